@@ -1,0 +1,56 @@
+import * as z from 'zod/mini'
+import { field, type Resource, resource } from './resource.js'
+import { listMeta, session, tagCount } from './resources.js'
+
+type AnyResource = Resource<Record<string, import('./resource.js').Field>>
+
+/**
+ * The success envelope `{data}` around a resource, in both strengths (SPEC §1).
+ *
+ * @example
+ * ```ts
+ * import { envelope, session } from '@session-library/schemas'
+ * const answer = envelope(session)
+ * ```
+ */
+export function envelope<R extends AnyResource>(inner: R) {
+  return resource({ data: field(inner.tolerant, inner.exact) })
+}
+
+/**
+ * The success envelope `{data: [...]}` around a list of resources.
+ *
+ * @example
+ * ```ts
+ * import { listEnvelope, tagCount } from '@session-library/schemas'
+ * const answer = listEnvelope(tagCount)
+ * ```
+ */
+export function listEnvelope<R extends AnyResource>(inner: R) {
+  return resource({ data: field(z.array(inner.tolerant), z.array(inner.exact)) })
+}
+
+/**
+ * The session list's envelope `{data, meta: {total, limit, offset}}` (SPEC §4.3).
+ *
+ * @example
+ * ```ts
+ * import { sessionPage } from '@session-library/schemas'
+ * sessionPage.tolerant.parse({ data: [], meta: { total: 0, limit: 50, offset: 0 } })
+ * ```
+ */
+export const sessionPage = resource({
+  data: listEnvelope(session).fields.data,
+  meta: field(listMeta.tolerant, listMeta.exact),
+})
+
+/**
+ * The envelope of `GET /tags`: tag counts, most used first (SPEC §4.14, DECISIONS D16).
+ *
+ * @example
+ * ```ts
+ * import { tagCountList } from '@session-library/schemas'
+ * tagCountList.tolerant.parse({ data: [{ tag: 'drums', count: 3 }] })
+ * ```
+ */
+export const tagCountList = listEnvelope(tagCount)

@@ -1,0 +1,99 @@
+import * as z from 'zod/mini'
+import type { OpenString } from './known-values.js'
+
+/**
+ * Every error code the API answers, with its HTTP status and standard message: SPEC §7 to the
+ * letter, plus the codes DECISIONS D4 adds to the mock.
+ *
+ * @example
+ * ```ts
+ * import { ERRORS } from '@session-library/schemas'
+ * ERRORS.read_only.status // 403
+ * ```
+ */
+export const ERRORS = {
+  invalid_json: { status: 400, message: 'Request body must be valid JSON.' },
+  unauthorized: { status: 401, message: 'Provide Authorization: Bearer <token>.' },
+  read_only: { status: 403, message: 'Enable Full Automation to perform this action.' },
+  forbidden_host: { status: 403, message: 'Host is not allowed.' },
+  not_found: { status: 404, message: 'session not found' },
+  payload_too_large: { status: 413, message: 'Request body must be at most 1 MiB.' },
+  internal_error: { status: 500, message: 'Internal server error.' },
+  waveform_notes_unavailable: { status: 501, message: 'Waveform notes service is unavailable.' },
+  waveform_unavailable: { status: 501, message: 'Waveform service is unavailable.' },
+  import_unavailable: { status: 501, message: 'Import service is unavailable.' },
+} as const
+
+/**
+ * An error code the API is known to answer.
+ *
+ * @example
+ * ```ts
+ * import type { KnownErrorCode } from '@session-library/schemas'
+ * const code: KnownErrorCode = 'not_found'
+ * ```
+ */
+export type KnownErrorCode = keyof typeof ERRORS
+
+/**
+ * Messages of the 404 cases besides an unknown session (DECISIONS D3, D12).
+ *
+ * @example
+ * ```ts
+ * import { NOT_FOUND_MESSAGES } from '@session-library/schemas'
+ * NOT_FOUND_MESSAGES.route // 'route not found'
+ * ```
+ */
+export const NOT_FOUND_MESSAGES = {
+  session: ERRORS.not_found.message,
+  route: 'route not found',
+  variant: 'preview variant not found',
+  preview: 'preview not found',
+} as const
+
+const errorBody = {
+  tolerant: z.looseObject({
+    status: z.number(),
+    code: z.string() as z.ZodMiniType<OpenString<KnownErrorCode>>,
+    message: z.string(),
+  }),
+  exact: z.strictObject({
+    status: z.int(),
+    code: z.enum(Object.keys(ERRORS) as [KnownErrorCode, ...KnownErrorCode[]]),
+    message: z.string(),
+  }),
+}
+
+/**
+ * The error envelope `{error: {status, code, message}}` as a client reads it: unknown codes and
+ * extra fields are accepted (SPEC §7, DECISIONS preamble).
+ *
+ * @example
+ * ```ts
+ * import { errorEnvelope } from '@session-library/schemas'
+ * errorEnvelope.safeParse({ error: { status: 418, code: 'teapot', message: 'no' } }).success // true
+ * ```
+ */
+export const errorEnvelope = z.looseObject({ error: errorBody.tolerant })
+
+/**
+ * The error envelope exactly as the mock answers it: a known code and no other field (DECISIONS D4).
+ *
+ * @example
+ * ```ts
+ * import { exactErrorEnvelope } from '@session-library/schemas'
+ * exactErrorEnvelope.safeParse({ error: { status: 404, code: 'not_found', message: 'session not found' } }).success // true
+ * ```
+ */
+export const exactErrorEnvelope = z.strictObject({ error: errorBody.exact })
+
+/**
+ * The error envelope's type.
+ *
+ * @example
+ * ```ts
+ * import type { ErrorEnvelope } from '@session-library/schemas'
+ * const body: ErrorEnvelope = { error: { status: 401, code: 'unauthorized', message: 'Provide Authorization: Bearer <token>.' } }
+ * ```
+ */
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>

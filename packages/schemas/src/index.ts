@@ -1,0 +1,61 @@
+export {
+  type AnswerOf,
+  type BodyOf,
+  type Endpoints,
+  endpoints,
+  type Method,
+  matchOperation,
+  type Operation,
+  type OperationName,
+  operationParamNames,
+  operationPath,
+  operations,
+  type ParamsOf,
+  type QueryOf,
+  type RouteMatch,
+} from './endpoints.js'
+export { envelope, listEnvelope, sessionPage, tagCountList } from './envelopes.js'
+export {
+  ERRORS,
+  type ErrorEnvelope,
+  errorEnvelope,
+  exactErrorEnvelope,
+  type KnownErrorCode,
+  NOT_FOUND_MESSAGES,
+} from './errors.js'
+export { formatIssues, SERVER_MANAGED_FIELDS } from './issues.js'
+export * from './known-values.js'
+export { LIMITS } from './limits.js'
+export { createOpenApiDocument, type OpenApiDocument } from './openapi.js'
+export { API_PREFIX, buildPath, matchPath, type PathParamNames, type PathParams, pathParamNames } from './paths.js'
+export {
+  importBody,
+  notesBody,
+  queryInput,
+  SESSION_DEFAULTS,
+  sessionCreateBody,
+  sessionListQuery,
+  sessionUpdateBody,
+  tagsBody,
+  variantQuery,
+  waveformNotesBody,
+} from './requests.js'
+export { type Field, field, type Resource, resource } from './resource.js'
+export {
+  deleted,
+  health,
+  importResult,
+  listMeta,
+  preview,
+  recentRequest,
+  session,
+  sessionNotes,
+  sessionPreview,
+  sessionTags,
+  sessionWaveform,
+  tagCount,
+  waveform,
+  waveformNote,
+  waveformNoteLane,
+} from './resources.js'
+export type * from './types.js'

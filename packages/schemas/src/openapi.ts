@@ -1,0 +1,184 @@
+import * as z from 'zod/mini'
+import { type Operation, operations } from './endpoints.js'
+import { exactErrorEnvelope } from './errors.js'
+import { API_PREFIX, pathParamNames } from './paths.js'
+import {
+  health,
+  importResult,
+  listMeta,
+  preview,
+  session,
+  tagCount,
+  waveform,
+  waveformNote,
+  waveformNoteLane,
+} from './resources.js'
+
+type JsonSchema = Record<string, unknown>
+
+/**
+ * An OpenAPI 3.1 document, as plain JSON.
+ *
+ * @example
+ * ```ts
+ * import { createOpenApiDocument, type OpenApiDocument } from '@session-library/schemas'
+ * const doc: OpenApiDocument = createOpenApiDocument()
+ * ```
+ */
+export type OpenApiDocument = {
+  openapi: '3.1.0'
+  info: { title: string; version: string; description: string }
+  servers: { url: string }[]
+  paths: Record<string, Record<string, unknown>>
+  components: Record<string, unknown>
+  security: Record<string, string[]>[]
+}
+
+const named = {
+  Session: session.exact,
+  Preview: preview.exact,
+  Waveform: waveform.exact,
+  WaveformNote: waveformNote.exact,
+  WaveformNoteLane: waveformNoteLane.exact,
+  TagCount: tagCount.exact,
+  ImportResult: importResult.exact,
+  Health: health.exact,
+  ListMeta: listMeta.exact,
+  Error: exactErrorEnvelope,
+}
+
+const errorText: Record<number, string> = {
+  400: 'Bad input: invalid_json, with a message that names the field and the rule.',
+  401: 'Missing or invalid bearer token: unauthorized.',
+  403: 'Write attempted while the service is not in full-automation mode: read_only.',
+  404: 'No matching resource (not_found): an unknown session, preview variant or route.',
+  413: 'Request body over 1 MiB: payload_too_large.',
+  501: 'The service is not available in the current runtime.',
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
+
+type Converted = (schema: z.ZodMiniType) => JsonSchema
+
+// One registry conversion per direction: named resources become $refs, the rest is inlined.
+function converter(schemas: Iterable<z.ZodMiniType>, io: 'input' | 'output'): Converted {
+  const registry = z.registry<{ id: string }>()
+  const ids = new Map<z.ZodMiniType, string>()
+  for (const [id, schema] of Object.entries(named)) ids.set(schema, id)
+  for (const schema of schemas) if (!ids.has(schema)) ids.set(schema, `inline${ids.size}`)
+  for (const [schema, id] of ids) registry.add(schema, { id })
+  const converted = z.toJSONSchema(registry, {
+    io,
+    target: 'draft-2020-12',
+    uri: (id) => ref(id).$ref,
+    unrepresentable: 'any',
+  }).schemas as Record<string, JsonSchema>
+  for (const json of Object.values(converted)) {
+    delete json.$schema
+    delete json.$id
+  }
+  return (schema) => converted[ids.get(schema) as string] as JsonSchema
+}
+
+const queryShape = (operation: Operation): Record<string, z.ZodMiniType> =>
+  ((operation.query as z.ZodMiniObject | undefined)?.def.shape ?? {}) as Record<string, z.ZodMiniType>
+
+function queryParameters(operation: Operation, input: Converted) {
+  return Object.entries(queryShape(operation)).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: false,
+    schema: input(schema),
+  }))
+}
+
+function responses(operation: Operation, output: Converted) {
+  const answers: Record<string, unknown> = {
+    [operation.status]: {
+      description: operation.summary,
+      content: { 'application/json': { schema: output(operation.answer.exact) } },
+    },
+  }
+  for (const status of [...operation.errors, ...operation.decidedErrors].sort()) {
+    answers[status] = {
+      description: errorText[status] ?? 'Error',
+      content: { 'application/json': { schema: ref('Error') } },
+    }
+  }
+  return answers
+}
+
+function describeOperation(operation: Operation, input: Converted, output: Converted) {
+  return {
+    operationId: operation.name,
+    tags: [operation.name.split('.')[0]],
+    summary: operation.summary,
+    description: operation.description,
+    parameters: [
+      ...pathParamNames(operation.path).map((name) => ({
+        name,
+        in: 'path',
+        required: true,
+        description: 'The session identifier.',
+        schema: { type: 'string' },
+      })),
+      ...queryParameters(operation, input),
+    ],
+    ...(operation.body && {
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: input(operation.body) } },
+      },
+    }),
+    responses: responses(operation, output),
+  }
+}
+
+/**
+ * Generates the OpenAPI 3.1 document of the API from the endpoint table: every operation with its
+ * documented statuses, the bearer security scheme and the error schema. The package also ships it
+ * prebuilt as `@session-library/schemas/openapi.json`.
+ *
+ * @example
+ * ```ts
+ * import { createOpenApiDocument } from '@session-library/schemas'
+ * const doc = createOpenApiDocument({ serverUrl: 'http://127.0.0.1:4777/api/v1' })
+ * Object.keys(doc.paths) // ['/health', '/sessions', ...]
+ * ```
+ */
+export function createOpenApiDocument(options: { serverUrl?: string } = {}): OpenApiDocument {
+  const input = converter(
+    operations.flatMap((op) => [...(op.body ? [op.body] : []), ...Object.values(queryShape(op))]),
+    'input',
+  )
+  const output = converter(
+    operations.map((op) => op.answer.exact),
+    'output',
+  )
+  const paths: OpenApiDocument['paths'] = {}
+  for (const operation of operations) {
+    paths[operation.path] ??= {}
+    ;(paths[operation.path] as Record<string, unknown>)[operation.method.toLowerCase()] = describeOperation(
+      operation,
+      input,
+      output,
+    )
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Session Library automation API',
+      version: '1.0.0',
+      description:
+        'A local HTTP JSON API that lets scripts and tools read and modify a library of music-production ' +
+        'sessions, their tags, notes, previews and waveform data, and start batch imports.',
+    },
+    servers: [{ url: options.serverUrl ?? `http://127.0.0.1:4777${API_PREFIX}` }],
+    security: [{ bearerAuth: [] }],
+    paths,
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+      schemas: Object.fromEntries(Object.entries(named).map(([id, schema]) => [id, output(schema)])),
+    },
+  }
+}

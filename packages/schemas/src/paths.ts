@@ -1,0 +1,105 @@
+/**
+ * The path prefix of every operation (SPEC §1, §9). Paths in the endpoint table are relative to it,
+ * as is the SDK's `baseUrl`, which includes it.
+ *
+ * @example
+ * ```ts
+ * import { API_PREFIX } from '@session-library/schemas'
+ * `http://127.0.0.1:4777${API_PREFIX}` // the mock's default base URL
+ * ```
+ */
+export const API_PREFIX = '/api/v1'
+
+/**
+ * The names of the `{param}` placeholders of a path template, as a union type.
+ *
+ * @example
+ * ```ts
+ * import type { PathParamNames } from '@session-library/schemas'
+ * type P = PathParamNames<'/sessions/{id}/tags'> // 'id'
+ * ```
+ */
+export type PathParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PathParamNames<Rest>
+  : never
+
+/**
+ * The values of a template's placeholders.
+ *
+ * @example
+ * ```ts
+ * import type { PathParams } from '@session-library/schemas'
+ * const params: PathParams<'/sessions/{id}'> = { id: 'ses_1' }
+ * ```
+ */
+export type PathParams<Path extends string> = { [Name in PathParamNames<Path>]: string }
+
+/**
+ * The placeholder names of a path template, in order.
+ *
+ * @example
+ * ```ts
+ * import { pathParamNames } from '@session-library/schemas'
+ * pathParamNames('/sessions/{id}/notes') // ['id']
+ * ```
+ */
+export function pathParamNames<Path extends string>(template: Path): PathParamNames<Path>[] {
+  return [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as PathParamNames<Path>)
+}
+
+/**
+ * Fills a path template, percent-encoding each value so that any id (slashes, `..`, unicode)
+ * stays one path segment.
+ *
+ * @example
+ * ```ts
+ * import { buildPath } from '@session-library/schemas'
+ * buildPath('/sessions/{id}/tags', { id: 'a/b' }) // '/sessions/a%2Fb/tags'
+ * ```
+ */
+export function buildPath<Path extends string>(template: Path, params: PathParams<Path>): string {
+  const values = params as Record<string, string>
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = values[name]
+    if (value === undefined) throw new TypeError(`buildPath: missing path parameter "${name}" for ${template}`)
+    return encodeURIComponent(value)
+  })
+}
+
+function decodeSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Matches a path (relative to {@link API_PREFIX}, still percent-encoded) against a template and
+ * returns the decoded parameters, or `undefined` when it does not match. Empty or malformed
+ * segments never match.
+ *
+ * @example
+ * ```ts
+ * import { matchPath } from '@session-library/schemas'
+ * matchPath('/sessions/{id}', '/sessions/a%2Fb') // { id: 'a/b' }
+ * ```
+ */
+export function matchPath<Path extends string>(template: Path, path: string): PathParams<Path> | undefined {
+  const expected = template.split('/')
+  const actual = path.split('/')
+  if (expected.length !== actual.length) return undefined
+  const params: Record<string, string> = {}
+  for (const [index, part] of expected.entries()) {
+    const segment = actual[index] as string
+    const name = /^\{(\w+)\}$/.exec(part)?.[1]
+    if (name === undefined) {
+      if (segment !== part) return undefined
+      continue
+    }
+    const value = segment === '' ? undefined : decodeSegment(segment)
+    if (value === undefined) return undefined
+    params[name] = value
+  }
+  return params as PathParams<Path>
+}

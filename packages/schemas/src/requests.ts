@@ -1,0 +1,266 @@
+import * as z from 'zod/mini'
+import type { Kind, SortKey, Status } from './known-values.js'
+import { SORT_KEYS } from './known-values.js'
+import { LIMITS } from './limits.js'
+import { bool, boundedText, list, num, optionalText, str, strict, trimmedText, unique } from './rules.js'
+
+const kindRule = boundedText(LIMITS.kindLength) as z.ZodMiniType<Kind, string>
+const statusRule = boundedText(LIMITS.kindLength) as z.ZodMiniType<Status, string>
+
+const tag = trimmedText(LIMITS.tagLength).check(z.refine((t) => !t.includes(','), 'must not contain a comma'))
+
+/** D6: tags trimmed, duplicates dropped keeping the first, at most 100 counted after that. */
+const tagList = z.pipe(
+  list(tag),
+  z.transform((tags: string[], ctx) => {
+    const kept = unique(tags)
+    if (kept.length > LIMITS.tagsPerSession) {
+      ctx.issues.push({
+        code: 'custom',
+        input: tags,
+        message: `must hold at most ${LIMITS.tagsPerSession} distinct tags`,
+      })
+    }
+    return kept
+  }),
+)
+
+const writable = {
+  title: trimmedText(LIMITS.titleLength),
+  kind: kindRule,
+  status: statusRule,
+  accent: str().check(z.regex(/^(#[0-9a-fA-F]{6})?$/, 'must be "" or a #rrggbb colour')),
+  tags: tagList,
+  notes: optionalText(LIMITS.notesLength),
+  projectPath: str(),
+}
+
+/**
+ * What a new session gets for each field the create body leaves out (DECISIONS D5).
+ *
+ * @example
+ * ```ts
+ * import { SESSION_DEFAULTS } from '@session-library/schemas'
+ * SESSION_DEFAULTS.status // 'idea'
+ * ```
+ */
+export const SESSION_DEFAULTS = {
+  kind: 'other',
+  status: 'idea',
+  accent: '',
+  tags: [] as string[],
+  notes: '',
+  projectPath: '',
+} as const
+
+/**
+ * The exact body of `POST /sessions` (SPEC §4.4, DECISIONS D4–D7): `title` required, the rest
+ * defaulted, unknown and server-managed fields rejected.
+ *
+ * @example
+ * ```ts
+ * import { sessionCreateBody } from '@session-library/schemas'
+ * sessionCreateBody.parse({ title: '  Night Drive ' }).title // 'Night Drive'
+ * ```
+ */
+export const sessionCreateBody = strict({
+  title: writable.title,
+  kind: z._default(writable.kind, SESSION_DEFAULTS.kind),
+  status: z._default(writable.status, SESSION_DEFAULTS.status),
+  accent: z._default(writable.accent, SESSION_DEFAULTS.accent),
+  tags: z._default(writable.tags, () => [...SESSION_DEFAULTS.tags]),
+  notes: z._default(writable.notes, SESSION_DEFAULTS.notes),
+  projectPath: z._default(writable.projectPath, SESSION_DEFAULTS.projectPath),
+})
+
+/**
+ * The exact body of `PATCH /sessions/{id}` (SPEC §4.6, DECISIONS D8): any writable field, each
+ * under the create rules; `{}` is a no-op; `null` is no value.
+ *
+ * @example
+ * ```ts
+ * import { sessionUpdateBody } from '@session-library/schemas'
+ * sessionUpdateBody.parse({ status: 'mixing' }) // { status: 'mixing' }
+ * ```
+ */
+export const sessionUpdateBody = z.partial(strict(writable))
+
+/**
+ * The exact body of `PUT`/`PATCH /sessions/{id}/tags` (SPEC §4.8, DECISIONS D6).
+ *
+ * @example
+ * ```ts
+ * import { tagsBody } from '@session-library/schemas'
+ * tagsBody.parse({ tags: [' drums', 'drums', 'vox'] }).tags // ['drums', 'vox']
+ * ```
+ */
+export const tagsBody = strict({ tags: tagList })
+
+/**
+ * The exact body of `PUT`/`PATCH /sessions/{id}/notes` (SPEC §4.9, DECISIONS D7): `""` or `null`
+ * clears them.
+ *
+ * @example
+ * ```ts
+ * import { notesBody } from '@session-library/schemas'
+ * notesBody.parse({ notes: null }).notes // ''
+ * ```
+ */
+export const notesBody = strict({
+  notes: z.pipe(
+    z.nullable(writable.notes),
+    z.transform((notes: string | null) => notes ?? ''),
+  ),
+})
+
+const waveformNoteInput = z.pipe(
+  strict({
+    id: z.optional(boundedText(Number.MAX_SAFE_INTEGER)),
+    timestamp: num().check(z.minimum(0, 'must be ≥ 0 seconds')),
+    text: boundedText(LIMITS.noteTextLength),
+    createdAt: z.optional(z.unknown()),
+    updatedAt: z.optional(z.unknown()),
+  }),
+  // D14: timestamps sent by the client are ignored, the server manages them.
+  z.transform(({ id, timestamp, text }) => (id === undefined ? { timestamp, text } : { id, timestamp, text })),
+)
+
+const distinctIds = (notes: { id?: string }[]) => {
+  const ids = notes.flatMap((note) => (note.id === undefined ? [] : [note.id]))
+  return new Set(ids).size === ids.length
+}
+
+/**
+ * The exact body of `PUT`/`PATCH /sessions/{id}/waveform-notes` (SPEC §4.12, DECISIONS D14). The
+ * rule `timestamp ≤ duration` needs the waveform and is checked by the server after this.
+ *
+ * @example
+ * ```ts
+ * import { waveformNotesBody } from '@session-library/schemas'
+ * waveformNotesBody.parse({ notes: [{ timestamp: 1.5, text: 'drop' }] })
+ * ```
+ */
+export const waveformNotesBody = strict({
+  notes: list(waveformNoteInput).check(
+    z.maxLength(LIMITS.notesPerLane, `must hold at most ${LIMITS.notesPerLane} notes`),
+    z.refine(distinctIds, 'must not repeat a note id'),
+  ),
+})
+
+const importItem = strict({
+  projectPath: boundedText(Number.MAX_SAFE_INTEGER),
+  title: z.optional(writable.title),
+  projectType: z.optional(str()),
+  previewAudioPath: z.optional(str()),
+})
+
+/**
+ * The exact body of `POST /import` (SPEC §4.13, DECISIONS D15): 1–1,000 items, each with a
+ * non-empty `projectPath`.
+ *
+ * @example
+ * ```ts
+ * import { importBody } from '@session-library/schemas'
+ * importBody.parse({ items: [{ projectPath: '/music/song.als' }] }).generatePreviews // false
+ * ```
+ */
+export const importBody = strict({
+  kind: z.optional(kindRule),
+  generatePreviews: z._default(bool(), false),
+  items: list(importItem).check(
+    z.minLength(1, 'must hold at least 1 item'),
+    z.maxLength(LIMITS.importItems, `must hold at most ${LIMITS.importItems} items`),
+  ),
+})
+
+// A query value arrives as a string, or as an array when the parameter is repeated.
+const param = () =>
+  z.string({ error: (issue) => (Array.isArray(issue.input) ? 'must be given once' : 'must be a string') })
+
+const digits = (rule: string) => param().check(z.regex(/^\d+$/, rule))
+
+const sortRule = `must be one of ${SORT_KEYS.join(', ')}, with a leading - for descending`
+const isSortKey = (value: string): value is SortKey =>
+  (SORT_KEYS as readonly string[]).includes(value.startsWith('-') ? value.slice(1) : value)
+
+const splitTags = (value: string | string[]) =>
+  (Array.isArray(value) ? value : [value])
+    .flatMap((part) => part.split(','))
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0)
+
+/**
+ * The exact query of `GET /sessions` (SPEC §4.3, DECISIONS D9–D11), read from the query string: a
+ * parameter seen once is a string, a repeated one an array. The output is typed: numbers, booleans
+ * and a tag list. Unknown parameters are ignored.
+ *
+ * @example
+ * ```ts
+ * import { sessionListQuery } from '@session-library/schemas'
+ * sessionListQuery.parse({ limit: '900', tags: 'drums,vox' }) // { limit: 500, tags: ['drums', 'vox'] }
+ * ```
+ */
+export const sessionListQuery = z
+  .object({
+    q: z.optional(param()),
+    kind: z.optional(param() as z.ZodMiniType<Kind, string>),
+    daw: z.optional(param() as z.ZodMiniType<Kind, string>),
+    tags: z.optional(z.pipe(z.union([param(), z.array(param())]), z.transform(splitTags))),
+    recent: z.optional(
+      z.pipe(
+        param().check(z.regex(/^(true|false|1|0)$/, 'must be true, false, 1 or 0')),
+        z.transform((value: string) => value === 'true' || value === '1'),
+      ),
+    ),
+    sort: z.optional(param().check(z.refine(isSortKey, sortRule)) as z.ZodMiniType<SortKey, string>),
+    limit: z.optional(
+      z.pipe(
+        digits('must be an integer ≥ 1 written in decimal digits').check(
+          z.refine((value) => /[1-9]/.test(value), 'must be an integer ≥ 1 written in decimal digits'),
+        ),
+        z.transform((value: string) => Math.min(Number(value), LIMITS.listLimitMax)),
+      ),
+    ),
+    offset: z.optional(
+      z.pipe(
+        digits('must be an integer ≥ 0 written in decimal digits'),
+        z.transform((value: string) => Number(value)),
+      ),
+    ),
+  })
+  .check(
+    z.refine((query) => query.kind === undefined || query.daw === undefined || query.kind === query.daw, {
+      message: 'must equal kind when both are given',
+      path: ['daw'],
+    }),
+  )
+
+/**
+ * The exact query of the waveform and waveform-notes operations (SPEC §4.11–4.12).
+ *
+ * @example
+ * ```ts
+ * import { variantQuery } from '@session-library/schemas'
+ * variantQuery.parse({ variantId: 'pv_1' }).variantId // 'pv_1'
+ * ```
+ */
+export const variantQuery = z.object({ variantId: z.optional(param()) })
+
+/**
+ * Reads a query string into the input of a query schema: a parameter seen once becomes a string,
+ * one repeated becomes an array of its values.
+ *
+ * @example
+ * ```ts
+ * import { queryInput } from '@session-library/schemas'
+ * queryInput(new URLSearchParams('tags=a&tags=b&limit=5')) // { tags: ['a', 'b'], limit: '5' }
+ * ```
+ */
+export function queryInput(params: URLSearchParams): Record<string, string | string[]> {
+  const input: Record<string, string | string[]> = Object.create(null)
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key)
+    input[key] = values.length === 1 ? (values[0] as string) : values
+  }
+  return input
+}
