@@ -1,4 +1,7 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+
+const src = (file: string) => fileURLToPath(new URL(`./packages/${file}`, import.meta.url))
 
 const project = (name: string, root: string) => ({
   extends: true,
@@ -6,6 +9,13 @@ const project = (name: string, root: string) => ({
 })
 
 export default defineConfig({
+  resolve: {
+    // Tests run against the workspace's sources; the built files have their own load tests.
+    alias: [
+      { find: /^@session-library\/mock-server\/node$/, replacement: src('mock-server/src/node.ts') },
+      { find: /^@session-library\/(schemas|sdk|mock-server)$/, replacement: src('$1/src/index.ts') },
+    ],
+  },
   test: {
     // Two cores: a fork per core, no more.
     pool: 'forks',
