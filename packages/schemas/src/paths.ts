@@ -47,9 +47,14 @@ export function pathParamNames<Path extends string>(template: Path): PathParamNa
   return [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as PathParamNames<Path>)
 }
 
+// URL parsers resolve `.` and `..` segments (encoded too: WHATWG URL reads `%2e` as a dot), so such a
+// value would silently address another operation: `/sessions/../tags` is `/tags`.
+const DOT_SEGMENTS: ReadonlySet<string> = new Set(['.', '..'])
+
 /**
- * Fills a path template, percent-encoding each value so that any id (slashes, `..`, unicode)
- * stays one path segment.
+ * Fills a path template, percent-encoding each value so that any id (slashes, `%`, spaces, unicode)
+ * stays one path segment. A value of `.` or `..` cannot be sent as a segment at all and throws a
+ * `TypeError` instead of reaching another operation.
  *
  * @example
  * ```ts
@@ -62,6 +67,7 @@ export function buildPath<Path extends string>(template: Path, params: PathParam
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = values[name]
     if (value === undefined) throw new TypeError(`buildPath: missing path parameter "${name}" for ${template}`)
+    if (DOT_SEGMENTS.has(value)) throw new TypeError(`buildPath: "${value}" cannot be the path parameter "${name}"`)
     return encodeURIComponent(value)
   })
 }
