@@ -257,6 +257,8 @@ export const endpoints = define({
     idempotent: true,
     service: 'waveform',
     errors: [401, 404, 501],
+    // D3, D4: a repeated variantId is a bad query.
+    decidedErrors: [400],
     summary: 'Read the waveform of a session',
     description:
       'Returns the waveform peaks of a preview variant (variantId), by default the preferred one. ' +
