@@ -34,7 +34,8 @@ function pathName(path: readonly PropertyKey[], prefix: string): string {
 function describe(issue: z.core.$ZodIssue, prefix: string): string[] {
   if (issue.code === 'unrecognized_keys') {
     return issue.keys.map((key) => {
-      const rule = managed.has(key) ? 'is managed by the server' : 'is not a known field'
+      // Only a body's own keys are session fields; an `id` inside an import item is merely unknown.
+      const rule = managed.has(key) && issue.path.length === 0 ? 'is managed by the server' : 'is not a known field'
       return `${pathName([...issue.path, key], prefix)}: ${rule}`
     })
   }
