@@ -25,6 +25,7 @@ export {
 } from './errors.js'
 export { formatIssues, SERVER_MANAGED_FIELDS } from './issues.js'
 export * from './known-values.js'
+export { librarySnapshot, storedSession } from './library.js'
 export { LIMITS } from './limits.js'
 export { createOpenApiDocument, type OpenApiDocument } from './openapi.js'
 export { API_PREFIX, buildPath, matchPath, type PathParamNames, type PathParams, pathParamNames } from './paths.js'
