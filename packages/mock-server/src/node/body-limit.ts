@@ -1,0 +1,47 @@
+import type { IncomingMessage } from 'node:http'
+
+/**
+ * Thrown by {@link readBody} when a request body is larger than the limit (D18: 413).
+ *
+ * @example
+ * ```ts
+ * try { await readBody(request, 1024) } catch (error) { if (error instanceof PayloadTooLargeError) reply413() }
+ * ```
+ */
+export class PayloadTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`Request body is larger than ${limit} bytes.`)
+    this.name = 'PayloadTooLargeError'
+  }
+}
+
+/**
+ * Reads a request body of at most `limit` bytes. A declared `Content-Length` above the limit fails
+ * before a byte is read; a body that grows past it fails as soon as it does, so no more than
+ * `limit` bytes are ever held. Resolves `undefined` for an empty body.
+ *
+ * @example
+ * ```ts
+ * const body = await readBody(request, LIMITS.bodyBytes) // Uint8Array | undefined
+ * ```
+ */
+export function readBody(request: IncomingMessage, limit: number): Promise<Uint8Array | undefined> {
+  if (Number(request.headers['content-length'] ?? 0) > limit) return Promise.reject(new PayloadTooLargeError(limit))
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const onData = (chunk: Buffer) => {
+      size += chunk.length
+      if (size > limit) {
+        request.off('data', onData)
+        chunks.length = 0
+        reject(new PayloadTooLargeError(limit))
+        return
+      }
+      chunks.push(chunk)
+    }
+    request.on('data', onData)
+    request.once('error', reject)
+    request.once('end', () => resolve(size === 0 ? undefined : Buffer.concat(chunks, size)))
+  })
+}

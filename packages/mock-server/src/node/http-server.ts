@@ -1,0 +1,113 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createRequestListener, type RequestListenerOptions } from './http-adapter.js'
+
+/**
+ * Time limits of the server, in ms (D18): a client that trickles its headers or its body, or idles
+ * on a kept-alive connection, loses the connection when they run out.
+ *
+ * @example
+ * ```ts
+ * const timeouts: ServerTimeouts = { headers: 200, request: 500 } // e.g. in a test of slow clients
+ * ```
+ */
+export interface ServerTimeouts {
+  /** Time to receive the whole request head. Default 10,000. */
+  headers?: number
+  /** Time to receive the whole request, body included. Default 30,000; never below `headers`. */
+  request?: number
+  /** Idle time of a kept-alive connection. Default 5,000. */
+  keepAlive?: number
+}
+
+/**
+ * Options of {@link serveHandlers}: the adapter's options plus where to listen.
+ *
+ * @example
+ * ```ts
+ * const options: ServeOptions = { handlers, port: 0 }
+ * ```
+ */
+export interface ServeOptions extends RequestListenerOptions {
+  /** Port; `0` picks a free one. Default 4777. */
+  port?: number
+  /** Address to bind. Default `127.0.0.1` (D18). */
+  host?: string
+  timeouts?: ServerTimeouts
+}
+
+/**
+ * A listening server (see {@link serveHandlers}).
+ *
+ * @example
+ * ```ts
+ * const { origin, close } = await serveHandlers({ handlers, port: 0 })
+ * ```
+ */
+export interface ServingServer {
+  server: Server
+  /** `http://host:port`, with the port actually bound. */
+  origin: string
+  port: number
+  /** Stops accepting, lets the answers under way finish, then resolves. */
+  close(): Promise<void>
+}
+
+const DEFAULT_PORT = 4777
+const DEFAULT_HOST = '127.0.0.1'
+
+/**
+ * Formats a bound address for a URL: an IPv6 address goes in brackets, a wildcard becomes loopback.
+ *
+ * @example
+ * ```ts
+ * urlHost('::1') // '[::1]'
+ * urlHost('0.0.0.0') // '127.0.0.1'
+ * ```
+ */
+export function urlHost(host: string): string {
+  // A wildcard bind is reached through loopback; its own address is no place to send requests to.
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host
+  return reachable.includes(':') ? `[${reachable}]` : reachable
+}
+
+/**
+ * Serves MSW handlers over HTTP with {@link createRequestListener}, bound to loopback by default,
+ * with the time limits of {@link ServerTimeouts}.
+ *
+ * @example
+ * ```ts
+ * import { http, HttpResponse } from 'msw'
+ * const served = await serveHandlers({ port: 0, handlers: [http.get('*', () => HttpResponse.json({}))] })
+ * await fetch(served.origin)
+ * await served.close()
+ * ```
+ */
+export async function serveHandlers(options: ServeOptions): Promise<ServingServer> {
+  const headersTimeout = options.timeouts?.headers ?? 10_000
+  const server = createServer(
+    {
+      headersTimeout,
+      requestTimeout: Math.max(options.timeouts?.request ?? 30_000, headersTimeout),
+      keepAliveTimeout: options.timeouts?.keepAlive ?? 5_000,
+      // Node checks the two timeouts above only this often (30 s by default).
+      connectionsCheckingInterval: Math.min(1_000, Math.ceil(headersTimeout / 2)),
+    },
+    createRequestListener(options),
+  )
+  const host = options.host ?? DEFAULT_HOST
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? DEFAULT_PORT, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const { port } = server.address() as AddressInfo
+  const close = () =>
+    new Promise<void>((resolve, reject) => {
+      server.close((error) => (error ? reject(error) : resolve()))
+      server.closeIdleConnections()
+    })
+  return { server, origin: `http://${urlHost(host)}:${port}`, port, close }
+}
