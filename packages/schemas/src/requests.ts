@@ -177,7 +177,7 @@ export const importBody = strict({
 const param = () =>
   z.string({ error: (issue) => (Array.isArray(issue.input) ? 'must be given once' : 'must be a string') })
 
-const digits = (rule: string) => param().check(z.regex(/^\d+$/, rule))
+const digits = (pattern: RegExp, rule: string) => param().check(z.regex(pattern, rule))
 
 const sortRule = `must be one of ${SORT_KEYS.join(', ')}, with a leading - for descending`
 const isSortKey = (value: string): value is SortKey =>
@@ -215,15 +215,14 @@ export const sessionListQuery = z
     sort: z.optional(param().check(z.refine(isSortKey, sortRule)) as z.ZodMiniType<SortKey, string>),
     limit: z.optional(
       z.pipe(
-        digits('must be an integer ≥ 1 written in decimal digits').check(
-          z.refine((value) => /[1-9]/.test(value), 'must be an integer ≥ 1 written in decimal digits'),
-        ),
+        // One pattern, so that a bad value gives one message (and the OpenAPI document the full rule).
+        digits(/^\d*[1-9]\d*$/, 'must be an integer ≥ 1 written in decimal digits'),
         z.transform((value: string) => Math.min(Number(value), LIMITS.listLimitMax)),
       ),
     ),
     offset: z.optional(
       z.pipe(
-        digits('must be an integer ≥ 0 written in decimal digits'),
+        digits(/^\d+$/, 'must be an integer ≥ 0 written in decimal digits'),
         z.transform((value: string) => Number(value)),
       ),
     ),
