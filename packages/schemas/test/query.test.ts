@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest'
+import { LIMITS, queryInput, SORT_KEYS, sessionListQuery, variantQuery } from '../src/index.js'
+import { messageOf, parsed } from './samples.js'
+
+const input = (query: string) => queryInput(new URLSearchParams(query))
+const list = (query: string) => parsed(sessionListQuery, input(query))
+const listError = (query: string) => messageOf(sessionListQuery, input(query))
+
+describe('queryInput', () => {
+  it('gives a parameter seen once as a string and a repeated one as an array, in order', () => {
+    expect(input('q=a&tags=x&tags=y&tags=x')).toEqual({ q: 'a', tags: ['x', 'y', 'x'] })
+  })
+
+  it('decodes values and keeps an empty one', () => {
+    expect(input('q=night%20drive&kind=')).toEqual({ q: 'night drive', kind: '' })
+  })
+
+  it('keeps a parameter named __proto__ as an own value, never as a prototype', () => {
+    const values = input('__proto__=x&constructor=y')
+    expect(Object.getPrototypeOf(values)).toBeNull()
+    expect(Object.entries(values)).toEqual([
+      ['__proto__', 'x'],
+      ['constructor', 'y'],
+    ])
+  })
+})
+
+describe('GET /sessions query', () => {
+  it('D9: leaves limit and offset out when absent, for the server to default', () => {
+    expect(list('')).toEqual({})
+    expect(LIMITS.listLimitDefault).toBe(50)
+  })
+
+  it.each([
+    ['1', 1],
+    ['500', 500],
+    ['007', 7],
+  ])('D9: reads limit=%s as %i', (value, limit) => {
+    expect(list(`limit=${value}`).limit).toBe(limit)
+  })
+
+  it.each(['501', '900', '99999999999999999999'])('D9: clamps limit=%s to 500', (value) => {
+    expect(list(`limit=${value}`).limit).toBe(500)
+  })
+
+  it.each(['0', '00', '-1', '1.5', '1e2', '+5', '%205', '', 'ten', '0x10'])('D9: rejects limit=%s', (value) => {
+    expect(listError(`limit=${value}`)).toBe('limit: must be an integer ≥ 1 written in decimal digits')
+  })
+
+  it.each([
+    ['0', 0],
+    ['10', 10],
+    ['100000', 100_000],
+  ])('D9: reads offset=%s as %i', (value, offset) => {
+    expect(list(`offset=${value}`).offset).toBe(offset)
+  })
+
+  it.each(['-1', '1.0', '', 'first'])('D9: rejects offset=%s', (value) => {
+    expect(listError(`offset=${value}`)).toBe('offset: must be an integer ≥ 0 written in decimal digits')
+  })
+
+  it.each(['q', 'kind', 'daw', 'recent', 'sort', 'limit', 'offset'])('D9–D11: rejects %s given twice', (name) => {
+    expect(listError(`${name}=1&${name}=1`)).toBe(`${name}: must be given once`)
+  })
+
+  it('D11: accepts kind and daw alone or together when equal', () => {
+    expect(list('kind=logic')).toEqual({ kind: 'logic' })
+    expect(list('daw=logic')).toEqual({ daw: 'logic' })
+    expect(list('kind=logic&daw=logic')).toEqual({ kind: 'logic', daw: 'logic' })
+  })
+
+  it('D11: rejects kind and daw that differ', () => {
+    expect(listError('kind=logic&daw=ableton')).toBe('daw: must equal kind when both are given')
+  })
+
+  it.each([
+    ['true', true],
+    ['1', true],
+    ['false', false],
+    ['0', false],
+  ])('D11: reads recent=%s as %s', (value, recent) => {
+    expect(list(`recent=${value}`).recent).toBe(recent)
+  })
+
+  it.each(['yes', 'TRUE', '', '2'])('D11: rejects recent=%s', (value) => {
+    expect(listError(`recent=${value}`)).toBe('recent: must be true, false, 1 or 0')
+  })
+
+  it.each(SORT_KEYS.flatMap((key) => [key, `-${key}`]))('D10: accepts sort=%s', (sort) => {
+    expect(list(`sort=${sort}`).sort).toBe(sort)
+  })
+
+  it.each(['name', '--title', '+title', 'Title', '', '-'])('D10: rejects sort=%s, listing the allowed keys', (sort) => {
+    expect(listError(`sort=${encodeURIComponent(sort)}`)).toBe(
+      'sort: must be one of title, lastOpened, kind, status, with a leading - for descending',
+    )
+  })
+
+  it('D11: splits tags on commas and trims them', () => {
+    expect(list('tags=drums,%20vox%20').tags).toEqual(['drums', 'vox'])
+  })
+
+  it('D11: joins repeated and comma-separated tags, dropping empty parts', () => {
+    expect(list('tags=a,,b,&tags=c&tags=').tags).toEqual(['a', 'b', 'c'])
+  })
+
+  it('D11: keeps q as sent', () => {
+    expect(list('q=%20Night%20').q).toBe(' Night ')
+  })
+
+  it('D11: ignores unknown parameters', () => {
+    expect(list('page=2&foo=a&foo=b')).toEqual({})
+  })
+})
+
+describe('waveform variant query', () => {
+  it('D12: reads an optional variantId and ignores other parameters', () => {
+    expect(parsed(variantQuery, input('variantId=pv_1&x=1'))).toEqual({ variantId: 'pv_1' })
+    expect(parsed(variantQuery, input(''))).toEqual({})
+  })
+
+  it('D4: rejects variantId given twice', () => {
+    expect(messageOf(variantQuery, input('variantId=a&variantId=b'))).toBe('variantId: must be given once')
+  })
+})
