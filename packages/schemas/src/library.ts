@@ -28,7 +28,7 @@ export const storedSession = z.strictObject({ ...session.exact.def.shape, client
  */
 export const librarySnapshot = z.strictObject({
   version: z.literal(1),
-  nextId: z.int().check(z.minimum(0)),
+  nextId: z.int().check(z.minimum(1)),
   sessions: z.array(storedSession),
   lanes: z.array(waveformNoteLane.exact),
 })
