@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest'
+import {
+  deleted,
+  envelope,
+  health,
+  importResult,
+  listMeta,
+  preview,
+  type Resource,
+  recentRequest,
+  session,
+  sessionNotes,
+  sessionPage,
+  sessionPreview,
+  sessionTags,
+  sessionWaveform,
+  tagCount,
+  tagCountList,
+  waveform,
+  waveformNote,
+  waveformNoteLane,
+} from '../src/index.js'
+import {
+  at,
+  healthSample,
+  importResultSample,
+  messageOf,
+  parsed,
+  previewSample,
+  sessionSample,
+  waveformNoteSample,
+  waveformSample,
+} from './samples.js'
+
+type AnyResource = Resource<Record<string, never>>
+
+const previewFields = {
+  id: 'ses_1',
+  previewStatus: 'ready',
+  preferredPreviewId: 'pv_1',
+  previewUrl: '',
+  previewAudioUrl: '',
+  previewAudioMime: 'audio/wav',
+  previews: [previewSample],
+}
+const samples: [string, AnyResource, Record<string, unknown>][] = [
+  ['session', session, sessionSample],
+  ['preview', preview, previewSample],
+  ['waveform', waveform, waveformSample],
+  ['waveformNote', waveformNote, waveformNoteSample],
+  ['tagCount', tagCount, { tag: 'drums', count: 3 }],
+  ['importResult', importResult, importResultSample],
+  ['health', health, healthSample],
+  ['recentRequest', recentRequest, healthSample.recentRequests[0] as Record<string, unknown>],
+  ['deleted', deleted, { deleted: true, id: 'ses_1' }],
+  ['sessionTags', sessionTags, { id: 'ses_1', tags: ['drums'] }],
+  ['sessionNotes', sessionNotes, { id: 'ses_1', notes: '' }],
+  ['sessionPreview', sessionPreview, previewFields],
+  ['sessionWaveform', sessionWaveform, { sessionId: 'ses_1', variantId: 'pv_1', waveform: waveformSample }],
+  [
+    'waveformNoteLane',
+    waveformNoteLane,
+    { sessionId: 'ses_1', variantId: 'pv_1', key: 'wf_1', notes: [waveformNoteSample] },
+  ],
+  ['listMeta', listMeta, { total: 120, limit: 50, offset: 100 }],
+  ['envelope(session)', envelope(session) as AnyResource, { data: sessionSample }],
+  ['sessionPage', sessionPage as AnyResource, { data: [sessionSample], meta: { total: 1, limit: 50, offset: 0 } }],
+  ['tagCountList', tagCountList as AnyResource, { data: [{ tag: 'drums', count: 3 }] }],
+]
+
+// lastError is the one optional field (DECISIONS preamble, D17); the samples leave it out.
+const requiredFields = (schema: AnyResource) => Object.keys(schema.exact.def.shape).filter((k) => k !== 'lastError')
+
+describe.each(samples)('%s answer', (_name, schema, sample) => {
+  it('SPEC: both strengths accept the documented sample', () => {
+    expect(parsed(schema.exact, sample)).toEqual(sample)
+    expect(parsed(schema.tolerant, sample)).toEqual(sample)
+  })
+
+  it('SPEC: lists exactly the documented fields', () => {
+    expect(requiredFields(schema).sort()).toEqual(Object.keys(sample).sort())
+  })
+
+  it('DECISIONS preamble: the tolerant one keeps an unknown field', () => {
+    expect(parsed(schema.tolerant, { ...sample, addedLater: { x: 1 } }).addedLater).toEqual({ x: 1 })
+  })
+
+  it('DECISIONS preamble: the exact one rejects an unknown field, naming it', () => {
+    expect(messageOf(schema.exact, { ...sample, addedLater: 1 })).toBe('addedLater: is not a known field')
+  })
+})
+
+describe('tolerant answers (DECISIONS preamble)', () => {
+  it('accept unknown kind, status and preview statuses', () => {
+    const odd = {
+      ...sessionSample,
+      kind: 'tracker',
+      status: 'on-hold',
+      previewStatus: 'queued',
+      previews: [{ ...previewSample, status: 'rendering' }],
+    }
+    expect(parsed(session.tolerant, odd)).toEqual(odd)
+  })
+
+  it('accept unknown modes and a missing lastError', () => {
+    const odd = { ...healthSample, configuredMode: 'full_automation', effectiveMode: 'kiosk' }
+    expect(parsed(health.tolerant, odd)).toEqual(odd)
+  })
+
+  it('keep unknown fields of nested resources', () => {
+    const nested = { ...sessionSample, previews: [{ ...previewSample, durationMs: 5 }] }
+    expect(parsed(session.tolerant, nested).previews[0]).toEqual({ ...previewSample, durationMs: 5 })
+  })
+
+  it('still reject a field of the wrong type', () => {
+    expect(messageOf(session.tolerant, { ...sessionSample, tags: 'drums' })).toMatch(/^tags: /)
+    expect(messageOf(health.tolerant, { ...healthSample, running: 'yes' })).toMatch(/^running: /)
+  })
+})
+
+describe('exact answers (what the mock may send)', () => {
+  it('D17: accept a health snapshot with and without lastError', () => {
+    expect(parsed(health.exact, { ...healthSample, lastError: 'Import service is unavailable.' }).lastError).toBe(
+      'Import service is unavailable.',
+    )
+    expect(parsed(health.exact, healthSample)).not.toHaveProperty('lastError')
+  })
+
+  it('D1: reject a mode outside disabled, read-only, full-automation', () => {
+    expect(messageOf(health.exact, { ...healthSample, effectiveMode: 'full_automation' })).toMatch(/^effectiveMode: /)
+  })
+
+  it('D5: reject a previewStatus outside none, pending, ready, failed', () => {
+    expect(messageOf(session.exact, { ...sessionSample, previewStatus: 'queued' })).toMatch(/^previewStatus: /)
+    expect(messageOf(preview.exact, { ...previewSample, status: 'rendering' })).toMatch(/^status: /)
+  })
+
+  it('D5: accept any kind and status of 1–64 characters, and reject 65', () => {
+    expect(parsed(session.exact, { ...sessionSample, kind: 'k'.repeat(64), status: 's' }).kind).toHaveLength(64)
+    expect(messageOf(session.exact, { ...sessionSample, kind: 'k'.repeat(65) })).toMatch(/^kind: /)
+    expect(messageOf(session.exact, { ...sessionSample, status: '' })).toMatch(/^status: /)
+  })
+
+  it('D5: accept an empty accent or #rrggbb in either case, and reject other colours', () => {
+    expect(parsed(session.exact, { ...sessionSample, accent: '' }).accent).toBe('')
+    expect(parsed(session.exact, { ...sessionSample, accent: '#A1b2C3' }).accent).toBe('#A1b2C3')
+    expect(messageOf(session.exact, { ...sessionSample, accent: 'red' })).toMatch(/^accent: /)
+  })
+
+  it('D18: reject a timestamp without milliseconds or not in UTC', () => {
+    for (const lastOpened of ['2026-11-21T10:00:00Z', '2026-11-21T10:00:00.000+01:00', 'yesterday']) {
+      expect(messageOf(session.exact, { ...sessionSample, lastOpened })).toBe(
+        'lastOpened: must be an ISO 8601 UTC timestamp with milliseconds',
+      )
+      expect(parsed(session.tolerant, { ...sessionSample, lastOpened }).lastOpened).toBe(lastOpened)
+    }
+  })
+
+  it('D13: accept peaks of 0 and 1 and reject peaks outside [0, 1]', () => {
+    expect(parsed(waveform.exact, { ...waveformSample, peaks: [0, 1] }).peaks).toEqual([0, 1])
+    expect(messageOf(waveform.exact, { ...waveformSample, peaks: [1.01] })).toMatch(/^peaks\[0\]: /)
+    expect(messageOf(waveform.exact, { ...waveformSample, peaks: [0, -0.01] })).toMatch(/^peaks\[1\]: /)
+  })
+
+  it('D13: reject a duration or sampleRate that is not positive', () => {
+    expect(messageOf(waveform.exact, { ...waveformSample, duration: 0 })).toMatch(/^duration: /)
+    expect(messageOf(waveform.exact, { ...waveformSample, sampleRate: -1 })).toMatch(/^sampleRate: /)
+  })
+
+  it('D14: accept a note at 0 seconds and reject a negative timestamp', () => {
+    expect(parsed(waveformNote.exact, { ...waveformNoteSample, timestamp: 0 }).timestamp).toBe(0)
+    expect(messageOf(waveformNote.exact, { ...waveformNoteSample, timestamp: -1 })).toMatch(/^timestamp: /)
+  })
+
+  it('SPEC §2.6: reject counts that are negative or not integers', () => {
+    expect(messageOf(importResult.exact, { ...importResultSample, total: -1 })).toMatch(/^total: /)
+    expect(messageOf(importResult.exact, { ...importResultSample, durationMs: 1.5 })).toMatch(/^durationMs: /)
+    expect(messageOf(tagCount.exact, { tag: 'drums', count: 0.5 })).toMatch(/^count: /)
+  })
+
+  it('SPEC §2.7: reject a non-integer statusCode in recentRequests', () => {
+    const recentRequests = [{ method: 'GET', path: '/api/v1/health', statusCode: 200.5, at }]
+    expect(messageOf(health.exact, { ...healthSample, recentRequests })).toMatch(/^recentRequests\[0\]\.statusCode: /)
+  })
+
+  it('SPEC §2.1: reject a session that lacks a field', () => {
+    const { previews: _previews, ...withoutPreviews } = sessionSample
+    expect(messageOf(session.exact, withoutPreviews)).toMatch(/^previews: /)
+  })
+})
