@@ -1,8 +1,14 @@
 import * as z from 'zod/mini'
-import { field, type Resource, resource } from './resource.js'
+import { type Field, field, type Resource, resource } from './resource.js'
 import { listMeta, session, tagCount } from './resources.js'
 
-type AnyResource = Resource<Record<string, import('./resource.js').Field>>
+type AnyResource = Resource<Record<string, Field>>
+
+// Spelled out: inferred, these types widen to AnyResource's and AnswerOf loses every field.
+type Envelope<R extends AnyResource> = Resource<{ data: Field<R['tolerant'], R['exact']> }>
+type ListEnvelope<R extends AnyResource> = Resource<{
+  data: Field<z.ZodMiniArray<R['tolerant']>, z.ZodMiniArray<R['exact']>>
+}>
 
 /**
  * The success envelope `{data}` around a resource, in both strengths (SPEC §1).
@@ -13,8 +19,8 @@ type AnyResource = Resource<Record<string, import('./resource.js').Field>>
  * const answer = envelope(session)
  * ```
  */
-export function envelope<R extends AnyResource>(inner: R) {
-  return resource({ data: field(inner.tolerant, inner.exact) })
+export function envelope<R extends AnyResource>(inner: R): Envelope<R> {
+  return resource({ data: field<R['tolerant'], R['exact']>(inner.tolerant, inner.exact) })
 }
 
 /**
@@ -26,7 +32,7 @@ export function envelope<R extends AnyResource>(inner: R) {
  * const answer = listEnvelope(tagCount)
  * ```
  */
-export function listEnvelope<R extends AnyResource>(inner: R) {
+export function listEnvelope<R extends AnyResource>(inner: R): ListEnvelope<R> {
   return resource({ data: field(z.array(inner.tolerant), z.array(inner.exact)) })
 }
 
