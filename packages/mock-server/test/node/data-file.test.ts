@@ -1,0 +1,81 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createDataFileWriter, DataFileError, loadDataFile } from '../../src/node/data-file.js'
+import type { LibrarySnapshot } from '../../src/types.js'
+
+const session = {
+  id: 'ses_1',
+  title: 'Night Drive',
+  kind: 'ableton',
+  status: 'idea',
+  accent: '',
+  tags: ['synth'],
+  notes: '',
+  lastOpened: '2026-11-21T10:00:00.000Z',
+  projectPath: '',
+  projectOriginalPath: '',
+  previewStatus: 'none',
+  previewUrl: '',
+  previewAudioUrl: '',
+  previewAudioMime: '',
+  preferredPreviewId: '',
+  previews: [],
+  client: 'Acme',
+}
+const library = (nextId: number): LibrarySnapshot => ({ version: 1, nextId, sessions: [session], lanes: [] })
+
+let directory: string
+let path: string
+beforeEach(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'mock-data-'))
+  path = join(directory, 'library.json')
+})
+afterEach(() => rm(directory, { recursive: true, force: true }))
+
+describe('--data file', () => {
+  it('loads nothing from a file that does not exist yet', async () => {
+    expect(await loadDataFile(path)).toBeUndefined()
+  })
+
+  it('saves a library and loads it back', async () => {
+    await createDataFileWriter(path).save(library(7))
+    expect(await loadDataFile(path)).toEqual(library(7))
+  })
+
+  it('refuses a file that is not JSON, naming the file', async () => {
+    await writeFile(path, '{"version": 1,')
+    await expect(loadDataFile(path)).rejects.toThrow(DataFileError)
+    await expect(loadDataFile(path)).rejects.toThrow(`--data ${path}: is not valid JSON`)
+  })
+
+  it('D5: refuses a file whose sessions break the exact contract, naming the field', async () => {
+    await writeFile(path, JSON.stringify({ ...library(2), sessions: [{ ...session, kind: '' }] }))
+    await expect(loadDataFile(path)).rejects.toThrow('sessions[0].kind: must be a non-empty string')
+  })
+
+  it('refuses unknown fields, a missing nextId and a repeated session id', async () => {
+    for (const broken of [
+      { ...library(2), extra: true },
+      { version: 1, sessions: [], lanes: [] },
+      { ...library(2), sessions: [session, session] },
+    ]) {
+      await writeFile(path, JSON.stringify(broken))
+      await expect(loadDataFile(path)).rejects.toThrow(DataFileError)
+    }
+  })
+
+  it('serializes saves: the last one called is what the file holds, and no temporary file is left', async () => {
+    const writer = createDataFileWriter(path)
+    await Promise.all(Array.from({ length: 20 }, (_, index) => writer.save(library(index + 1))))
+    expect(JSON.parse(await readFile(path, 'utf8')).nextId).toBe(20)
+    expect(await readdir(directory)).toEqual(['library.json'])
+  })
+
+  it('rejects a save that cannot be written and keeps saving afterwards', async () => {
+    const writer = createDataFileWriter(join(directory, 'missing-dir', 'library.json'))
+    await expect(writer.save(library(1))).rejects.toThrow()
+    await expect(writer.idle()).resolves.toBeUndefined()
+  })
+})
