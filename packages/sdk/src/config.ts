@@ -1,0 +1,47 @@
+import { API_PREFIX } from '@session-library/schemas'
+import { type ClientOptions, DEFAULT_TIMEOUT } from './options.js'
+
+/**
+ * The base URL used when neither the options nor `SESSION_LIBRARY_URL` give one: the standalone
+ * mock's default address.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_BASE_URL } from '@session-library/sdk'
+ * DEFAULT_BASE_URL // 'http://127.0.0.1:4777/api/v1'
+ * ```
+ */
+export const DEFAULT_BASE_URL = `http://127.0.0.1:4777${API_PREFIX}`
+
+/** Client options with the defaults filled in. */
+export type ResolvedConfig = Omit<ClientOptions, 'token' | 'baseUrl' | 'timeout' | 'validate'> & {
+  token: string
+  baseUrl: string
+  timeout: number | false
+  validate: boolean
+}
+
+// Browsers have no process; bundlers must not be made to polyfill it.
+function environment(name: string): string | undefined {
+  const process = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process
+  return process?.env?.[name] || undefined
+}
+
+/** Fills in the defaults and rejects what cannot work, before any request is made. */
+export function resolveConfig(options: ClientOptions): ResolvedConfig {
+  const token = options.token ?? environment('SESSION_LIBRARY_TOKEN')
+  if (!token) {
+    throw new TypeError('SessionLibrary: no token. Pass { token } or set SESSION_LIBRARY_TOKEN.')
+  }
+  const baseUrl = (options.baseUrl ?? environment('SESSION_LIBRARY_URL') ?? DEFAULT_BASE_URL).replace(/\/+$/, '')
+  if (!URL.canParse(baseUrl)) {
+    throw new TypeError(`SessionLibrary: baseUrl is not an absolute URL: ${baseUrl}`)
+  }
+  return {
+    ...options,
+    token,
+    baseUrl,
+    timeout: options.timeout ?? DEFAULT_TIMEOUT,
+    validate: options.validate ?? true,
+  }
+}

@@ -1,0 +1,159 @@
+/**
+ * How a call retries. A number is the `limit`; `false` turns retries off.
+ *
+ * @example
+ * ```ts
+ * import type { RetryOption } from '@session-library/sdk'
+ * const patient: RetryOption = { limit: 5, baseDelay: 500, maxDelay: 10_000 }
+ * ```
+ */
+export type RetryOption = number | false | RetryPolicy
+
+/**
+ * Retry settings; each one left out keeps its default ({@link DEFAULT_RETRY}).
+ *
+ * @example
+ * ```ts
+ * import type { RetryPolicy } from '@session-library/sdk'
+ * const policy: RetryPolicy = { limit: 3 }
+ * ```
+ */
+export interface RetryPolicy {
+  /** Retries after the first attempt. */
+  limit?: number
+  /** Backoff before the first retry in ms; it doubles on each retry, with jitter. */
+  baseDelay?: number
+  /** Longest wait between two attempts in ms, for backoff and `Retry-After` alike. */
+  maxDelay?: number
+}
+
+/**
+ * The retry defaults: 2 retries, 300 ms base delay, 5 s cap.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_RETRY } from '@session-library/sdk'
+ * DEFAULT_RETRY.limit // 2
+ * ```
+ */
+export const DEFAULT_RETRY: Required<RetryPolicy> = { limit: 2, baseDelay: 300, maxDelay: 5_000 }
+
+/**
+ * The default timeout of one attempt, in ms.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_TIMEOUT } from '@session-library/sdk'
+ * DEFAULT_TIMEOUT // 10_000
+ * ```
+ */
+export const DEFAULT_TIMEOUT = 10_000
+
+/**
+ * Options every method takes as its last argument; they override the client's for one call.
+ *
+ * @example
+ * ```ts
+ * const controller = new AbortController()
+ * await client.sessions.get('ses_1', { signal: controller.signal, timeout: 2_000, retry: false })
+ * ```
+ */
+export interface CallOptions {
+  /** Aborts the call; the method then rejects with the signal's reason. */
+  signal?: AbortSignal
+  /** Timeout of each attempt in ms, or `false` for none. */
+  timeout?: number | false
+  /** Extra request headers. */
+  headers?: Record<string, string>
+  /**
+   * Retry settings for this call. Given on `sessions.create`, `sessions.update` or
+   * `imports.start`, it also allows retries there, which are otherwise never made.
+   */
+  retry?: RetryOption
+  /** Check the answer against the contract (default: the client's `validate`, `true`). */
+  validate?: boolean
+}
+
+/**
+ * The `fetch` the client sends requests with.
+ *
+ * @example
+ * ```ts
+ * import type { FetchFunction } from '@session-library/sdk'
+ * const logged: FetchFunction = (request) => { console.log(request.url); return fetch(request) }
+ * ```
+ */
+export type FetchFunction = (input: Request, init?: RequestInit) => Promise<Response>
+
+/**
+ * What a retry hook learns: the request to be repeated, the retry's number (1 for the first) and
+ * the status that caused it (none for a network error).
+ *
+ * @example
+ * ```ts
+ * import type { RetryState } from '@session-library/sdk'
+ * const log = ({ retryCount, status }: RetryState) => console.log(retryCount, status)
+ * ```
+ */
+export interface RetryState {
+  request: Request
+  retryCount: number
+  status?: number
+}
+
+/**
+ * Low-level hooks around each attempt, for the rare case the options do not cover. A
+ * `beforeRequest` hook may return (or resolve to) a new Request, or a Response to answer without
+ * the network; an `afterResponse` hook a Response to use instead. Other results are ignored.
+ *
+ * @example
+ * ```ts
+ * const client = new SessionLibrary({ hooks: { beforeRequest: [(request) => { request.headers.set('x-trace', '1') }] } })
+ * ```
+ */
+export interface Hooks {
+  beforeRequest?: ((request: Request) => unknown)[]
+  afterResponse?: ((request: Request, response: Response) => unknown)[]
+  beforeRetry?: ((state: RetryState) => unknown)[]
+}
+
+/**
+ * Receives one line per attempt, answer and retry. Headers come with `Authorization` redacted.
+ * `console` fits.
+ *
+ * @example
+ * ```ts
+ * const client = new SessionLibrary({ logger: console })
+ * ```
+ */
+export interface Logger {
+  debug(message: string, details: Record<string, unknown>): void
+}
+
+/**
+ * Options of the client.
+ *
+ * @example
+ * ```ts
+ * import { SessionLibrary } from '@session-library/sdk'
+ * const client = new SessionLibrary({ token: 'secret', baseUrl: 'http://127.0.0.1:4777/api/v1', timeout: 5_000 })
+ * ```
+ */
+export interface ClientOptions {
+  /** Bearer token. Default: `SESSION_LIBRARY_TOKEN` from the environment, where there is one. */
+  token?: string
+  /** Base URL including `/api/v1`. Default: `SESSION_LIBRARY_URL`, else {@link DEFAULT_BASE_URL}. */
+  baseUrl?: string
+  /** Timeout of each attempt in ms, or `false`. Default {@link DEFAULT_TIMEOUT}. */
+  timeout?: number | false
+  /** Retry settings of reads and idempotent writes. Default {@link DEFAULT_RETRY}. */
+  retry?: RetryOption
+  /** Headers sent with every request. */
+  headers?: Record<string, string>
+  /** Check answers against the contract's tolerant schemas. Default `true`. */
+  validate?: boolean
+  /** The `fetch` to send requests with. Default: the global `fetch` at the time of the call. */
+  fetch?: FetchFunction
+  hooks?: Hooks
+  logger?: Logger
+}
