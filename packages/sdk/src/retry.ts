@@ -13,11 +13,11 @@ import { DEFAULT_RETRY, type RetryOption, type RetryPolicy } from './options.js'
  */
 export const RETRY_STATUSES = [408, 429, 500, 502, 503, 504] as const
 
-/** A retry option as a full policy. */
-export function retryPolicy(option: RetryOption | undefined): Required<RetryPolicy> {
-  if (option === false) return { ...DEFAULT_RETRY, limit: 0 }
-  if (typeof option === 'number') return { ...DEFAULT_RETRY, limit: option }
-  return { ...DEFAULT_RETRY, ...option }
+/** A retry option as a full policy; what it leaves out comes from `base`. */
+export function retryPolicy(option: RetryOption | undefined, base = DEFAULT_RETRY): Required<RetryPolicy> {
+  if (option === false) return { ...base, limit: 0 }
+  if (typeof option === 'number') return { ...base, limit: option }
+  return { ...base, ...option }
 }
 
 /**
@@ -41,7 +41,7 @@ export function backoffDelay(retry: number, policy: Required<RetryPolicy>, rando
  * only when the call itself passes `retry` (their effect could otherwise happen twice).
  */
 export function kyRetry(operation: Operation, client: RetryOption | undefined, call: RetryOption | undefined) {
-  const policy = retryPolicy(call ?? client)
+  const policy = retryPolicy(call, retryPolicy(client))
   const allowed = operation.idempotent || call !== undefined
   if (!allowed || policy.limit <= 0) return { limit: 0 } satisfies KyRetryOptions
   return {

@@ -65,8 +65,8 @@ export function createCall(config: ResolvedConfig): Call {
     fetch: config.fetch as typeof fetch | undefined,
     hooks: kyHooks(config.hooks, config.logger),
     throwHttpErrors: true,
-    headers: { accept: 'application/json', ...config.headers, authorization: `Bearer ${config.token}` },
   })
+  const headers = { accept: 'application/json', ...config.headers, authorization: `Bearer ${config.token}` }
   return async (name, input, options = {}) => {
     const operation = endpoints[name]
     const search = toSearchParams(input.query).toString()
@@ -76,7 +76,8 @@ export function createCall(config: ResolvedConfig): Call {
     try {
       const response = await http(url, {
         method: operation.method,
-        headers: options.headers,
+        // Merged here: ky lets a call's `headers: undefined` replace the instance's headers.
+        headers: { ...headers, ...options.headers },
         json: input.body,
         signal: options.signal,
         timeout,
