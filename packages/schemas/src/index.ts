@@ -1,3 +1,15 @@
+/**
+ * The `zod/mini` namespace the contract is built with, re-exported so that packages which extend
+ * its schemas (the mock's stored records and control bodies) use the same Zod without a direct
+ * dependency on it.
+ *
+ * @example
+ * ```ts
+ * import { session, z } from '@session-library/schemas'
+ * const stored = z.extend(session.exact, { client: z.string() })
+ * ```
+ */
+export * as z from 'zod/mini'
 export {
   type AnswerOf,
   type BodyOf,
