@@ -1,8 +1,8 @@
-import { HttpResponse, http } from 'msw'
+import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { backoffDelay, DEFAULT_RETRY, NetworkError, NotImplementedError, ServerError } from '../src/index.js'
 import { errorAnswer, healthAnswer, sessionAnswer } from './support/fixtures.js'
-import { api, counted, testClient, useServer } from './support/server.js'
+import { counted, testClient, useServer } from './support/server.js'
 
 const server = useServer()
 
