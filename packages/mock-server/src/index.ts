@@ -1,2 +1,48 @@
+/**
+ * `@session-library/mock-server`, browser-safe main entry: the stateful MSW mock of the Session
+ * Library automation API. Nothing here imports Node's modules (a test bundles it for the browser).
+ *
+ * The mock implements SPEC.md where it speaks and DECISIONS.md where it does not:
+ *
+ * | Rule | What | Where |
+ * |------|------|-------|
+ * | D1  | modes; writes only in effective `full-automation`, else 403 `read_only` | `runtime/settings.ts`, `http/pipeline.ts` (`allow`) |
+ * | D2  | `Bearer` (any case), constant-time compare, 401 + `WWW-Authenticate: Bearer`, token never logged | `http/auth.ts`, `http/pipeline.ts` (`redact`) |
+ * | D3  | order: 401 → 404 route → 403 → 501 → 400 → 404 session/variant → late 400 | `http/pipeline.ts`, `handlers/waveform-notes.ts` |
+ * | D4  | error envelope, SPEC's texts, 400 `invalid_json` with `formatIssues`, 413, 500 generic | `http/api-error.ts`, `http/respond.ts`, `http/read-input.ts` |
+ * | D5  | create defaults and server-set fields; opaque ids from the seed, never reused (`nextId`) | `store/session-record.ts`, `runtime/ids.ts`, `store/library.ts` |
+ * | D6  | tags (contract's `tagsBody`); PUT and PATCH replace | `handlers/tags.ts` |
+ * | D7  | notes; `""`/`null` clear | `handlers/notes.ts` |
+ * | D8  | PATCH `{}` is a no-op; `projectOriginalPath` = first non-empty `projectPath` | `handlers/sessions.ts`, `store/session-record.ts` |
+ * | D9  | `limit` (default 50, clamped to 500), `offset`, `meta` | `store/session-query.ts` |
+ * | D10 | sort keys, default `-lastOpened`, ties on `id` ascending, titles case-insensitive | `store/session-query.ts` |
+ * | D11 | `q` (title, client, notes), `kind`/`daw`, `tags` all-of, `recent` (configurable days) | `store/session-query.ts` |
+ * | D12 | variant choice: `variantId`, else preferred, else first; 404 texts | `waveform/variant.ts` |
+ * | D13 | deterministic peaks per key in [0, 1]; real WAV peaks through `readAudio` | `waveform/waveforms.ts`, `waveform/wav.ts`, `waveform/synthetic.ts` |
+ * | D14 | one lane per (session, variant); ids, createdAt/updatedAt, order, `timestamp ≤ duration`; deleted with the session | `handlers/waveform-notes.ts`, `store/lane.ts`, `store/library.ts` |
+ * | D15 | background import: 202 first, skip known paths, title/kind rules, previews pending → ready | `imports/runner.ts`, `imports/item.ts` |
+ * | D16 | tag counts: count desc, tag asc | `store/tag-counts.ts` |
+ * | D17 | health: modes, port/baseUrl/docsUrl from the request, requestCount, last 50, lastError | `handlers/health.ts`, `runtime/journal.ts` |
+ * | D18 | ISO 8601 UTC timestamps with ms from a fixable clock; 413 over 1 MiB | `runtime/clock.ts`, `http/read-input.ts` |
+ *
+ * D18's host check and CORS belong to the standalone server (`./node`).
+ *
+ * @example
+ * ```ts
+ * import { setupServer } from 'msw/node'
+ * import { createMockApi } from '@session-library/mock-server'
+ * const api = createMockApi({ sessions: 5, now: '2026-11-21T10:00:00.000Z' })
+ * setupServer(...api.handlers).listen()
+ * ```
+ * @module
+ */
+
+export { CONTROL_PREFIX } from './control/routes.js'
+export { type DemoOptions, demoLibrary } from './demo/library.js'
+export { createMockApi } from './mock-api.js'
+export type * from './types.js'
+export { decodeWavPeaks, type WavPeaks } from './waveform/wav.js'
+export type { ReadAudio } from './waveform/waveforms.js'
+
 /** Package version. @example `version // '0.1.0'` */
 export const version = '0.1.0'

@@ -38,6 +38,12 @@ export interface MockOptions {
    * so that a persisted copy never lags behind an answered write (`--data`).
    */
   onChange?: (library: LibrarySnapshot) => void | Promise<void>
+  /**
+   * Reads an audio file's bytes by path, `undefined` when it cannot (D13). Where a preview's path
+   * names a WAV file it can read, the waveform has that file's peaks; without it (the browser) all
+   * peaks are synthetic. The Node entry passes a file reader.
+   */
+  readAudio?: (path: string) => Promise<Uint8Array | undefined>
 }
 
 /**
@@ -182,3 +188,13 @@ export interface MockApi {
   /** Stops background work (import timers). */
   dispose(): void
 }
+
+/**
+ * The controls of a {@link MockApi} without its handlers: what the control surface drives.
+ *
+ * @example
+ * ```ts
+ * const controls: MockControls = api
+ * ```
+ */
+export type MockControls = Omit<MockApi, 'handlers'>

@@ -1,0 +1,16 @@
+import { MODES, SERVICES, z } from '@session-library/schemas'
+
+/**
+ * Bodies of the control surface's writes (`/__mock/*`), exact like the API's.
+ *
+ * @example
+ * ```ts
+ * controlBodies.mode.parse({ configuredMode: 'read-only' })
+ * ```
+ */
+export const controlBodies = {
+  mode: z.strictObject({ configuredMode: z.enum(MODES), effectiveMode: z.optional(z.enum(MODES)) }),
+  services: z.strictObject({ unavailable: z.array(z.enum(SERVICES)) }),
+  clock: z.strictObject({ now: z.nullable(z.iso.datetime({ offset: true })) }),
+  latency: z.strictObject({ ms: z.int().check(z.minimum(0)) }),
+}

@@ -1,0 +1,60 @@
+import type { AnswerOf, Endpoints, OperationName, ParamsOf, z } from '@session-library/schemas'
+import type { Runtime } from '../runtime/runtime.js'
+
+type Parsed<Name extends OperationName, Key extends 'query' | 'body'> = Endpoints[Name] extends {
+  [K in Key]: infer S extends z.ZodMiniType
+}
+  ? z.output<S>
+  : undefined
+
+/**
+ * What a handler gets: the request already authorised, routed, allowed by the mode and its
+ * service, and validated (D3), so a handler holds only what differs per endpoint.
+ *
+ * @example
+ * ```ts
+ * const get: OperationHandler<'sessions.get'> = ({ params, runtime }) => ({ data: ... })
+ * ```
+ */
+export interface HandlerContext<Name extends OperationName> {
+  readonly params: ParamsOf<Name>
+  readonly query: Parsed<Name, 'query'>
+  readonly body: Parsed<Name, 'body'>
+  readonly url: URL
+  readonly runtime: Runtime
+}
+
+/**
+ * The payload an operation answers. Typed by the contract's `AnswerOf` because the exact schemas'
+ * inferred types are partly `unknown` (fields declared once for both strengths); exactness is
+ * what the tests check against `answer.exact` at run time.
+ *
+ * @example
+ * ```ts
+ * const answer: ExactAnswer<'tags.get'> = { data: { id: 'ses_1', tags: [] } }
+ * ```
+ */
+export type ExactAnswer<Name extends OperationName> = AnswerOf<Name>
+
+/**
+ * The part of an operation that differs per endpoint; the pipeline sends its answer with the
+ * operation's success status.
+ *
+ * @example
+ * ```ts
+ * const handler: OperationHandler<'health.get'> = ({ runtime, url }) => ({ data: healthOf(runtime, url) })
+ * ```
+ */
+export type OperationHandler<Name extends OperationName> = (
+  context: HandlerContext<Name>,
+) => ExactAnswer<Name> | Promise<ExactAnswer<Name>>
+
+/**
+ * Handlers of a group of operations, one file per resource group.
+ *
+ * @example
+ * ```ts
+ * export const notesHandlers = { 'notes.get': ..., 'notes.put': ..., 'notes.patch': ... } satisfies HandlerTable<'notes.get' | 'notes.put' | 'notes.patch'>
+ * ```
+ */
+export type HandlerTable<Names extends OperationName> = { [Name in Names]: OperationHandler<Name> }

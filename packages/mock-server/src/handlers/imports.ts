@@ -1,0 +1,18 @@
+import type { HandlerTable } from './context.js'
+
+/**
+ * Batch import (D15): answers 202 with the import's first progress; items run in the background.
+ *
+ * @example
+ * ```ts
+ * await importHandlers['imports.start'](context)
+ * ```
+ */
+export const importHandlers = {
+  'imports.start': ({ body, runtime }) => {
+    const { createdSessionIds: _created, ...result } = runtime.imports.start(body)
+    // The import id used up an id number, which the persisted `nextId` must not hand out again.
+    runtime.library.touch()
+    return { data: result }
+  },
+} satisfies HandlerTable<'imports.start'>

@@ -1,0 +1,17 @@
+import type { HandlerTable } from './context.js'
+
+/**
+ * A session's preview metadata (SPEC §4.10).
+ *
+ * @example
+ * ```ts
+ * await previewHandlers['preview.get'](context)
+ * ```
+ */
+export const previewHandlers = {
+  'preview.get': ({ params, runtime }) => {
+    const record = runtime.library.requireSession(params.id)
+    const { id, previewStatus, preferredPreviewId, previewUrl, previewAudioUrl, previewAudioMime, previews } = record
+    return { data: { id, previewStatus, preferredPreviewId, previewUrl, previewAudioUrl, previewAudioMime, previews } }
+  },
+} satisfies HandlerTable<'preview.get'>

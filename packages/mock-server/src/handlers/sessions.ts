@@ -1,0 +1,36 @@
+import { listSessions } from '../store/session-query.js'
+import { applyPatch, newSessionRecord, toSession } from '../store/session-record.js'
+import type { HandlerTable } from './context.js'
+
+/**
+ * Sessions: list (D9–D11), create (D5), read, partial update (D8) and delete (D14 for lanes).
+ *
+ * @example
+ * ```ts
+ * await sessionHandlers['sessions.get'](context)
+ * ```
+ */
+export const sessionHandlers = {
+  'sessions.list': ({ query, runtime }) => {
+    const recent = { now: runtime.clock.now(), days: runtime.settings.recentDays }
+    const page = listSessions(runtime.library.sessions.values(), query, recent)
+    return { data: page.items.map(toSession), meta: { total: page.total, limit: page.limit, offset: page.offset } }
+  },
+  'sessions.create': async ({ body, runtime }) => {
+    const { library, clock } = runtime
+    const record = await library.sessions.insert(newSessionRecord(library.newId('ses'), clock.iso(), body))
+    library.touch()
+    return { data: toSession(record) }
+  },
+  'sessions.get': ({ params, runtime }) => ({ data: toSession(runtime.library.requireSession(params.id)) }),
+  'sessions.update': async ({ params, body, runtime }) => {
+    const { library } = runtime
+    // D8: `{}` changes nothing, so it is no change for onChange either.
+    if (Object.keys(body).length === 0) return { data: toSession(library.requireSession(params.id)) }
+    return { data: toSession(await library.updateSession(params.id, (draft) => applyPatch(draft, body))) }
+  },
+  'sessions.delete': ({ params, runtime }) => {
+    runtime.library.deleteSession(params.id)
+    return { data: { deleted: true, id: params.id } }
+  },
+} satisfies HandlerTable<'sessions.list' | 'sessions.create' | 'sessions.get' | 'sessions.update' | 'sessions.delete'>

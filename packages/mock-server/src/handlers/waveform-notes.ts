@@ -1,0 +1,42 @@
+import { ApiError } from '../http/api-error.js'
+import { nextLane } from '../store/lane.js'
+import { chooseVariant } from '../waveform/variant.js'
+import { waveformOf } from '../waveform/waveforms.js'
+import type { HandlerTable, OperationHandler } from './context.js'
+
+const replaceLane: OperationHandler<'waveformNotes.put' | 'waveformNotes.patch'> = async ({
+  params,
+  query,
+  body,
+  runtime,
+}) => {
+  const { library, clock } = runtime
+  const record = library.requireSession(params.id)
+  const preview = chooseVariant(record, query.variantId)
+  const { key, duration } = await waveformOf(record.id, preview, runtime.readAudio)
+  // D3's last step: a rule that needs the session's waveform, after its 404s.
+  const late = body.notes.flatMap((note, index) =>
+    note.timestamp > duration ? [`notes[${index}].timestamp: must be ≤ the waveform's duration (${duration} s)`] : [],
+  )
+  if (late.length > 0) throw new ApiError('invalid_json', late.join('; '))
+  const previous = library.lanes.get(key)
+  const notes = nextLane(previous?.notes ?? [], body.notes, clock.iso(), () => library.newId('wn'))
+  const lane = { sessionId: record.id, variantId: preview.id, key, notes }
+  if (previous) await library.lanes.update(key, (draft) => Object.assign(draft, lane))
+  else await library.lanes.insert(lane)
+  library.touch()
+  return { data: lane }
+}
+
+/**
+ * Waveform note lanes (D14): PUT and PATCH both replace the lane of a session and variant.
+ *
+ * @example
+ * ```ts
+ * await waveformNoteHandlers['waveformNotes.put'](context)
+ * ```
+ */
+export const waveformNoteHandlers = {
+  'waveformNotes.put': replaceLane,
+  'waveformNotes.patch': replaceLane,
+} satisfies HandlerTable<'waveformNotes.put' | 'waveformNotes.patch'>

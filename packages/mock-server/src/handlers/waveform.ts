@@ -1,0 +1,20 @@
+import { chooseVariant } from '../waveform/variant.js'
+import { waveformOf } from '../waveform/waveforms.js'
+import type { HandlerTable } from './context.js'
+
+/**
+ * The waveform of a session's preview variant (D12, D13).
+ *
+ * @example
+ * ```ts
+ * await waveformHandlers['waveform.get'](context)
+ * ```
+ */
+export const waveformHandlers = {
+  'waveform.get': async ({ params, query, runtime }) => {
+    const record = runtime.library.requireSession(params.id)
+    const preview = chooseVariant(record, query.variantId)
+    const waveform = await waveformOf(record.id, preview, runtime.readAudio)
+    return { data: { sessionId: record.id, variantId: preview.id, waveform } }
+  },
+} satisfies HandlerTable<'waveform.get'>

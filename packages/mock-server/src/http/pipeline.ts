@@ -1,0 +1,130 @@
+import {
+  API_PREFIX,
+  ERRORS,
+  matchOperation,
+  NOT_FOUND_MESSAGES,
+  type Operation,
+  type OperationName,
+  type Service,
+} from '@session-library/schemas'
+import { HttpResponse, type JsonBodyType } from 'msw'
+import { operationHandlers } from '../handlers/index.js'
+import { sleep } from '../runtime/mutex.js'
+import type { Runtime } from '../runtime/runtime.js'
+import type { Fault } from '../types.js'
+import { ApiError } from './api-error.js'
+import { authorized, unauthorized } from './auth.js'
+import { readBody, readQuery } from './read-input.js'
+import { errorAnswer, jsonAnswer } from './respond.js'
+
+type ServiceCode = `${string}_unavailable` & keyof typeof ERRORS
+const serviceCode = (service: Service) => `${service.replaceAll('-', '_')}_unavailable` as ServiceCode
+
+function route(request: Request, url: URL): { operation: Operation; params: Record<string, string> } {
+  const match = matchOperation(request.method, url.pathname.slice(API_PREFIX.length))
+  if (!match.operation) throw new ApiError('not_found', NOT_FOUND_MESSAGES.route)
+  return match
+}
+
+function allow(operation: Operation, runtime: Runtime): void {
+  if (operation.writes && !runtime.settings.writable) throw new ApiError('read_only')
+  const service = operation.service
+  if (service && runtime.settings.unavailable.has(service)) throw new ApiError(serviceCode(service))
+}
+
+async function injected(fault: Fault): Promise<Response | undefined> {
+  await sleep(fault.latency ?? 0)
+  if (fault.network) return HttpResponse.error()
+  if (fault.status === undefined) return undefined
+  const headers: Record<string, string> = fault.retryAfter === undefined ? {} : { 'Retry-After': `${fault.retryAfter}` }
+  return errorAnswer(new ApiError('internal_error', undefined, { status: fault.status, headers }))
+}
+
+/** The steps of D3 after auth and routing, up to the handler's answer and its `onChange`. */
+async function answer(
+  request: Request,
+  url: URL,
+  operation: Operation,
+  params: Record<string, string>,
+  runtime: Runtime,
+) {
+  allow(operation, runtime)
+  const query = readQuery(operation, url)
+  const body = await readBody(operation, request)
+  const handler = operationHandlers[operation.name as OperationName] as (context: unknown) => JsonBodyType
+  const payload = await runtime.mutex.run(async () => {
+    const revision = runtime.library.revision
+    const result = await handler({ params, query, body, url, runtime })
+    await runtime.persist(revision)
+    return result
+  })
+  return jsonAnswer(operation.status, payload)
+}
+
+interface Outcome {
+  response: Response
+  operation?: OperationName
+  code?: string
+  /** What health's `lastError` says about a 5xx (D17). */
+  errorMessage?: string
+}
+
+function redact(text: string, token: string): string {
+  return token === '' ? text : text.replaceAll(token, '<token>')
+}
+
+async function outcomeOf(request: Request, url: URL, runtime: Runtime): Promise<Outcome> {
+  let operation: OperationName | undefined
+  try {
+    if (!authorized(request.headers.get('authorization'), runtime.token)) throw unauthorized()
+    const match = route(request, url)
+    operation = match.operation.name as OperationName
+    const fault = runtime.faults.take(operation)
+    const faulted = fault && (await injected(fault))
+    if (faulted?.type === 'error') return { response: faulted, operation }
+    if (faulted)
+      return { response: faulted, operation, code: 'internal_error', errorMessage: ERRORS.internal_error.message }
+    return { response: await answer(request, url, match.operation, match.params, runtime), operation }
+  } catch (caught) {
+    const error = caught instanceof ApiError ? caught : new ApiError('internal_error')
+    const internal = caught instanceof ApiError ? undefined : caught instanceof Error ? caught.message : String(caught)
+    return {
+      response: errorAnswer(error),
+      operation,
+      code: error.code,
+      errorMessage: redact(internal ?? error.message, runtime.token),
+    }
+  }
+}
+
+/**
+ * One pipeline for every operation, in DECISIONS D3's order: auth → route → fault → mode → service
+ * → query and body → handler (its 404s and late 400s) → `onChange` → latency → journal.
+ *
+ * @example
+ * ```ts
+ * http.all(API_ROUTE, ({ request }) => handleApiRequest(request, runtime))
+ * ```
+ */
+export async function handleApiRequest(request: Request, runtime: Runtime): Promise<Response> {
+  await runtime.ready
+  const url = new URL(request.url)
+  const outcome = await outcomeOf(request, url, runtime)
+  await sleep(runtime.settings.latency)
+  const { response } = outcome
+  const statusCode = response.type === 'error' ? 0 : response.status
+  const errorMessage = statusCode >= 500 ? outcome.errorMessage : undefined
+  runtime.journal.record(
+    {
+      method: request.method,
+      path: redact(url.pathname, runtime.token),
+      query: redact(url.search.slice(1), runtime.token),
+      ...(outcome.operation ? { operation: outcome.operation } : {}),
+      statusCode,
+      ...(outcome.code ? { code: outcome.code } : {}),
+      at: runtime.clock.iso(),
+    },
+    errorMessage,
+  )
+  return response
+}

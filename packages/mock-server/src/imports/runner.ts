@@ -1,0 +1,151 @@
+import type { Clock } from '../runtime/clock.js'
+import { type Mutex, sleep } from '../runtime/mutex.js'
+import type { Library } from '../store/library.js'
+import { previewFields } from '../store/preview-fields.js'
+import { newSessionRecord } from '../store/session-record.js'
+import type { ImportProgress, StoredSession } from '../types.js'
+import { audioName, type ImportItem, type ImportRequest, importedFields } from './item.js'
+
+/**
+ * What an import needs from the mock.
+ *
+ * @example
+ * ```ts
+ * new ImportRunner({ library, clock, mutex, delay: () => 25, persist })
+ * ```
+ */
+export interface ImportDeps {
+  library: Library
+  clock: Clock
+  mutex: Mutex
+  /** Time each item takes, in ms (D15). */
+  delay: () => number
+  /** Awaits `onChange` when the library moved since `revision`. */
+  persist: (revision: number) => Promise<void>
+}
+
+type Outcome = 'skipped' | 'failed' | StoredSession
+
+/**
+ * Batch imports in the background (D15): the start answers before any item runs; items then run
+ * one by one with a delay each, every change under the mock's mutex and persisted like a request's.
+ *
+ * @example
+ * ```ts
+ * const progress = runner.start(body) // completed 0, done false
+ * await runner.idle()
+ * ```
+ */
+export class ImportRunner {
+  readonly #deps: ImportDeps
+  #imports: ImportProgress[] = []
+  #running = new Set<Promise<void>>()
+  #abort = new AbortController()
+
+  constructor(deps: ImportDeps) {
+    this.#deps = deps
+  }
+
+  /** Starts an import and returns its first progress: nothing processed yet. */
+  start(request: ImportRequest): ImportProgress {
+    const progress: ImportProgress = {
+      importId: this.#deps.library.newId('imp'),
+      total: request.items.length,
+      completed: 0,
+      failed: 0,
+      skipped: 0,
+      done: false,
+      durationMs: 0,
+      createdSessionIds: [],
+    }
+    this.#imports.push(progress)
+    const run = this.#run(progress, request, this.#abort.signal).finally(() => this.#running.delete(run))
+    this.#running.add(run)
+    return structuredClone(progress)
+  }
+
+  /** Copies of every import's progress, oldest first. */
+  list(): ImportProgress[] {
+    return structuredClone(this.#imports)
+  }
+
+  /** Resolves when no import is running. */
+  async idle(): Promise<void> {
+    while (this.#running.size > 0) await Promise.all(this.#running)
+  }
+
+  /** Stops every running import; with `forget`, also drops their progress. */
+  cancel(forget = false): void {
+    this.#abort.abort()
+    this.#abort = new AbortController()
+    if (forget) this.#imports = []
+  }
+
+  async #run(progress: ImportProgress, request: ImportRequest, signal: AbortSignal): Promise<void> {
+    const started = performance.now()
+    for (const item of request.items) {
+      await sleep(this.#deps.delay(), signal)
+      if (signal.aborted) return
+      // An item that throws fails alone; the batch goes on (D15 counts it in `failed`).
+      const outcome = await this.#locked(() => this.#create(item, request)).catch((): Outcome => 'failed')
+      if (typeof outcome === 'string') progress[outcome] += 1
+      else {
+        progress.createdSessionIds.push(outcome.id)
+        progress[await this.#finishPreview(outcome, signal).catch(() => 'failed' as const)] += 1
+      }
+      progress.durationMs = Math.round(performance.now() - started)
+    }
+    progress.done = true
+  }
+
+  /** Runs a change under the mutex and persists it before the next request sees the library. */
+  #locked<T>(change: () => Promise<T>): Promise<T> {
+    return this.#deps.mutex.run(async () => {
+      const revision = this.#deps.library.revision
+      try {
+        return await change()
+      } finally {
+        await this.#deps.persist(revision)
+      }
+    })
+  }
+
+  async #create(item: ImportItem, request: ImportRequest): Promise<Outcome> {
+    const { library, clock } = this.#deps
+    const path = item.projectPath
+    for (const record of library.sessions.values()) {
+      if (record.projectPath === path || record.projectOriginalPath === path) return 'skipped'
+    }
+    const fields = importedFields(item, request.kind)
+    if (!fields) return 'failed'
+    const record = newSessionRecord(library.newId('ses'), clock.iso(), { ...fields, projectPath: path })
+    if (request.generatePreviews && item.previewAudioPath) {
+      const preview = {
+        id: library.newId('pv'),
+        name: audioName(item.previewAudioPath),
+        path: item.previewAudioPath,
+        status: 'pending',
+      }
+      Object.assign(record, { previews: [preview] }, previewFields(preview))
+    }
+    const stored = await library.sessions.insert(record)
+    library.touch()
+    return stored
+  }
+
+  /** D15: a generated preview is `pending` at first and `ready` one item delay later. */
+  async #finishPreview(record: StoredSession, signal: AbortSignal): Promise<'completed' | 'failed'> {
+    if (record.previews.length === 0) return 'completed'
+    await sleep(this.#deps.delay(), signal)
+    if (signal.aborted) return 'failed'
+    const { library } = this.#deps
+    return this.#locked(async () => {
+      if (!library.sessions.has(record.id)) return 'failed'
+      await library.updateSession(record.id, (draft) => {
+        for (const preview of draft.previews) preview.status = 'ready'
+        draft.previewStatus = 'ready'
+      })
+      return 'completed'
+    })
+  }
+}

@@ -1,0 +1,84 @@
+import { API_PREFIX, formatIssues, librarySnapshot } from '@session-library/schemas'
+import { http } from 'msw'
+import { CONTROL_PREFIX, createControlResolver } from './control/routes.js'
+import { demoLibrary } from './demo/library.js'
+import { handleApiRequest } from './http/pipeline.js'
+import { createRuntime } from './runtime/runtime.js'
+import type { LibrarySnapshot, MockApi, MockControls, MockOptions } from './types.js'
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * A URL pattern for every path under a prefix, on any origin. A RegExp without capture groups:
+ * MSW then decodes no parameters, so a malformed `%` escape reaches the pipeline (404) intact.
+ */
+const under = (prefix: string) => new RegExp(`^[^:/?#]+://[^/?#]+${escapeRegExp(prefix)}(?:/.*)?$`)
+
+function startingLibrary(options: MockOptions): LibrarySnapshot {
+  if (options.library) {
+    const checked = librarySnapshot.safeParse(options.library)
+    if (!checked.success) throw new TypeError(`invalid library: ${formatIssues(checked.error.issues, 'library')}`)
+    return structuredClone(checked.data) as LibrarySnapshot
+  }
+  const now = options.now === undefined ? new Date() : new Date(options.now)
+  return demoLibrary({ seed: options.seed ?? 1, sessions: options.sessions ?? 24, now })
+}
+
+/**
+ * Creates the mock: MSW handlers for the whole API (SPEC §4, DECISIONS D1–D18) backed by an
+ * in-memory library, plus the controls. Browser-safe: use it with `setupServer` (Node) or
+ * `setupWorker` (browser). Two handlers only — one for `/api/v1/*` that dispatches with the
+ * contract's `matchOperation`, one for the `/__mock/*` control surface — so `server.use(...)` can
+ * still override any single endpoint (it prepends).
+ *
+ * @example
+ * ```ts
+ * import { setupServer } from 'msw/node'
+ * import { createMockApi } from '@session-library/mock-server'
+ *
+ * const api = createMockApi({ token: 'test-token', sessions: 5, now: '2026-11-21T10:00:00.000Z' })
+ * const server = setupServer(...api.handlers)
+ * server.listen({ onUnhandledRequest: 'error' })
+ * api.injectFault({ status: 503, retryAfter: 1, operation: 'sessions.list' })
+ * ```
+ */
+export function createMockApi(options: MockOptions = {}): MockApi {
+  const initial = startingLibrary(options)
+  const runtime = createRuntime(options, () => initial)
+  let loaded = false
+  runtime.ready.then(() => {
+    loaded = true
+  })
+  const controls: MockControls = {
+    token: runtime.token,
+    setMode: (configured, effective) => runtime.settings.setMode(configured, effective),
+    setServiceAvailable: (service, available) => {
+      if (available) runtime.settings.unavailable.delete(service)
+      else runtime.settings.unavailable.add(service)
+    },
+    setNow: (now) => runtime.clock.set(now),
+    now: () => runtime.clock.now(),
+    setLatency: (ms) => {
+      if (!Number.isFinite(ms) || ms < 0) throw new TypeError(`invalid latency: ${ms}`)
+      runtime.settings.latency = ms
+    },
+    injectFault: (fault) => runtime.faults.add(fault),
+    clearFaults: () => runtime.faults.clear(),
+    reset: () => runtime.reset(),
+    imports: () => runtime.imports.list(),
+    journal: () => runtime.journal.entries(),
+    snapshot: () => (loaded ? runtime.library.snapshot() : structuredClone(initial)),
+    idle: async () => {
+      await runtime.ready
+      await runtime.imports.idle()
+      await runtime.mutex.run(() => undefined)
+    },
+    dispose: () => runtime.imports.cancel(),
+  }
+  const control = createControlResolver(controls, runtime)
+  const handlers = [
+    http.all(under(API_PREFIX), ({ request }) => handleApiRequest(request, runtime)),
+    http.all(under(CONTROL_PREFIX), ({ request }) => control(request)),
+  ]
+  return { ...controls, handlers }
+}

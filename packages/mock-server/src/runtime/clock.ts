@@ -1,0 +1,42 @@
+/**
+ * The mock's clock: fixed for tests (`now` option, `--now`) or the real one (DECISIONS D18).
+ *
+ * @example
+ * ```ts
+ * const clock = new Clock('2026-11-21T10:00:00.000Z')
+ * clock.iso() // '2026-11-21T10:00:00.000Z'
+ * ```
+ */
+export class Clock {
+  #fixed: Date | undefined
+
+  constructor(now?: string | Date) {
+    this.set(now)
+  }
+
+  /** Fixes the clock, or lets it run with `undefined`. Throws on a date that does not parse. */
+  set(now: string | Date | undefined): void {
+    if (now === undefined) {
+      this.#fixed = undefined
+      return
+    }
+    const date = new Date(now)
+    if (Number.isNaN(date.getTime())) throw new TypeError(`invalid clock time: ${String(now)}`)
+    this.#fixed = date
+  }
+
+  /** Whether the clock is fixed. */
+  get fixed(): boolean {
+    return this.#fixed !== undefined
+  }
+
+  /** The current time, a fresh Date. */
+  now(): Date {
+    return new Date(this.#fixed ?? Date.now())
+  }
+
+  /** The current time as ISO 8601 UTC with milliseconds (D18). */
+  iso(): string {
+    return this.now().toISOString()
+  }
+}

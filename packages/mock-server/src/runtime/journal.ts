@@ -1,0 +1,63 @@
+import { LIMITS } from '@session-library/schemas'
+import type { JournalEntry } from '../types.js'
+
+/** Entries the journal keeps; older ones are dropped. */
+export const JOURNAL_LIMIT = 1000
+
+/**
+ * The requests the mock answered under /api/v1 (the control surface is not journaled), and the
+ * health facts derived from them (D17): the count of answered requests, the latest 50 and the
+ * latest 5xx message.
+ *
+ * @example
+ * ```ts
+ * const journal = new Journal()
+ * journal.record({ method: 'GET', path: '/api/v1/health', query: '', statusCode: 200, at })
+ * journal.answered // 1
+ * ```
+ */
+export class Journal {
+  #entries: JournalEntry[] = []
+  #answered = 0
+  #lastError: string | undefined
+
+  /** Records one request; `statusCode` 0 means the connection was dropped (a network fault). */
+  record(entry: JournalEntry, errorMessage?: string): void {
+    this.#entries.push(entry)
+    if (this.#entries.length > JOURNAL_LIMIT) this.#entries.shift()
+    if (entry.statusCode > 0) this.#answered += 1
+    if (entry.statusCode >= 500 && errorMessage !== undefined) this.#lastError = errorMessage
+  }
+
+  /** Copies of the entries, oldest first. */
+  entries(): JournalEntry[] {
+    return this.#entries.map((entry) => ({ ...entry }))
+  }
+
+  /** Requests answered so far, 401s included (D17). */
+  get answered(): number {
+    return this.#answered
+  }
+
+  /** The latest answered requests, newest first, as the health snapshot lists them (D17). */
+  recent(): { method: string; path: string; statusCode: number; at: string }[] {
+    const answered: JournalEntry[] = []
+    for (let index = this.#entries.length - 1; index >= 0 && answered.length < LIMITS.recentRequests; index--) {
+      const entry = this.#entries[index] as JournalEntry
+      if (entry.statusCode > 0) answered.push(entry)
+    }
+    return answered.map(({ method, path, statusCode, at }) => ({ method, path, statusCode, at }))
+  }
+
+  /** The message of the latest 5xx answer, if any (D17). */
+  get lastError(): string | undefined {
+    return this.#lastError
+  }
+
+  /** Forgets everything. */
+  clear(): void {
+    this.#entries = []
+    this.#answered = 0
+    this.#lastError = undefined
+  }
+}

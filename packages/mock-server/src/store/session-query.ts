@@ -1,0 +1,96 @@
+import { LIMITS, type SortKey, type sessionListQuery, type z } from '@session-library/schemas'
+import type { StoredSession } from '../types.js'
+
+/** The session list's query as the contract parses it (D9–D11). */
+export type SessionListQuery = z.output<typeof sessionListQuery>
+
+/**
+ * Where "recent" starts and which sessions count (D11).
+ *
+ * @example
+ * ```ts
+ * const window: RecentWindow = { now: clock.now(), days: 30 }
+ * ```
+ */
+export interface RecentWindow {
+  now: Date
+  days: number
+}
+
+/**
+ * One page of the session list.
+ *
+ * @example
+ * ```ts
+ * const page: SessionPage = listSessions(sessions, {}, window)
+ * ```
+ */
+export interface SessionPage {
+  items: Readonly<StoredSession>[]
+  total: number
+  limit: number
+  offset: number
+}
+
+const DAY_MS = 86_400_000
+
+function matches(query: SessionListQuery, since: string | undefined) {
+  const needle = query.q?.toLowerCase()
+  const kind = query.kind ?? query.daw
+  const tags = query.tags ?? []
+  return (record: Readonly<StoredSession>) =>
+    (needle === undefined ||
+      [record.title, record.client, record.notes].some((text) => text.toLowerCase().includes(needle))) &&
+    (kind === undefined || record.kind === kind) &&
+    tags.every((tag) => record.tags.includes(tag)) &&
+    (since === undefined || record.lastOpened >= since)
+}
+
+type Comparable = (record: Readonly<StoredSession>) => string
+
+const sortValue: Record<string, Comparable> = {
+  title: (record) => record.title.toLowerCase(),
+  lastOpened: (record) => record.lastOpened,
+  kind: (record) => record.kind,
+  status: (record) => record.status,
+}
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/**
+ * Orders sessions by a sort key (D10): `-` for descending, ties on `id` ascending whatever the
+ * direction, titles compared case-insensitively.
+ *
+ * @example
+ * ```ts
+ * records.sort(sessionOrder('-lastOpened'))
+ * ```
+ */
+export function sessionOrder(sort: SortKey): (a: Readonly<StoredSession>, b: Readonly<StoredSession>) => number {
+  const descending = sort.startsWith('-')
+  const value = sortValue[descending ? sort.slice(1) : sort] as Comparable
+  const direction = descending ? -1 : 1
+  return (a, b) => direction * compareText(value(a), value(b)) || compareText(a.id, b.id)
+}
+
+/**
+ * Filters (D11, AND-combined), sorts (D10) and pages (D9) the stored sessions. ISO timestamps of
+ * the mock compare as strings, so `recent` is a string comparison.
+ *
+ * @example
+ * ```ts
+ * listSessions(library.sessions.values(), { q: 'drive', limit: 10 }, { now, days: 30 })
+ * ```
+ */
+export function listSessions(
+  records: Iterable<Readonly<StoredSession>>,
+  query: SessionListQuery,
+  recent: RecentWindow,
+): SessionPage {
+  const since = query.recent ? new Date(recent.now.getTime() - recent.days * DAY_MS).toISOString() : undefined
+  const found = Array.from(records).filter(matches(query, since))
+  found.sort(sessionOrder(query.sort ?? '-lastOpened'))
+  const limit = query.limit ?? LIMITS.listLimitDefault
+  const offset = query.offset ?? 0
+  return { items: found.slice(offset, offset + limit), total: found.length, limit, offset }
+}

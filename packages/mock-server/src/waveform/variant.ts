@@ -1,0 +1,23 @@
+import { NOT_FOUND_MESSAGES, type Preview } from '@session-library/schemas'
+import { ApiError } from '../http/api-error.js'
+import type { StoredSession } from '../types.js'
+
+/**
+ * The preview variant a waveform request is about (D12): `variantId` must name a preview of the
+ * session; without it the preferred preview, else the first; no preview at all is a 404.
+ *
+ * @example
+ * ```ts
+ * const preview = chooseVariant(session, url.searchParams.get('variantId') ?? undefined)
+ * ```
+ */
+export function chooseVariant(session: StoredSession, variantId: string | undefined): Preview {
+  if (variantId !== undefined) {
+    const named = session.previews.find((preview) => preview.id === variantId)
+    if (!named) throw new ApiError('not_found', NOT_FOUND_MESSAGES.variant)
+    return named
+  }
+  const chosen = session.previews.find((preview) => preview.id === session.preferredPreviewId) ?? session.previews[0]
+  if (!chosen) throw new ApiError('not_found', NOT_FOUND_MESSAGES.preview)
+  return chosen
+}
