@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type * as z from 'zod/mini'
 import {
   deleted,
   envelope,
@@ -6,7 +7,6 @@ import {
   importResult,
   listMeta,
   preview,
-  type Resource,
   recentRequest,
   session,
   sessionNotes,
@@ -32,7 +32,8 @@ import {
   waveformSample,
 } from './samples.js'
 
-type AnyResource = Resource<Record<string, never>>
+// What the table needs of a resource or envelope: both strengths, the exact one an object.
+type AnyResource = { tolerant: z.ZodMiniType<Record<string, unknown>>; exact: z.ZodMiniObject }
 
 const previewFields = {
   id: 'ses_1',
@@ -63,9 +64,9 @@ const samples: [string, AnyResource, Record<string, unknown>][] = [
     { sessionId: 'ses_1', variantId: 'pv_1', key: 'wf_1', notes: [waveformNoteSample] },
   ],
   ['listMeta', listMeta, { total: 120, limit: 50, offset: 100 }],
-  ['envelope(session)', envelope(session) as AnyResource, { data: sessionSample }],
-  ['sessionPage', sessionPage as AnyResource, { data: [sessionSample], meta: { total: 1, limit: 50, offset: 0 } }],
-  ['tagCountList', tagCountList as AnyResource, { data: [{ tag: 'drums', count: 3 }] }],
+  ['envelope(session)', envelope(session), { data: sessionSample }],
+  ['sessionPage', sessionPage, { data: [sessionSample], meta: { total: 1, limit: 50, offset: 0 } }],
+  ['tagCountList', tagCountList, { data: [{ tag: 'drums', count: 3 }] }],
 ]
 
 // lastError is the one optional field (DECISIONS preamble, D17); the samples leave it out.
