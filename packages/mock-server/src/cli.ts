@@ -1,2 +1,69 @@
 #!/usr/bin/env node
-console.log('session-library-mock: not built yet')
+import { randomBytes } from 'node:crypto'
+import { version } from './index.js'
+import { type CliCommand, parseCliArgs, UsageError, usage } from './node/cli-options.js'
+import { DataFileError } from './node/data-file.js'
+import { watchImports } from './node/import-progress.js'
+import { requestLogLine } from './node/request-log.js'
+import { startServer } from './node/start-server.js'
+
+const NAME = 'session-library-mock'
+const printError = (message: string) => process.stderr.write(`${NAME}: ${message}\n`)
+
+function nextSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', stop)
+      process.off('SIGTERM', stop)
+      resolve(signal)
+    }
+    process.once('SIGINT', stop)
+    process.once('SIGTERM', stop)
+  })
+}
+
+async function serve({ options, quiet }: Extract<CliCommand, { kind: 'serve' }>): Promise<number> {
+  const log = quiet ? undefined : (line: string) => process.stderr.write(`${line}\n`)
+  const logLine = requestLogLine(options.token)
+  const server = await startServer({ ...options, ...(log && { onExchange: (exchange) => log(logLine(exchange)) }) })
+  // The one line on stdout, and the only place the token is shown (D2).
+  process.stdout.write(`Session Library mock ready at ${server.url} (token: ${options.token})\n`)
+  const stopWatching = log && watchImports(server.api, log)
+  const signal = await nextSignal()
+  log?.(`${signal}: finishing the answers under way`)
+  stopWatching?.()
+  await server.close()
+  return 0
+}
+
+async function main(args: readonly string[]): Promise<number> {
+  let command: CliCommand
+  try {
+    command = parseCliArgs(args, process.env, () => randomBytes(24).toString('base64url'))
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    printError(error.message)
+    process.stderr.write(`\n${usage()}`)
+    return 2
+  }
+  if (command.kind === 'help') process.stdout.write(usage())
+  if (command.kind === 'version') process.stdout.write(`${version}\n`)
+  if (command.kind !== 'serve') return 0
+  try {
+    return await serve(command)
+  } catch (error) {
+    if (error instanceof DataFileError) {
+      printError(error.message)
+      return 2
+    }
+    const code = (error as NodeJS.ErrnoException).code
+    printError(code === 'EADDRINUSE' ? `port ${command.options.port ?? 4777} is in use` : String(error))
+    return 1
+  }
+}
+
+main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code
+  // Whatever still holds the event loop (a client's kept-alive socket) must not keep it running.
+  setTimeout(() => process.exit(), 1_000).unref()
+})

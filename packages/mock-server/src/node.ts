@@ -1,2 +1,15 @@
-/** Node-only entry: the standalone server. @example `import { version } from '@session-library/mock-server/node'` */
-export { version } from './index.js'
+/**
+ * Node-only entry: everything of the main entry plus the standalone server.
+ *
+ * @example
+ * ```ts
+ * import { startServer } from '@session-library/mock-server/node'
+ * const server = await startServer({ port: 0 })
+ * ```
+ */
+export * from './index.js'
+export { readAudioFile } from './node/audio-file.js'
+export { DataFileError } from './node/data-file.js'
+export { createRequestListener, type ExchangeSummary, type RequestListenerOptions } from './node/http-adapter.js'
+export type { ServerTimeouts } from './node/http-server.js'
+export { type RunningServer, type StartServerOptions, startServer } from './node/start-server.js'

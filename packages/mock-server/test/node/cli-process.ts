@@ -1,0 +1,84 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url))
+const ROOT = fileURLToPath(new URL('../../../..', import.meta.url))
+const READY = /^Session Library mock ready at (http:\/\/\S+\/api\/v1) \(token: (\S+)\)$/
+
+/**
+ * A running `session-library-mock`, spawned as a user would run it: a process of its own, from the
+ * TypeScript sources through tsx, so that the test needs no build.
+ */
+export interface CliProcess {
+  child: ChildProcess
+  /** Base URL from the ready line; empty when it exited before being ready. */
+  url: string
+  token: string
+  stdout(): string
+  stderr(): string
+  /** Resolves with the exit code. */
+  exited: Promise<number | null>
+  /** Sends a signal and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>
+}
+
+/**
+ * Runs the CLI with `args` and resolves once it printed its ready line or exited.
+ *
+ * @example
+ * ```ts
+ * const cli = await runCli(['--port', '0', '--token', 't'])
+ * await fetch(`${cli.url}/health`, { headers: { Authorization: `Bearer ${cli.token}` } })
+ * await cli.stop()
+ * ```
+ */
+export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, SESSION_LIBRARY_TOKEN: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout?.setEncoding('utf8')
+  child.stderr?.setEncoding('utf8')
+  child.stderr?.on('data', (data: string) => {
+    stderr += data
+  })
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  return new Promise((resolve) => {
+    const cli = (url = '', token = ''): CliProcess => ({
+      child,
+      url,
+      token,
+      stdout: () => stdout,
+      stderr: () => stderr,
+      exited,
+      stop: (signal = 'SIGTERM') => {
+        child.kill(signal)
+        return exited
+      },
+    })
+    child.stdout?.on('data', (data: string) => {
+      stdout += data
+      const ready = stdout.includes('\n') ? READY.exec(stdout.split('\n')[0] as string) : null
+      if (ready) resolve(cli(ready[1], ready[2]))
+    })
+    void exited.then(() => resolve(cli()))
+  })
+}
+
+/**
+ * Calls the API of a running CLI with its token.
+ *
+ * @example
+ * ```ts
+ * const answer = await call(cli, '/sessions', { method: 'POST', body: JSON.stringify({ title: 'x' }) })
+ * ```
+ */
+export function call(cli: CliProcess, path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers)
+  headers.set('Authorization', `Bearer ${cli.token}`)
+  if (init.body) headers.set('Content-Type', 'application/json')
+  return fetch(`${cli.url}${path}`, { ...init, headers })
+}
