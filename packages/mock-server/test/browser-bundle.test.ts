@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+import { describe, expect, it } from 'vitest'
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+
+describe('browser-safe main entry', () => {
+  it('bundles src/index.ts for the browser with no node: import and no Node built-in', async () => {
+    const result = await build({
+      entryPoints: [here('../src/index.ts')],
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+      external: ['msw', '@msw/data'],
+      alias: { '@session-library/schemas': here('../../schemas/src/index.ts') },
+    })
+    expect(result.errors).toEqual([])
+    const imports = Object.values(result.metafile.inputs).flatMap((input) => input.imports.map((i) => i.path))
+    expect(imports.filter((path) => path.startsWith('node:'))).toEqual([])
+    const output = result.outputFiles[0]?.text ?? ''
+    expect(output).not.toMatch(/from\s*["']node:|require\(["']node:|from\s*["'](fs|path|crypto|url)["']/)
+    expect(output).toContain('createMockApi')
+  })
+})
