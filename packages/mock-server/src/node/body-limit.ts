@@ -25,7 +25,7 @@ export class PayloadTooLargeError extends Error {
  * const body = await readBody(request, LIMITS.bodyBytes) // Uint8Array | undefined
  * ```
  */
-export function readBody(request: IncomingMessage, limit: number): Promise<Uint8Array | undefined> {
+export function readBody(request: IncomingMessage, limit: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
   if (Number(request.headers['content-length'] ?? 0) > limit) return Promise.reject(new PayloadTooLargeError(limit))
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []

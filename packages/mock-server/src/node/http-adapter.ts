@@ -58,7 +58,7 @@ function toHeaders(rawHeaders: readonly string[]): Headers {
   return headers
 }
 
-function toRequest(incoming: IncomingMessage, origin: string, body: Uint8Array | undefined): Request {
+function toRequest(incoming: IncomingMessage, origin: string, body: Uint8Array<ArrayBuffer> | undefined): Request {
   const method = incoming.method ?? 'GET'
   const target = incoming.url ?? '/'
   // Concatenated, never resolved: a target like `//other.host/x` must stay a path of this origin.
