@@ -1,0 +1,80 @@
+import type { AnswerOf, QueryOf } from '@session-library/schemas'
+import { describe, expectTypeOf, it } from 'vitest'
+import {
+  type ApiError,
+  type CallOptions,
+  type ForbiddenError,
+  isApiError,
+  type NotFoundError,
+  type NotImplementedError,
+  type Session,
+  SessionLibrary,
+  type SessionListQuery,
+  type SessionPage,
+  type SortKey,
+  type TagCount,
+  type VariantOptions,
+} from '../src/index.js'
+
+const client = new SessionLibrary({ token: 'types-only' })
+
+// Calls that must not type-check are never run: they sit in functions nobody calls.
+const typeOnly = (check: () => unknown) => check
+
+describe('types', () => {
+  it('methods resolve to the contract data, inferred from the tolerant answer schemas', () => {
+    expectTypeOf(client.sessions.get).returns.resolves.toEqualTypeOf<AnswerOf<'sessions.get'>['data']>()
+    expectTypeOf(client.sessions.get).returns.resolves.toEqualTypeOf<Session>()
+    expectTypeOf(client.sessions.list).returns.resolves.toEqualTypeOf<AnswerOf<'sessions.list'>>()
+    expectTypeOf(client.tagCounts).returns.resolves.toEqualTypeOf<TagCount[]>()
+    expectTypeOf<Session['title']>().toEqualTypeOf<string>()
+    expectTypeOf<SessionPage['meta']['total']>().toEqualTypeOf<number>()
+    expectTypeOf(client.sessions.delete).returns.resolves.toMatchTypeOf<{ deleted: boolean; id: string }>()
+  })
+
+  it('DECISIONS preamble: open strings suggest the known values and accept any other', () => {
+    expectTypeOf<'ableton'>().toMatchTypeOf<Session['kind']>()
+    expectTypeOf<'garageband'>().toMatchTypeOf<Session['kind']>()
+    expectTypeOf<Session>().toHaveProperty('someFutureField')
+  })
+
+  it('the list query is typed from the contract: tags array, recent boolean, limit number, sort key', () => {
+    expectTypeOf<SessionListQuery>().toEqualTypeOf<QueryOf<'sessions.list'>>()
+    expectTypeOf<SessionListQuery['tags']>().toEqualTypeOf<string[] | undefined>()
+    expectTypeOf<SessionListQuery['recent']>().toEqualTypeOf<boolean | undefined>()
+    expectTypeOf<SessionListQuery['limit']>().toEqualTypeOf<number | undefined>()
+    expectTypeOf<SessionListQuery['sort']>().toEqualTypeOf<SortKey | undefined>()
+    // @ts-expect-error an unknown sort key does not type-check
+    typeOnly(() => client.sessions.list({ sort: 'size' }))
+  })
+
+  it('method signatures take the ids, bodies and call options last', () => {
+    expectTypeOf(client.sessions.create).parameters.toEqualTypeOf<
+      [body: Parameters<SessionLibrary['sessions']['create']>[0], options?: CallOptions]
+    >()
+    expectTypeOf(client.sessions.update).parameter(0).toEqualTypeOf<string>()
+    expectTypeOf(client.tags.add).parameters.toEqualTypeOf<[id: string, tags: string[], options?: CallOptions]>()
+    expectTypeOf(client.waveform).parameter(1).toEqualTypeOf<VariantOptions | undefined>()
+    expectTypeOf(client.sessions.iterate).returns.toMatchTypeOf<AsyncIterable<Session>>()
+    // @ts-expect-error create needs a title
+    typeOnly(() => client.sessions.create({ kind: 'ableton' }))
+  })
+
+  it('isApiError narrows by code to the class the code comes with', () => {
+    const error: unknown = null
+    if (isApiError(error, 'read_only')) {
+      expectTypeOf(error).toMatchTypeOf<ForbiddenError>()
+      expectTypeOf(error.code).toEqualTypeOf<'read_only'>()
+    }
+    if (isApiError(error, 'not_found')) expectTypeOf(error).toMatchTypeOf<NotFoundError>()
+    if (isApiError(error, 'import_unavailable')) expectTypeOf(error).toMatchTypeOf<NotImplementedError>()
+    if (isApiError(error, 'teapot')) expectTypeOf(error).toEqualTypeOf<ApiError<'teapot'>>()
+    if (isApiError(error)) expectTypeOf(error.status).toEqualTypeOf<number>()
+  })
+
+  it('keeps ky types out of the public API', () => {
+    expectTypeOf<CallOptions['retry']>().toEqualTypeOf<
+      number | false | import('../src/index.js').RetryPolicy | undefined
+    >()
+  })
+})
