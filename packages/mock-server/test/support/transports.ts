@@ -1,5 +1,6 @@
 import { setupServer } from 'msw/node'
 import { createMockApi, type MockApi, type MockOptions } from '../../src/index.js'
+import { http } from './http-transport.js'
 
 /**
  * A running mock that a suite talks to, whatever carries the requests.
@@ -95,4 +96,4 @@ export const inProcess: Transport = {
  * transports.map((transport) => transport.name) // ['in-process', ...]
  * ```
  */
-export const transports: Transport[] = [inProcess]
+export const transports: Transport[] = [inProcess, http]
