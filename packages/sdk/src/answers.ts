@@ -44,6 +44,8 @@ function describeIssue(issue: Issue): string {
 /**
  * Reads a success answer: parses it once and, when `validate` is on, checks it against the
  * operation's tolerant schema (unknown fields and enum values pass).
+ *
+ * @example `const data = await readAnswer(response, endpoints['health.get'], true, request)`
  */
 export async function readAnswer(
   response: Response,
@@ -63,6 +65,8 @@ export async function readAnswer(
 /**
  * Turns an error answer into an {@link ApiError}: the envelope's code and message when the body is
  * one, else {@link UNKNOWN_ERROR_CODE} with the status line and the raw body.
+ *
+ * @example `throw await errorFromResponse(response, request)`
  */
 export async function errorFromResponse(response: Response, request: RequestDetails): Promise<ApiError> {
   const body = await readBody(response)

@@ -13,7 +13,11 @@ import { type ClientOptions, DEFAULT_TIMEOUT } from './options.js'
  */
 export const DEFAULT_BASE_URL = `http://127.0.0.1:4777${API_PREFIX}`
 
-/** Client options with the defaults filled in. */
+/**
+ * Client options with the defaults filled in.
+ *
+ * @example `const config: ResolvedConfig = resolveConfig({ token: 't' })`
+ */
 export type ResolvedConfig = Omit<ClientOptions, 'token' | 'baseUrl' | 'timeout' | 'validate'> & {
   token: string
   baseUrl: string
@@ -27,7 +31,11 @@ function environment(name: string): string | undefined {
   return process?.env?.[name] || undefined
 }
 
-/** Fills in the defaults and rejects what cannot work, before any request is made. */
+/**
+ * Fills in the defaults and rejects what cannot work, before any request is made.
+ *
+ * @example `resolveConfig({ token: 't' }).timeout // 10_000`
+ */
 export function resolveConfig(options: ClientOptions): ResolvedConfig {
   const token = options.token ?? environment('SESSION_LIBRARY_TOKEN')
   if (!token) {

@@ -61,7 +61,11 @@ function userHooks(hooks: Hooks): KyHooks {
   }
 }
 
-/** ky's hooks for the client. The logger's come first: ky skips the later `beforeRequest` hooks once one returns a Request. */
+/**
+ * ky's hooks for the client. The logger's come first: ky skips the later `beforeRequest` hooks once one returns a Request.
+ *
+ * @example `ky.create({ hooks: kyHooks(options.hooks, options.logger) })`
+ */
 export function kyHooks(hooks: Hooks | undefined, logger: Logger | undefined): KyHooks {
   const parts = [logger ? loggerHooks(logger) : {}, hooks ? userHooks(hooks) : {}]
   return {

@@ -2,7 +2,11 @@ import type { SessionNotes } from '@session-library/schemas'
 import type { CallOptions } from './options.js'
 import type { Call } from './transport.js'
 
-/** The `notes` group: the free-text notes of one session. */
+/**
+ * The `notes` group: the free-text notes of one session.
+ *
+ * @example `const notes = notesApi(createCall(config))`
+ */
 export function notesApi(call: Call) {
   const set = async (id: string, notes: string, options?: CallOptions): Promise<SessionNotes> =>
     (await call('notes.put', { params: { id }, body: { notes } }, options)).data

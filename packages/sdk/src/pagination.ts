@@ -29,6 +29,8 @@ type ListPage = (query: QueryOf<'sessions.list'>, options?: CallOptions) => Prom
 /**
  * Walks the list with limit/offset and yields each session once. It stops at `meta.total`, on an
  * empty page, or after the page budget the first answer allows plus {@link EXTRA_PAGES}.
+ *
+ * @example `for await (const session of paginate(list, { limit: 50 })) console.log(session.id)`
  */
 export async function* paginate(
   listPage: ListPage,

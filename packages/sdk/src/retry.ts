@@ -13,7 +13,11 @@ import { DEFAULT_RETRY, type RetryOption, type RetryPolicy } from './options.js'
  */
 export const RETRY_STATUSES = [408, 429, 500, 502, 503, 504] as const
 
-/** A retry option as a full policy; what it leaves out comes from `base`. */
+/**
+ * A retry option as a full policy; what it leaves out comes from `base`.
+ *
+ * @example `retryPolicy(5) // { limit: 5, baseDelay: 300, maxDelay: 5_000 }`
+ */
 export function retryPolicy(option: RetryOption | undefined, base = DEFAULT_RETRY): Required<RetryPolicy> {
   if (option === false) return { ...base, limit: 0 }
   if (typeof option === 'number') return { ...base, limit: option }
@@ -39,6 +43,8 @@ export function backoffDelay(retry: number, policy: Required<RetryPolicy>, rando
 /**
  * ky's retry settings for one call. Reads and idempotent writes retry by default; other writes
  * only when the call itself passes `retry` (their effect could otherwise happen twice).
+ *
+ * @example `kyRetry(endpoints['sessions.create'], undefined, undefined) // { limit: 0 }`
  */
 export function kyRetry(operation: Operation, client: RetryOption | undefined, call: RetryOption | undefined) {
   const policy = retryPolicy(call, retryPolicy(client))

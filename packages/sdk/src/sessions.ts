@@ -59,7 +59,11 @@ export type SessionChanges = BodyOf<'sessions.update'>
  */
 export type DeletedSession = AnswerOf<'sessions.delete'>['data']
 
-/** The `sessions` group of the client. */
+/**
+ * The `sessions` group of the client.
+ *
+ * @example `const sessions = sessionsApi(createCall(config))`
+ */
 export function sessionsApi(call: Call) {
   const list = (query: SessionListQuery = {}, options?: CallOptions): Promise<SessionPage> =>
     call('sessions.list', { params: {}, query }, options)

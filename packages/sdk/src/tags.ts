@@ -2,7 +2,11 @@ import type { SessionTags } from '@session-library/schemas'
 import type { CallOptions } from './options.js'
 import type { Call } from './transport.js'
 
-/** The `tags` group: the tag list of one session. */
+/**
+ * The `tags` group: the tag list of one session.
+ *
+ * @example `const tags = tagsApi(createCall(config))`
+ */
 export function tagsApi(call: Call) {
   const get = async (id: string, options?: CallOptions): Promise<SessionTags> =>
     (await call('tags.get', { params: { id } }, options)).data

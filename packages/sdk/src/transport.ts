@@ -58,7 +58,11 @@ function translateError(error: unknown, request: RequestDetails, options: CallOp
   return error
 }
 
-/** The one place requests are sent: headers, retries, timeout, validation and error mapping. */
+/**
+ * The one place requests are sent: headers, retries, timeout, validation and error mapping.
+ *
+ * @example `const call = createCall(resolveConfig({ token: 't' }))`
+ */
 export function createCall(config: ResolvedConfig): Call {
   const http = ky.create({
     // ky always passes a Request; its type also allows strings and URLs.

@@ -26,12 +26,20 @@ export type VariantOptions = CallOptions & { variantId?: string }
  */
 export type WaveformNoteInput = BodyOf<'waveformNotes.put'>['notes'][number]
 
-/** Splits `variantId` (a query parameter) from the call options. */
+/**
+ * Splits `variantId` (a query parameter) from the call options.
+ *
+ * @example `splitVariant({ variantId: 'pv_1', timeout: 5 }) // { query: { variantId: 'pv_1' }, options: { timeout: 5 } }`
+ */
 export function splitVariant({ variantId, ...options }: VariantOptions = {}) {
   return { query: variantId === undefined ? {} : { variantId }, options }
 }
 
-/** The `waveformNotes` group: the note lane of a session and preview variant. */
+/**
+ * The `waveformNotes` group: the note lane of a session and preview variant.
+ *
+ * @example `const lanes = waveformNotesApi(createCall(config))`
+ */
 export function waveformNotesApi(call: Call) {
   return {
     /**
