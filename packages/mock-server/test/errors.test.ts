@@ -99,7 +99,9 @@ describe('D4 internal errors (in-process)', () => {
     const server = setupServer(...api.handlers)
     server.listen({ onUnhandledRequest: 'error' })
     try {
-      server.use(http.get('*/api/v1/sessions', () => Response.json({ data: [], meta: { total: 0, limit: 1, offset: 0 } })))
+      server.use(
+        http.get('*/api/v1/sessions', () => Response.json({ data: [], meta: { total: 0, limit: 1, offset: 0 } })),
+      )
       const headers = { authorization: `Bearer ${api.token}` }
       expect((await (await fetch('http://mock.test/api/v1/sessions', { headers })).json()).meta.limit).toBe(1)
       expect((await fetch('http://mock.test/api/v1/tags', { headers })).status).toBe(200)

@@ -114,7 +114,11 @@ describeTransports('D11 filters', (start) => {
     expect(await ids(h, '?daw=logic')).toEqual(['b'])
     expect(await ids(h, '?kind=Ableton')).toEqual([])
     expect(await ids(h, '?kind=logic&daw=logic')).toEqual(['b'])
-    await expectError(await h.fetch('/api/v1/sessions?kind=logic&daw=ableton'), 'invalid_json', 'daw: must equal kind when both are given')
+    await expectError(
+      await h.fetch('/api/v1/sessions?kind=logic&daw=ableton'),
+      'invalid_json',
+      'daw: must equal kind when both are given',
+    )
   })
 
   it('D11: tags are comma-separated and/or repeated and a session must carry all of them', async () => {
@@ -152,7 +156,13 @@ describeTransports('D11 filters', (start) => {
   })
 
   it('D11: the recent window is configurable and follows the mock clock', async () => {
-    const h = await start({ recentDays: 2, library: libraryOf([{ id: 'a', lastOpened: ago(1) }, { id: 'b', lastOpened: ago(3) }]) })
+    const h = await start({
+      recentDays: 2,
+      library: libraryOf([
+        { id: 'a', lastOpened: ago(1) },
+        { id: 'b', lastOpened: ago(3) },
+      ]),
+    })
     expect(await ids(h, '?recent=true')).toEqual(['a'])
     h.api.setNow(new Date(Date.parse('2026-11-21T10:00:00.000Z') + 2 * DAY))
     expect(await ids(h, '?recent=true')).toEqual([])

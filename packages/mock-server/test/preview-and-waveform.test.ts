@@ -61,7 +61,10 @@ describeTransports('D13 waveform', (start) => {
   })
 
   it('D13: where the preview path names a readable WAV file the peaks are that file’s', async () => {
-    const wav = encodeWav([Array.from({ length: 1000 }, (_, i) => (i < 500 ? 0.25 : -0.5))], { sampleRate: 1000, bits: 16 })
+    const wav = encodeWav([Array.from({ length: 1000 }, (_, i) => (i < 500 ? 0.25 : -0.5))], {
+      sampleRate: 1000,
+      bits: 16,
+    })
     const h = await start({
       library: libraryOf([withPreviews({ id: 'ses_w' })]),
       readAudio: async (path) => (path === '/audio/a.wav' ? wav : undefined),

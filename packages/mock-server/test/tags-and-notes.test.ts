@@ -70,13 +70,24 @@ describeTransports('D7 notes', (start) => {
     const h = await start({ library: library() })
     const send = (notes: string) => h.fetch('/api/v1/sessions/ses_a/notes', { method: 'PUT', json: { notes } })
     await expectAnswer(await send('n'.repeat(LIMITS.notesLength)), 'notes.put')
-    await expectError(await send('n'.repeat(LIMITS.notesLength + 1)), 'invalid_json', 'notes: must be at most 100000 characters')
+    await expectError(
+      await send('n'.repeat(LIMITS.notesLength + 1)),
+      'invalid_json',
+      'notes: must be at most 100000 characters',
+    )
   })
 
   it('D7: a missing notes field or a number is 400; an unknown session 404', async () => {
     const h = await start({ library: library() })
-    await expectError(await h.fetch('/api/v1/sessions/ses_a/notes', { method: 'PUT', json: {} }), 'invalid_json', 'notes: is required')
-    await expectError(await h.fetch('/api/v1/sessions/ses_a/notes', { method: 'PUT', json: { notes: 1 } }), 'invalid_json')
+    await expectError(
+      await h.fetch('/api/v1/sessions/ses_a/notes', { method: 'PUT', json: {} }),
+      'invalid_json',
+      'notes: is required',
+    )
+    await expectError(
+      await h.fetch('/api/v1/sessions/ses_a/notes', { method: 'PUT', json: { notes: 1 } }),
+      'invalid_json',
+    )
     await expectError(await h.fetch('/api/v1/sessions/nope/notes'), 'not_found')
   })
 })

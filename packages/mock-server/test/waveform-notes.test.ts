@@ -17,7 +17,10 @@ describeTransports('D14 waveform notes', (start) => {
     const { data: wf } = await expectAnswer(await h.fetch('/api/v1/sessions/ses_w/waveform'), 'waveform.get')
     const first = await lane(h, [{ timestamp: 1, text: 'drop' }])
     expect(first).toMatchObject({ sessionId: 'ses_w', variantId: 'pv_b', key: wf.waveform.key })
-    const patched = await expectAnswer(await put(h, [{ timestamp: 2, text: 'only' }], '', 'PATCH'), 'waveformNotes.patch')
+    const patched = await expectAnswer(
+      await put(h, [{ timestamp: 2, text: 'only' }], '', 'PATCH'),
+      'waveformNotes.patch',
+    )
     expect(patched.data.notes.map((n: { text: string }) => n.text)).toEqual(['only'])
     const other = await lane(h, [], '?variantId=pv_a')
     expect(other.key).not.toBe(first.key)
@@ -76,7 +79,11 @@ describeTransports('D14 waveform notes', (start) => {
   it('D3: the timestamp ≤ duration rule comes after the session and variant 404s', async () => {
     const h = await start({ library: library() })
     const notes = [{ timestamp: 1e9, text: 'x' }]
-    await expectError(await h.fetch('/api/v1/sessions/none/waveform-notes', { method: 'PUT', json: { notes } }), 'not_found', NOT_FOUND_MESSAGES.session)
+    await expectError(
+      await h.fetch('/api/v1/sessions/none/waveform-notes', { method: 'PUT', json: { notes } }),
+      'not_found',
+      NOT_FOUND_MESSAGES.session,
+    )
     await expectError(await put(h, notes, '?variantId=nope'), 'not_found', NOT_FOUND_MESSAGES.variant)
   })
 
@@ -98,7 +105,10 @@ describeTransports('D14 waveform notes', (start) => {
   it('D14: deleting a session deletes its lanes', async () => {
     const h = await start({ library: libraryOf([withPreviews({ id: 'ses_w' }), withPreviews({ id: 'ses_k' })]) })
     await lane(h, [{ timestamp: 1, text: 'x' }])
-    await h.fetch('/api/v1/sessions/ses_k/waveform-notes', { method: 'PUT', json: { notes: [{ timestamp: 1, text: 'k' }] } })
+    await h.fetch('/api/v1/sessions/ses_k/waveform-notes', {
+      method: 'PUT',
+      json: { notes: [{ timestamp: 1, text: 'k' }] },
+    })
     expect(h.api.snapshot().lanes).toHaveLength(2)
     await h.fetch('/api/v1/sessions/ses_w', { method: 'DELETE' })
     expect(h.api.snapshot().lanes.map((l) => l.sessionId)).toEqual(['ses_k'])

@@ -16,7 +16,9 @@ export function encodeWav(
   const blockAlign = bytesPerSample * channels.length
   const dataSize = frames * blockAlign
   const view = new DataView(new ArrayBuffer(44 + dataSize))
-  const ascii = (offset: number, text: string) => [...text].forEach((c, i) => view.setUint8(offset + i, c.charCodeAt(0)))
+  const ascii = (offset: number, text: string) => {
+    for (const [i, c] of [...text].entries()) view.setUint8(offset + i, c.charCodeAt(0))
+  }
   ascii(0, 'RIFF')
   view.setUint32(4, 36 + dataSize, true)
   ascii(8, 'WAVE')
