@@ -13,6 +13,7 @@ export default defineConfig({
     // Tests run against the workspace's sources; the built files have their own load tests.
     alias: [
       { find: /^@session-library\/mock-server\/node$/, replacement: src('mock-server/src/node.ts') },
+      { find: /^@session-library\/schemas\/client$/, replacement: src('schemas/src/client.ts') },
       { find: /^@session-library\/(schemas|sdk|mock-server)$/, replacement: src('$1/src/index.ts') },
     ],
   },
