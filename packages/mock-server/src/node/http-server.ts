@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http'
+import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createRequestListener, type RequestListenerOptions } from './http-adapter.js'
 
@@ -85,6 +85,11 @@ export function urlHost(host: string): string {
  */
 export async function serveHandlers(options: ServeOptions): Promise<ServingServer> {
   const headersTimeout = options.timeouts?.headers ?? 10_000
+  const listener = createRequestListener(options)
+  // Answers still to be written when closing starts: they go out with `Connection: close`, so that
+  // no kept-alive connection holds the close up.
+  const unanswered = new Set<ServerResponse>()
+  let closing = false
   const server = createServer(
     {
       headersTimeout,
@@ -93,7 +98,12 @@ export async function serveHandlers(options: ServeOptions): Promise<ServingServe
       // Node checks the two timeouts above only this often (30 s by default).
       connectionsCheckingInterval: Math.min(1_000, Math.ceil(headersTimeout / 2)),
     },
-    createRequestListener(options),
+    (incoming, res) => {
+      res.shouldKeepAlive &&= !closing
+      unanswered.add(res)
+      res.once('close', () => unanswered.delete(res))
+      void listener(incoming, res)
+    },
   )
   const host = options.host ?? DEFAULT_HOST
   await new Promise<void>((resolve, reject) => {
@@ -106,6 +116,8 @@ export async function serveHandlers(options: ServeOptions): Promise<ServingServe
   const { port } = server.address() as AddressInfo
   const close = () =>
     new Promise<void>((resolve, reject) => {
+      closing = true
+      for (const res of unanswered) res.shouldKeepAlive = false
       server.close((error) => (error ? reject(error) : resolve()))
       server.closeIdleConnections()
     })
