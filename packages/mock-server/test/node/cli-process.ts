@@ -1,13 +1,61 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
 
-const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url))
-const ROOT = fileURLToPath(new URL('../../../..', import.meta.url))
+const source = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 const READY = /^Session Library mock ready at (http:\/\/\S+\/api\/v1) \(token: (\S+)\)$/
 
+let bundle: Promise<string> | undefined
+
 /**
- * A running `session-library-mock`, spawned as a user would run it: a process of its own, from the
- * TypeScript sources through tsx, so that the test needs no build.
+ * The CLI bundled from the sources (the contract's too) into one file, once per test process:
+ * the tests need no build and never run a stale dist, and each start costs a plain `node` start.
+ *
+ * @example
+ * ```ts
+ * spawn(process.execPath, [await cliBundle(), '--version'])
+ * ```
+ */
+export function cliBundle(): Promise<string> {
+  bundle ??= mkdtemp(join(tmpdir(), 'mock-cli-bundle-')).then(async (directory) => {
+    const outfile = join(directory, 'cli.mjs')
+    await build({
+      entryPoints: [source('../../src/cli.ts')],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      logLevel: 'error',
+      alias: { '@session-library/schemas': source('../../../schemas/src/index.ts') },
+      // Bundled CommonJS dependencies still call require().
+      banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+    })
+    return outfile
+  })
+  return bundle
+}
+
+/**
+ * Removes the bundle of {@link cliBundle}, if one was made.
+ *
+ * @example
+ * ```ts
+ * afterAll(removeCliBundle)
+ * ```
+ */
+export async function removeCliBundle(): Promise<void> {
+  const made = bundle
+  bundle = undefined
+  if (made) await rm(dirname(await made), { recursive: true, force: true })
+}
+
+/**
+ * A running `session-library-mock`, spawned as a user would run it: a process of its own, from
+ * {@link cliBundle}.
  */
 export interface CliProcess {
   child: ChildProcess
@@ -32,9 +80,8 @@ export interface CliProcess {
  * await cli.stop()
  * ```
  */
-export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
-    cwd: ROOT,
+export async function runCli(args: string[], env: Record<string, string> = {}): Promise<CliProcess> {
+  const child = spawn(process.execPath, [await cliBundle(), ...args], {
     env: { ...process.env, SESSION_LIBRARY_TOKEN: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

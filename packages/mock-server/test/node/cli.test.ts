@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { exactErrorEnvelope, librarySnapshot } from '@session-library/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { version } from '../../src/index.js'
-import { type CliProcess, call, runCli } from './cli-process.js'
+import { type CliProcess, call, cliBundle, removeCliBundle, runCli } from './cli-process.js'
 import { rawRequest } from './raw-http.js'
 
 const TOKEN = 'cli-secret-token-42'
@@ -13,8 +13,12 @@ const json = (body: unknown) => ({ method: 'POST', body: JSON.stringify(body) })
 let directory: string
 beforeAll(async () => {
   directory = await mkdtemp(join(tmpdir(), 'mock-cli-'))
+  await cliBundle()
 })
-afterAll(() => rm(directory, { recursive: true, force: true }))
+afterAll(async () => {
+  await rm(directory, { recursive: true, force: true })
+  await removeCliBundle()
+})
 
 describe('session-library-mock: a running server', () => {
   let cli: CliProcess
@@ -117,12 +121,15 @@ describe('session-library-mock --data', () => {
 })
 
 describe('session-library-mock: command line', () => {
-  it.each([[['--bogus']], [['--mode', 'on']]])('MOCK.md: a bad flag %j prints the usage and exits 2', async (args) => {
-    const cli = await runCli(args)
-    expect(await cli.exited).toBe(2)
-    expect(cli.stderr()).toContain('Usage: session-library-mock')
-    expect(cli.stdout()).toBe('')
-  })
+  it.each([[['--bogus']], [['--port', 'x']], [['--mode', 'on']], [['--port']]])(
+    'MOCK.md: a bad flag %j prints the usage and exits 2',
+    async (args) => {
+      const cli = await runCli(args)
+      expect(await cli.exited).toBe(2)
+      expect(cli.stderr()).toContain('Usage: session-library-mock')
+      expect(cli.stdout()).toBe('')
+    },
+  )
 
   it('MOCK.md: --help prints the usage and --version the version, both exit 0', async () => {
     const help = await runCli(['--help'])
