@@ -47,7 +47,7 @@ export function explainFailure(error: unknown): string | undefined {
     return [line, hint(error)].filter(Boolean).join('\n')
   }
   if (error instanceof NetworkError || error instanceof TimeoutError) {
-    return `Cannot reach the library at ${error.url} (${error.message}).\nIs it running? Start the mock with \`pnpm start\`, or set SESSION_LIBRARY_URL.`
+    return `Cannot reach the library at ${new URL(error.url).origin} (${error.message}).\nIs it running? Start the mock with \`pnpm start\`, or set SESSION_LIBRARY_URL.`
   }
   if (error instanceof SessionLibraryError) return error.message
   return undefined
