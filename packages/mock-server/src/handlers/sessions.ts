@@ -13,7 +13,7 @@ import type { HandlerTable } from './context.js'
 export const sessionHandlers = {
   'sessions.list': ({ query, runtime }) => {
     const recent = { now: runtime.clock.now(), days: runtime.settings.recentDays }
-    const page = listSessions(runtime.library.sessions.values(), query, recent)
+    const page = listSessions(runtime.library.sessions, query, recent)
     return { data: page.items.map(toSession), meta: { total: page.total, limit: page.limit, offset: page.offset } }
   },
   'sessions.create': async ({ body, runtime }) => {

@@ -19,6 +19,8 @@ export class Table<T extends object> {
   readonly #collection: Collection<z.ZodMiniType<T>>
   readonly #index = new Map<string, T>()
   readonly #keyOf: (record: T) => string
+  /** Sorted orders by name, dropped on every change (see {@link Table.ordered}). */
+  readonly #orders = new Map<string, readonly Readonly<T>[]>()
 
   constructor(model: z.ZodMiniType<T>, keyOf: (record: T) => string) {
     this.#collection = new Collection({ schema: model })
@@ -46,12 +48,26 @@ export class Table<T extends object> {
     return this.#index.values()
   }
 
+  /**
+   * The stored records in the order of `compare`, read-only, kept under `name` until the next
+   * change: a list page over a large library then costs a filter and a slice, not a sort.
+   */
+  ordered(name: string, compare: (a: Readonly<T>, b: Readonly<T>) => number): readonly Readonly<T>[] {
+    let order = this.#orders.get(name)
+    if (order === undefined) {
+      order = Array.from(this.#index.values()).sort(compare)
+      this.#orders.set(name, order)
+    }
+    return order
+  }
+
   /** Stores a new record (checked against the model) and returns a copy of it. */
   async insert(value: T): Promise<T> {
     const key = this.#keyOf(value)
     if (this.#index.has(key)) throw new Error(`duplicate key ${key}`)
     const record = (await this.#collection.create(structuredClone(value) as never)) as T
     this.#index.set(key, record)
+    this.#orders.clear()
     return structuredClone(record)
   }
 
@@ -62,6 +78,7 @@ export class Table<T extends object> {
     const next = (await this.#collection.update(previous as never, { data: change as never })) as T | undefined
     if (next === undefined) throw new Error(`record ${key} vanished from its collection`)
     this.#index.set(key, next)
+    this.#orders.clear()
     return structuredClone(next)
   }
 
@@ -71,6 +88,7 @@ export class Table<T extends object> {
     if (record === undefined) return false
     this.#collection.delete(record as never)
     this.#index.delete(key)
+    this.#orders.clear()
     return true
   }
 
@@ -78,6 +96,7 @@ export class Table<T extends object> {
   clear(): void {
     this.#collection.clear()
     this.#index.clear()
+    this.#orders.clear()
   }
 
   /** Copies of all records, in insertion order. */
