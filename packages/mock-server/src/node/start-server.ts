@@ -2,7 +2,7 @@ import { API_PREFIX } from '@session-library/schemas'
 import { createMockApi } from '../index.js'
 import type { LibrarySnapshot, MockApi, MockOptions } from '../types.js'
 import { readAudioFile } from './audio-file.js'
-import { createDataFileWriter, type DataFileWriter, loadDataFile } from './data-file.js'
+import { createDataFileWriter, DataFileError, type DataFileWriter, loadDataFile } from './data-file.js'
 import type { ExchangeSummary } from './http-adapter.js'
 import { type ServerTimeouts, serveHandlers } from './http-server.js'
 import { createStaticRoutes } from './static-routes.js'
@@ -66,6 +66,14 @@ function persisted(
   }
 }
 
+async function createDataFile(path: string, file: DataFileWriter, library: LibrarySnapshot): Promise<void> {
+  try {
+    await file.save(library)
+  } catch (error) {
+    throw new DataFileError(path, `cannot be created (${(error as NodeJS.ErrnoException).code ?? 'error'})`)
+  }
+}
+
 /**
  * Starts the mock as an HTTP server: the MSW handlers of {@link createMockApi} behind the node:http
  * adapter, with `/openapi.json` and `/docs`, audio files read from disk for real peaks (D13), and
@@ -91,7 +99,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   })
   let served: Awaited<ReturnType<typeof serveHandlers>>
   try {
-    if (file && !library) await file.save(api.snapshot())
+    if (data !== undefined && file && !library) await createDataFile(data, file, api.snapshot())
     served = await serveHandlers({
       handlers: api.handlers,
       routes: createStaticRoutes(),

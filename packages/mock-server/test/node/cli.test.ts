@@ -118,6 +118,13 @@ describe('session-library-mock --data', () => {
     expect(cli.stdout()).toBe('')
     expect(await readFile(file, 'utf8')).toBe(text)
   })
+
+  it('MOCK.md: stops with exit 2 and a message when the file cannot be created', async () => {
+    const file = join(directory, 'no-such-directory', 'library.json')
+    const cli = await runCli(['--port', '0', '--data', file])
+    expect(await cli.exited).toBe(2)
+    expect(cli.stderr()).toContain(`--data ${file}: cannot be created (ENOENT)`)
+  })
 })
 
 describe('session-library-mock: command line', () => {
