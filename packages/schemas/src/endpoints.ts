@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini'
-import { envelope, sessionPage, tagCountList } from './envelopes.js'
+import * as e from './exact.js'
 import type { Service } from './known-values.js'
-import { buildPath, matchPath, type PathParams, pathParamNames } from './paths.js'
+import { matchPath, pathParamNames } from './paths.js'
 import {
   importBody,
   notesBody,
@@ -12,32 +12,14 @@ import {
   variantQuery,
   waveformNotesBody,
 } from './requests.js'
-import type { Field, Resource } from './resource.js'
-import {
-  deleted,
-  health,
-  importResult,
-  session,
-  sessionNotes,
-  sessionPreview,
-  sessionTags,
-  sessionWaveform,
-  waveformNoteLane,
-} from './resources.js'
+import type { Field } from './resource.js'
+import { type Method, type OperationName, type Route, type Routes, routes } from './routes.js'
+
+export { type AnswerOf, type Method, type OperationName, operationPath, type ParamsOf } from './routes.js'
 
 /**
- * HTTP methods the API uses.
- *
- * @example
- * ```ts
- * import type { Method } from '@session-library/schemas'
- * const method: Method = 'PATCH'
- * ```
- */
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-
-/**
- * One operation of SPEC §4 as data: everything the SDK, the mock and the OpenAPI document need.
+ * One operation of SPEC §4 as data: its {@link Route} plus everything the mock and the OpenAPI
+ * document need.
  *
  * @example
  * ```ts
@@ -45,24 +27,15 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
  * const op: Operation = endpoints['sessions.get']
  * ```
  */
-export interface Operation {
-  /** Stable name, e.g. `sessions.list`. */
-  readonly name: string
-  readonly method: Method
-  /** Path template relative to `API_PREFIX`, with `{param}` placeholders. */
-  readonly path: string
-  /** Success status. */
-  readonly status: 200 | 201 | 202
+export interface Operation extends Route {
   /** The answer's envelope: `tolerant` for clients, `exact` for the mock. */
-  readonly answer: Resource<Record<string, Field>>
+  readonly answer: Field
   /** Exact query schema, read with `queryInput`. */
   readonly query?: z.ZodMiniType
   /** Exact body schema. */
   readonly body?: z.ZodMiniType
   /** Whether it writes, and so needs full-automation mode (SPEC §5, DECISIONS D1). */
   readonly writes: boolean
-  /** Safe to repeat after a failure: reads and idempotent writes. */
-  readonly idempotent: boolean
   /** The service whose absence turns it into a 501. */
   readonly service?: Service
   /** Error statuses SPEC.md documents for it. */
@@ -73,18 +46,33 @@ export interface Operation {
   readonly description: string
 }
 
-type Spec = Omit<Operation, 'name' | 'writes' | 'decidedErrors'> & { readonly decidedErrors?: readonly number[] }
-type Defined<Name extends string, S extends Spec> = S & {
-  readonly name: Name
-  readonly writes: boolean
-  readonly decidedErrors: readonly number[]
+// What the main entry adds to a route; `exact` is the answer envelope the mock must match.
+type Contract = Omit<Operation, keyof Route | 'writes' | 'decidedErrors'> & {
+  readonly exact: z.ZodMiniType
+  readonly decidedErrors?: readonly number[]
 }
+type Defined<R extends Route, C extends Contract> = Omit<R, 'answer'> &
+  Omit<C, 'exact' | 'decidedErrors'> & {
+    readonly answer: { readonly tolerant: R['answer']['tolerant']; readonly exact: C['exact'] }
+    readonly writes: boolean
+    readonly decidedErrors: readonly number[]
+  }
+// One contract per route, no more: a missing or an extra name does not compile.
+type Contracts = { readonly [Name in OperationName]: Contract }
+type Exactly<C> = C & Record<Exclude<keyof C, OperationName>, never>
 
-function define<const Specs extends Record<string, Spec>>(specs: Specs) {
-  const table = {} as { [Name in keyof Specs & string]: Defined<Name, Specs[Name]> }
-  for (const [name, spec] of Object.entries(specs)) {
+function complete<const C extends Contracts>(contracts: Exactly<C>) {
+  const table = {} as { [Name in OperationName]: Defined<Routes[Name], C[Name]> }
+  for (const [name, route] of Object.entries(routes) as [OperationName, Route][]) {
+    const { exact, ...contract } = contracts[name]
     Object.assign(table, {
-      [name]: { decidedErrors: [], ...spec, name, writes: spec.method !== 'GET' },
+      [name]: {
+        decidedErrors: [],
+        ...route,
+        ...contract,
+        answer: { tolerant: route.answer.tolerant, exact },
+        writes: route.method !== 'GET',
+      },
     })
   }
   return table
@@ -93,15 +81,14 @@ function define<const Specs extends Record<string, Spec>>(specs: Specs) {
 const read = [401] as const
 const readOne = [401, 404] as const
 const writeOne = [400, 401, 403, 404] as const
-const waveformNotesErrors = [400, 401, 403, 404, 501] as const
 const bodyLimit = [413] as const
+const session = e.data(e.session)
+const tags = e.data(e.sessionTags)
+const notes = e.data(e.sessionNotes)
 
 const tagsWrite = {
-  path: '/sessions/{id}/tags',
-  status: 200,
-  answer: envelope(sessionTags),
+  exact: tags,
   body: tagsBody,
-  idempotent: true,
   errors: writeOne,
   decidedErrors: bodyLimit,
   summary: 'Replace the tags of a session',
@@ -109,11 +96,8 @@ const tagsWrite = {
 } as const
 
 const notesWrite = {
-  path: '/sessions/{id}/notes',
-  status: 200,
-  answer: envelope(sessionNotes),
+  exact: notes,
   body: notesBody,
-  idempotent: true,
   errors: writeOne,
   decidedErrors: bodyLimit,
   summary: 'Set or clear the notes of a session',
@@ -122,14 +106,11 @@ const notesWrite = {
 } as const
 
 const waveformNotesWrite = {
-  path: '/sessions/{id}/waveform-notes',
-  status: 200,
-  answer: envelope(waveformNoteLane),
+  exact: e.data(e.waveformNoteLane),
   query: variantQuery,
   body: waveformNotesBody,
-  idempotent: true,
   service: 'waveform-notes',
-  errors: waveformNotesErrors,
+  errors: [400, 401, 403, 404, 501],
   decidedErrors: bodyLimit,
   summary: 'Replace the waveform note lane of a session and variant',
   description:
@@ -139,7 +120,8 @@ const waveformNotesWrite = {
 
 /**
  * The endpoint table: every operation of SPEC §4.1 (18; the GET on waveform-notes must not exist),
- * keyed by its stable name. The SDK, the mock and the OpenAPI document are derived from it.
+ * keyed by its stable name: the client's `routes`, each completed with its exact answer, body,
+ * query, documented errors and OpenAPI text. The mock and the OpenAPI document are derived from it.
  *
  * @example
  * ```ts
@@ -147,114 +129,74 @@ const waveformNotesWrite = {
  * endpoints['sessions.create'].status // 201
  * ```
  */
-export const endpoints = define({
+export const endpoints = complete({
   'health.get': {
-    method: 'GET',
-    path: '/health',
-    status: 200,
-    answer: envelope(health),
-    idempotent: true,
+    exact: e.data(e.health),
     errors: read,
     summary: 'Check the service and the token',
     description: 'Confirms that the service is running and the supplied bearer token is valid.',
   },
   'sessions.list': {
-    method: 'GET',
-    path: '/sessions',
-    status: 200,
-    answer: sessionPage,
+    exact: e.sessionPage,
     query: sessionListQuery,
-    idempotent: true,
     errors: read,
     decidedErrors: [400],
     summary: 'List sessions',
     description: 'Returns sessions, optionally filtered, sorted and paginated.',
   },
   'sessions.create': {
-    method: 'POST',
-    path: '/sessions',
-    status: 201,
-    answer: envelope(session),
+    exact: session,
     body: sessionCreateBody,
-    idempotent: false,
     errors: [400, 401, 403],
     decidedErrors: bodyLimit,
     summary: 'Create a session',
     description: 'Creates a session. Requires full-automation mode.',
   },
   'sessions.get': {
-    method: 'GET',
-    path: '/sessions/{id}',
-    status: 200,
-    answer: envelope(session),
-    idempotent: true,
+    exact: session,
     errors: readOne,
     summary: 'Read a session',
     description: 'Returns one session.',
   },
   'sessions.update': {
-    method: 'PATCH',
-    path: '/sessions/{id}',
-    status: 200,
-    answer: envelope(session),
+    exact: session,
     body: sessionUpdateBody,
-    idempotent: false,
     errors: writeOne,
     decidedErrors: bodyLimit,
     summary: 'Update a session',
     description: 'Applies a partial update to an existing session. Requires full-automation mode.',
   },
   'sessions.delete': {
-    method: 'DELETE',
-    path: '/sessions/{id}',
-    status: 200,
-    answer: envelope(deleted),
-    idempotent: true,
+    exact: e.data(e.deleted),
     errors: [401, 403, 404],
     summary: 'Delete a session',
     description: 'Deletes a session. Requires full-automation mode.',
   },
   'tags.get': {
-    method: 'GET',
-    path: '/sessions/{id}/tags',
-    status: 200,
-    answer: envelope(sessionTags),
-    idempotent: true,
+    exact: tags,
     errors: readOne,
     summary: 'Read the tags of a session',
     description: 'Returns the tag list of a session.',
   },
-  'tags.put': { method: 'PUT', ...tagsWrite },
-  'tags.patch': { method: 'PATCH', ...tagsWrite },
+  'tags.put': tagsWrite,
+  'tags.patch': tagsWrite,
   'notes.get': {
-    method: 'GET',
-    path: '/sessions/{id}/notes',
-    status: 200,
-    answer: envelope(sessionNotes),
-    idempotent: true,
+    exact: notes,
     errors: readOne,
     summary: 'Read the notes of a session',
     description: 'Returns the free-text notes of a session.',
   },
-  'notes.put': { method: 'PUT', ...notesWrite },
-  'notes.patch': { method: 'PATCH', ...notesWrite },
+  'notes.put': notesWrite,
+  'notes.patch': notesWrite,
   'preview.get': {
-    method: 'GET',
-    path: '/sessions/{id}/preview',
-    status: 200,
-    answer: envelope(sessionPreview),
-    idempotent: true,
+    exact: e.data(e.sessionPreview),
     errors: readOne,
     summary: 'Read the preview metadata of a session',
     description: 'Returns the preview status, URLs and variants of a session.',
   },
   'waveform.get': {
-    method: 'GET',
-    path: '/sessions/{id}/waveform',
-    status: 200,
-    answer: envelope(sessionWaveform),
+    exact: e.data(e.sessionWaveform),
     query: variantQuery,
-    idempotent: true,
     service: 'waveform',
     errors: [401, 404, 501],
     // D3, D4: a repeated variantId is a bad query.
@@ -264,15 +206,11 @@ export const endpoints = define({
       'Returns the waveform peaks of a preview variant (variantId), by default the preferred one. ' +
       'Answers 501 waveform_unavailable when the waveform service is not available in the current runtime.',
   },
-  'waveformNotes.put': { method: 'PUT', ...waveformNotesWrite },
-  'waveformNotes.patch': { method: 'PATCH', ...waveformNotesWrite },
+  'waveformNotes.put': waveformNotesWrite,
+  'waveformNotes.patch': waveformNotesWrite,
   'imports.start': {
-    method: 'POST',
-    path: '/import',
-    status: 202,
-    answer: envelope(importResult),
+    exact: e.data(e.importResult),
     body: importBody,
-    idempotent: false,
     service: 'import',
     errors: [400, 401, 403, 501],
     decidedErrors: bodyLimit,
@@ -282,11 +220,7 @@ export const endpoints = define({
       'Answers 501 import_unavailable when the import service is not available in the current runtime.',
   },
   'tagCounts.list': {
-    method: 'GET',
-    path: '/tags',
-    status: 200,
-    answer: tagCountList,
-    idempotent: true,
+    exact: e.tagCountList,
     errors: read,
     summary: 'Count tags across the library',
     description: 'Aggregates known tags across the whole session library, in descending order of usage.',
@@ -305,17 +239,6 @@ export const endpoints = define({
 export type Endpoints = typeof endpoints
 
 /**
- * A stable operation name, e.g. `sessions.list`.
- *
- * @example
- * ```ts
- * import type { OperationName } from '@session-library/schemas'
- * const name: OperationName = 'tags.put'
- * ```
- */
-export type OperationName = keyof Endpoints
-
-/**
  * Every operation of the table, in SPEC §4.1's order.
  *
  * @example
@@ -325,17 +248,6 @@ export type OperationName = keyof Endpoints
  * ```
  */
 export const operations: readonly Operation[] = Object.values(endpoints)
-
-/**
- * The payload (`data`, and `meta` for the list) an operation answers, as a client reads it.
- *
- * @example
- * ```ts
- * import type { AnswerOf } from '@session-library/schemas'
- * type Created = AnswerOf<'sessions.create'> // { data: Session }
- * ```
- */
-export type AnswerOf<Name extends OperationName> = z.infer<Endpoints[Name]['answer']['tolerant']>
 
 /**
  * The body an operation takes, as a client writes it (defaults optional).
@@ -362,30 +274,6 @@ export type BodyOf<Name extends OperationName> = Endpoints[Name] extends { body:
 export type QueryOf<Name extends OperationName> = Endpoints[Name] extends { query: infer Q extends z.ZodMiniType }
   ? Partial<z.output<Q>>
   : never
-
-/**
- * The path parameters of an operation.
- *
- * @example
- * ```ts
- * import type { ParamsOf } from '@session-library/schemas'
- * const params: ParamsOf<'sessions.get'> = { id: 'ses_1' }
- * ```
- */
-export type ParamsOf<Name extends OperationName> = PathParams<Endpoints[Name]['path']>
-
-/**
- * Builds the path of an operation (relative to `API_PREFIX`) from its parameters.
- *
- * @example
- * ```ts
- * import { operationPath } from '@session-library/schemas'
- * operationPath('notes.get', { id: 'ses 1' }) // '/sessions/ses%201/notes'
- * ```
- */
-export function operationPath<Name extends OperationName>(name: Name, params: ParamsOf<Name>): string {
-  return buildPath(endpoints[name].path, params as PathParams<string>)
-}
 
 /**
  * What a request path and method resolve to: the operation and its parameters; `allowed` lists the

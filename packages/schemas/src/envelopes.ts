@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
-import { type Field, field, type Resource, resource } from './resource.js'
-import { listMeta, session, tagCount } from './resources.js'
+import * as exact from './exact.js'
+import { type Field, field, pairOf, type Resource, resource } from './resource.js'
+import * as tolerant from './tolerant.js'
 
 type AnyResource = Resource<Record<string, Field>>
 
@@ -20,7 +21,7 @@ type ListEnvelope<R extends AnyResource> = Resource<{
  * ```
  */
 export function envelope<R extends AnyResource>(inner: R): Envelope<R> {
-  return resource({ data: field<R['tolerant'], R['exact']>(inner.tolerant, inner.exact) })
+  return resource({ data: field(inner.tolerant, inner.exact) })
 }
 
 /**
@@ -45,10 +46,7 @@ export function listEnvelope<R extends AnyResource>(inner: R): ListEnvelope<R> {
  * sessionPage.tolerant.parse({ data: [], meta: { total: 0, limit: 50, offset: 0 } })
  * ```
  */
-export const sessionPage = resource({
-  data: listEnvelope(session).fields.data,
-  meta: field(listMeta.tolerant, listMeta.exact),
-})
+export const sessionPage = pairOf(tolerant.sessionPage, exact.sessionPage)
 
 /**
  * The envelope of `GET /tags`: tag counts, most used first (SPEC §4.14, DECISIONS D16).
@@ -59,4 +57,4 @@ export const sessionPage = resource({
  * tagCountList.tolerant.parse({ data: [{ tag: 'drums', count: 3 }] })
  * ```
  */
-export const tagCountList = listEnvelope(tagCount)
+export const tagCountList = pairOf(tolerant.tagCountList, exact.tagCountList)

@@ -51,19 +51,6 @@ export const NOT_FOUND_MESSAGES = {
   preview: 'preview not found',
 } as const
 
-const errorBody = {
-  tolerant: z.looseObject({
-    status: z.number(),
-    code: z.string() as z.ZodMiniType<OpenString<KnownErrorCode>>,
-    message: z.string(),
-  }),
-  exact: z.strictObject({
-    status: z.int(),
-    code: z.enum(Object.keys(ERRORS) as [KnownErrorCode, ...KnownErrorCode[]]),
-    message: z.string(),
-  }),
-}
-
 /**
  * The error envelope `{error: {status, code, message}}` as a client reads it: unknown codes and
  * extra fields are accepted (SPEC §7, DECISIONS preamble).
@@ -74,18 +61,13 @@ const errorBody = {
  * errorEnvelope.safeParse({ error: { status: 418, code: 'teapot', message: 'no' } }).success // true
  * ```
  */
-export const errorEnvelope = z.looseObject({ error: errorBody.tolerant })
-
-/**
- * The error envelope exactly as the mock answers it: a known code and no other field (DECISIONS D4).
- *
- * @example
- * ```ts
- * import { exactErrorEnvelope } from '@session-library/schemas'
- * exactErrorEnvelope.safeParse({ error: { status: 404, code: 'not_found', message: 'session not found' } }).success // true
- * ```
- */
-export const exactErrorEnvelope = z.strictObject({ error: errorBody.exact })
+export const errorEnvelope = z.looseObject({
+  error: z.looseObject({
+    status: z.number(),
+    code: z.string() as z.ZodMiniType<OpenString<KnownErrorCode>>,
+    message: z.string(),
+  }),
+})
 
 /**
  * The error envelope's type.

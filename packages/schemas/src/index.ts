@@ -27,14 +27,8 @@ export {
   type RouteMatch,
 } from './endpoints.js'
 export { envelope, listEnvelope, sessionPage, tagCountList } from './envelopes.js'
-export {
-  ERRORS,
-  type ErrorEnvelope,
-  errorEnvelope,
-  exactErrorEnvelope,
-  type KnownErrorCode,
-  NOT_FOUND_MESSAGES,
-} from './errors.js'
+export { ERRORS, type ErrorEnvelope, errorEnvelope, type KnownErrorCode, NOT_FOUND_MESSAGES } from './errors.js'
+export { exactErrorEnvelope } from './exact.js'
 export { formatIssues, SERVER_MANAGED_FIELDS } from './issues.js'
 export * from './known-values.js'
 export { librarySnapshot, storedSession } from './library.js'
@@ -71,4 +65,5 @@ export {
   waveformNote,
   waveformNoteLane,
 } from './resources.js'
+export { type Route, type Routes, routes } from './routes.js'
 export type * from './types.js'

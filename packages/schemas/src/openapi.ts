@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { type Operation, operations } from './endpoints.js'
-import { exactErrorEnvelope } from './errors.js'
+import { exactErrorEnvelope } from './exact.js'
 import { API_PREFIX, pathParamNames } from './paths.js'
 import {
   health,

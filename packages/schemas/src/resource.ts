@@ -17,7 +17,7 @@ export interface Field<Tolerant extends z.ZodMiniType = z.ZodMiniType, Exact ext
 }
 
 /**
- * Declares a field once with both strengths; `exact` defaults to `tolerant`.
+ * Declares a field once with both strengths; with one schema, `exact` is that schema (and typed so).
  *
  * @example
  * ```ts
@@ -26,18 +26,22 @@ export interface Field<Tolerant extends z.ZodMiniType = z.ZodMiniType, Exact ext
  * const title = field(z.string())
  * ```
  */
-export function field<Tolerant extends z.ZodMiniType, Exact extends z.ZodMiniType = Tolerant>(
+// Overloads, not a defaulted type parameter: inside an object literal that a generic call types as
+// Record<string, Field>, TypeScript infers a missing `exact` from that context, as ZodMiniType<unknown>.
+export function field<Tolerant extends z.ZodMiniType>(tolerant: Tolerant): Field<Tolerant, Tolerant>
+export function field<Tolerant extends z.ZodMiniType, Exact extends z.ZodMiniType>(
   tolerant: Tolerant,
-  exact?: Exact,
-): Field<Tolerant, Exact> {
-  return { tolerant, exact: (exact ?? tolerant) as Exact }
+  exact: Exact,
+): Field<Tolerant, Exact>
+export function field(tolerant: z.ZodMiniType, exact: z.ZodMiniType = tolerant): Field {
+  return { tolerant, exact }
 }
 
 type Fields = Record<string, Field>
 type Strength<F extends Fields, S extends keyof Field> = { -readonly [K in keyof F]: F[K][S] }
 
 /**
- * A resource in both strengths, from one list of fields.
+ * A resource in both strengths, with its fields pair by pair.
  *
  * @example
  * ```ts
@@ -58,7 +62,8 @@ function pick<F extends Fields, S extends keyof Field>(fields: F, strength: S): 
 }
 
 /**
- * Builds a {@link Resource}: the tolerant schema keeps unknown keys, the exact one rejects them.
+ * Builds a {@link Resource} from one list of fields: the tolerant schema keeps unknown keys, the
+ * exact one rejects them.
  *
  * @example
  * ```ts
@@ -74,4 +79,30 @@ export function resource<F extends Fields>(fields: F): Resource<F> {
     tolerant: z.looseObject(pick(fields, 'tolerant')),
     exact: z.strictObject(pick(fields, 'exact')),
   }
+}
+
+type Shape = Record<string, z.ZodMiniType>
+type Paired<T extends Shape, E extends Shape> = { [K in keyof T & keyof E]: Field<T[K], E[K]> }
+
+/**
+ * The {@link Resource} of two schemas built apart: a tolerant one and the exact one derived from it.
+ *
+ * @example
+ * ```ts
+ * import * as z from 'zod/mini'
+ * import { pairOf } from './resource.js'
+ * const loose = z.looseObject({ n: z.number() })
+ * const count = pairOf(loose, z.strictObject({ ...loose.def.shape, n: z.int() }))
+ * ```
+ */
+export function pairOf<T extends Shape, E extends Shape>(
+  tolerant: z.ZodMiniObject<T, z.core.$loose>,
+  exact: z.ZodMiniObject<E, z.core.$strict>,
+): Resource<Paired<T, E>> {
+  const exactShape: Shape = exact.def.shape
+  const fields = Object.entries(tolerant.def.shape as Shape).map(([key, schema]) => [
+    key,
+    field(schema, exactShape[key] as z.ZodMiniType),
+  ])
+  return { fields: Object.fromEntries(fields), tolerant, exact } as unknown as Resource<Paired<T, E>>
 }

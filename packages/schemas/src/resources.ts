@@ -1,20 +1,9 @@
-import * as z from 'zod/mini'
-import { type Kind, MODES, type Mode, PREVIEW_STATUSES, type PreviewStatus, type Status } from './known-values.js'
-import { LIMITS } from './limits.js'
-import { field, resource } from './resource.js'
-import { boundedText, timestamp } from './rules.js'
+import * as exact from './exact.js'
+import { pairOf } from './resource.js'
+import * as tolerant from './tolerant.js'
 
-// Tolerant strings suggest the known values in types but accept any string (DECISIONS preamble).
-const open = <T extends string>() => z.string() as unknown as z.ZodMiniType<T>
-const text = field(z.string())
-const id = text
-const count = field(z.number(), z.int().check(z.minimum(0)))
-const when = field(z.string(), timestamp())
-const kind = field(open<Kind>(), boundedText(LIMITS.kindLength) as z.ZodMiniType<Kind>)
-const status = field(open<Status>(), boundedText(LIMITS.kindLength) as z.ZodMiniType<Status>)
-const previewStatus = field(open<PreviewStatus>(), z.enum(PREVIEW_STATUSES) as z.ZodMiniType<PreviewStatus>)
-const mode = field(open<Mode>(), z.enum(MODES) as z.ZodMiniType<Mode>)
-const accent = field(z.string(), z.string().check(z.regex(/^(#[0-9a-fA-F]{6})?$/)))
+// Each resource in both strengths (`fields`, `tolerant`, `exact`); the schemas live in tolerant.ts
+// and exact.ts, so that a client can import the tolerant ones without the exact ones.
 
 /**
  * SPEC §2.2: one preview variant of a session.
@@ -25,9 +14,7 @@ const accent = field(z.string(), z.string().check(z.regex(/^(#[0-9a-fA-F]{6})?$/
  * preview.exact.safeParse({ id: 'pv_1', name: 'Mix', path: '/m/mix.wav', status: 'ready' }).success // true
  * ```
  */
-export const preview = resource({ id, name: text, path: text, status: previewStatus })
-
-const previews = field(z.array(preview.tolerant), z.array(preview.exact))
+export const preview = pairOf(tolerant.preview, exact.preview)
 
 /**
  * SPEC §2.1: a session, as answered (the search-only `client` is not part of it).
@@ -38,26 +25,7 @@ const previews = field(z.array(preview.tolerant), z.array(preview.exact))
  * const s = session.tolerant.parse(body.data) // unknown fields kept, unknown kinds accepted
  * ```
  */
-export const session = resource({
-  id,
-  title: text,
-  kind,
-  status,
-  accent,
-  tags: field(z.array(z.string())),
-  notes: text,
-  lastOpened: when,
-  projectPath: text,
-  projectOriginalPath: text,
-  previewStatus,
-  previewUrl: text,
-  previewAudioUrl: text,
-  previewAudioMime: text,
-  preferredPreviewId: text,
-  previews,
-})
-
-const unitPeak = z.number().check(z.minimum(0), z.maximum(1))
+export const session = pairOf(tolerant.session, exact.session)
 
 /**
  * SPEC §2.3 and DECISIONS D13: a waveform's peaks and their meaning.
@@ -68,14 +36,7 @@ const unitPeak = z.number().check(z.minimum(0), z.maximum(1))
  * waveform.exact.safeParse({ key: 'k', bucketCount: 1, duration: 2, sampleRate: 48000, audioVersion: 'v1', peaks: [1.5] }).success // false: peaks are in [0, 1]
  * ```
  */
-export const waveform = resource({
-  key: text,
-  bucketCount: count,
-  duration: field(z.number(), z.number().check(z.positive())),
-  sampleRate: field(z.number(), z.number().check(z.positive())),
-  audioVersion: text,
-  peaks: field(z.array(z.number()), z.array(unitPeak)),
-})
+export const waveform = pairOf(tolerant.waveform, exact.waveform)
 
 /**
  * SPEC §2.4 and DECISIONS D14: a note on a waveform, `timestamp` in seconds.
@@ -87,13 +48,7 @@ export const waveform = resource({
  * waveformNote.exact.safeParse({ id: 'wn_1', timestamp: -1, text: 'x', createdAt: at, updatedAt: at }).success // false
  * ```
  */
-export const waveformNote = resource({
-  id,
-  timestamp: field(z.number(), z.number().check(z.minimum(0))),
-  text,
-  createdAt: when,
-  updatedAt: when,
-})
+export const waveformNote = pairOf(tolerant.waveformNote, exact.waveformNote)
 
 /**
  * SPEC §2.5: how many sessions carry a tag.
@@ -104,7 +59,7 @@ export const waveformNote = resource({
  * tagCount.tolerant.parse({ tag: 'drums', count: 3 })
  * ```
  */
-export const tagCount = resource({ tag: text, count })
+export const tagCount = pairOf(tolerant.tagCount, exact.tagCount)
 
 /**
  * SPEC §2.6: the state of a batch import.
@@ -115,15 +70,7 @@ export const tagCount = resource({ tag: text, count })
  * importResult.tolerant.parse(answer.data).done // false right after the 202
  * ```
  */
-export const importResult = resource({
-  importId: id,
-  total: count,
-  completed: count,
-  failed: count,
-  skipped: count,
-  done: field(z.boolean()),
-  durationMs: count,
-})
+export const importResult = pairOf(tolerant.importResult, exact.importResult)
 
 /**
  * SPEC §2.7: one entry of the health snapshot's `recentRequests`.
@@ -134,12 +81,7 @@ export const importResult = resource({
  * recentRequest.exact.parse({ method: 'GET', path: '/api/v1/health', statusCode: 200, at: '2026-11-21T10:00:00.000Z' })
  * ```
  */
-export const recentRequest = resource({
-  method: text,
-  path: text,
-  statusCode: field(z.number(), z.int()),
-  at: when,
-})
+export const recentRequest = pairOf(tolerant.recentRequest, exact.recentRequest)
 
 /**
  * SPEC §2.7 and DECISIONS D17: the health snapshot.
@@ -150,18 +92,7 @@ export const recentRequest = resource({
  * health.tolerant.parse(answer.data).effectiveMode // 'full-automation', or any mode a newer server reports
  * ```
  */
-export const health = resource({
-  status: text,
-  configuredMode: mode,
-  effectiveMode: mode,
-  running: field(z.boolean()),
-  port: field(z.number(), z.int()),
-  baseUrl: text,
-  docsUrl: text,
-  requestCount: count,
-  recentRequests: field(z.array(recentRequest.tolerant), z.array(recentRequest.exact)),
-  lastError: field(z.optional(z.string())),
-})
+export const health = pairOf(tolerant.health, exact.health)
 
 /**
  * SPEC §4.7: the answer to a delete.
@@ -172,7 +103,7 @@ export const health = resource({
  * deleted.tolerant.parse({ deleted: true, id: 'ses_1' })
  * ```
  */
-export const deleted = resource({ deleted: field(z.boolean()), id })
+export const deleted = pairOf(tolerant.deleted, exact.deleted)
 
 /**
  * SPEC §4.8: a session's tags.
@@ -183,7 +114,7 @@ export const deleted = resource({ deleted: field(z.boolean()), id })
  * sessionTags.tolerant.parse({ id: 'ses_1', tags: ['drums'] }).tags // ['drums']
  * ```
  */
-export const sessionTags = resource({ id, tags: session.fields.tags })
+export const sessionTags = pairOf(tolerant.sessionTags, exact.sessionTags)
 
 /**
  * SPEC §4.9: a session's notes.
@@ -194,7 +125,7 @@ export const sessionTags = resource({ id, tags: session.fields.tags })
  * sessionNotes.tolerant.parse({ id: 'ses_1', notes: '' }).notes // ''
  * ```
  */
-export const sessionNotes = resource({ id, notes: text })
+export const sessionNotes = pairOf(tolerant.sessionNotes, exact.sessionNotes)
 
 /**
  * SPEC §4.10: a session's preview metadata.
@@ -205,15 +136,7 @@ export const sessionNotes = resource({ id, notes: text })
  * sessionPreview.tolerant.parse(answer.data).previews // Preview[]
  * ```
  */
-export const sessionPreview = resource({
-  id,
-  previewStatus,
-  preferredPreviewId: text,
-  previewUrl: text,
-  previewAudioUrl: text,
-  previewAudioMime: text,
-  previews,
-})
+export const sessionPreview = pairOf(tolerant.sessionPreview, exact.sessionPreview)
 
 /**
  * SPEC §4.11: a waveform of one session and variant.
@@ -224,11 +147,7 @@ export const sessionPreview = resource({
  * sessionWaveform.tolerant.parse(answer.data).waveform.peaks // number[]
  * ```
  */
-export const sessionWaveform = resource({
-  sessionId: id,
-  variantId: id,
-  waveform: field(waveform.tolerant, waveform.exact),
-})
+export const sessionWaveform = pairOf(tolerant.sessionWaveform, exact.sessionWaveform)
 
 /**
  * SPEC §4.12: a waveform note lane.
@@ -239,12 +158,7 @@ export const sessionWaveform = resource({
  * waveformNoteLane.tolerant.parse(answer.data).notes // sorted by timestamp, then id (D14)
  * ```
  */
-export const waveformNoteLane = resource({
-  sessionId: id,
-  variantId: id,
-  key: text,
-  notes: field(z.array(waveformNote.tolerant), z.array(waveformNote.exact)),
-})
+export const waveformNoteLane = pairOf(tolerant.waveformNoteLane, exact.waveformNoteLane)
 
 /**
  * SPEC §4.3: the list's paging facts.
@@ -255,4 +169,4 @@ export const waveformNoteLane = resource({
  * listMeta.exact.parse({ total: 120, limit: 50, offset: 100 })
  * ```
  */
-export const listMeta = resource({ total: count, limit: count, offset: count })
+export const listMeta = pairOf(tolerant.listMeta, exact.listMeta)

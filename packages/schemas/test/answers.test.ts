@@ -158,9 +158,9 @@ describe('exact answers (what the mock may send)', () => {
   })
 
   it('D13: accept peaks of 0 and 1 and reject peaks outside [0, 1]', () => {
-    expect(parsed(waveform.exact, { ...waveformSample, peaks: [0, 1] }).peaks).toEqual([0, 1])
-    expect(messageOf(waveform.exact, { ...waveformSample, peaks: [1.01] })).toMatch(/^peaks\[0\]: /)
-    expect(messageOf(waveform.exact, { ...waveformSample, peaks: [0, -0.01] })).toMatch(/^peaks\[1\]: /)
+    expect(parsed(waveform.exact, { ...waveformSample, peaks: [0, 1, 0, 1] }).peaks).toEqual([0, 1, 0, 1])
+    expect(messageOf(waveform.exact, { ...waveformSample, peaks: [1.01, 0, 0, 0] })).toMatch(/^peaks\[0\]: /)
+    expect(messageOf(waveform.exact, { ...waveformSample, peaks: [0, -0.01, 0, 0] })).toMatch(/^peaks\[1\]: /)
   })
 
   it('D13: reject a duration or sampleRate that is not positive', () => {

@@ -96,15 +96,18 @@ const arbitraries = (() => {
       ...previewFields,
     }),
   )
+  // D13: bucketCount is mostly the number of peaks, rarely off by any amount.
   const waveformArb = drift(
-    fc.record({
-      key: text,
-      bucketCount: count,
-      duration: positive,
-      sampleRate: positive,
-      audioVersion: text,
-      peaks: list(mostly(fc.double({ min: 0, max: 1, noNaN: true }), fc.double()), 6),
-    }),
+    fc
+      .record({
+        key: text,
+        offBy: mostly(fc.constant(0), fc.double()),
+        duration: positive,
+        sampleRate: positive,
+        audioVersion: text,
+        peaks: list(mostly(fc.double({ min: 0, max: 1, noNaN: true }), fc.double()), 6),
+      })
+      .map(({ offBy, ...wave }) => ({ ...wave, bucketCount: wave.peaks.length + offBy })),
   )
   const noteArb = drift(
     fc.record({
@@ -127,9 +130,13 @@ const arbitraries = (() => {
     status: fc.constant('ok'),
     configuredMode: closedValue(MODES),
     effectiveMode: closedValue(MODES),
-    running: fc.boolean(),
+    running: mostly(fc.constant(true), fc.boolean()),
     port: fc.integer({ min: 0, max: 65_535 }),
-    baseUrl: text,
+    // D17: baseUrl ends in /api/v1.
+    baseUrl: mostly(
+      text.map((origin) => `${origin}/api/v1`),
+      text,
+    ),
     docsUrl: text,
     requestCount: count,
     recentRequests: list(recentArb),
