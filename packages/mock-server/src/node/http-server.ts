@@ -1,5 +1,6 @@
 import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { answerClientError } from './client-error.js'
 import { createRequestListener, type RequestListenerOptions } from './http-adapter.js'
 
 /**
@@ -105,6 +106,7 @@ export async function serveHandlers(options: ServeOptions): Promise<ServingServe
       void listener(incoming, res)
     },
   )
+  server.on('clientError', answerClientError)
   const host = options.host ?? DEFAULT_HOST
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
