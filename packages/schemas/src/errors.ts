@@ -36,22 +36,6 @@ export const ERRORS = {
 export type KnownErrorCode = keyof typeof ERRORS
 
 /**
- * Messages of the 404 cases besides an unknown session (DECISIONS D3, D12).
- *
- * @example
- * ```ts
- * import { NOT_FOUND_MESSAGES } from '@session-library/schemas'
- * NOT_FOUND_MESSAGES.route // 'route not found'
- * ```
- */
-export const NOT_FOUND_MESSAGES = {
-  session: ERRORS.not_found.message,
-  route: 'route not found',
-  variant: 'preview variant not found',
-  preview: 'preview not found',
-} as const
-
-/**
  * The error envelope `{error: {status, code, message}}` as a client reads it: unknown codes and
  * extra fields are accepted (SPEC §7, DECISIONS preamble).
  *

@@ -27,12 +27,13 @@ export {
   type RouteMatch,
 } from './endpoints.js'
 export { envelope, listEnvelope, sessionPage, tagCountList } from './envelopes.js'
-export { ERRORS, type ErrorEnvelope, errorEnvelope, type KnownErrorCode, NOT_FOUND_MESSAGES } from './errors.js'
+export { ERRORS, type ErrorEnvelope, errorEnvelope, type KnownErrorCode } from './errors.js'
 export { exactErrorEnvelope } from './exact.js'
 export { formatIssues, SERVER_MANAGED_FIELDS } from './issues.js'
 export * from './known-values.js'
 export { librarySnapshot, storedSession } from './library.js'
 export { LIMITS } from './limits.js'
+export { NOT_FOUND_MESSAGES } from './not-found.js'
 export { createOpenApiDocument, type OpenApiDocument } from './openapi.js'
 export { API_PREFIX, buildPath, matchPath, type PathParamNames, type PathParams, pathParamNames } from './paths.js'
 export {
