@@ -1,4 +1,4 @@
-import { errorEnvelope, type Operation } from '@session-library/schemas'
+import { errorEnvelope, type Route } from '@session-library/schemas/client'
 import {
   type ApiError,
   createApiError,
@@ -45,11 +45,11 @@ function describeIssue(issue: Issue): string {
  * Reads a success answer: parses it once and, when `validate` is on, checks it against the
  * operation's tolerant schema (unknown fields and enum values pass).
  *
- * @example `const data = await readAnswer(response, endpoints['health.get'], true, request)`
+ * @example `const data = await readAnswer(response, routes['health.get'], true, request)`
  */
 export async function readAnswer(
   response: Response,
-  operation: Operation,
+  operation: Route,
   validate: boolean,
   request: RequestDetails,
 ): Promise<unknown> {

@@ -1,4 +1,4 @@
-import { API_PREFIX } from '@session-library/schemas'
+import { API_PREFIX } from '@session-library/schemas/client'
 import { type ClientOptions, DEFAULT_TIMEOUT } from './options.js'
 
 /**

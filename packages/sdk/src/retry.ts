@@ -1,4 +1,4 @@
-import type { Operation } from '@session-library/schemas'
+import type { Route } from '@session-library/schemas/client'
 import type { RetryOptions as KyRetryOptions } from 'ky'
 import { DEFAULT_RETRY, type RetryOption, type RetryPolicy } from './options.js'
 
@@ -44,9 +44,9 @@ export function backoffDelay(retry: number, policy: Required<RetryPolicy>, rando
  * ky's retry settings for one call. Reads and idempotent writes retry by default; other writes
  * only when the call itself passes `retry` (their effect could otherwise happen twice).
  *
- * @example `kyRetry(endpoints['sessions.create'], undefined, undefined) // { limit: 0 }`
+ * @example `kyRetry(routes['sessions.create'], undefined, undefined) // { limit: 0 }`
  */
-export function kyRetry(operation: Operation, client: RetryOption | undefined, call: RetryOption | undefined) {
+export function kyRetry(operation: Route, client: RetryOption | undefined, call: RetryOption | undefined) {
   const policy = retryPolicy(call, retryPolicy(client))
   const allowed = operation.idempotent || call !== undefined
   if (!allowed || policy.limit <= 0) return { limit: 0 } satisfies KyRetryOptions

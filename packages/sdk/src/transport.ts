@@ -1,12 +1,12 @@
 import {
   type AnswerOf,
   type BodyOf,
-  endpoints,
   type OperationName,
   operationPath,
   type ParamsOf,
   type QueryOf,
-} from '@session-library/schemas'
+  routes,
+} from '@session-library/schemas/client'
 import ky, { isHTTPError, isTimeoutError } from 'ky'
 import { errorFromResponse, readAnswer } from './answers.js'
 import type { ResolvedConfig } from './config.js'
@@ -72,7 +72,7 @@ export function createCall(config: ResolvedConfig): Call {
   })
   const headers = { accept: 'application/json', ...config.headers, authorization: `Bearer ${config.token}` }
   return async (name, input, options = {}) => {
-    const operation = endpoints[name]
+    const operation = routes[name]
     const search = toSearchParams(input.query).toString()
     const url = `${config.baseUrl}${operationPath(name, input.params)}${search ? `?${search}` : ''}`
     const request = { operation: name, method: operation.method, path: new URL(url).pathname, url }

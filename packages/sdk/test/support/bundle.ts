@@ -16,6 +16,7 @@ export async function bundleForBrowser(contents: string) {
     alias: {
       '@session-library/sdk': SDK_ENTRY,
       '@session-library/schemas': fileURLToPath(new URL('../../../schemas/src/index.ts', import.meta.url)),
+      '@session-library/schemas/client': fileURLToPath(new URL('../../../schemas/src/client.ts', import.meta.url)),
     },
   })
   return { code: result.outputFiles[0]!.text, metafile: result.metafile }
