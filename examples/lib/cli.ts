@@ -1,14 +1,15 @@
-import { type ParseArgsOptionsConfig, type ParsedResults, parseArgs } from 'node:util'
+import { type ParseArgsConfig, parseArgs } from 'node:util'
 import { explainFailure, UsageError } from './failures.js'
 import { describeScript } from './usage.js'
 
 const HELP = { help: { type: 'boolean', short: 'h' } } as const
 
-type Command<Options extends ParseArgsOptionsConfig> = ParsedResults<{
-  options: Options & typeof HELP
-  allowPositionals: true
-  strict: true
-}>
+type OptionsConfig = NonNullable<ParseArgsConfig['options']>
+
+// What parseArgs returns for these options, plus --help, with positionals allowed.
+type Command<Options extends OptionsConfig> = ReturnType<
+  typeof parseArgs<{ options: Options & typeof HELP; allowPositionals: true; strict: true }>
+>
 
 /**
  * Runs an example: parses its command line with `util.parseArgs` (plus `--help`), runs `main`, and
@@ -22,19 +23,23 @@ type Command<Options extends ParseArgsOptionsConfig> = ParsedResults<{
  * })
  * ```
  */
-export async function runScript<const Options extends ParseArgsOptionsConfig>(
+export async function runScript<const Options extends OptionsConfig>(
   scriptUrl: string,
   options: Options,
   main: (command: Command<Options>) => Promise<void>,
 ): Promise<void> {
   const { usage, summary } = describeScript(scriptUrl)
   try {
-    const command = parseArgs({ options: { ...options, ...HELP }, allowPositionals: true, strict: true })
-    if (command.values.help) {
+    const command = parseArgs({
+      options: { ...options, ...HELP },
+      allowPositionals: true,
+      strict: true,
+    }) as Command<Options>
+    if ((command.values as { help?: boolean }).help) {
       console.log(`${summary}\n${usage}`)
       return
     }
-    await main(command as Command<Options>)
+    await main(command)
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       console.error(`${(error as Error).message}\n${usage}`)
