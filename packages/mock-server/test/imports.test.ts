@@ -12,7 +12,7 @@ const sessionsAt = async (h: H, path: string) =>
 
 describeTransports('D15 import', (begin) => {
   it('D15: answers 202 before any item runs: completed, failed, skipped 0, done false, total the item count', async () => {
-    const h = await begin({ sessions: 0, importDelay: 50 })
+    const h = await begin({ sessions: 0, importDelay: 400 })
     const body = await expectAnswer(
       await start(h, { items: [{ projectPath: '/a.als' }, { projectPath: '/b.als' }] }),
       'imports.start',
@@ -24,7 +24,7 @@ describeTransports('D15 import', (begin) => {
   })
 
   it('D15: created sessions appear in the list as they are made', async () => {
-    const h = await begin({ sessions: 0, importDelay: 30 })
+    const h = await begin({ sessions: 0, importDelay: 300 })
     await start(h, { items: [{ projectPath: '/first.als' }, { projectPath: '/second.als' }] })
     await expect.poll(async () => (await sessionsAt(h, '/first.als')).length, { interval: 5 }).toBe(1)
     expect(h.api.imports()[0]?.done).toBe(false)
