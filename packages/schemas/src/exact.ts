@@ -145,9 +145,11 @@ export const health = z.strictObject({
   effectiveMode: mode,
   running: z.literal(true),
   port: z.int(),
-  baseUrl: z.string().check(z.endsWith(API_PREFIX)),
+  baseUrl: z.string().check(z.endsWith(API_PREFIX, `must end in ${API_PREFIX}`)),
   requestCount: count,
-  recentRequests: z.array(recentRequest).check(z.maxLength(LIMITS.recentRequests)),
+  recentRequests: z
+    .array(recentRequest)
+    .check(z.maxLength(LIMITS.recentRequests, `must hold at most ${LIMITS.recentRequests} requests`)),
 })
 
 /**
