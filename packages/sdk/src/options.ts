@@ -96,8 +96,11 @@ export type FetchFunction = (input: Request, init?: RequestInit) => Promise<Resp
  * ```
  */
 export interface RetryState {
+  /** The request about to be sent again. */
   request: Request
+  /** The retry's number: 1 for the first retry. */
   retryCount: number
+  /** The status that caused the retry; absent after a network error or a timeout. */
   status?: number
 }
 
@@ -112,8 +115,11 @@ export interface RetryState {
  * ```
  */
 export interface Hooks {
+  /** Run in order before each attempt; a Request returned replaces it, a Response answers it. */
   beforeRequest?: ((request: Request) => unknown)[]
+  /** Run in order after each answer; a Response returned is used instead of the one received. */
   afterResponse?: ((request: Request, response: Response) => unknown)[]
+  /** Run in order before each retry is sent (to log it, or to refresh a header). */
   beforeRetry?: ((state: RetryState) => unknown)[]
 }
 
@@ -127,6 +133,7 @@ export interface Hooks {
  * ```
  */
 export interface Logger {
+  /** One event: a short message and its details (method, URL, status, attempt, redacted headers). */
   debug(message: string, details: Record<string, unknown>): void
 }
 
@@ -154,6 +161,8 @@ export interface ClientOptions {
   validate?: boolean
   /** The `fetch` to send requests with. Default: the global `fetch` at the time of the call. */
   fetch?: FetchFunction
+  /** Low-level hooks around each attempt. */
   hooks?: Hooks
+  /** Where to send a debug line per attempt, answer and retry. Default: none. */
   logger?: Logger
 }
