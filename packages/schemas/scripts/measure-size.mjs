@@ -12,7 +12,11 @@ import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url))
-const contract = { src: join(packageDir, 'src/index.ts'), dist: join(packageDir, 'dist/index.js') }
+// The main entry and the client entry, each as sources and as built.
+const contracts = {
+  main: { src: join(packageDir, 'src/index.ts'), dist: join(packageDir, 'dist/index.js') },
+  client: { src: join(packageDir, 'src/client.ts'), dist: join(packageDir, 'dist/client.js') },
+}
 // ky is a dependency of the SDK, not of this package.
 const sdkModules = fileURLToPath(new URL('../../sdk/node_modules', import.meta.url))
 
@@ -35,7 +39,8 @@ const sessionSample = {
   previews: [],
 }
 
-// Each entry exports `check(session)`; its answer proves that the bundled schemas work.
+// Each case exports `check(session)`; its answer proves that the bundled schemas work. `entry` names
+// the package entry it imports (the main one unless it says otherwise).
 const entries = {
   'answer schemas: parse a session': {
     code: (from) => `import { session } from ${from}
@@ -58,6 +63,22 @@ const entries = {
     code: (from) => `import { createOpenApiDocument } from ${from}
       export const check = () => [createOpenApiDocument().openapi]`,
     expected: ['3.1.0'],
+  },
+  'client entry: routes, parse a session': {
+    entry: 'client',
+    code: (from) => `import { routes } from ${from}
+      export const check = (input) => [routes['sessions.get'].answer.tolerant.parse({ data: input }).data.id]`,
+    expected: ['ses_1'],
+  },
+  'ky GET + client entry': {
+    entry: 'client',
+    code: (from) => `import ky from 'ky'
+      import { operationPath, routes } from ${from}
+      export const check = async () => {
+        const body = await ky.get('http://127.0.0.1' + operationPath('sessions.get', { id: 'ses_1' })).json()
+        return [routes['sessions.get'].answer.tolerant.parse({ data: body }).data.id]
+      }`,
+    expected: ['ses_1'],
   },
   'ky GET + answer schemas (the issue’s case)': {
     code: (from) => `import ky from 'ky'
@@ -114,7 +135,7 @@ const kB = (bytes) => (bytes / 1000).toFixed(1)
 async function measure(dir) {
   const rows = []
   for (const [name, entry] of Object.entries(entries)) {
-    for (const [from, path] of Object.entries(contract)) {
+    for (const [from, path] of Object.entries(contracts[entry.entry ?? 'main'])) {
       for (const zod of ['mini', 'classic']) {
         const bytes = await bundle(entry.code(JSON.stringify(path)), zod)
         const text = new TextDecoder().decode(bytes)
