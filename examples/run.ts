@@ -11,7 +11,7 @@ const self = fileURLToPath(import.meta.url)
 
 // Every .ts file next to this one is an example: its name is the file name without `.ts`.
 const names = readdirSync(folder)
-  .filter((file) => file.endsWith('.ts') && file !== self && !file.endsWith('.config.ts'))
+  .filter((file) => file.endsWith('.ts') && file !== self)
   .map((file) => file.slice(0, -'.ts'.length))
   .sort()
 
