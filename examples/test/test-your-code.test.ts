@@ -8,7 +8,7 @@
  * `fetch`, so the SDK — and your code that uses it — talks to the mock without knowing it.
  */
 import { createMockApi } from '@session-library/mock-server'
-import { type SessionLibrary as Client, ForbiddenError, isApiError, SessionLibrary } from '@session-library/sdk'
+import { ForbiddenError, isApiError, SessionLibrary } from '@session-library/sdk'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
