@@ -1,6 +1,6 @@
 import { formatIssues, NOT_FOUND_MESSAGES, type z } from '@session-library/schemas'
 import type { JsonBodyType } from 'msw'
-import { ApiError } from '../http/api-error.js'
+import { ApiError, withoutToken } from '../http/api-error.js'
 import { authorized, unauthorized } from '../http/auth.js'
 import { errorAnswer, jsonAnswer } from '../http/respond.js'
 import { faultSchema } from '../runtime/faults.js'
@@ -115,7 +115,9 @@ export function createControlResolver(api: MockControls, runtime: Runtime): (req
       const data = await route(request)
       return jsonAnswer(request.method.toUpperCase() === 'POST' && path === '/faults' ? 201 : 200, { data })
     } catch (caught) {
-      return errorAnswer(caught instanceof ApiError ? caught : new ApiError('internal_error'))
+      return errorAnswer(
+        withoutToken(caught instanceof ApiError ? caught : new ApiError('internal_error'), runtime.token),
+      )
     }
   }
 }

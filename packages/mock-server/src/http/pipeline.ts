@@ -12,7 +12,7 @@ import { operationHandlers } from '../handlers/index.js'
 import { sleep } from '../runtime/mutex.js'
 import type { Runtime } from '../runtime/runtime.js'
 import type { Fault } from '../types.js'
-import { ApiError } from './api-error.js'
+import { ApiError, withoutToken } from './api-error.js'
 import { authorized, unauthorized } from './auth.js'
 import { readBody, readQuery } from './read-input.js'
 import { errorAnswer, jsonAnswer } from './respond.js'
@@ -89,7 +89,7 @@ async function outcomeOf(request: Request, url: URL, runtime: Runtime): Promise<
     const error = caught instanceof ApiError ? caught : new ApiError('internal_error')
     const internal = caught instanceof ApiError ? undefined : caught instanceof Error ? caught.message : String(caught)
     return {
-      response: errorAnswer(error),
+      response: errorAnswer(withoutToken(error, runtime.token)),
       operation,
       code: error.code,
       errorMessage: redact(internal ?? error.message, runtime.token),
