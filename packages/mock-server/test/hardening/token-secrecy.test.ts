@@ -1,0 +1,96 @@
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { constantTimeEqual } from '../../src/http/auth.js'
+import { type CliProcess, runCli } from '../node/cli-process.js'
+
+// D2: the token is compared in constant time, and it never reaches a log line, an error, the
+// journal or the health snapshot, however a client sends it.
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number
+
+/** Median time of comparing `given` with `expected`, 50 times a sample. */
+function timeOf(given: string, expected: string): () => number {
+  return () => {
+    const started = process.hrtime.bigint()
+    for (let round = 0; round < 50; round++) constantTimeEqual(given, expected)
+    return Number(process.hrtime.bigint() - started)
+  }
+}
+
+describe('D2: constant-time token comparison', () => {
+  it('D2: answers exactly whether the strings are equal', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (a, b) => {
+        expect(constantTimeEqual(a, b)).toBe(a === b)
+        expect(constantTimeEqual(a, a)).toBe(true)
+      }),
+    )
+  })
+
+  it('D2: takes as long for a mismatch in the first character as in the last (an early exit is 3–4× faster)', () => {
+    const expected = 'a'.repeat(20_000)
+    const first = timeOf(`b${expected.slice(1)}`, expected)
+    const last = timeOf(`${expected.slice(1)}b`, expected)
+    first()
+    last()
+    const [early, late]: number[][] = [[], []]
+    for (let sample = 0; sample < 9; sample++) {
+      early.push(first())
+      late.push(last())
+    }
+    const ratio = median(early) / median(late)
+    expect(ratio).toBeGreaterThan(0.67)
+    expect(ratio).toBeLessThan(1.5)
+  })
+})
+
+const TOKEN = 'Sup3r-Secret-Token-0123456789'
+const FORMS = [TOKEN, encodeURIComponent(TOKEN)]
+
+describe('D2: the token in no log line, error, journal or health answer', () => {
+  let cli: CliProcess
+  let origin: string
+  const seen: string[] = []
+
+  /** Sends a request as a client might, keeping all it got back for the final grep. */
+  async function send(path: string, init: RequestInit & { token?: string } = {}): Promise<Response> {
+    const { token = TOKEN, ...rest } = init
+    const headers = new Headers(rest.headers)
+    headers.set('authorization', `Bearer ${token}`)
+    if (rest.body) headers.set('content-type', 'application/json')
+    const answer = await fetch(`${origin}${path}`, { ...rest, headers })
+    seen.push(`${answer.status} ${JSON.stringify([...answer.headers])} ${await answer.clone().text()}`)
+    return answer
+  }
+
+  beforeAll(async () => {
+    cli = await runCli(['--port', '0', '--token', TOKEN, '--sessions', '2'])
+    origin = new URL(cli.url).origin
+  })
+  afterAll(() => cli.stop())
+
+  it('D2: wrong tokens, the token in paths, queries, body keys and control bodies, a 5xx: it is nowhere', async () => {
+    for (const wrong of [`${TOKEN}x`, TOKEN.slice(0, -1), TOKEN.toLowerCase(), '']) {
+      expect((await send('/api/v1/health', { token: wrong })).status).toBe(401)
+    }
+    await send(`/api/v1/sessions?q=${TOKEN}&sort=${TOKEN}`)
+    await send(`/api/v1/sessions?limit=${TOKEN}&tags=${TOKEN}`)
+    await send(`/api/v1/sessions/${TOKEN}`)
+    await send(`/api/v1/sessions/${TOKEN}/tags`, { method: 'PUT', body: JSON.stringify({ tags: ['a'] }) })
+    await send(`/api/v1/${TOKEN}`)
+    expect((await send('/api/v1/sessions', { method: 'POST', body: JSON.stringify({ [TOKEN]: 1 }) })).status).toBe(400)
+    await send('/api/v1/sessions', { method: 'POST', body: `{"title": "${TOKEN}` })
+    expect((await send('/__mock/mode', { method: 'PUT', body: JSON.stringify({ [TOKEN]: 1 }) })).status).toBe(400)
+    await send(`/__mock/${TOKEN}`)
+    await send('/__mock/faults', { method: 'POST', body: JSON.stringify({ status: 503, operation: 'tagCounts.list' }) })
+    await send(`/api/v1/tags?${TOKEN}=1`)
+
+    const health = await send('/api/v1/health')
+    expect(((await health.json()) as { data: { lastError?: string } }).data.lastError).toBeDefined()
+    await send('/__mock/journal')
+    await expect.poll(() => cli.stderr()).toContain('GET /api/v1/health 200')
+    for (const text of [...seen, cli.stderr()]) for (const form of FORMS) expect(text).not.toContain(form)
+    // The ready line is the one place it is shown.
+    expect(cli.stdout().split(TOKEN)).toHaveLength(2)
+  })
+})
