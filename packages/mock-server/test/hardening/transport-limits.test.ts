@@ -1,0 +1,128 @@
+import { exactErrorEnvelope, LIMITS } from '@session-library/schemas'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type RunningServer, startServer } from '../../src/node.js'
+import { rawRequest, untilClosed } from '../node/raw-http.js'
+import { trickleUntilClosed } from '../support/slow-client.js'
+
+// D18 on the whole standalone mock (test/node covers the adapter on stand-in handlers): the Host
+// check guards every route and changes nothing, a declared oversized body is refused unread, and
+// clients that trickle their head or body, or idle, lose the connection within the limits.
+
+const TOKEN = 'transport-limits-token'
+const auth = { authorization: `Bearer ${TOKEN}` }
+const TIMEOUTS = { headers: 400, request: 800, keepAlive: 300 }
+
+let server: RunningServer
+beforeAll(async () => {
+  server = await startServer({ port: 0, token: TOKEN, sessions: 2, timeouts: TIMEOUTS })
+})
+afterAll(() => server.close())
+
+/** The library and the journal, to prove a refused request left both alone. */
+const state = () => ({ library: server.api.snapshot(), journal: server.api.journal() })
+
+/** Status and envelope of the last answer in raw bytes received. */
+function lastAnswer(received: string): { status: number; body: unknown } {
+  const answer = received.slice(received.lastIndexOf('HTTP/1.1 '))
+  return { status: Number(answer.slice(9, 12)), body: JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) }
+}
+
+describe('D18: DNS-rebinding Host check on every route of the mock', () => {
+  const hosts = [
+    'evil.example',
+    'localhost.evil.example',
+    '127.0.0.1.nip.io',
+    '127.0.0.1@evil.example',
+    '10.0.0.1:4777',
+  ]
+  const routes = [
+    ['POST', '/api/v1/sessions', '{"title":"Rebound"}'],
+    ['POST', '/__mock/reset', ''],
+    ['PUT', '/__mock/mode', '{"configuredMode":"read-only"}'],
+    ['GET', '/openapi.json', undefined],
+  ] as const
+
+  it.each(hosts)(
+    'D18: Host %s gets 403 forbidden_host on the API, the control surface and the document; nothing changes',
+    async (host) => {
+      const before = state()
+      for (const [method, path, body] of routes) {
+        const answer = await rawRequest(server.origin, path, {
+          method,
+          headers: { ...auth, host, 'content-type': 'application/json' },
+          body,
+        })
+        expect(answer.status).toBe(403)
+        expect(exactErrorEnvelope.parse(answer.json()).error.code).toBe('forbidden_host')
+      }
+      expect(state()).toEqual(before)
+    },
+  )
+})
+
+describe('D18: body limit', () => {
+  it('D18: a declared Content-Length over 1 MiB is refused with 413 before the body is sent, and creates nothing', async () => {
+    const before = state()
+    const head = [
+      'POST /api/v1/sessions HTTP/1.1',
+      'Host: 127.0.0.1',
+      `Authorization: Bearer ${TOKEN}`,
+      'Content-Type: application/json',
+      `Content-Length: ${LIMITS.bodyBytes + 1}`,
+    ]
+    const { ms, received } = await untilClosed(server.port, `${head.join('\r\n')}\r\n\r\n{"title":`)
+    expect(lastAnswer(received)).toMatchObject({ status: 413, body: { error: { code: 'payload_too_large' } } })
+    expect(ms).toBeLessThan(TIMEOUTS.request)
+    expect(state().library).toEqual(before.library)
+  })
+
+  it('D18: the control surface has the same limit', async () => {
+    const body = JSON.stringify({ configuredMode: 'read-only', pad: ' '.repeat(LIMITS.bodyBytes) })
+    const answer = await rawRequest(server.origin, '/__mock/mode', { method: 'PUT', headers: auth, body })
+    expect(answer.status).toBe(413)
+    expect((await rawRequest(server.origin, '/__mock/mode', { headers: auth })).json()).toMatchObject({
+      data: { configuredMode: 'full-automation' },
+    })
+  })
+})
+
+describe('D18: server timeouts stop slow clients', () => {
+  it('D18: a client that keeps trickling header lines is cut off at the headers limit with a JSON 408', async () => {
+    const { ms, received } = await trickleUntilClosed(
+      server.port,
+      'GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n',
+      'X-Slow: loris\r\n'.repeat(100),
+      20,
+    )
+    expect(lastAnswer(received)).toMatchObject({ status: 408, body: { error: { status: 408 } } })
+    expect(ms).toBeGreaterThanOrEqual(TIMEOUTS.headers - 50)
+    expect(ms).toBeLessThan(TIMEOUTS.headers + 1_500)
+  })
+
+  it('D18: a client that trickles its body is cut off at the request limit, and nothing is created', async () => {
+    const before = state()
+    const head = [
+      'POST /api/v1/sessions HTTP/1.1',
+      'Host: 127.0.0.1',
+      `Authorization: Bearer ${TOKEN}`,
+      'Content-Type: application/json',
+      'Content-Length: 1000',
+    ]
+    const { ms } = await trickleUntilClosed(
+      server.port,
+      `${head.join('\r\n')}\r\n\r\n{"title":"`,
+      'x'.repeat(1_000),
+      20,
+    )
+    expect(ms).toBeLessThan(TIMEOUTS.request + 1_500)
+    expect(state().library).toEqual(before.library)
+  })
+
+  it('D18: an idle kept-alive connection is closed after the keep-alive limit', async () => {
+    const request = `GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TOKEN}\r\n\r\n`
+    const { ms, received } = await untilClosed(server.port, request)
+    expect(received).toMatch(/^HTTP\/1\.1 200 /)
+    // Node adds about a second of grace to the keep-alive limit.
+    expect(ms).toBeLessThan(TIMEOUTS.keepAlive + 2_500)
+  })
+})
