@@ -31,7 +31,9 @@ const WIDTH = 1200
 const HEIGHT = 420
 const LABEL_TOP = 116
 const LABEL_STEP = 20
-const LABEL_ROWS = 3
+// Rows of marker labels: three fit above the waveform; denser notes add rows and push it down.
+const MIN_LABEL_ROWS = 3
+const MAX_LABEL_ROWS = 8
 const AXIS_Y = 372
 const CHAR_WIDTH = 6.6
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif"
@@ -93,23 +95,52 @@ function axis(duration: number): string {
     .join('')
 }
 
-// Labels take the first row where they do not run into the previous label, and flip to the left
-// of their line near the right edge.
-function markers(notes: WaveformPicture['notes'], duration: number): string {
-  const rowEnds = Array.from({ length: LABEL_ROWS }, () => Number.NEGATIVE_INFINITY)
-  return notes
-    .map((note) => {
-      const x = round(PLOT.left + (Math.min(note.timestamp, duration) / duration) * PLOT.width)
-      const text = `${clock(note.timestamp)}  ${note.text.length > 40 ? `${note.text.slice(0, 39)}…` : note.text}`
-      const width = text.length * CHAR_WIDTH
-      const flip = x + 8 + width > WIDTH - 8
-      const start = flip ? x - 8 - width : x + 8
-      const free = rowEnds.findIndex((end) => end < start)
-      const row = free >= 0 ? free : rowEnds.indexOf(Math.min(...rowEnds))
-      rowEnds[row] = start + width + 12
+interface Label {
+  x: number
+  row: number
+  text: string
+  flip: boolean
+  start: number
+  end: number
+}
+
+const GAP = 12
+
+// A marker's line runs from its head (in its label's row) down through the rows below. So a label
+// goes below every label that spans its line (or that line would cut through it), in the first such
+// row where it runs into no other label; with no row left, the least crowded one.
+function labelRow(placed: readonly Label[], x: number, start: number, end: number): number {
+  const spanning = placed.filter((label) => label.start - GAP <= x && x <= label.end + GAP)
+  const lowest = Math.max(0, ...spanning.map((label) => label.row + 1))
+  const fits = (row: number) =>
+    placed.every((label) => label.row !== row || label.end + GAP < start || end + GAP < label.start)
+  for (let row = lowest; row < MAX_LABEL_ROWS; row++) if (fits(row)) return row
+  const load = (row: number) => placed.filter((label) => label.row === row).length
+  const rows = Array.from({ length: MAX_LABEL_ROWS }, (_, row) => row)
+  return rows.reduce((best, row) => (load(row) < load(best) ? row : best))
+}
+
+// Each note's label: its time and text, flipped to the left of its line near the right edge.
+function placeLabels(notes: WaveformPicture['notes'], duration: number): Label[] {
+  const placed: Label[] = []
+  for (const note of notes) {
+    const x = round(PLOT.left + (Math.min(note.timestamp, duration) / duration) * PLOT.width)
+    const text = `${clock(note.timestamp)}  ${note.text.length > 40 ? `${note.text.slice(0, 39)}…` : note.text}`
+    const width = text.length * CHAR_WIDTH
+    const flip = x + 8 + width > WIDTH - 8
+    const start = flip ? x - 8 - width : x + 8
+    placed.push({ x, text, flip, start, end: start + width, row: labelRow(placed, x, start, start + width) })
+  }
+  return placed
+}
+
+// Each marker: a dashed line from its label's row down to below the waveform, a dot, the label.
+function markers(labels: readonly Label[], bottom: number): string {
+  return labels
+    .map(({ x, row, text, flip }) => {
       const y = LABEL_TOP + row * LABEL_STEP
       return [
-        `<line class="marker" x1="${x}" y1="${y - 12}" x2="${x}" y2="${PLOT.center + PLOT.halfHeight + 6}"/>`,
+        `<line class="marker" x1="${x}" y1="${y - 12}" x2="${x}" y2="${bottom}"/>`,
         `<circle class="marker-head" cx="${x}" cy="${y - 12}" r="3.5"/>`,
         `<text class="marker-label" x="${round(flip ? x - 8 : x + 8)}" y="${y}" text-anchor="${flip ? 'end' : 'start'}">${escapeXml(text)}</text>`,
       ].join('')
@@ -144,8 +175,12 @@ export function waveformSvg({ title, subtitle, waveform, notes, accent }: Wavefo
       ? `<circle cx="40" cy="46" r="7" fill="${accent}" stroke="#f1f5f9" stroke-width="1.5"/>`
       : ''
   const titleX = dot ? 56 : 32
+  const labels = placeLabels(notes, waveform.duration)
+  const rows = Math.max(MIN_LABEL_ROWS, ...labels.map((label) => label.row + 1))
+  const shift = (rows - MIN_LABEL_ROWS) * LABEL_STEP
+  const height = HEIGHT + shift
   return `<?xml version="1.0" encoding="UTF-8"?>
-<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">
+<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}">
   <title>${escapeXml(title)}</title>
   <style>${STYLE}
   </style>
@@ -156,13 +191,15 @@ export function waveformSvg({ title, subtitle, waveform, notes, accent }: Wavefo
       <stop offset="1" stop-color="#818cf8"/>
     </linearGradient>
   </defs>
-  <rect width="${WIDTH}" height="${HEIGHT}" rx="14" fill="#0f172a"/>
+  <rect width="${WIDTH}" height="${height}" rx="14" fill="#0f172a"/>
   ${dot}<text class="title" x="${titleX}" y="54">${escapeXml(title)}</text>
   <text class="subtitle" x="32" y="82">${escapeXml(subtitle)}</text>
-  <line class="centre" x1="${PLOT.left}" y1="${PLOT.center}" x2="${PLOT.left + PLOT.width}" y2="${PLOT.center}"/>
-  <path class="peaks" fill="url(#peaks-fill)" d="${peaksPath(waveform.peaks)}"/>
-  <g class="axis">${axis(waveform.duration)}</g>
-  ${markers(notes, waveform.duration)}
+  <g transform="translate(0 ${shift})">
+    <line class="centre" x1="${PLOT.left}" y1="${PLOT.center}" x2="${PLOT.left + PLOT.width}" y2="${PLOT.center}"/>
+    <path class="peaks" fill="url(#peaks-fill)" d="${peaksPath(waveform.peaks)}"/>
+    <g class="axis">${axis(waveform.duration)}</g>
+  </g>
+  ${markers(labels, PLOT.center + PLOT.halfHeight + 6 + shift)}
 </svg>
 `
 }
