@@ -1,12 +1,14 @@
-import { API_PREFIX, createOpenApiDocument } from '@session-library/schemas'
+import { API_PREFIX, createOpenApiDocument, type OpenApiDocument } from '@session-library/schemas'
+import { createDocsRoutes } from './docs-page.js'
 
 /** Paths served outside the API without a token: they hold no data (D18). */
 export const STATIC_PATHS = { openapi: '/openapi.json', docs: '/docs' } as const
 
 /**
- * Answers `GET /openapi.json` (the contract's document, its server URL set to the origin asked) and
- * `GET /docs` (for now a redirect to the document); `undefined` for any other request. The document
- * is built once per origin.
+ * Answers `GET /openapi.json` (the contract's document, its server URL set to the origin asked, so
+ * that the reference page's "Try it out" calls this server) and `GET /docs` with everything under it
+ * (the reference page, see {@link createDocsRoutes}); `undefined` for any other request. The document
+ * is built once per origin, and the page on its first request, so neither slows the start.
  *
  * @example
  * ```ts
@@ -15,20 +17,29 @@ export const STATIC_PATHS = { openapi: '/openapi.json', docs: '/docs' } as const
  * ```
  */
 export function createStaticRoutes(): (request: Request) => Response | undefined {
-  const documents = new Map<string, string>()
-  const openApi = (origin: string) => {
-    let document = documents.get(origin)
-    if (document === undefined) {
-      document = JSON.stringify(createOpenApiDocument({ serverUrl: `${origin}${API_PREFIX}` }))
-      documents.set(origin, document)
+  const documents = new Map<string, { document: OpenApiDocument; json: string }>()
+  const documentOf = (origin: string) => {
+    let built = documents.get(origin)
+    if (built === undefined) {
+      const document = createOpenApiDocument({ serverUrl: `${origin}${API_PREFIX}` })
+      built = { document, json: JSON.stringify(document) }
+      documents.set(origin, built)
     }
-    return new Response(document, { headers: { 'Content-Type': 'application/json' } })
+    return built
   }
+  let docs: ReturnType<typeof createDocsRoutes> | undefined
   return (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
     const url = new URL(request.url)
-    if (url.pathname === STATIC_PATHS.openapi) return openApi(url.origin)
-    if (url.pathname === STATIC_PATHS.docs) return Response.redirect(`${url.origin}${STATIC_PATHS.openapi}`, 302)
-    return undefined
+    if (url.pathname === STATIC_PATHS.openapi) {
+      return new Response(documentOf(url.origin).json, { headers: { 'Content-Type': 'application/json' } })
+    }
+    if (url.pathname !== STATIC_PATHS.docs && !url.pathname.startsWith(`${STATIC_PATHS.docs}/`)) return undefined
+    docs ??= createDocsRoutes({
+      path: STATIC_PATHS.docs,
+      openApiPath: STATIC_PATHS.openapi,
+      title: documentOf(url.origin).document.info.title,
+    })
+    return docs(request)
   }
 }
