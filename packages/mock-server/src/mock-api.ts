@@ -2,6 +2,7 @@ import { API_PREFIX, formatIssues, librarySnapshot } from '@session-library/sche
 import { http } from 'msw'
 import { CONTROL_PREFIX, createControlResolver } from './control/routes.js'
 import { demoLibrary } from './demo/library.js'
+import { registerDirectResponder } from './http/direct-dispatch.js'
 import { handleApiRequest } from './http/pipeline.js'
 import { createRuntime } from './runtime/runtime.js'
 import type { LibrarySnapshot, MockApi, MockControls, MockOptions } from './types.js'
@@ -76,9 +77,19 @@ export function createMockApi(options: MockOptions = {}): MockApi {
     dispose: () => runtime.imports.cancel(),
   }
   const control = createControlResolver(controls, runtime)
+  const api = under(API_PREFIX)
+  const controlSurface = under(CONTROL_PREFIX)
   const handlers = [
-    http.all(under(API_PREFIX), ({ request }) => handleApiRequest(request, runtime)),
-    http.all(under(CONTROL_PREFIX), ({ request }) => control(request)),
+    http.all(api, ({ request }) => handleApiRequest(request, runtime)),
+    http.all(controlSurface, ({ request }) => control(request)),
   ]
+  // The same two routes for the standalone server without msw in between: msw matches a RegExp
+  // against the URL's origin and path, so this does too.
+  registerDirectResponder(handlers, (request) => {
+    const url = new URL(request.url)
+    const target = `${url.origin}${url.pathname}`
+    if (api.test(target)) return handleApiRequest(request, runtime)
+    return controlSurface.test(target) ? control(request) : undefined
+  })
   return { ...controls, handlers }
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { LIMITS, NOT_FOUND_MESSAGES } from '@session-library/schemas'
 import { getResponse, type RequestHandler } from 'msw'
+import { directResponder } from '../http/direct-dispatch.js'
 import { PayloadTooLargeError, readBody } from './body-limit.js'
 import { corsPolicy } from './cors.js'
 import { errorResponse } from './error-response.js'
@@ -89,7 +90,8 @@ async function answer(
   const request = toRequest(incoming, origin, body)
   const routed = options.routes?.(request)
   if (routed) return routed
-  return getResponse(options.handlers as RequestHandler[], request)
+  const handlers = options.handlers as RequestHandler[]
+  return (await directResponder(handlers)?.(request)) ?? getResponse(handlers, request)
 }
 
 /**
