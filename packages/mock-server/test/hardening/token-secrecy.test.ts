@@ -33,7 +33,8 @@ describe('D2: constant-time token comparison', () => {
     const last = timeOf(`${expected.slice(1)}b`, expected)
     first()
     last()
-    const [early, late]: number[][] = [[], []]
+    const early: number[] = []
+    const late: number[] = []
     for (let sample = 0; sample < 9; sample++) {
       early.push(first())
       late.push(last())
