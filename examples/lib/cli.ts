@@ -41,7 +41,7 @@ export async function runScript<const Options extends OptionsConfig>(
     }
     await main(command)
   } catch (error) {
-    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (error instanceof UsageError || (error as { code?: string } | undefined)?.code?.startsWith('ERR_PARSE_ARGS')) {
       console.error(`${(error as Error).message}\n${usage}`)
       process.exitCode = 2
       return

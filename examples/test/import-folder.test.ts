@@ -7,7 +7,7 @@ import { runExample } from './helpers/run-example.js'
 let library: TestLibrary
 beforeAll(async () => {
   // Slow enough per item that the script sees the import under way, not only its end.
-  library = await startLibrary([], { importDelay: 120 })
+  library = await startLibrary([], { importDelay: 200 })
 })
 afterAll(() => library.close())
 
