@@ -8,7 +8,15 @@ import type { Runtime } from '../runtime/runtime.js'
 import type { MockControls } from '../types.js'
 import { controlBodies } from './schemas.js'
 
-/** The path prefix of the control surface, outside the API's /api/v1. */
+/**
+ * The path prefix of the control surface, outside the API's /api/v1.
+ *
+ * @example
+ * ```ts
+ * import { CONTROL_PREFIX } from '@session-library/mock-server'
+ * await fetch(`http://127.0.0.1:4777${CONTROL_PREFIX}/reset`, { method: 'POST', headers: { Authorization: 'Bearer secret' } })
+ * ```
+ */
 export const CONTROL_PREFIX = '/__mock'
 
 async function parsed<S extends z.ZodMiniType>(schema: S, request: Request): Promise<z.output<S>> {
