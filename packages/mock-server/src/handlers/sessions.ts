@@ -22,7 +22,7 @@ export const sessionHandlers = {
     library.touch()
     return { data: toSession(record) }
   },
-  'sessions.get': ({ params, runtime }) => ({ data: toSession(runtime.library.requireSession(params.id)) }),
+  'sessions.get': ({ params, runtime }) => ({ data: toSession(runtime.library.readSession(params.id)) }),
   'sessions.update': async ({ params, body, runtime }) => {
     const { library } = runtime
     // D8: `{}` changes nothing, so it is no change for onChange either.

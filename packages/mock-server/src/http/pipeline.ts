@@ -15,7 +15,7 @@ import type { Fault } from '../types.js'
 import { ApiError, withoutToken } from './api-error.js'
 import { authorized, unauthorized } from './auth.js'
 import { readBody, readQuery } from './read-input.js'
-import { errorAnswer, jsonAnswer } from './respond.js'
+import { errorAnswer, jsonTextAnswer } from './respond.js'
 
 type ServiceCode = `${string}_unavailable` & keyof typeof ERRORS
 const serviceCode = (service: Service) => `${service.replaceAll('-', '_')}_unavailable` as ServiceCode
@@ -52,13 +52,16 @@ async function answer(
   const query = readQuery(operation, url)
   const body = await readBody(operation, request)
   const handler = operationHandlers[operation.name as OperationName] as (context: unknown) => JsonBodyType
-  const payload = await runtime.mutex.run(async () => {
+  const text = await runtime.mutex.run(async () => {
     const revision = runtime.library.revision
-    const result = await handler({ params, query, body, url, runtime })
+    // Serialized before the mutex is released, so nothing can change the library in between
+    // (handlers, imports and resets all run under it): handlers answer with stored records as
+    // they are, and no copy is made only to be serialized.
+    const serialized = JSON.stringify(await handler({ params, query, body, url, runtime }))
     await runtime.persist(revision)
-    return result
+    return serialized
   })
-  return jsonAnswer(operation.status, payload)
+  return jsonTextAnswer(operation.status, text)
 }
 
 interface Outcome {

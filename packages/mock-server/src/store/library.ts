@@ -79,6 +79,13 @@ export class Library {
     return record
   }
 
+  /** The stored session, read-only and not a copy (see {@link Table.peek}), or the 404 of D3. */
+  readSession(id: string): Readonly<StoredSession> {
+    const record = this.sessions.peek(id)
+    if (record === undefined) throw new ApiError('not_found')
+    return record
+  }
+
   /** Changes a session through a draft and marks the library changed. */
   async updateSession(id: string, change: (draft: StoredSession) => void): Promise<StoredSession> {
     const record = await this.sessions.update(id, change)

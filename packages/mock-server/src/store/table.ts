@@ -43,6 +43,11 @@ export class Table<T extends object> {
     return record === undefined ? undefined : structuredClone(record)
   }
 
+  /** The stored record with this key, read-only and not a copy: for answers serialized at once. */
+  peek(key: string): Readonly<T> | undefined {
+    return this.#index.get(key)
+  }
+
   /** The stored records in insertion order, read-only: copy what leaves the mock. */
   values(): IterableIterator<Readonly<T>> {
     return this.#index.values()
