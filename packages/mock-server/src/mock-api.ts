@@ -1,5 +1,6 @@
 import { API_PREFIX, formatIssues, librarySnapshot } from '@session-library/schemas'
-import { http } from 'msw'
+// msw's main entry also loads its GraphQL support (graphql-js): a tenth of the CLI's start.
+import { http } from 'msw/core/http'
 import { CONTROL_PREFIX, createControlResolver } from './control/routes.js'
 import { demoLibrary } from './demo/library.js'
 import { registerDirectResponder } from './http/direct-dispatch.js'

@@ -7,7 +7,7 @@ import {
   type OperationName,
   type Service,
 } from '@session-library/schemas'
-import { HttpResponse, type JsonBodyType } from 'msw'
+import type { JsonBodyType } from 'msw'
 import { operationHandlers } from '../handlers/index.js'
 import { sleep } from '../runtime/mutex.js'
 import type { Runtime } from '../runtime/runtime.js'
@@ -34,7 +34,8 @@ function allow(operation: Operation, runtime: Runtime): void {
 
 async function injected(fault: Fault): Promise<Response | undefined> {
   await sleep(fault.latency ?? 0)
-  if (fault.network) return HttpResponse.error()
+  // What msw's HttpResponse.error() returns, without loading msw's main entry.
+  if (fault.network) return Response.error()
   if (fault.status === undefined) return undefined
   const headers: Record<string, string> = fault.retryAfter === undefined ? {} : { 'Retry-After': `${fault.retryAfter}` }
   return errorAnswer(new ApiError('internal_error', undefined, { status: fault.status, headers }))

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { LIMITS, NOT_FOUND_MESSAGES } from '@session-library/schemas'
-import { getResponse, type RequestHandler } from 'msw'
+import type { RequestHandler } from 'msw'
 import { directResponder } from '../http/direct-dispatch.js'
 import { PayloadTooLargeError, readBody } from './body-limit.js'
 import { corsPolicy } from './cors.js'
@@ -91,7 +91,11 @@ async function answer(
   const routed = options.routes?.(request)
   if (routed) return routed
   const handlers = options.handlers as RequestHandler[]
-  return (await directResponder(handlers)?.(request)) ?? getResponse(handlers, request)
+  const direct = directResponder(handlers)
+  if (direct) return direct(request)
+  // Loaded only for handlers other than a mock's own: msw's main entry costs the CLI's start.
+  const { getResponse } = await import('msw')
+  return getResponse(handlers, request)
 }
 
 /**
