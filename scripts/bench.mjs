@@ -53,8 +53,9 @@ function run(name) {
   })
 }
 
-function format(value, unit) {
+function format(value, unit, resolution = 0) {
   if (value === undefined) return ''
+  if (value < resolution) return `< ${resolution} ${unit}`
   if (unit === 'req/s') return `${Math.round(value).toLocaleString('en')} req/s`
   const digits = value >= 100 ? 0 : value >= 10 ? 1 : 2
   return `${value.toFixed(digits)} ${unit}`
@@ -77,9 +78,11 @@ for (const name of chosen) {
 
 const table = rows.map((row) => [
   row.benchmark,
-  format(row.baseline, row.unit),
-  format(row.subject, row.unit),
-  row.baseline === undefined ? '' : `${(row.subject / row.baseline).toFixed(2)}×`,
+  format(row.baseline, row.unit, row.resolution),
+  format(row.subject, row.unit, row.resolution),
+  row.baseline === undefined || row.baseline < (row.resolution ?? 0) || row.baseline === 0
+    ? ''
+    : `${(row.subject / row.baseline).toFixed(2)}×`,
   row.target ?? '',
   row.met === undefined ? '' : row.met ? 'yes' : 'NO',
 ])

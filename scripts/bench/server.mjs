@@ -61,6 +61,8 @@ try {
     baseline: runs.plain.p99,
     subject: runs.mock.p99,
     unit: 'ms',
+    // autocannon's latencies are whole milliseconds.
+    resolution: 1,
     better: 'lower',
   })
   emit([rps('list page of 50', list, 0.6), p99('list page of 50', list), rps('by id', one, 0.25), p99('by id', one)])

@@ -19,7 +19,7 @@ export const root = (path) => fileURLToPath(new URL(`../../../${path}`, import.m
 
 /**
  * Prints the benchmark's rows as the last line of stdout, where scripts/bench.mjs reads them.
- * A row: { benchmark, baseline, subject, unit, better: 'higher' | 'lower', target?, met? }.
+ * A row: { benchmark, baseline, subject, unit, better: 'higher' | 'lower', resolution?, target?, met? }.
  */
 export function emit(rows) {
   process.stdout.write(`\nBENCH_ROWS ${JSON.stringify(rows)}\n`)
