@@ -10,6 +10,8 @@ import { type CliProcess, call, runCli } from '../node/cli-process.js'
 
 const WRITERS = 4
 const KILLS = 3
+/** Answered writes before a kill may come. */
+const MIN_ACKED = 4
 
 type Pending = { kind: 'create' } | { kind: 'notes'; id: string; notes: string } | { kind: 'delete'; id: string }
 
@@ -103,12 +105,14 @@ describe('crash safety of --data', () => {
       expect(cli.url, cli.stderr()).not.toBe('')
       const acked = { count: 0 }
       const writers = ledgers.map((_, writer) => write(cli, writer, acked))
-      const delay = 150 + Math.floor(Math.random() * 350)
+      // Random, but only once enough writes were answered to prove something, however slow the machine.
+      await expect.poll(() => acked.count, { timeout: 15_000, interval: 10 }).toBeGreaterThan(MIN_ACKED)
+      const delay = Math.floor(Math.random() * 350)
       await new Promise((resolve) => setTimeout(resolve, delay))
       cli.child.kill('SIGKILL')
       await Promise.all(writers)
       await cli.exited
-      expect(acked.count, `kill ${kill} after ${delay} ms: too few writes to prove anything`).toBeGreaterThan(4)
+      expect(acked.count).toBeGreaterThan(MIN_ACKED)
       const saved = librarySnapshot.parse(JSON.parse(await readFile(file, 'utf8')))
       expectAnsweredWrites(new Map(saved.sessions.map((session) => [session.id, session.notes])))
     }
