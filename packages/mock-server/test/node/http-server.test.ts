@@ -18,7 +18,7 @@ describe('serveHandlers', () => {
     await delay(50)
     const started = performance.now()
     await served.close()
-    expect(performance.now() - started).toBeLessThan(1_000)
+    expect(performance.now() - started).toBeLessThan(3_000) // not the 5 s keep-alive
     const finished = await answer
     expect(finished.headers.get('connection')).toBe('close')
     expect(await finished.json()).toEqual({ done: true })
