@@ -39,6 +39,7 @@ export { API_PREFIX, buildPath, matchPath, type PathParamNames, type PathParams,
 export {
   importBody,
   notesBody,
+  previewDefaults,
   queryInput,
   SESSION_DEFAULTS,
   sessionCreateBody,

@@ -3,6 +3,7 @@ import type { Kind, SortKey, Status } from './known-values.js'
 import { SORT_KEYS } from './known-values.js'
 import { LIMITS } from './limits.js'
 import { bool, boundedText, list, num, optionalText, str, strict, trimmedText, unique } from './rules.js'
+import type { Preview, Session } from './types.js'
 
 const kindRule = boundedText(LIMITS.kindLength) as z.ZodMiniType<Kind, string>
 const statusRule = boundedText(LIMITS.kindLength) as z.ZodMiniType<Status, string>
@@ -52,6 +53,27 @@ export const SESSION_DEFAULTS = {
   notes: '',
   projectPath: '',
 } as const
+
+/**
+ * What the server sets on a new session's preview fields (DECISIONS D5): no preview yet. A function,
+ * so that every session gets its own `previews` array.
+ *
+ * @example
+ * ```ts
+ * import { previewDefaults } from '@session-library/schemas'
+ * previewDefaults().previewStatus // 'none'
+ * ```
+ */
+export function previewDefaults() {
+  return {
+    previewStatus: 'none',
+    previewUrl: '',
+    previewAudioUrl: '',
+    previewAudioMime: '',
+    preferredPreviewId: '',
+    previews: [] as Preview[],
+  } as const satisfies Partial<Session>
+}
 
 /**
  * The exact body of `POST /sessions` (SPEC §4.4, DECISIONS D4–D7): `title` required, the rest

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   importBody,
   notesBody,
+  previewDefaults,
   SERVER_MANAGED_FIELDS,
   SESSION_DEFAULTS,
   session,
@@ -337,5 +338,22 @@ describe('POST /import body', () => {
 
   it('D4: rejects an unknown item field as unknown, not as a session field', () => {
     expect(messageOf(importBody, { items: [item({ id: 'x' })] })).toBe('items[0].id: is not a known field')
+  })
+})
+
+describe('previewDefaults', () => {
+  it('D5: a new session has no preview: status none, empty URLs and preferred id, no previews', () => {
+    expect(previewDefaults()).toEqual({
+      previewStatus: 'none',
+      previewUrl: '',
+      previewAudioUrl: '',
+      previewAudioMime: '',
+      preferredPreviewId: '',
+      previews: [],
+    })
+  })
+
+  it('D5: each call gives a session its own previews array', () => {
+    expect(previewDefaults().previews).not.toBe(previewDefaults().previews)
   })
 })

@@ -1,4 +1,4 @@
-import { SESSION_DEFAULTS, type Session } from '@session-library/schemas'
+import { previewDefaults, SESSION_DEFAULTS, type Session } from '@session-library/schemas'
 import type { StoredSession } from '../types.js'
 
 /** The fields a client may write on a session (SPEC §4.4, D5). */
@@ -24,12 +24,7 @@ export function newSessionRecord(
     ...written,
     lastOpened: now,
     projectOriginalPath: written.projectPath,
-    previewStatus: 'none',
-    previewUrl: '',
-    previewAudioUrl: '',
-    previewAudioMime: '',
-    preferredPreviewId: '',
-    previews: [],
+    ...previewDefaults(),
     client,
   }
 }

@@ -4,26 +4,9 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createDataFileWriter, DataFileError, loadDataFile } from '../../src/node/data-file.js'
 import type { LibrarySnapshot } from '../../src/types.js'
+import { storedSession } from '../support/library.js'
 
-const session = {
-  id: 'ses_1',
-  title: 'Night Drive',
-  kind: 'ableton',
-  status: 'idea',
-  accent: '',
-  tags: ['synth'],
-  notes: '',
-  lastOpened: '2026-11-21T10:00:00.000Z',
-  projectPath: '',
-  projectOriginalPath: '',
-  previewStatus: 'none',
-  previewUrl: '',
-  previewAudioUrl: '',
-  previewAudioMime: '',
-  preferredPreviewId: '',
-  previews: [],
-  client: 'Acme',
-}
+const session = storedSession({ id: 'ses_1', title: 'Night Drive', kind: 'ableton', tags: ['synth'], client: 'Acme' })
 const library = (nextId: number): LibrarySnapshot => ({ version: 1, nextId, sessions: [session], lanes: [] })
 
 let directory: string
