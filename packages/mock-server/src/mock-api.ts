@@ -4,7 +4,7 @@ import { http } from 'msw/core/http'
 import { CONTROL_PREFIX, createControlResolver } from './control/routes.js'
 import { demoLibrary } from './demo/library.js'
 import { registerDirectResponder } from './http/direct-dispatch.js'
-import { handleApiRequest } from './http/pipeline.js'
+import { handleApiRequest, recordTransportAnswer } from './http/pipeline.js'
 import { createRuntime } from './runtime/runtime.js'
 import type { LibrarySnapshot, MockApi, MockControls, MockOptions } from './types.js'
 
@@ -69,6 +69,7 @@ export function createMockApi(options: MockOptions = {}): MockApi {
     reset: () => runtime.reset(),
     imports: () => runtime.imports.list(),
     journal: () => runtime.journal.entries(),
+    recordAnswer: (answer) => recordTransportAnswer(answer, runtime),
     snapshot: () => (loaded ? runtime.library.snapshot() : structuredClone(initial)),
     idle: async () => {
       await runtime.ready

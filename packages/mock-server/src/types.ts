@@ -134,6 +134,24 @@ export interface JournalEntry {
 }
 
 /**
+ * A request that a transport answered itself, before any handler saw it (see
+ * {@link MockApi.recordAnswer}).
+ *
+ * @example
+ * ```ts
+ * const refused: TransportAnswer = { method: 'GET', target: '/api/v1/health', statusCode: 403, code: 'forbidden_host' }
+ * ```
+ */
+export interface TransportAnswer {
+  method: string
+  /** The request target as sent: path and query, e.g. `/api/v1/sessions?limit=5`. */
+  target: string
+  statusCode: number
+  /** Error code of the answer, e.g. `payload_too_large`. */
+  code?: string
+}
+
+/**
  * Progress of one import, as the control surface reports it (D15).
  *
  * @example
@@ -181,6 +199,18 @@ export interface MockApi {
   imports(): ImportProgress[]
   /** Requests answered, oldest first (bounded). */
   journal(): JournalEntry[]
+  /**
+   * Journals a request under /api/v1 that a transport answered outside the handlers — the
+   * standalone server's 403 `forbidden_host`, 413 `payload_too_large`, or the 408 of a body that
+   * took too long — so that health's `requestCount` and `recentRequests` count it like any other
+   * answered request (D17). A target outside /api/v1 is ignored, as the handlers journal none.
+   *
+   * @example
+   * ```ts
+   * api.recordAnswer({ method: 'POST', target: '/api/v1/sessions', statusCode: 413, code: 'payload_too_large' })
+   * ```
+   */
+  recordAnswer(answer: TransportAnswer): void
   /** The whole library, JSON-safe. */
   snapshot(): LibrarySnapshot
   /** Resolves when no import is running. */

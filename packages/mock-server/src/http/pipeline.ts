@@ -11,11 +11,12 @@ import type { JsonBodyType } from 'msw'
 import { operationHandlers } from '../handlers/index.js'
 import { sleep } from '../runtime/mutex.js'
 import type { Runtime } from '../runtime/runtime.js'
-import type { Fault } from '../types.js'
+import type { Fault, JournalEntry, TransportAnswer } from '../types.js'
 import { ApiError, withoutToken } from './api-error.js'
 import { authorized, unauthorized } from './auth.js'
 import { readBody, readQuery } from './read-input.js'
 import { errorAnswer, jsonTextAnswer } from './respond.js'
+import { targetUrl } from './target.js'
 
 type ServiceCode = `${string}_unavailable` & keyof typeof ERRORS
 const serviceCode = (service: Service) => `${service.replaceAll('-', '_')}_unavailable` as ServiceCode
@@ -118,17 +119,45 @@ export async function handleApiRequest(request: Request, runtime: Runtime): Prom
   const { response } = outcome
   const statusCode = response.type === 'error' ? 0 : response.status
   const errorMessage = statusCode >= 500 ? outcome.errorMessage : undefined
+  journal(runtime, request.method, url, { operation: outcome.operation, statusCode, code: outcome.code }, errorMessage)
+  return response
+}
+
+type Journaled = Pick<JournalEntry, 'operation' | 'statusCode' | 'code'>
+
+/** Journals one answered request, the token masked in its path and query (D17, D2). */
+function journal(runtime: Runtime, method: string, url: URL, answered: Journaled, errorMessage?: string): void {
+  const { operation, statusCode, code } = answered
   runtime.journal.record(
     {
-      method: request.method,
+      method,
       path: redact(url.pathname, runtime.token),
       query: redact(url.search.slice(1), runtime.token),
-      ...(outcome.operation ? { operation: outcome.operation } : {}),
+      ...(operation ? { operation } : {}),
       statusCode,
-      ...(outcome.code ? { code: outcome.code } : {}),
+      ...(code ? { code } : {}),
       at: runtime.clock.iso(),
     },
     errorMessage,
   )
-  return response
+}
+
+/**
+ * Journals a request under /api/v1 that the transport answered before the pipeline saw it (D17:
+ * every answered request counts); targets elsewhere are ignored, as the pipeline sees none of them.
+ *
+ * @example
+ * ```ts
+ * recordTransportAnswer({ method: 'GET', target: '/api/v1/health', statusCode: 403, code: 'forbidden_host' }, runtime)
+ * ```
+ */
+export function recordTransportAnswer(answer: TransportAnswer, runtime: Runtime): void {
+  let url: URL
+  try {
+    url = new URL(targetUrl('http://localhost', answer.target))
+  } catch {
+    return
+  }
+  if (url.pathname !== API_PREFIX && !url.pathname.startsWith(`${API_PREFIX}/`)) return
+  journal(runtime, answer.method, url, { statusCode: answer.statusCode, code: answer.code })
 }

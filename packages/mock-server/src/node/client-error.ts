@@ -8,6 +8,9 @@ const STATUSES: Record<string, { status: number; message: string }> = {
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'Request took too long to arrive.' },
 }
 
+/** What {@link answerClientError} sent on a connection, for the request it cut short. */
+const answered = new WeakMap<Duplex, { status: number; code: string }>()
+
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
   408: 'Request Timeout',
@@ -36,6 +39,20 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
     socket.write(
       `HTTP/1.1 ${status} ${REASONS[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     )
+    answered.set(socket, { status, code })
   }
   socket.destroy()
+}
+
+/**
+ * The answer {@link answerClientError} sent on this connection, if any: a request whose body was
+ * still arriving when the request timeout cut it short (408) was answered there, not by its handler.
+ *
+ * @example
+ * ```ts
+ * const sent = clientErrorAnswer(incoming.socket) // { status: 408, code: 'invalid_json' } | undefined
+ * ```
+ */
+export function clientErrorAnswer(socket: Duplex): { status: number; code: string } | undefined {
+  return answered.get(socket)
 }

@@ -1,8 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { LIMITS, NOT_FOUND_MESSAGES } from '@session-library/schemas'
+import { type KnownErrorCode, LIMITS, NOT_FOUND_MESSAGES } from '@session-library/schemas'
 import type { RequestHandler } from 'msw'
 import { directResponder } from '../http/direct-dispatch.js'
+import type { TransportAnswer } from '../types.js'
 import { PayloadTooLargeError, readBody } from './body-limit.js'
+import { clientErrorAnswer } from './client-error.js'
 import { corsPolicy } from './cors.js'
 import { errorResponse } from './error-response.js'
 import { createHostCheck } from './host-check.js'
@@ -45,6 +47,12 @@ export interface RequestListenerOptions {
   cors?: readonly string[]
   /** Called once per request after the answer (or the dropped connection). */
   onExchange?: (summary: ExchangeSummary) => void
+  /**
+   * Called for each answer the transport gives itself instead of the handlers: 403
+   * `forbidden_host`, a preflight's 204, 413 `payload_too_large`, the 408 of a body that took too
+   * long, a 404 or 500 of its own. `startServer` journals those under /api/v1 (D17).
+   */
+  onTransportAnswer?: (answer: TransportAnswer) => void
 }
 
 const BODYLESS = new Set(['GET', 'HEAD'])
@@ -124,17 +132,32 @@ export function createRequestListener(
     const report = (status: number) =>
       options.onExchange?.({ method, url, status, ms: Math.round(performance.now() - started) })
     const policy = cors(incoming.headers, method)
+    /** The error code of an answer the transport gives itself; `''` for its preflight answer. */
+    let own: string | undefined
+    const refuse = (code: KnownErrorCode, message?: string) => {
+      own = code
+      return errorResponse(code, message)
+    }
     let response: Response | undefined
     try {
-      if (!hostAllowed(incoming.headers.host)) response = errorResponse('forbidden_host')
-      else if (policy.preflight) response = new Response(null, { status: 204 })
-      else {
+      if (!hostAllowed(incoming.headers.host)) response = refuse('forbidden_host')
+      else if (policy.preflight) {
+        own = ''
+        response = new Response(null, { status: 204 })
+      } else {
         const origin = `http://${incoming.headers.host ?? `${incoming.socket.localAddress}:${incoming.socket.localPort}`}`
-        response = (await answer(incoming, options, origin)) ?? errorResponse('not_found', NOT_FOUND_MESSAGES.route)
+        response = (await answer(incoming, options, origin)) ?? refuse('not_found', NOT_FOUND_MESSAGES.route)
       }
     } catch (error) {
-      response =
-        error instanceof PayloadTooLargeError ? errorResponse('payload_too_large') : errorResponse('internal_error')
+      // A body cut short by the request timeout was answered already (a JSON 408) by the server's
+      // clientError handler; a client that went away got nothing.
+      const cut = clientErrorAnswer(incoming.socket)
+      if (cut) options.onTransportAnswer?.({ method, target: url, statusCode: cut.status, code: cut.code })
+      if (cut || incoming.socket.destroyed) {
+        report(cut?.status ?? 0)
+        return
+      }
+      response = refuse(error instanceof PayloadTooLargeError ? 'payload_too_large' : 'internal_error')
       // The rest of a refused body is not read: the connection goes once the answer is out.
       if (error instanceof PayloadTooLargeError) res.shouldKeepAlive = false
     }
@@ -148,6 +171,9 @@ export function createRequestListener(
     } catch {
       // The client went away, or the answer's body failed midway: nothing left to tell it.
       res.destroy()
+    }
+    if (own !== undefined) {
+      options.onTransportAnswer?.({ method, target: url, statusCode: res.statusCode, ...(own && { code: own }) })
     }
     report(res.statusCode)
   }

@@ -109,6 +109,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       cors,
       timeouts,
       onExchange,
+      onTransportAnswer: api.recordAnswer,
     })
   } catch (error) {
     api.dispose()

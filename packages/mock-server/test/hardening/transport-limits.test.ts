@@ -5,7 +5,7 @@ import { rawRequest, untilClosed } from '../node/raw-http.js'
 import { trickleUntilClosed } from '../support/slow-client.js'
 
 // D18 on the whole standalone mock (test/node covers the adapter on stand-in handlers): the Host
-// check guards every route and changes nothing, a declared oversized body is refused unread, and
+// check guards every route and changes no data, a declared oversized body is refused unread, and
 // clients that trickle their head or body, or idle, lose the connection within the limits.
 
 const TOKEN = 'transport-limits-token'
@@ -43,7 +43,7 @@ describe('D18: DNS-rebinding Host check on every route of the mock', () => {
   ] as const
 
   it.each(hosts)(
-    'D18: Host %s gets 403 forbidden_host on the API, the control surface and the document; nothing changes',
+    'D18: Host %s gets 403 forbidden_host on the API, the control surface and the document; the library is unchanged',
     async (host) => {
       const before = state()
       for (const [method, path, body] of routes) {
@@ -55,7 +55,14 @@ describe('D18: DNS-rebinding Host check on every route of the mock', () => {
         expect(answer.status).toBe(403)
         expect(exactErrorEnvelope.parse(answer.json()).error.code).toBe('forbidden_host')
       }
-      expect(state()).toEqual(before)
+      // The library is untouched; the journal gains the refusal under /api/v1 and nothing else,
+      // because D17 counts every answered request under /api/v1 and a refused Host is answered.
+      const after = state()
+      expect(after.library).toEqual(before.library)
+      expect(after.journal.slice(0, before.journal.length)).toEqual(before.journal)
+      expect(after.journal.slice(before.journal.length)).toMatchObject([
+        { method: 'POST', path: '/api/v1/sessions', statusCode: 403, code: 'forbidden_host' },
+      ])
     },
   )
 })
