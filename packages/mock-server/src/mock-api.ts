@@ -4,7 +4,7 @@ import { http } from 'msw/core/http'
 import { CONTROL_PREFIX, createControlResolver } from './control/routes.js'
 import { demoLibrary } from './demo/library.js'
 import { registerDirectResponder } from './http/direct-dispatch.js'
-import { handleApiRequest, recordTransportAnswer } from './http/pipeline.js'
+import { answerApiRequest, handleApiRequest, recordTransportAnswer } from './http/pipeline.js'
 import { createRuntime } from './runtime/runtime.js'
 import type { LibrarySnapshot, MockApi, MockControls, MockOptions } from './types.js'
 
@@ -88,10 +88,11 @@ export function createMockApi(options: MockOptions = {}): MockApi {
   // The same two routes for the standalone server without msw in between: msw matches a RegExp
   // against the URL's origin and path, so this does too.
   registerDirectResponder(handlers, (request) => {
-    const url = new URL(request.url)
-    const target = `${url.origin}${url.pathname}`
-    if (api.test(target)) return handleApiRequest(request, runtime)
-    return controlSurface.test(target) ? control(request) : undefined
+    const target = `${request.url.origin}${request.url.pathname}`
+    if (api.test(target)) {
+      return answerApiRequest(request, runtime).then((answer) => (answer === 'dropped' ? Response.error() : answer))
+    }
+    return controlSurface.test(target) ? control(request.toRequest()) : undefined
   })
   return { ...controls, handlers }
 }

@@ -1,7 +1,31 @@
 import type { RequestHandler } from 'msw'
+import type { RequestView } from './request-view.js'
+import type { PlainAnswer } from './respond.js'
 
-/** What a mock's handlers answer, without msw: `undefined` when none of them matches. */
-export type DirectResponder = (request: Request) => Promise<Response> | undefined
+/**
+ * A request as the node:http adapter hands it to a mock's handlers: a {@link RequestView}, plus the
+ * fetch `Request` for the parts that want one (the control surface), built only when asked.
+ *
+ * @example
+ * ```ts
+ * const request: DirectRequest = { ...fetchRequestView(fetchRequest), toRequest: () => fetchRequest }
+ * ```
+ */
+export interface DirectRequest extends RequestView {
+  toRequest(): Request
+}
+
+/**
+ * What a mock's handlers answer without msw: a {@link PlainAnswer} from the API's pipeline, a
+ * `Response` from the control surface (`Response.error()` drops the connection), or `undefined`
+ * when none of them matches.
+ *
+ * @example
+ * ```ts
+ * const respond: DirectResponder = (request) => answerApiRequest(request, runtime).then(...)
+ * ```
+ */
+export type DirectResponder = (request: DirectRequest) => Promise<PlainAnswer | Response> | undefined
 
 interface Registered {
   handlers: readonly RequestHandler[]
@@ -13,13 +37,13 @@ const registered = new WeakMap<RequestHandler, Registered>()
 /**
  * Registers what a mock's handlers answer, so that the node:http adapter can call it instead of
  * msw's `getResponse`: msw clones each request, parses its cookies and creates an AbortController
- * and a DOMException per request, which was about a third of a by-id request's time in the
- * standalone server. Only the exact list of handlers (same objects, same order) is answered
- * directly; any other list still goes through msw.
+ * and a DOMException per request, and a fetch `Request` and `Response` per request cost as much
+ * again. Only the exact list of handlers (same objects, same order) is answered directly; any
+ * other list still goes through msw.
  *
  * @example
  * ```ts
- * registerDirectResponder(handlers, (request) => handleApiRequest(request, runtime))
+ * registerDirectResponder(handlers, (request) => answer(request))
  * ```
  */
 export function registerDirectResponder(handlers: readonly RequestHandler[], respond: DirectResponder): void {
@@ -32,7 +56,7 @@ export function registerDirectResponder(handlers: readonly RequestHandler[], res
  *
  * @example
  * ```ts
- * const response = await (directResponder(handlers)?.(request) ?? getResponse(handlers, request))
+ * const answer = await (directResponder(handlers)?.(request) ?? getResponse(handlers, request.toRequest()))
  * ```
  */
 export function directResponder(handlers: readonly RequestHandler[]): DirectResponder | undefined {

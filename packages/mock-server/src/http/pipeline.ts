@@ -15,14 +15,18 @@ import type { Fault, JournalEntry, TransportAnswer } from '../types.js'
 import { ApiError, withoutToken } from './api-error.js'
 import { authorized, unauthorized } from './auth.js'
 import { readBody, readQuery } from './read-input.js'
-import { errorAnswer, jsonTextAnswer } from './respond.js'
+import { fetchRequestView, type RequestView } from './request-view.js'
+import { asApiError, errorText, jsonText, type PlainAnswer, toResponse } from './respond.js'
 import { targetUrl } from './target.js'
+
+/** What the pipeline answers: a {@link PlainAnswer}, or a dropped connection (a network fault). */
+export type ApiAnswer = PlainAnswer | 'dropped'
 
 type ServiceCode = `${string}_unavailable` & keyof typeof ERRORS
 const serviceCode = (service: Service) => `${service.replaceAll('-', '_')}_unavailable` as ServiceCode
 
-function route(request: Request, url: URL): { operation: Operation; params: Record<string, string> } {
-  const match = matchOperation(request.method, url.pathname.slice(API_PREFIX.length))
+function route(request: RequestView): { operation: Operation; params: Record<string, string> } {
+  const match = matchOperation(request.method, request.url.pathname.slice(API_PREFIX.length))
   if (!match.operation) throw new ApiError('not_found', NOT_FOUND_MESSAGES.route)
   return match
 }
@@ -33,24 +37,23 @@ function allow(operation: Operation, runtime: Runtime): void {
   if (service && runtime.settings.unavailable.has(service)) throw new ApiError(serviceCode(service))
 }
 
-async function injected(fault: Fault): Promise<Response | undefined> {
+async function injected(fault: Fault): Promise<ApiAnswer | undefined> {
   await sleep(fault.latency ?? 0)
-  // What msw's HttpResponse.error() returns, without loading msw's main entry.
-  if (fault.network) return Response.error()
+  if (fault.network) return 'dropped'
   if (fault.status === undefined) return undefined
   const headers: Record<string, string> = fault.retryAfter === undefined ? {} : { 'Retry-After': `${fault.retryAfter}` }
-  return errorAnswer(new ApiError('internal_error', undefined, { status: fault.status, headers }))
+  return errorText(new ApiError('internal_error', undefined, { status: fault.status, headers }))
 }
 
 /** The steps of D3 after auth and routing, up to the handler's answer and its `onChange`. */
 async function answer(
-  request: Request,
-  url: URL,
+  request: RequestView,
   operation: Operation,
   params: Record<string, string>,
   runtime: Runtime,
-) {
+): Promise<PlainAnswer> {
   allow(operation, runtime)
+  const { url } = request
   const query = readQuery(operation, url)
   const body = await readBody(operation, request)
   const handler = operationHandlers[operation.name as OperationName] as (context: unknown) => JsonBodyType
@@ -63,11 +66,11 @@ async function answer(
     await runtime.persist(revision)
     return serialized
   })
-  return jsonTextAnswer(operation.status, text)
+  return jsonText(operation.status, text)
 }
 
 interface Outcome {
-  response: Response
+  answer: ApiAnswer
   operation?: OperationName
   code?: string
   /** What health's `lastError` says about a 5xx (D17). */
@@ -78,23 +81,23 @@ function redact(text: string, token: string): string {
   return token === '' ? text : text.replaceAll(token, '<token>')
 }
 
-async function outcomeOf(request: Request, url: URL, runtime: Runtime): Promise<Outcome> {
+async function outcomeOf(request: RequestView, runtime: Runtime): Promise<Outcome> {
   let operation: OperationName | undefined
   try {
-    if (!authorized(request.headers.get('authorization'), runtime.token)) throw unauthorized()
-    const match = route(request, url)
+    if (!authorized(request.header('authorization'), runtime.token)) throw unauthorized()
+    const match = route(request)
     operation = match.operation.name as OperationName
     const fault = runtime.faults.take(operation)
     const faulted = fault && (await injected(fault))
-    if (faulted?.type === 'error') return { response: faulted, operation }
+    if (faulted === 'dropped') return { answer: faulted, operation }
     if (faulted)
-      return { response: faulted, operation, code: 'internal_error', errorMessage: ERRORS.internal_error.message }
-    return { response: await answer(request, url, match.operation, match.params, runtime), operation }
+      return { answer: faulted, operation, code: 'internal_error', errorMessage: ERRORS.internal_error.message }
+    return { answer: await answer(request, match.operation, match.params, runtime), operation }
   } catch (caught) {
-    const error = caught instanceof ApiError ? caught : new ApiError('internal_error')
+    const error = asApiError(caught)
     const internal = caught instanceof ApiError ? undefined : caught instanceof Error ? caught.message : String(caught)
     return {
-      response: errorAnswer(withoutToken(error, runtime.token)),
+      answer: errorText(withoutToken(error, runtime.token)),
       operation,
       code: error.code,
       errorMessage: redact(internal ?? error.message, runtime.token),
@@ -104,7 +107,28 @@ async function outcomeOf(request: Request, url: URL, runtime: Runtime): Promise<
 
 /**
  * One pipeline for every operation, in DECISIONS D3's order: auth → route → fault → mode → service
- * → query and body → handler (its 404s and late 400s) → `onChange` → latency → journal.
+ * → query and body → handler (its 404s and late 400s) → `onChange` → latency → journal. Answers
+ * without fetch's `Response`, so that the node:http adapter can write the text as it is.
+ *
+ * @example
+ * ```ts
+ * const answer = await answerApiRequest(fetchRequestView(request), runtime)
+ * ```
+ */
+export async function answerApiRequest(request: RequestView, runtime: Runtime): Promise<ApiAnswer> {
+  await runtime.ready
+  const outcome = await outcomeOf(request, runtime)
+  await sleep(runtime.settings.latency)
+  const { answer: answered, operation, code } = outcome
+  const statusCode = answered === 'dropped' ? 0 : answered.status
+  const errorMessage = statusCode >= 500 ? outcome.errorMessage : undefined
+  journal(runtime, request.method, request.url, { operation, statusCode, code }, errorMessage)
+  return answered
+}
+
+/**
+ * {@link answerApiRequest} for msw: a fetch `Request` in, a `Response` out (`Response.error()`, as
+ * msw's `HttpResponse.error()`, for a network fault).
  *
  * @example
  * ```ts
@@ -112,15 +136,8 @@ async function outcomeOf(request: Request, url: URL, runtime: Runtime): Promise<
  * ```
  */
 export async function handleApiRequest(request: Request, runtime: Runtime): Promise<Response> {
-  await runtime.ready
-  const url = new URL(request.url)
-  const outcome = await outcomeOf(request, url, runtime)
-  await sleep(runtime.settings.latency)
-  const { response } = outcome
-  const statusCode = response.type === 'error' ? 0 : response.status
-  const errorMessage = statusCode >= 500 ? outcome.errorMessage : undefined
-  journal(runtime, request.method, url, { operation: outcome.operation, statusCode, code: outcome.code }, errorMessage)
-  return response
+  const answered = await answerApiRequest(fetchRequestView(request), runtime)
+  return answered === 'dropped' ? Response.error() : toResponse(answered)
 }
 
 type Journaled = Pick<JournalEntry, 'operation' | 'statusCode' | 'code'>
@@ -128,18 +145,15 @@ type Journaled = Pick<JournalEntry, 'operation' | 'statusCode' | 'code'>
 /** Journals one answered request, the token masked in its path and query (D17, D2). */
 function journal(runtime: Runtime, method: string, url: URL, answered: Journaled, errorMessage?: string): void {
   const { operation, statusCode, code } = answered
-  runtime.journal.record(
-    {
-      method,
-      path: redact(url.pathname, runtime.token),
-      query: redact(url.search.slice(1), runtime.token),
-      ...(operation ? { operation } : {}),
-      statusCode,
-      ...(code ? { code } : {}),
-      at: runtime.clock.iso(),
-    },
-    errorMessage,
-  )
+  const entry = {
+    method,
+    path: redact(url.pathname, runtime.token),
+    query: redact(url.search.slice(1), runtime.token),
+    ...(operation ? { operation } : {}),
+    statusCode,
+    ...(code ? { code } : {}),
+  }
+  runtime.journal.record(entry, runtime.clock.time(), errorMessage)
 }
 
 /**

@@ -1,5 +1,6 @@
 import { formatIssues, LIMITS, type Operation, queryInput } from '@session-library/schemas'
 import { ApiError } from './api-error.js'
+import type { RequestView } from './request-view.js'
 
 const decoder = new TextDecoder('utf-8', { fatal: true })
 
@@ -18,10 +19,10 @@ export function readQuery(operation: Operation, url: URL): unknown {
   return result.data
 }
 
-async function readText(request: Request): Promise<string> {
-  const declared = Number(request.headers.get('content-length') ?? 0)
+async function readText(request: RequestView): Promise<string> {
+  const declared = Number(request.header('content-length') ?? 0)
   if (declared > LIMITS.bodyBytes) throw new ApiError('payload_too_large')
-  const bytes = new Uint8Array(await request.arrayBuffer())
+  const bytes = await request.bytes()
   if (bytes.byteLength > LIMITS.bodyBytes) throw new ApiError('payload_too_large')
   try {
     return decoder.decode(bytes)
@@ -39,7 +40,7 @@ async function readText(request: Request): Promise<string> {
  * const body = await readBody(operation, request)
  * ```
  */
-export async function readBody(operation: Operation, request: Request): Promise<unknown> {
+export async function readBody(operation: Operation, request: RequestView): Promise<unknown> {
   if (!operation.body) return undefined
   let json: unknown
   try {

@@ -2,17 +2,58 @@ import type { JsonBodyType } from 'msw'
 import { ApiError } from './api-error.js'
 
 /**
- * A JSON answer, already serialized, with the given status (D4: always `application/json`). A
- * plain `Response`: msw's `HttpResponse.json` also measures the body through a `Blob` for a
- * Content-Length that the node:http adapter drops anyway, which was a tenth of a by-id request.
+ * An answer before it becomes a fetch `Response`: what the pipeline produces. msw's path turns it
+ * into a `Response` ({@link toResponse}); the node:http adapter writes it as it is, which spares a
+ * `Response` and the web stream its body would become, then be read back from (D4: always JSON).
  *
  * @example
  * ```ts
- * jsonTextAnswer(200, '{"data":{"id":"ses_1","tags":[]}}')
+ * const answer: PlainAnswer = { status: 200, headers: { 'Content-Type': 'application/json' }, text: '{"data":[]}' }
  * ```
  */
-export function jsonTextAnswer(status: number, text: string, headers: Record<string, string> = {}): Response {
-  return new Response(text, { status, headers: { ...headers, 'Content-Type': 'application/json' } })
+export interface PlainAnswer {
+  status: number
+  headers: Record<string, string>
+  text: string
+}
+
+/**
+ * A JSON answer, already serialized, with the given status (D4: always `application/json`).
+ *
+ * @example
+ * ```ts
+ * jsonText(200, '{"data":{"id":"ses_1","tags":[]}}')
+ * ```
+ */
+export function jsonText(status: number, text: string, headers: Record<string, string> = {}): PlainAnswer {
+  return { status, headers: { ...headers, 'Content-Type': 'application/json' }, text }
+}
+
+/**
+ * The error envelope `{error: {status, code, message}}` of an {@link ApiError} (D4), as a
+ * {@link PlainAnswer}.
+ *
+ * @example
+ * ```ts
+ * errorText(new ApiError('read_only')).status // 403
+ * ```
+ */
+export function errorText(error: ApiError): PlainAnswer {
+  const { status, code, message } = error
+  return jsonText(status, JSON.stringify({ error: { status, code, message } }), error.headers)
+}
+
+/**
+ * The fetch `Response` of a {@link PlainAnswer}. A plain `Response`: msw's `HttpResponse.json` also
+ * measures the body through a `Blob`, which was a tenth of a by-id request.
+ *
+ * @example
+ * ```ts
+ * toResponse(jsonText(200, '{"data":[]}')).status // 200
+ * ```
+ */
+export function toResponse(answer: PlainAnswer): Response {
+  return new Response(answer.text, { status: answer.status, headers: answer.headers })
 }
 
 /**
@@ -24,7 +65,7 @@ export function jsonTextAnswer(status: number, text: string, headers: Record<str
  * ```
  */
 export function jsonAnswer(status: number, body: JsonBodyType, headers: Record<string, string> = {}): Response {
-  return jsonTextAnswer(status, JSON.stringify(body), headers)
+  return toResponse(jsonText(status, JSON.stringify(body), headers))
 }
 
 /**
@@ -36,8 +77,7 @@ export function jsonAnswer(status: number, body: JsonBodyType, headers: Record<s
  * ```
  */
 export function errorAnswer(error: ApiError): Response {
-  const { status, code, message } = error
-  return jsonAnswer(status, { error: { status, code, message } }, error.headers)
+  return toResponse(errorText(error))
 }
 
 /**

@@ -2,12 +2,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { type KnownErrorCode, LIMITS, NOT_FOUND_MESSAGES } from '@session-library/schemas'
 import type { RequestHandler } from 'msw'
 import { directResponder } from '../http/direct-dispatch.js'
+import type { PlainAnswer } from '../http/respond.js'
+import { targetUrl } from '../http/target.js'
 import type { TransportAnswer } from '../types.js'
 import { PayloadTooLargeError, readBody } from './body-limit.js'
 import { clientErrorAnswer } from './client-error.js'
 import { corsPolicy } from './cors.js'
 import { errorResponse } from './error-response.js'
 import { createHostCheck } from './host-check.js'
+import { incomingRequest } from './incoming-request.js'
 
 /**
  * One answered request, as the transport reports it to a logger. Holds no header, so never the token.
@@ -37,8 +40,12 @@ export interface ExchangeSummary {
 export interface RequestListenerOptions {
   /** The MSW handlers that answer: the mock's, or any others. */
   handlers: readonly RequestHandler[]
-  /** Answers asked before the handlers, e.g. `/openapi.json`; `undefined` passes the request on. */
-  routes?: (request: Request) => Response | undefined
+  /**
+   * Answers asked before the handlers, e.g. `/openapi.json`; `undefined` passes the request on.
+   * Its `answers`, when given, says which paths it may answer: requests on other paths skip it, so
+   * that with a mock's own handlers they need no fetch `Request` at all.
+   */
+  routes?: ((request: Request) => Response | undefined) & { answers?: (pathname: string) => boolean }
   /** Largest body accepted, in bytes (D18). Default `LIMITS.bodyBytes`, 1 MiB. */
   bodyLimit?: number
   /** `Host` names accepted besides loopback ones (D18, `--allow-host`). */
@@ -55,34 +62,26 @@ export interface RequestListenerOptions {
   onTransportAnswer?: (answer: TransportAnswer) => void
 }
 
-const BODYLESS = new Set(['GET', 'HEAD'])
 /** Set by Node from the body actually sent; a copied one could contradict it. */
 const SKIPPED_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection'])
 
-function toHeaders(rawHeaders: readonly string[]): Headers {
-  const headers = new Headers()
-  for (let index = 0; index < rawHeaders.length; index += 2) {
-    headers.append(rawHeaders[index] as string, rawHeaders[index + 1] as string)
+/** Whether a request has a body to read: HTTP/1.1 requests without a length or chunking have none. */
+const hasBody = (incoming: IncomingMessage) =>
+  incoming.headers['transfer-encoding'] !== undefined || Number(incoming.headers['content-length'] ?? 0) > 0
+
+/** A {@link PlainAnswer}'s text is a string; a `Response`'s `text` is a method. */
+const isPlain = (answer: PlainAnswer | Response): answer is PlainAnswer => typeof answer.text === 'string'
+
+async function send(res: ServerResponse, answer: PlainAnswer | Response, extraHeaders: Record<string, string>) {
+  if (isPlain(answer)) {
+    // One write of head and body, as a plain node:http server would: no web stream in between.
+    const headers = { ...answer.headers, ...extraHeaders, 'Content-Length': `${Buffer.byteLength(answer.text)}` }
+    res.writeHead(answer.status, headers).end(answer.text)
+    return
   }
-  return headers
-}
-
-function toRequest(incoming: IncomingMessage, origin: string, body: Uint8Array<ArrayBuffer> | undefined): Request {
-  const method = incoming.method ?? 'GET'
-  const target = incoming.url ?? '/'
-  // Concatenated, never resolved: a target like `//other.host/x` must stay a path of this origin.
-  const url = `${origin}${target.startsWith('/') ? target : `/${target}`}`
-  return new Request(url, {
-    method,
-    headers: toHeaders(incoming.rawHeaders),
-    body: BODYLESS.has(method) ? undefined : body,
-  })
-}
-
-async function send(res: ServerResponse, response: Response, extraHeaders: Record<string, string>): Promise<void> {
-  const body = response.body ? new Uint8Array(await response.arrayBuffer()) : undefined
-  res.statusCode = response.status
-  response.headers.forEach((value, name) => {
+  const body = answer.body ? new Uint8Array(await answer.arrayBuffer()) : undefined
+  res.statusCode = answer.status
+  answer.headers.forEach((value, name) => {
     if (!SKIPPED_HEADERS.has(name)) res.appendHeader(name, value)
   })
   for (const [name, value] of Object.entries(extraHeaders)) res.setHeader(name, value)
@@ -93,22 +92,26 @@ async function answer(
   incoming: IncomingMessage,
   options: RequestListenerOptions,
   origin: string,
-): Promise<Response | undefined> {
-  const body = await readBody(incoming, options.bodyLimit ?? LIMITS.bodyBytes)
-  const request = toRequest(incoming, origin, body)
-  const routed = options.routes?.(request)
+): Promise<PlainAnswer | Response | undefined> {
+  const body = hasBody(incoming) ? await readBody(incoming, options.bodyLimit ?? LIMITS.bodyBytes) : undefined
+  const request = incomingRequest(incoming, targetUrl(origin, incoming.url ?? '/'), body)
+  const { routes } = options
+  const routed = routes && (routes.answers?.(request.url.pathname) ?? true) ? routes(request.toRequest()) : undefined
   if (routed) return routed
   const handlers = options.handlers as RequestHandler[]
   const direct = directResponder(handlers)
   if (direct) return direct(request)
   // Loaded only for handlers other than a mock's own: msw's main entry costs the CLI's start.
   const { getResponse } = await import('msw')
-  return getResponse(handlers, request)
+  return getResponse(handlers, request.toRequest())
 }
 
 /**
- * The `node:http` adapter: turns each `IncomingMessage` into a fetch `Request`, asks the MSW handlers
- * with msw's `getResponse`, and writes their `Response` back. Around it sit the transport's own
+ * The `node:http` adapter. A mock's own handler list (from `createMockApi`, unchanged) is answered
+ * without msw and without fetch's `Request` and `Response`: its pipeline reads the request from the
+ * `IncomingMessage` and hands back status, headers and text, written with one `res.end`. Any other
+ * handlers are asked through msw's `getResponse` with a fetch `Request`, and their `Response` is
+ * written back. Around both sit the transport's own
  * rules: the `Host` check (403 `forbidden_host`), CORS for allowed origins only, the streamed 1 MiB
  * body limit (413 `payload_too_large`), 404 `not_found` for a request no handler answers, a dropped
  * connection for `HttpResponse.error()` and 500 `internal_error` for anything that throws. It never
@@ -138,7 +141,7 @@ export function createRequestListener(
       own = code
       return errorResponse(code, message)
     }
-    let response: Response | undefined
+    let response: PlainAnswer | Response | undefined
     try {
       if (!hostAllowed(incoming.headers.host)) response = refuse('forbidden_host')
       else if (policy.preflight) {
@@ -161,7 +164,7 @@ export function createRequestListener(
       // The rest of a refused body is not read: the connection goes once the answer is out.
       if (error instanceof PayloadTooLargeError) res.shouldKeepAlive = false
     }
-    if (response.type === 'error') {
+    if (!isPlain(response) && response.type === 'error') {
       incoming.socket.destroy()
       report(0)
       return

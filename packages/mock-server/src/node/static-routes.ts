@@ -4,6 +4,20 @@ import { createDocsRoutes } from './docs-page.js'
 /** Paths served outside the API without a token: they hold no data (D18). */
 export const STATIC_PATHS = { openapi: '/openapi.json', docs: '/docs' } as const
 
+const isStaticPath = (pathname: string) =>
+  pathname === STATIC_PATHS.openapi || pathname === STATIC_PATHS.docs || pathname.startsWith(`${STATIC_PATHS.docs}/`)
+
+/**
+ * Routes answered before the handlers (see `RequestListenerOptions.routes`): a function of a fetch
+ * `Request`, and which paths it may answer at all, so that a request elsewhere needs no `Request`.
+ *
+ * @example
+ * ```ts
+ * const routes: StaticRoutes = Object.assign((request: Request) => undefined, { answers: () => false })
+ * ```
+ */
+export type StaticRoutes = ((request: Request) => Response | undefined) & { answers(pathname: string): boolean }
+
 /**
  * Answers `GET /openapi.json` (the contract's document, its server URL set to the origin asked, so
  * that the reference page's "Try it out" calls this server) and `GET /docs` with everything under it
@@ -16,7 +30,7 @@ export const STATIC_PATHS = { openapi: '/openapi.json', docs: '/docs' } as const
  * serveStatic(new Request('http://127.0.0.1:4777/openapi.json'))?.status // 200
  * ```
  */
-export function createStaticRoutes(): (request: Request) => Response | undefined {
+export function createStaticRoutes(): StaticRoutes {
   const documents = new Map<string, { document: OpenApiDocument; json: string }>()
   const documentOf = (origin: string) => {
     let built = documents.get(origin)
@@ -28,13 +42,13 @@ export function createStaticRoutes(): (request: Request) => Response | undefined
     return built
   }
   let docs: ReturnType<typeof createDocsRoutes> | undefined
-  return (request) => {
+  const serve = (request: Request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
     const url = new URL(request.url)
     if (url.pathname === STATIC_PATHS.openapi) {
       return new Response(documentOf(url.origin).json, { headers: { 'Content-Type': 'application/json' } })
     }
-    if (url.pathname !== STATIC_PATHS.docs && !url.pathname.startsWith(`${STATIC_PATHS.docs}/`)) return undefined
+    if (!isStaticPath(url.pathname)) return undefined
     docs ??= createDocsRoutes({
       path: STATIC_PATHS.docs,
       openApiPath: STATIC_PATHS.openapi,
@@ -42,4 +56,5 @@ export function createStaticRoutes(): (request: Request) => Response | undefined
     })
     return docs(request)
   }
+  return Object.assign(serve, { answers: isStaticPath })
 }

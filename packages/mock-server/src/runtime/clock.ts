@@ -35,6 +35,11 @@ export class Clock {
     return new Date(this.#fixed ?? Date.now())
   }
 
+  /** The current time in ms since the epoch, without a Date (the journal formats it when read). */
+  time(): number {
+    return this.#fixed === undefined ? Date.now() : this.#fixed.getTime()
+  }
+
   /** The current time as ISO 8601 UTC with milliseconds (D18). */
   iso(): string {
     return this.now().toISOString()

@@ -1,6 +1,11 @@
 import { LIMITS } from '@session-library/schemas'
 import type { JournalEntry } from '../types.js'
 
+/** An entry as kept: its time as a number, formatted only when read (most never are). */
+type Kept = Omit<JournalEntry, 'at'> & { time: number }
+
+const withAt = ({ time, ...entry }: Kept): JournalEntry => ({ ...entry, at: new Date(time).toISOString() })
+
 /** Entries the journal keeps; older ones are dropped. */
 export const JOURNAL_LIMIT = 1000
 
@@ -12,18 +17,21 @@ export const JOURNAL_LIMIT = 1000
  * @example
  * ```ts
  * const journal = new Journal()
- * journal.record({ method: 'GET', path: '/api/v1/health', query: '', statusCode: 200, at })
+ * journal.record({ method: 'GET', path: '/api/v1/health', query: '', statusCode: 200 }, clock.time())
  * journal.answered // 1
  * ```
  */
 export class Journal {
-  #entries: JournalEntry[] = []
+  #entries: Kept[] = []
   #answered = 0
   #lastError: string | undefined
 
-  /** Records one request; `statusCode` 0 means the connection was dropped (a network fault). */
-  record(entry: JournalEntry, errorMessage?: string): void {
-    this.#entries.push(entry)
+  /**
+   * Records one request answered at `time` (ms since the epoch); `statusCode` 0 means the
+   * connection was dropped (a network fault).
+   */
+  record(entry: Omit<JournalEntry, 'at'>, time: number, errorMessage?: string): void {
+    this.#entries.push({ ...entry, time })
     if (this.#entries.length > JOURNAL_LIMIT) this.#entries.shift()
     if (entry.statusCode > 0) this.#answered += 1
     if (entry.statusCode >= 500 && errorMessage !== undefined) this.#lastError = errorMessage
@@ -31,7 +39,7 @@ export class Journal {
 
   /** Copies of the entries, oldest first. */
   entries(): JournalEntry[] {
-    return this.#entries.map((entry) => ({ ...entry }))
+    return this.#entries.map(withAt)
   }
 
   /** Requests answered so far, 401s included (D17). */
@@ -41,12 +49,17 @@ export class Journal {
 
   /** The latest answered requests, newest first, as the health snapshot lists them (D17). */
   recent(): { method: string; path: string; statusCode: number; at: string }[] {
-    const answered: JournalEntry[] = []
+    const answered: Kept[] = []
     for (let index = this.#entries.length - 1; index >= 0 && answered.length < LIMITS.recentRequests; index--) {
-      const entry = this.#entries[index] as JournalEntry
+      const entry = this.#entries[index] as Kept
       if (entry.statusCode > 0) answered.push(entry)
     }
-    return answered.map(({ method, path, statusCode, at }) => ({ method, path, statusCode, at }))
+    return answered.map(({ method, path, statusCode, time }) => ({
+      method,
+      path,
+      statusCode,
+      at: new Date(time).toISOString(),
+    }))
   }
 
   /** The message of the latest 5xx answer, if any (D17). */

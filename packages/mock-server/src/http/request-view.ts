@@ -1,0 +1,36 @@
+/**
+ * What the pipeline reads of a request. A fetch `Request` gives it ({@link fetchRequestView}); so
+ * does the node:http adapter's view of an `IncomingMessage`, which builds no `Request` (its headers,
+ * its AbortSignal) for the mock's own handlers.
+ *
+ * @example
+ * ```ts
+ * const view: RequestView = fetchRequestView(new Request('http://127.0.0.1:4777/api/v1/health'))
+ * view.header('authorization') // null
+ * ```
+ */
+export interface RequestView {
+  readonly method: string
+  readonly url: URL
+  /** A header's value, several of the same name joined with `, ` as fetch's `Headers` does; `null` when absent. */
+  header(name: string): string | null
+  /** The whole body; empty when there is none. */
+  bytes(): Promise<Uint8Array>
+}
+
+/**
+ * The {@link RequestView} of a fetch `Request` (msw's path).
+ *
+ * @example
+ * ```ts
+ * http.all(API_ROUTE, ({ request }) => answerApiRequest(fetchRequestView(request), runtime))
+ * ```
+ */
+export function fetchRequestView(request: Request): RequestView {
+  return {
+    method: request.method,
+    url: new URL(request.url),
+    header: (name) => request.headers.get(name),
+    bytes: async () => new Uint8Array(await request.arrayBuffer()),
+  }
+}
