@@ -7,21 +7,16 @@ import {
   UNKNOWN_ERROR_CODE,
 } from './errors.js'
 
-const NOT_JSON = Symbol('not JSON')
-
 // Bodies are read as text exactly once: `.json()` throws on an empty body and a body can't be read twice.
-async function readBody(response: Response): Promise<unknown> {
+// `text` is set only when the body is not JSON.
+async function readBody(response: Response): Promise<{ body?: unknown; text?: string }> {
   const text = await response.text()
-  if (text === '') return undefined
   try {
-    return JSON.parse(text)
+    return { body: text === '' ? undefined : JSON.parse(text) }
   } catch {
-    return { [NOT_JSON]: text }
+    return { text }
   }
 }
-
-const rawText = (body: unknown) =>
-  typeof body === 'object' && body !== null && NOT_JSON in body ? (body[NOT_JSON] as string) : undefined
 
 function fieldPath(path: readonly PropertyKey[]): string {
   let name = ''
@@ -53,8 +48,7 @@ export async function readAnswer(
   validate: boolean,
   request: RequestDetails,
 ): Promise<unknown> {
-  const body = await readBody(response)
-  const text = rawText(body)
+  const { body, text } = await readBody(response)
   if (text !== undefined) throw new ResponseValidationError(['(answer): is not JSON'], text, request)
   if (!validate) return body
   const result = operation.answer.tolerant.safeParse(body)
@@ -69,8 +63,7 @@ export async function readAnswer(
  * @example `throw await errorFromResponse(response, request)`
  */
 export async function errorFromResponse(response: Response, request: RequestDetails): Promise<ApiError> {
-  const body = await readBody(response)
-  const text = rawText(body)
+  const { body, text } = await readBody(response)
   const envelope = errorEnvelope.safeParse(body)
   const retryAfter = response.headers.get('retry-after') ?? undefined
   const details = envelope.success
