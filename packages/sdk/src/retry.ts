@@ -41,18 +41,19 @@ export function backoffDelay(retry: number, policy: Required<RetryPolicy>, rando
 }
 
 /**
- * The retry policy of one call. Reads and idempotent writes retry by default; other writes only
- * when the call itself passes `retry` (their effect could otherwise happen twice).
+ * The retry policy of one call, from the client's (resolved once) and the call's option. Reads and
+ * idempotent writes retry by default; other writes only when the call itself passes `retry`
+ * (their effect could otherwise happen twice).
  *
- * @example `callRetry(routes['sessions.create'], undefined, undefined).limit // 0`
+ * @example `callRetry(routes['sessions.create'], DEFAULT_RETRY, undefined).limit // 0`
  */
 export function callRetry(
   operation: Route,
-  client: RetryOption | undefined,
+  client: Required<RetryPolicy>,
   call: RetryOption | undefined,
 ): Required<RetryPolicy> {
-  const policy = retryPolicy(call, retryPolicy(client))
-  return operation.idempotent || call !== undefined ? policy : { ...policy, limit: 0 }
+  if (call !== undefined) return retryPolicy(call, client)
+  return operation.idempotent ? client : { ...client, limit: 0 }
 }
 
 /**

@@ -16,7 +16,7 @@ import { NetworkError, type RequestDetails, TimeoutError } from './errors.js'
 import { kyHooks } from './hooks.js'
 import type { CallOptions } from './options.js'
 import { toSearchParams } from './query.js'
-import { callRetry, kyRetry } from './retry.js'
+import { callRetry, kyRetry, retryPolicy } from './retry.js'
 
 /**
  * The parts of one request that vary: path parameters, query and body, typed by the contract.
@@ -83,6 +83,7 @@ function sender(config: ResolvedConfig): Send {
  */
 export function createCall(config: ResolvedConfig): Call {
   const send = sender(config)
+  const retry = retryPolicy(config.retry)
   const base = { accept: 'application/json', ...config.headers, authorization: `Bearer ${config.token}` }
   return async (name, input, options = {}) => {
     const operation = routes[name]
@@ -108,7 +109,7 @@ export function createCall(config: ResolvedConfig): Call {
       request,
       timeout: options.timeout ?? config.timeout,
       signal: options.signal,
-      policy: callRetry(operation, config.retry, options.retry),
+      policy: callRetry(operation, retry, options.retry),
     }
     try {
       const response = await send(url, init, plan)
