@@ -7,16 +7,21 @@ import {
   UNKNOWN_ERROR_CODE,
 } from './errors.js'
 
+const NOT_JSON = Symbol('not JSON')
+
 // Bodies are read as text exactly once: `.json()` throws on an empty body and a body can't be read twice.
-// `text` is set only when the body is not JSON.
-async function readBody(response: Response): Promise<{ body?: unknown; text?: string }> {
+async function readBody(response: Response): Promise<unknown> {
   const text = await response.text()
+  if (text === '') return undefined
   try {
-    return { body: text === '' ? undefined : JSON.parse(text) }
+    return JSON.parse(text)
   } catch {
-    return { text }
+    return { [NOT_JSON]: text }
   }
 }
+
+const rawText = (body: unknown) =>
+  typeof body === 'object' && body !== null && NOT_JSON in body ? (body[NOT_JSON] as string) : undefined
 
 function fieldPath(path: readonly PropertyKey[]): string {
   let name = ''
@@ -48,7 +53,8 @@ export async function readAnswer(
   validate: boolean,
   request: RequestDetails,
 ): Promise<unknown> {
-  const { body, text } = await readBody(response)
+  const body = await readBody(response)
+  const text = rawText(body)
   if (text !== undefined) throw new ResponseValidationError(['(answer): is not JSON'], text, request)
   if (!validate) return body
   const result = operation.answer.tolerant.safeParse(body)
@@ -63,7 +69,8 @@ export async function readAnswer(
  * @example `throw await errorFromResponse(response, request)`
  */
 export async function errorFromResponse(response: Response, request: RequestDetails): Promise<ApiError> {
-  const { body, text } = await readBody(response)
+  const body = await readBody(response)
+  const text = rawText(body)
   const envelope = errorEnvelope.safeParse(body)
   const retryAfter = response.headers.get('retry-after') ?? undefined
   const details = envelope.success

@@ -18,34 +18,45 @@ export function redactHeaders(headers: Headers): Record<string, string> {
   return safe
 }
 
-const statusOf = (error: unknown) => (isHTTPError(error) ? error.response.status : undefined)
-
 function loggerHooks(logger: Logger): KyHooks {
-  // `void`: whatever `debug` returns, ky must not take it for a replacement Request or Response.
-  const log = (event: string, request: Request, details: Record<string, unknown>) =>
-    void logger.debug(`session-library: ${event}`, { method: request.method, url: request.url, ...details })
   return {
     beforeRequest: [
-      (request, _options, { retryCount }) =>
-        log('request', request, { attempt: retryCount + 1, headers: redactHeaders(request.headers) }),
+      (request, _options, { retryCount }) => {
+        logger.debug('session-library: request', {
+          method: request.method,
+          url: request.url,
+          attempt: retryCount + 1,
+          headers: redactHeaders(request.headers),
+        })
+      },
     ],
-    afterResponse: [(request, _options, response) => log('response', request, { status: response.status })],
-    beforeRetry: [({ request, error, retryCount }) => log('retry', request, { retryCount, status: statusOf(error) })],
+    afterResponse: [
+      (request, _options, response) => {
+        logger.debug('session-library: response', { method: request.method, url: request.url, status: response.status })
+      },
+    ],
+    beforeRetry: [
+      ({ request, error, retryCount }) => {
+        const status = isHTTPError(error) ? error.response.status : undefined
+        logger.debug('session-library: retry', { method: request.method, url: request.url, retryCount, status })
+      },
+    ],
   }
 }
 
 // Our hook types stand in front of ky's so that a change of ky's hook signatures stays ours to absorb.
 function userHooks(hooks: Hooks): KyHooks {
   return {
-    // ky itself ignores results that are neither a Request (before) nor a Response.
-    beforeRequest: (hooks.beforeRequest ?? []).map(
-      (hook) => async (request) => (await hook(request)) as Request | undefined,
-    ),
-    afterResponse: (hooks.afterResponse ?? []).map(
-      (hook) => async (request, _options, response) => (await hook(request, response)) as Response | undefined,
-    ),
+    beforeRequest: (hooks.beforeRequest ?? []).map((hook) => async (request) => {
+      const result = await hook(request)
+      return result instanceof Request || result instanceof Response ? result : undefined
+    }),
+    afterResponse: (hooks.afterResponse ?? []).map((hook) => async (request, _options, response) => {
+      const result = await hook(request, response)
+      return result instanceof Response ? result : undefined
+    }),
     beforeRetry: (hooks.beforeRetry ?? []).map((hook) => async ({ request, error, retryCount }) => {
-      await hook({ request, retryCount, status: statusOf(error) })
+      await hook({ request, retryCount, status: isHTTPError(error) ? error.response.status : undefined })
     }),
   }
 }

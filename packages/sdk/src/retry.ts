@@ -41,51 +41,24 @@ export function backoffDelay(retry: number, policy: Required<RetryPolicy>, rando
 }
 
 /**
- * The retry policy of one call, from the client's (resolved once) and the call's option. Reads and
- * idempotent writes retry by default; other writes only when the call itself passes `retry`
- * (their effect could otherwise happen twice).
+ * ky's retry settings for one call. Reads and idempotent writes retry by default; other writes
+ * only when the call itself passes `retry` (their effect could otherwise happen twice).
  *
- * @example `callRetry(routes['sessions.create'], DEFAULT_RETRY, undefined).limit // 0`
+ * @example `kyRetry(routes['sessions.create'], undefined, undefined) // { limit: 0 }`
  */
-export function callRetry(
-  operation: Route,
-  client: Required<RetryPolicy>,
-  call: RetryOption | undefined,
-): Required<RetryPolicy> {
-  if (call !== undefined) return retryPolicy(call, client)
-  return operation.idempotent ? client : { ...client, limit: 0 }
-}
-
-/**
- * The wait a `Retry-After` header asks for (seconds or an HTTP date), capped at `maxDelay`;
- * `undefined` when there is none or it cannot be read.
- *
- * @example `retryAfterDelay('2', 5_000) // 2_000`
- */
-export function retryAfterDelay(value: string | null, maxDelay: number, now = Date.now()): number | undefined {
-  if (!value) return undefined
-  const seconds = Number(value)
-  const wait = Number.isNaN(seconds) ? Date.parse(value) - now : seconds * 1000
-  return Number.isNaN(wait) ? undefined : Math.min(Math.max(wait, 0), maxDelay)
-}
-
-// ky wants a mutable array; it lowercases the methods itself.
-const statusCodes: number[] = [...RETRY_STATUSES]
-
-/**
- * ky's retry settings for a call's policy (the ky path, taken when the client has hooks or a
- * logger). ky's own defaults already leave timeouts unretried.
- *
- * @example `kyRetry(callRetry(routes['sessions.get'], undefined, undefined), 'GET')`
- */
-export function kyRetry(policy: Required<RetryPolicy>, method: string) {
+export function kyRetry(operation: Route, client: RetryOption | undefined, call: RetryOption | undefined) {
+  const policy = retryPolicy(call, retryPolicy(client))
+  const allowed = operation.idempotent || call !== undefined
+  if (!allowed || policy.limit <= 0) return { limit: 0 } satisfies KyRetryOptions
   return {
     limit: policy.limit,
-    methods: [method],
-    statusCodes,
-    afterStatusCodes: statusCodes,
+    methods: [operation.method.toLowerCase()],
+    statusCodes: [...RETRY_STATUSES],
+    afterStatusCodes: [...RETRY_STATUSES],
     maxRetryAfter: policy.maxDelay,
-    // The jitter is in `delay`, which is capped at maxDelay; ky's own `jitter` would run after its cap.
+    // The jitter is in `delay`; ky's own `jitter` would run after its cap.
     delay: (retry: number) => backoffDelay(retry, policy),
+    backoffLimit: policy.maxDelay,
+    retryOnTimeout: false,
   } satisfies KyRetryOptions
 }

@@ -1,22 +1,20 @@
 import {
   type AnswerOf,
   type BodyOf,
-  buildPath,
   type OperationName,
+  operationPath,
   type ParamsOf,
-  type PathParams,
   type QueryOf,
   routes,
 } from '@session-library/schemas/client'
 import ky, { isHTTPError, isTimeoutError } from 'ky'
 import { errorFromResponse, readAnswer } from './answers.js'
 import type { ResolvedConfig } from './config.js'
-import { type SendPlan, sendDirect } from './direct-fetch.js'
 import { NetworkError, type RequestDetails, TimeoutError } from './errors.js'
 import { kyHooks } from './hooks.js'
 import type { CallOptions } from './options.js'
 import { toSearchParams } from './query.js'
-import { callRetry, kyRetry, retryPolicy } from './retry.js'
+import { kyRetry } from './retry.js'
 
 /**
  * The parts of one request that vary: path parameters, query and body, typed by the contract.
@@ -48,8 +46,8 @@ export type Call = <Name extends OperationName>(
   options?: CallOptions,
 ) => Promise<AnswerOf<Name>>
 
-function translateError(error: unknown, { request, signal, timeout }: SendPlan) {
-  if (signal?.aborted) return signal.reason
+function translateError(error: unknown, request: RequestDetails, options: CallOptions, timeout: number | false) {
+  if (options.signal?.aborted) return options.signal.reason
   if (isHTTPError(error)) return errorFromResponse(error.response, request)
   // ky's errors hold the request and so the Authorization header: never keep them as a cause.
   if (isTimeoutError(error)) return new TimeoutError(timeout || 0, request)
@@ -60,63 +58,38 @@ function translateError(error: unknown, { request, signal, timeout }: SendPlan) 
   return error
 }
 
-type Send = (url: string, init: RequestInit, plan: SendPlan) => Promise<Response>
-
-// Hooks and the logger are ky's hooks, so a client with either sends through ky. Every other client
-// sends with `fetch` directly (see sendDirect): the same behaviour without ky's per-call cost.
-function sender(config: ResolvedConfig): Send {
-  if (!config.hooks && !config.logger) return (url, init, plan) => sendDirect(url, init, plan, config.fetch)
-  const http = ky.create({
-    // ky always passes a Request; its type also allows strings and URLs.
-    fetch: config.fetch as typeof fetch | undefined,
-    hooks: kyHooks(config.hooks, config.logger),
-    throwHttpErrors: true,
-  })
-  return (url, init, { request, signal, timeout, policy }) =>
-    http(url, { ...init, signal, timeout, retry: kyRetry(policy, request.method) })
-}
-
 /**
  * The one place requests are sent: headers, retries, timeout, validation and error mapping.
  *
  * @example `const call = createCall(resolveConfig({ token: 't' }))`
  */
 export function createCall(config: ResolvedConfig): Call {
-  const send = sender(config)
-  const retry = retryPolicy(config.retry)
-  const base = { accept: 'application/json', ...config.headers, authorization: `Bearer ${config.token}` }
+  const http = ky.create({
+    // ky always passes a Request; its type also allows strings and URLs.
+    fetch: config.fetch as typeof fetch | undefined,
+    hooks: kyHooks(config.hooks, config.logger),
+    throwHttpErrors: true,
+  })
+  const headers = { accept: 'application/json', ...config.headers, authorization: `Bearer ${config.token}` }
   return async (name, input, options = {}) => {
     const operation = routes[name]
     const search = toSearchParams(input.query).toString()
-    const url = `${config.baseUrl}${buildPath(operation.path, input.params as PathParams<string>)}${search ? `?${search}` : ''}`
-    const request: RequestDetails = {
-      operation: name,
-      method: operation.method,
-      url,
-      // Parsed only when an error needs it.
-      get path() {
-        return new URL(url).pathname
-      },
-    }
-    const { body } = input
-    const json = body === undefined ? undefined : { 'content-type': 'application/json' }
-    const init = {
-      method: operation.method,
-      headers: { ...json, ...base, ...options.headers },
-      body: JSON.stringify(body),
-    }
-    const plan = {
-      request,
-      timeout: options.timeout ?? config.timeout,
-      signal: options.signal,
-      policy: callRetry(operation, retry, options.retry),
-    }
+    const url = `${config.baseUrl}${operationPath(name, input.params)}${search ? `?${search}` : ''}`
+    const request = { operation: name, method: operation.method, path: new URL(url).pathname, url }
+    const timeout = options.timeout ?? config.timeout
     try {
-      const response = await send(url, init, plan)
-      if (!response.ok) throw await errorFromResponse(response, request)
+      const response = await http(url, {
+        method: operation.method,
+        // Merged here: ky lets a call's `headers: undefined` replace the instance's headers.
+        headers: { ...headers, ...options.headers },
+        json: input.body,
+        signal: options.signal,
+        timeout,
+        retry: kyRetry(operation, config.retry, options.retry),
+      })
       return (await readAnswer(response, operation, options.validate ?? config.validate, request)) as never
     } catch (error) {
-      throw await translateError(error, plan)
+      throw await translateError(error, request, options, timeout)
     }
   }
 }

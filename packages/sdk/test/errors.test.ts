@@ -16,7 +16,7 @@ import {
   UnauthorizedError,
 } from '../src/index.js'
 import { errorAnswer, TOKEN } from './support/fixtures.js'
-import { api, clientOn, PATHS, useServer } from './support/server.js'
+import { api, testClient, useServer } from './support/server.js'
 
 const server = useServer()
 
@@ -38,14 +38,12 @@ const cases = [
   [500, 'internal_error', 'Internal server error.', ServerError],
 ] as const
 
-describe.each(PATHS)('error answers (%s path)', (_path, via) => {
-  const client = clientOn(via)
-
+describe('error answers', () => {
   it.each(cases)('SPEC §7: %i %s becomes its class with the server message', async (status, code, message, Class) => {
     server.use(
       http.get(api('/sessions/ses_1'), () => HttpResponse.json(errorAnswer(status, code, message), { status })),
     )
-    const error = await failure(client({ retry: false }).sessions.get('ses_1'))
+    const error = await failure(testClient({ retry: false }).sessions.get('ses_1'))
     expect(error).toBeInstanceOf(Class)
     expect(error).toMatchObject({
       status,
@@ -62,7 +60,7 @@ describe.each(PATHS)('error answers (%s path)', (_path, via) => {
   it('DECISIONS preamble: an unknown code and extra fields still give an ApiError with the code', async () => {
     const body = { error: { status: 409, code: 'conflict', message: 'Busy.', hint: 'later' } }
     server.use(http.get(api('/sessions/ses_1'), () => HttpResponse.json(body, { status: 409 })))
-    const error = await failure(client().sessions.get('ses_1'))
+    const error = await failure(testClient().sessions.get('ses_1'))
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ status: 409, code: 'conflict', message: 'Busy.', body })
   })
@@ -72,7 +70,7 @@ describe.each(PATHS)('error answers (%s path)', (_path, via) => {
     server.use(
       http.get(api('/health'), () => new HttpResponse(html, { status: 502, headers: { 'content-type': 'text/html' } })),
     )
-    const error = await failure(client({ retry: false }).health())
+    const error = await failure(testClient({ retry: false }).health())
     expect(error).toBeInstanceOf(ServerError)
     expect(error).toMatchObject({ status: 502, code: UNKNOWN_ERROR_CODE, body: html })
     expect((error as Error).message).toMatch(/^HTTP 502/)
@@ -80,14 +78,14 @@ describe.each(PATHS)('error answers (%s path)', (_path, via) => {
 
   it('an error answer with an empty body still gives an ApiError with the status', async () => {
     server.use(http.get(api('/health'), () => new HttpResponse(null, { status: 418 })))
-    const error = await failure(client().health())
+    const error = await failure(testClient().health())
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ status: 418, code: UNKNOWN_ERROR_CODE, body: undefined })
   })
 
   it('a dropped connection is a NetworkError that names the operation', async () => {
     server.use(http.get(api('/health'), () => HttpResponse.error()))
-    const error = await failure(client({ retry: false }).health())
+    const error = await failure(testClient({ retry: false }).health())
     expect(error).toBeInstanceOf(NetworkError)
     expect((error as Error).message).toMatch(/^health\.get: network error \(GET \/api\/v1\/health\)/)
   })
@@ -100,7 +98,7 @@ describe.each(PATHS)('error answers (%s path)', (_path, via) => {
         }),
       ),
     )
-    const error = await failure(client().sessions.delete('ses_1'))
+    const error = await failure(testClient().sessions.delete('ses_1'))
     expect(isApiError(error)).toBe(true)
     expect(isApiError(error, 'read_only')).toBe(true)
     expect(isApiError(error, 'not_found')).toBe(false)
@@ -108,9 +106,7 @@ describe.each(PATHS)('error answers (%s path)', (_path, via) => {
   })
 })
 
-describe.each(PATHS)('D2: the token never leaks (%s path)', (_path, via) => {
-  const client = clientOn(via)
-
+describe('D2: the token never leaks', () => {
   const leaks = (error: unknown) =>
     [inspect(error, { depth: 10, showHidden: true }), JSON.stringify(error), String(error)].some((text) =>
       text.includes(TOKEN),
@@ -125,13 +121,13 @@ describe.each(PATHS)('D2: the token never leaks (%s path)', (_path, via) => {
     ['an HTML answer', () => new HttpResponse('<p>oops</p>', { status: 500 })],
   ])('not in %s, however it is printed', async (_name, reply) => {
     server.use(http.get(api('/health'), reply))
-    const error = await failure(client({ retry: false }).health())
+    const error = await failure(testClient({ retry: false }).health())
     expect(leaks(error)).toBe(false)
   })
 
   it('not in a TimeoutError, however it is printed', async () => {
     server.use(http.get(api('/health'), () => new Promise<Response>(() => {})))
-    const error = await failure(client({ timeout: 20 }).health())
+    const error = await failure(testClient({ timeout: 20 }).health())
     expect(leaks(error)).toBe(false)
   })
 })

@@ -1,7 +1,6 @@
 import { type RunningServer, startServer } from '@session-library/mock-server/node'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type ClientOptions, NetworkError, ServerError, SessionLibrary, TimeoutError } from '../src/index.js'
-import { PATHS } from './support/server.js'
+import { NetworkError, ServerError, SessionLibrary, TimeoutError } from '../src/index.js'
 
 // The SDK under the mock's injected faults over real sockets (the standalone mock): each fault ends
 // as the README's "Retries and timeouts" says. mock.test.ts covers the same faults in-process.
@@ -18,10 +17,8 @@ beforeEach(async () => {
 })
 afterAll(() => server.close())
 
-const clientOn =
-  (via: ClientOptions) =>
-  (retry = { baseDelay: 1, maxDelay: 5_000 }) =>
-    new SessionLibrary({ ...via, token: TOKEN, baseUrl: server.url, retry })
+const client = (retry = { baseDelay: 1, maxDelay: 5_000 }) =>
+  new SessionLibrary({ token: TOKEN, baseUrl: server.url, retry })
 /** Statuses the mock journaled for an operation, 0 for a dropped connection. */
 const attempts = (operation: string) =>
   server.api
@@ -34,9 +31,7 @@ const failure = (call: Promise<unknown>) =>
     (error: unknown) => error,
   )
 
-describe.each(PATHS)('README retries: dropped connections (%s path)', (_path, via) => {
-  const client = clientOn(via)
-
+describe('README retries: dropped connections', () => {
   it('a read retries a dropped connection and returns the answer of the next attempt', async () => {
     server.api.injectFault({ network: true, count: 2, operation: 'sessions.list' })
     await expect(client().sessions.list()).resolves.toMatchObject({ meta: { total: 3 } })
@@ -57,9 +52,7 @@ describe.each(PATHS)('README retries: dropped connections (%s path)', (_path, vi
   })
 })
 
-describe.each(PATHS)('README retries: 503 with Retry-After (%s path)', (_path, via) => {
-  const client = clientOn(via)
-
+describe('README retries: 503 with Retry-After', () => {
   it('a read waits the Retry-After seconds, then succeeds', async () => {
     server.api.injectFault({ status: 503, retryAfter: 1, operation: 'health.get' })
     const started = performance.now()
@@ -86,14 +79,12 @@ describe.each(PATHS)('README retries: 503 with Retry-After (%s path)', (_path, v
   })
 })
 
-describe.each(PATHS)('README timeouts: a slow answer past the timeout (%s path)', (_path, via) => {
+describe('README timeouts: a slow answer past the timeout', () => {
   it('is a TimeoutError after one attempt: a timeout is not retried', async () => {
     // The answer comes 3 s late; a timeout of 100 ms ends the call long before, however busy the machine.
     server.api.injectFault({ latency: 3_000, operation: 'sessions.list' })
     const started = performance.now()
-    const error = await failure(
-      new SessionLibrary({ ...via, token: TOKEN, baseUrl: server.url, timeout: 100 }).sessions.list(),
-    )
+    const error = await failure(new SessionLibrary({ token: TOKEN, baseUrl: server.url, timeout: 100 }).sessions.list())
     expect(error).toBeInstanceOf(TimeoutError)
     expect(error).toMatchObject({ timeout: 100, operation: 'sessions.list' })
     expect(performance.now() - started).toBeLessThan(2_000)
@@ -101,9 +92,7 @@ describe.each(PATHS)('README timeouts: a slow answer past the timeout (%s path)'
   })
 })
 
-describe.each(PATHS)('README timeouts: an abort during the retry wait (%s path)', (_path, via) => {
-  const client = clientOn(via)
-
+describe('README timeouts: an abort during the retry wait', () => {
   it('rejects with the signal’s reason at once and sends no further attempt', async () => {
     server.api.injectFault({ status: 503, retryAfter: 5, operation: 'health.get' })
     const controller = new AbortController()

@@ -19,21 +19,6 @@ export function testClient(options: ClientOptions = {}) {
   return new SessionLibrary({ token: TOKEN, baseUrl: BASE_URL, retry: { baseDelay: 1, maxDelay: 20 }, ...options })
 }
 
-/**
- * The two ways a client sends: with `fetch` itself (no hooks, no logger) and through ky (any client
- * with `hooks` or a `logger`; an empty `hooks` changes nothing else). Behaviour tests run on both.
- */
-export const PATHS: [string, ClientOptions][] = [
-  ['fetch', {}],
-  ['ky', { hooks: {} }],
-]
-
-/** A {@link testClient} factory that sends on one of {@link PATHS}. */
-export const clientOn =
-  (via: ClientOptions) =>
-  (options: ClientOptions = {}) =>
-    testClient({ ...via, ...options })
-
 /** `url` relative to the API prefix of the fake host. */
 export const api = (path: string) => `${BASE_URL}${path}`
 
