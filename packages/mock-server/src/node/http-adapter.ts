@@ -45,7 +45,10 @@ export interface RequestListenerOptions {
    * Its `answers`, when given, says which paths it may answer: requests on other paths skip it, so
    * that with a mock's own handlers they need no fetch `Request` at all.
    */
-  routes?: ((request: Request) => Response | undefined) & { answers?: (pathname: string) => boolean }
+  routes?: ((request: Request) => Response | undefined) & {
+    /** Whether these routes answer a path at all, so that no `Request` is built for the others. */
+    answers?: (pathname: string) => boolean
+  }
   /** Largest body accepted, in bytes (D18). Default `LIMITS.bodyBytes`, 1 MiB. */
   bodyLimit?: number
   /** `Host` names accepted besides loopback ones (D18, `--allow-host`). */
