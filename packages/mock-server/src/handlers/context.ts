@@ -25,9 +25,8 @@ export interface HandlerContext<Name extends OperationName> {
 }
 
 /**
- * The payload an operation answers. Typed by the contract's `AnswerOf` because the exact schemas'
- * inferred types are partly `unknown` (fields declared once for both strengths); exactness is
- * what the tests check against `answer.exact` at run time.
+ * The payload an operation answers, typed by the contract's `AnswerOf`; that it carries exactly
+ * SPEC's fields is what the tests check against the operation's `answer.exact` at run time.
  *
  * @example
  * ```ts
