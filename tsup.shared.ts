@@ -1,12 +1,14 @@
 import { defineConfig, type Options } from 'tsup'
 
+// tsup's declaration build sets baseUrl, which TypeScript 6 deprecates.
+const dtsCompilerOptions = { ignoreDeprecations: '6.0' }
+
 // Every package builds the same way: ESM + CJS with declarations for both.
-export function packageConfig(options: Options = {}) {
+export function packageConfig({ dts, ...options }: Options & { dts?: { entry?: string[] } } = {}) {
   return defineConfig({
     entry: ['src/index.ts'],
     format: ['esm', 'cjs'],
-    // tsup's declaration build sets baseUrl, which TypeScript 6 deprecates.
-    dts: { compilerOptions: { ignoreDeprecations: '6.0' } },
+    dts: { ...dts, compilerOptions: dtsCompilerOptions },
     clean: true,
     sourcemap: true,
     target: 'es2022',
