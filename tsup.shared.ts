@@ -4,7 +4,7 @@ import { defineConfig, type Options } from 'tsup'
 const dtsCompilerOptions = { ignoreDeprecations: '6.0' }
 
 // Every package builds the same way: ESM + CJS with declarations for both.
-export function packageConfig({ dts, ...options }: Options & { dts?: { entry?: string[] } } = {}) {
+export function packageConfig({ dts, ...options }: Omit<Options, 'dts'> & { dts?: { entry?: string[] } } = {}) {
   return defineConfig({
     entry: ['src/index.ts'],
     format: ['esm', 'cjs'],
