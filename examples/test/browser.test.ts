@@ -1,21 +1,9 @@
-import { existsSync } from 'node:fs'
 import { ERRORS } from '@session-library/schemas'
-import { type Browser, chromium } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { browserSuite, hasChromium, launchChromium } from '../../test-support/chromium.js'
 import type { PageResults } from './browser/page.js'
 import { bundlePage, type PageBundle, type PageServer, servePage } from './browser/serve-page.js'
-
-const CHROMIUM = '/usr/bin/chromium'
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
-const hasChromium = existsSync(CHROMIUM)
 
 let bundle: PageBundle
 
@@ -31,66 +19,63 @@ describe('the page bundle', () => {
   })
 })
 
-describe.skipIf(!hasChromium)(
-  `the mock and the SDK in Chromium${hasChromium ? '' : ` (SKIPPED: ${CHROMIUM} is absent; .ci/run installs it)`}`,
-  () => {
-    let browser: Browser
-    let server: PageServer
-    let results: PageResults
-    const consoleErrors: string[] = []
+describe.skipIf(!hasChromium)(browserSuite('the mock and the SDK in Chromium'), () => {
+  let browser: Browser
+  let server: PageServer
+  let results: PageResults
+  const consoleErrors: string[] = []
 
-    beforeAll(async () => {
-      server = await servePage(bundle.code)
-      browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 15_000 })
-      const page = await browser.newPage()
-      page.on('console', (message) => {
-        if (message.type() === 'error') consoleErrors.push(message.text())
-      })
-      page.on('pageerror', (error) => consoleErrors.push(error.message))
-      await page.goto(`${server.origin}/`)
-      await page.waitForFunction(() => window.__results !== undefined, undefined, { timeout: 10_000 })
-      results = (await page.evaluate(() => window.__results)) as PageResults
+  beforeAll(async () => {
+    server = await servePage(bundle.code)
+    browser = await launchChromium()
+    const page = await browser.newPage()
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text())
     })
-    afterAll(async () => {
-      await browser?.close()
-      await server?.close()
-    })
+    page.on('pageerror', (error) => consoleErrors.push(error.message))
+    await page.goto(`${server.origin}/`)
+    await page.waitForFunction(() => window.__results !== undefined, undefined, { timeout: 10_000 })
+    results = (await page.evaluate(() => window.__results)) as PageResults
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.close()
+  })
 
-    it('D17: setupWorker answers the SDK: health 200 with the modes, no console error but the 403', () => {
-      expect(results.failure).toBeUndefined()
-      expect(results.health).toMatchObject({
-        status: 'ok',
-        running: true,
-        configuredMode: 'full-automation',
-        effectiveMode: 'full-automation',
-      })
-      expect(results.statuses).toEqual(['GET 200', 'GET 200', 'POST 201', 'DELETE 403'])
-      // Chromium logs every error status it receives, the service worker's too: the 403 is expected.
-      expect(consoleErrors).toEqual([
-        `Failed to load resource: the server responded with a status of ${ERRORS.read_only.status} ()`,
-      ])
+  it('D17: setupWorker answers the SDK: health 200 with the modes, no console error but the 403', () => {
+    expect(results.failure).toBeUndefined()
+    expect(results.health).toMatchObject({
+      status: 'ok',
+      running: true,
+      configuredMode: 'full-automation',
+      effectiveMode: 'full-automation',
     })
+    expect(results.statuses).toEqual(['GET 200', 'GET 200', 'POST 201', 'DELETE 403'])
+    // Chromium logs every error status it receives, the service worker's too: the 403 is expected.
+    expect(consoleErrors).toEqual([
+      `Failed to load resource: the server responded with a status of ${ERRORS.read_only.status} ()`,
+    ])
+  })
 
-    it('D9, D5: lists a page with its meta and creates a session', () => {
-      expect(results.list?.meta).toEqual({ total: 5, limit: 2, offset: 0 })
-      expect(results.list?.ids).toHaveLength(2)
-      expect(results.created).toMatchObject({ title: 'Night Drive', kind: 'ableton' })
-      expect(results.list?.ids).not.toContain((results.created as { id: string }).id)
-    })
+  it('D9, D5: lists a page with its meta and creates a session', () => {
+    expect(results.list?.meta).toEqual({ total: 5, limit: 2, offset: 0 })
+    expect(results.list?.ids).toHaveLength(2)
+    expect(results.created).toMatchObject({ title: 'Night Drive', kind: 'ableton' })
+    expect(results.list?.ids).not.toContain((results.created as { id: string }).id)
+  })
 
-    it('D1: read-only mode rejects the delete with a typed ForbiddenError, read_only', () => {
-      expect(results.readOnly).toEqual({
-        name: 'ForbiddenError',
-        isForbidden: true,
-        status: ERRORS.read_only.status,
-        code: 'read_only',
-        message: ERRORS.read_only.message,
-      })
+  it('D1: read-only mode rejects the delete with a typed ForbiddenError, read_only', () => {
+    expect(results.readOnly).toEqual({
+      name: 'ForbiddenError',
+      isForbidden: true,
+      status: ERRORS.read_only.status,
+      code: 'read_only',
+      message: ERRORS.read_only.message,
     })
+  })
 
-    it('the service worker answered every API call: none reached the static server', () => {
-      expect(server.requested.filter((path) => path.startsWith('/api/'))).toEqual([])
-      expect(server.requested).toEqual(expect.arrayContaining(['/', '/page.js', '/mockServiceWorker.js']))
-    })
-  },
-)
+  it('the service worker answered every API call: none reached the static server', () => {
+    expect(server.requested.filter((path) => path.startsWith('/api/'))).toEqual([])
+    expect(server.requested).toEqual(expect.arrayContaining(['/', '/page.js', '/mockServiceWorker.js']))
+  })
+})

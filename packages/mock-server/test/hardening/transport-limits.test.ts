@@ -2,7 +2,7 @@ import { exactErrorEnvelope, LIMITS } from '@session-library/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../../src/node.js'
 import { rawRequest, untilClosed } from '../node/raw-http.js'
-import { trickleUntilClosed } from '../support/slow-client.js'
+import { trickleCreateBody, trickleUntilClosed } from '../support/slow-client.js'
 
 // D18 on the whole standalone mock (test/node covers the adapter on stand-in handlers): the Host
 // check guards every route and changes no data, a declared oversized body is refused unread, and
@@ -108,19 +108,7 @@ describe('D18: server timeouts stop slow clients', () => {
 
   it('D18: a client that trickles its body is cut off at the request limit, and nothing is created', async () => {
     const before = state()
-    const head = [
-      'POST /api/v1/sessions HTTP/1.1',
-      'Host: 127.0.0.1',
-      `Authorization: Bearer ${TOKEN}`,
-      'Content-Type: application/json',
-      'Content-Length: 1000',
-    ]
-    const { ms } = await trickleUntilClosed(
-      server.port,
-      `${head.join('\r\n')}\r\n\r\n{"title":"`,
-      'x'.repeat(1_000),
-      20,
-    )
+    const { ms } = await trickleCreateBody(server.port, TOKEN)
     expect(ms).toBeLessThan(TIMEOUTS.request + 1_500)
     expect(state().library).toEqual(before.library)
   })

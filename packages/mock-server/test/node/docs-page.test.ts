@@ -1,21 +1,10 @@
-import { existsSync } from 'node:fs'
 import { operations } from '@session-library/schemas'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { browserSuite, hasChromium, launchChromium } from '../../../../test-support/chromium.js'
 import { type RunningServer, startServer } from '../../src/node.js'
 
 const TOKEN = 'docs-page-token'
-const CHROMIUM = '/usr/bin/chromium'
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
-const hasChromium = existsSync(CHROMIUM)
 
 let server: RunningServer
 
@@ -74,63 +63,60 @@ describe('/docs over HTTP', () => {
   })
 })
 
-describe.skipIf(!hasChromium)(
-  `/docs in a browser${hasChromium ? '' : ` (SKIPPED: ${CHROMIUM} is absent; .ci/run installs it)`}`,
-  () => {
-    let browser: Browser
-    let page: Page
-    const consoleErrors: string[] = []
-    const foreignRequests: string[] = []
+describe.skipIf(!hasChromium)(browserSuite('/docs in a browser'), () => {
+  let browser: Browser
+  let page: Page
+  const consoleErrors: string[] = []
+  const foreignRequests: string[] = []
 
-    beforeAll(async () => {
-      browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 15_000 })
-      page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
-      page.setDefaultTimeout(10_000)
-      page.on('console', (message) => {
-        if (message.type() === 'error') consoleErrors.push(message.text())
-      })
-      page.on('pageerror', (error) => consoleErrors.push(error.message))
-      page.on('request', (request) => {
-        if (!request.url().startsWith(`${server.origin}/`)) foreignRequests.push(request.url())
-      })
-      await page.goto(`${server.origin}/docs`)
-      await page.locator('.opblock').first().waitFor()
+  beforeAll(async () => {
+    browser = await launchChromium()
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    page.setDefaultTimeout(10_000)
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text())
     })
-    afterAll(() => browser?.close())
+    page.on('pageerror', (error) => consoleErrors.push(error.message))
+    page.on('request', (request) => {
+      if (!request.url().startsWith(`${server.origin}/`)) foreignRequests.push(request.url())
+    })
+    await page.goto(`${server.origin}/docs`)
+    await page.locator('.opblock').first().waitFor()
+  })
+  afterAll(() => browser?.close())
 
-    it('D17: the page at docsUrl renders every operation of the contract, without a console error', async () => {
-      const health = await fetch(`${server.url}/health`, { headers: { Authorization: `Bearer ${TOKEN}` } })
-      expect((await health.json()).data.docsUrl).toBe(page.url())
-      await expect(page.title()).resolves.toBe('Session Library automation API')
-      const shown = await page.locator('.opblock-summary-operation-id').allTextContents()
-      expect(shown.sort()).toEqual(operations.map((operation) => operation.name).sort())
-      expect(consoleErrors).toEqual([])
-    })
+  it('D17: the page at docsUrl renders every operation of the contract, without a console error', async () => {
+    const health = await fetch(`${server.url}/health`, { headers: { Authorization: `Bearer ${TOKEN}` } })
+    expect((await health.json()).data.docsUrl).toBe(page.url())
+    await expect(page.title()).resolves.toBe('Session Library automation API')
+    const shown = await page.locator('.opblock-summary-operation-id').allTextContents()
+    expect(shown.sort()).toEqual(operations.map((operation) => operation.name).sort())
+    expect(consoleErrors).toEqual([])
+  })
 
-    it('D2: "Try it out" of GET /health with the token pasted in Authorize answers 200 from this mock', async () => {
-      await page.locator('button.authorize').first().click()
-      await page.locator('.modal-ux input').fill(TOKEN)
-      await page.locator('.modal-ux button[type="submit"]').click()
-      await page.locator('.modal-ux button.btn-done').click()
-      const operation = page.locator('.opblock', {
-        has: page.locator('.opblock-summary-operation-id', { hasText: /^health\.get$/ }),
-      })
-      await operation.locator('.opblock-summary-control').click()
-      await operation.locator('button.try-out__btn').click()
-      const healthCalls = () => server.api.journal().filter((entry) => entry.operation === 'health.get')
-      const before = healthCalls().length
-      await operation.locator('button.execute').click()
-      const status = operation.locator('.live-responses-table .response .response-col_status')
-      await expect(status.textContent()).resolves.toMatch(/^\s*200\b/)
-      await expect(
-        operation.locator('.live-responses-table .response .response-col_description').textContent(),
-      ).resolves.toContain('"running": true')
-      expect(
-        healthCalls()
-          .slice(before)
-          .map((entry) => entry.statusCode),
-      ).toEqual([200])
-      expect([consoleErrors, foreignRequests]).toEqual([[], []])
+  it('D2: "Try it out" of GET /health with the token pasted in Authorize answers 200 from this mock', async () => {
+    await page.locator('button.authorize').first().click()
+    await page.locator('.modal-ux input').fill(TOKEN)
+    await page.locator('.modal-ux button[type="submit"]').click()
+    await page.locator('.modal-ux button.btn-done').click()
+    const operation = page.locator('.opblock', {
+      has: page.locator('.opblock-summary-operation-id', { hasText: /^health\.get$/ }),
     })
-  },
-)
+    await operation.locator('.opblock-summary-control').click()
+    await operation.locator('button.try-out__btn').click()
+    const healthCalls = () => server.api.journal().filter((entry) => entry.operation === 'health.get')
+    const before = healthCalls().length
+    await operation.locator('button.execute').click()
+    const status = operation.locator('.live-responses-table .response .response-col_status')
+    await expect(status.textContent()).resolves.toMatch(/^\s*200\b/)
+    await expect(
+      operation.locator('.live-responses-table .response .response-col_description').textContent(),
+    ).resolves.toContain('"running": true')
+    expect(
+      healthCalls()
+        .slice(before)
+        .map((entry) => entry.statusCode),
+    ).toEqual([200])
+    expect([consoleErrors, foreignRequests]).toEqual([[], []])
+  })
+})

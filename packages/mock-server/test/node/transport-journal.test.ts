@@ -1,7 +1,7 @@
 import { LIMITS } from '@session-library/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ExchangeSummary, type RunningServer, startServer } from '../../src/node.js'
-import { trickleUntilClosed } from '../support/slow-client.js'
+import { trickleCreateBody } from '../support/slow-client.js'
 import { rawRequest, untilClosed } from './raw-http.js'
 
 // Answers the standalone transport gives itself, before the handlers see the request: they are
@@ -83,19 +83,7 @@ describe('D18: a body trickled past the request timeout', () => {
   it('D18: the request log and onExchange report the 408 that went out, and D17 counts it', async () => {
     await server.api.reset()
     exchanges.length = 0
-    const head = [
-      'POST /api/v1/sessions HTTP/1.1',
-      'Host: 127.0.0.1',
-      `Authorization: Bearer ${TOKEN}`,
-      'Content-Type: application/json',
-      'Content-Length: 1000',
-    ]
-    const { received } = await trickleUntilClosed(
-      server.port,
-      `${head.join('\r\n')}\r\n\r\n{"title":"`,
-      'x'.repeat(1_000),
-      20,
-    )
+    const { received } = await trickleCreateBody(server.port, TOKEN)
     expect(received).toMatch(/^HTTP\/1\.1 408 /)
     await expect.poll(() => exchanges.length).toBe(1)
     expect(exchanges[0]).toMatchObject({ method: 'POST', url: '/api/v1/sessions', status: 408 })

@@ -39,3 +39,23 @@ export function trickleUntilClosed(
     })
   })
 }
+
+/**
+ * A `POST /sessions` whose declared 1,000-byte body is trickled a byte every 20 ms: it outlasts any
+ * request timeout a test sets.
+ *
+ * @example
+ * ```ts
+ * const { received } = await trickleCreateBody(server.port, TOKEN)
+ * ```
+ */
+export function trickleCreateBody(port: number, token: string) {
+  const head = [
+    'POST /api/v1/sessions HTTP/1.1',
+    'Host: 127.0.0.1',
+    `Authorization: Bearer ${token}`,
+    'Content-Type: application/json',
+    'Content-Length: 1000',
+  ]
+  return trickleUntilClosed(port, `${head.join('\r\n')}\r\n\r\n{"title":"`, 'x'.repeat(1_000), 20)
+}

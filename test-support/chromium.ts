@@ -1,0 +1,32 @@
+import { existsSync } from 'node:fs'
+import { type Browser, chromium } from 'playwright-core'
+
+/** Debian's Chromium, which `.ci/run` installs: no test downloads a browser. */
+const CHROMIUM = '/usr/bin/chromium'
+
+/** Whether browser suites can run here. */
+export const hasChromium = existsSync(CHROMIUM)
+
+/** A suite's title, saying why it is skipped where Chromium is absent. */
+export const browserSuite = (title: string) =>
+  hasChromium ? title : `${title} (SKIPPED: ${CHROMIUM} is absent; .ci/run installs it)`
+
+/**
+ * Headless Chromium as root on a closed network: without the background-networking flags it keeps
+ * trying to reach hosts it cannot.
+ */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    timeout: 15_000,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}
