@@ -1,10 +1,19 @@
-import type { BodyOf, Health, ImportResult, SessionPreview, SessionWaveform, TagCount } from '@session-library/schemas'
+import type {
+  AnswerOf,
+  BodyOf,
+  Health,
+  ImportResult,
+  OperationName,
+  SessionPreview,
+  SessionWaveform,
+  TagCount,
+} from '@session-library/schemas'
 import { resolveConfig } from './config.js'
 import { notesApi } from './notes.js'
 import type { CallOptions, ClientOptions } from './options.js'
 import { sessionsApi } from './sessions.js'
 import { tagsApi } from './tags.js'
-import { type Call, createCall } from './transport.js'
+import { type Call, type CallInput, createCall } from './transport.js'
 import { splitVariant, type VariantOptions, waveformNotesApi } from './waveform-notes.js'
 
 /**
@@ -59,6 +68,24 @@ export class SessionLibrary {
       start: async (body: ImportRequest, callOptions?: CallOptions): Promise<ImportResult> =>
         (await call('imports.start', { params: {}, body }, callOptions)).data,
     }
+  }
+
+  /**
+   * Calls any operation of the contract's endpoint table by its name, with params, query and body
+   * typed from the contract, and resolves to the whole validated answer (`{ data }`, plus `meta` for
+   * the list). Same retries, timeouts and errors as the methods.
+   *
+   * @example
+   * ```ts
+   * const { data } = await client.request('tags.patch', { params: { id: 'ses_1' }, body: { tags: ['drums'] } })
+   * ```
+   */
+  request<Name extends OperationName>(
+    name: Name,
+    input: CallInput<Name>,
+    options?: CallOptions,
+  ): Promise<AnswerOf<Name>> {
+    return this.#call(name, input, options)
   }
 
   /**
