@@ -145,7 +145,8 @@ export const health = z.strictObject({
   effectiveMode: mode,
   running: z.literal(true),
   port: z.int(),
-  baseUrl: z.string().check(z.endsWith(API_PREFIX, `must end in ${API_PREFIX}`)),
+  // A pattern, not z.endsWith: that one writes `format: ends_with`, no format of JSON Schema or OpenAPI.
+  baseUrl: z.string().check(z.regex(new RegExp(`${API_PREFIX}$`), `must end in ${API_PREFIX}`)),
   requestCount: count,
   recentRequests: z
     .array(recentRequest)

@@ -23,6 +23,8 @@ export const LIMITS = {
   listLimitDefault: 50,
   /** D9: larger page sizes are clamped to this. */
   listLimitMax: 500,
+  /** D9: `limit` and `offset` above this (2^53−1, the largest integer a JSON number holds exactly) are 400. */
+  pagingMax: Number.MAX_SAFE_INTEGER,
   /** D14: a waveform note's text. */
   noteTextLength: 2_000,
   /** D14: notes in one waveform note lane. */

@@ -2,17 +2,34 @@ import * as z from 'zod/mini'
 import type { Kind, SortKey, Status } from './known-values.js'
 import { SORT_KEYS } from './known-values.js'
 import { LIMITS } from './limits.js'
-import { bool, boundedText, list, num, optionalText, str, strict, trimmedText, unique } from './rules.js'
+import {
+  bool,
+  boundedText,
+  decimalInteger,
+  list,
+  nonEmptyText,
+  num,
+  optionalText,
+  str,
+  strict,
+  trimmedText,
+  unique,
+} from './rules.js'
 import type { Preview, Session } from './types.js'
 
 const kindRule = boundedText(LIMITS.kindLength) as z.ZodMiniType<Kind, string>
 const statusRule = boundedText(LIMITS.kindLength) as z.ZodMiniType<Status, string>
 
-const tag = trimmedText(LIMITS.tagLength).check(z.refine((t) => !t.includes(','), 'must not contain a comma'))
+// D6: the list filter splits on commas, so a tag holds none; a pattern, so that the document says it too.
+const tag = trimmedText(LIMITS.tagLength).check(z.regex(/^[^,]*$/, 'must not contain a comma'))
 
 /** D6: tags trimmed, duplicates dropped keeping the first, at most 100 counted after that. */
 const tagList = z.pipe(
-  list(tag),
+  list(tag).check(
+    z.describe(
+      `Each tag is trimmed; repeated tags are dropped (the first kept, order kept), then at most ${LIMITS.tagsPerSession} may remain.`,
+    ),
+  ),
   z.transform((tags: string[], ctx) => {
     const kept = unique(tags)
     if (kept.length > LIMITS.tagsPerSession) {
@@ -137,8 +154,13 @@ export const notesBody = strict({
 
 const waveformNoteInput = z.pipe(
   strict({
-    id: z.optional(boundedText(Number.MAX_SAFE_INTEGER)),
-    timestamp: num().check(z.minimum(0, 'must be ≥ 0 seconds')),
+    id: z.optional(nonEmptyText()),
+    timestamp: num().check(
+      z.minimum(0, 'must be ≥ 0 seconds'),
+      z.describe(
+        "Seconds from the start of the audio, at most the waveform's duration (checked against the session's waveform).",
+      ),
+    ),
     text: boundedText(LIMITS.noteTextLength),
     createdAt: z.optional(z.unknown()),
     updatedAt: z.optional(z.unknown()),
@@ -166,11 +188,12 @@ export const waveformNotesBody = strict({
   notes: list(waveformNoteInput).check(
     z.maxLength(LIMITS.notesPerLane, `must hold at most ${LIMITS.notesPerLane} notes`),
     z.refine(distinctIds, 'must not repeat a note id'),
+    z.describe('No two notes may carry the same id.'),
   ),
 })
 
 const importItem = strict({
-  projectPath: boundedText(Number.MAX_SAFE_INTEGER),
+  projectPath: nonEmptyText(),
   title: z.optional(writable.title),
   projectType: z.optional(str()),
   previewAudioPath: z.optional(str()),
@@ -202,8 +225,8 @@ const param = () =>
 const digits = (pattern: RegExp, rule: string) => param().check(z.regex(pattern, rule))
 
 const sortRule = `must be one of ${SORT_KEYS.join(', ')}, with a leading - for descending`
-const isSortKey = (value: string): value is SortKey =>
-  (SORT_KEYS as readonly string[]).includes(value.startsWith('-') ? value.slice(1) : value)
+// D10: an enum, so that the document lists every value the mock accepts.
+const sortValues = [...SORT_KEYS, ...SORT_KEYS.map((key) => `-${key}` as const)] as [SortKey, ...SortKey[]]
 
 const splitTags = (value: string | string[]) =>
   (Array.isArray(value) ? value : [value])
@@ -226,7 +249,12 @@ export const sessionListQuery = z
   .object({
     q: z.optional(param()),
     kind: z.optional(param() as z.ZodMiniType<Kind, string>),
-    daw: z.optional(param() as z.ZodMiniType<Kind, string>),
+    daw: z.optional(
+      param().check(z.describe('Alias of kind; when both are given they must be equal.')) as z.ZodMiniType<
+        Kind,
+        string
+      >,
+    ),
     tags: z.optional(z.pipe(z.union([param(), z.array(param())]), z.transform(splitTags))),
     recent: z.optional(
       z.pipe(
@@ -234,17 +262,27 @@ export const sessionListQuery = z
         z.transform((value: string) => value === 'true' || value === '1'),
       ),
     ),
-    sort: z.optional(param().check(z.refine(isSortKey, sortRule)) as z.ZodMiniType<SortKey, string>),
+    sort: z.optional(
+      z.enum(sortValues, {
+        error: (issue) => (Array.isArray(issue.input) ? 'must be given once' : sortRule),
+      }) as z.ZodMiniType<SortKey, string>,
+    ),
     limit: z.optional(
       z.pipe(
         // One pattern, so that a bad value gives one message (and the OpenAPI document the full rule).
-        digits(/^\d*[1-9]\d*$/, 'must be an integer ≥ 1 written in decimal digits'),
+        digits(
+          decimalInteger(1, LIMITS.pagingMax),
+          `must be an integer ≥ 1 written in decimal digits, at most ${LIMITS.pagingMax}`,
+        ),
         z.transform((value: string) => Math.min(Number(value), LIMITS.listLimitMax)),
       ),
     ),
     offset: z.optional(
       z.pipe(
-        digits(/^\d+$/, 'must be an integer ≥ 0 written in decimal digits'),
+        digits(
+          decimalInteger(0, LIMITS.pagingMax),
+          `must be an integer ≥ 0 written in decimal digits, at most ${LIMITS.pagingMax}`,
+        ),
         z.transform((value: string) => Number(value)),
       ),
     ),

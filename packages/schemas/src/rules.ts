@@ -18,20 +18,65 @@ export const list = <T extends z.ZodMiniType>(item: T) => z.array(item, { error:
 export const strict = <S extends z.core.$ZodShape>(shape: S) =>
   z.strictObject(shape, { error: expected('a JSON object') })
 
-/** A string that is trimmed, then must hold 1–`max` characters. */
+/** How JSON Schema counts a string's characters: code points, so that the document and the mock agree. */
+export function characters(text: string): number {
+  let count = 0
+  for (const _ of text) count += 1
+  return count
+}
+
+// Code points never outnumber UTF-16 units, so most strings need no count at all.
+const fits = (max: number) => (text: string) => text.length <= max || characters(text) <= max
+
+/** At most `max` characters (code points), written as `maxLength` in the document. */
+const atMost = (max: number) => [z.refine(fits(max), `must be at most ${max} characters`), z.meta({ maxLength: max })]
+
+const nonBlank = () => z.regex(/\S/, 'must be a non-empty string')
+
+/**
+ * A string that is trimmed, then must hold 1–`max` characters (DECISIONS D5, D6). The document says
+ * "not blank" as the pattern `\S`; the length after trimming it can only say in words.
+ */
 export const trimmedText = (max: number) =>
   str().check(
+    nonBlank(),
     z.trim(),
-    z.minLength(1, 'must be a non-empty string'),
-    z.maxLength(max, `must be at most ${max} characters`),
+    z.refine(fits(max), `must be at most ${max} characters`),
+    z.describe(`Trimmed, then 1–${max} characters.`),
   )
 
+/** A non-empty string, kept as sent. */
+export const nonEmptyText = () => str().check(z.minLength(1, 'must be a non-empty string'))
+
 /** A string of 1–`max` characters, kept as sent. */
-export const boundedText = (max: number) =>
-  str().check(z.minLength(1, 'must be a non-empty string'), z.maxLength(max, `must be at most ${max} characters`))
+export const boundedText = (max: number) => str().check(z.minLength(1, 'must be a non-empty string'), ...atMost(max))
 
 /** A string of at most `max` characters, empty allowed. */
-export const optionalText = (max: number) => str().check(z.maxLength(max, `must be at most ${max} characters`))
+export const optionalText = (max: number) => str().check(...atMost(max))
+
+/**
+ * A decimal integer from `min` (0 or 1) to `max`, as one regular expression, so that the document
+ * states the whole rule (D9: nothing above 2^53−1, the largest integer a JSON number holds exactly).
+ * Leading zeros are allowed; signs, spaces and exponents are not. No lookahead: JSON Schema tools
+ * outside JavaScript often lack it.
+ */
+export function decimalInteger(min: 0 | 1, max: number): RegExp {
+  const top = String(max)
+  const rest = (index: number) => {
+    const count = top.length - 1 - index
+    return count === 0 ? '' : count === 1 ? '\\d' : `\\d{${count}}`
+  }
+  // Fewer digits than `max`; then, digit by digit, `max`'s prefix followed by a smaller digit.
+  const shorter = min === 0 ? `\\d{1,${top.length - 1}}` : `[1-9]\\d{0,${top.length - 2}}`
+  const below = [...top].flatMap((digit, index) => {
+    const low = index === 0 ? 1 : 0
+    const high = Number(digit) - 1
+    if (high < low) return []
+    const range = high === low ? `${low}` : `[${low}-${high}]`
+    return [`${top.slice(0, index)}${range}${rest(index)}`]
+  })
+  return new RegExp(`^0*(?:${[...(top.length > 1 ? [shorter] : []), ...below, top].join('|')})$`)
+}
 
 /** An ISO 8601 UTC timestamp with milliseconds, as the mock writes them (DECISIONS D18). */
 export const timestamp = () =>

@@ -12,6 +12,7 @@ describe('LIMITS', () => {
       notesLength: 100_000,
       listLimitDefault: 50,
       listLimitMax: 500,
+      pagingMax: 9_007_199_254_740_991,
       noteTextLength: 2_000,
       notesPerLane: 1_000,
       importItems: 1_000,

@@ -35,28 +35,60 @@ describe('GET /sessions query', () => {
     ['1', 1],
     ['500', 500],
     ['007', 7],
+    ['9007199254740991', 500],
+    ['0009007199254740991', 500],
   ])('D9: reads limit=%s as %i', (value, limit) => {
     expect(list(`limit=${value}`).limit).toBe(limit)
   })
 
-  it.each(['501', '900', '99999999999999999999'])('D9: clamps limit=%s to 500', (value) => {
+  it.each(['501', '900', '1000000000000000'])('D9: clamps limit=%s to 500', (value) => {
     expect(list(`limit=${value}`).limit).toBe(500)
   })
 
-  it.each(['0', '00', '-1', '1.5', '1e2', '+5', '%205', '', 'ten', '0x10'])('D9: rejects limit=%s', (value) => {
-    expect(listError(`limit=${value}`)).toBe('limit: must be an integer ≥ 1 written in decimal digits')
-  })
+  const overSafe = [
+    '9007199254740992',
+    '9007199254740993',
+    '9999999999999999',
+    '10000000000000000',
+    '99999999999999999999',
+  ]
+  it.each(['0', '00', '-1', '1.5', '1e2', '+5', '%205', '', 'ten', '0x10', ...overSafe])(
+    'D9: rejects limit=%s (above 9007199254740991 included, never rounded)',
+    (value) => {
+      expect(listError(`limit=${value}`)).toBe(
+        'limit: must be an integer ≥ 1 written in decimal digits, at most 9007199254740991',
+      )
+    },
+  )
 
   it.each([
     ['0', 0],
     ['10', 10],
     ['100000', 100_000],
+    ['9007199254740991', 9_007_199_254_740_991],
+    ['0009007199254740990', 9_007_199_254_740_990],
+    ['8999999999999999', 8_999_999_999_999_999],
+    ['999999999999999', 999_999_999_999_999],
   ])('D9: reads offset=%s as %i', (value, offset) => {
     expect(list(`offset=${value}`).offset).toBe(offset)
   })
 
-  it.each(['-1', '1.0', '', 'first'])('D9: rejects offset=%s', (value) => {
-    expect(listError(`offset=${value}`)).toBe('offset: must be an integer ≥ 0 written in decimal digits')
+  it.each(['-1', '1.0', '', 'first', ...overSafe])(
+    'D9: rejects offset=%s (above 9007199254740991 included)',
+    (value) => {
+      expect(listError(`offset=${value}`)).toBe(
+        'offset: must be an integer ≥ 0 written in decimal digits, at most 9007199254740991',
+      )
+    },
+  )
+
+  it('D9: every offset from 9007199254740900 to 9007199254740991 is read exactly, the next 100 are 400', () => {
+    for (let step = 0n; step < 192n; step += 1n) {
+      const value = 9_007_199_254_740_900n + step
+      const query = `offset=${value}`
+      if (value <= BigInt(Number.MAX_SAFE_INTEGER)) expect(String(list(query).offset)).toBe(String(value))
+      else expect(listError(query)).toMatch(/^offset: /)
+    }
   })
 
   it.each(['q', 'kind', 'daw', 'recent', 'sort', 'limit', 'offset'])('D9–D11: rejects %s given twice', (name) => {

@@ -58,6 +58,18 @@ describe('POST /sessions body', () => {
     expect(messageOf(sessionCreateBody, { title: pad('a'.repeat(201)) })).toBe('title: must be at most 200 characters')
   })
 
+  it('D5: counts characters as code points, as JSON Schema does: 200 emoji are a title, 201 are not', () => {
+    expect(parsed(sessionCreateBody, { title: pad('🎹'.repeat(200)) }).title).toBe('🎹'.repeat(200))
+    expect(messageOf(sessionCreateBody, { title: '🎹'.repeat(201) })).toBe('title: must be at most 200 characters')
+  })
+
+  it.each(['kind', 'status'])('D5: counts the 64 characters of a %s as code points', (name) => {
+    expect(parsed(sessionCreateBody, { title: 'A', [name]: '𝄞'.repeat(64) })[name as 'kind']).toBe('𝄞'.repeat(64))
+    expect(messageOf(sessionCreateBody, { title: 'A', [name]: '𝄞'.repeat(65) })).toBe(
+      `${name}: must be at most 64 characters`,
+    )
+  })
+
   it('D5: rejects a blank title', () => {
     expect(messageOf(sessionCreateBody, { title: ' \n ' })).toBe('title: must be a non-empty string')
   })
