@@ -92,7 +92,7 @@ export function createMockApi(options: MockOptions = {}): MockApi {
     if (api.test(target)) {
       return answerApiRequest(request, runtime).then((answer) => (answer === 'dropped' ? Response.error() : answer))
     }
-    return controlSurface.test(target) ? control(request.toRequest()) : undefined
+    return controlSurface.test(target) ? request.toRequest().then(control) : undefined
   })
   return { ...controls, handlers }
 }

@@ -1,4 +1,4 @@
-import { ERRORS, NOT_FOUND_MESSAGES } from '@session-library/schemas'
+import { ERRORS, LIMITS, NOT_FOUND_MESSAGES } from '@session-library/schemas'
 import { expect, it } from 'vitest'
 import { describeTransports, expectAnswer, expectError } from './support/harness.js'
 
@@ -64,6 +64,39 @@ describeTransports('D3 order of checks', (start) => {
     for (const [method, path] of cases) {
       await expectError(await h.fetch(path, { method }), 'not_found', NOT_FOUND_MESSAGES.route, 404)
     }
+  })
+
+  const overLimit = 'x'.repeat(LIMITS.bodyBytes + 1)
+
+  it('D3: a body over 1 MiB without a valid token is 401, not 413', async () => {
+    const h = await start({ token: 'right-token' })
+    for (const token of [null, 'wrong-token']) {
+      const response = await h.fetch('/api/v1/sessions', { method: 'POST', body: overLimit, token })
+      await expectError(response, 'unauthorized', ERRORS.unauthorized.message, 401)
+    }
+  })
+
+  it('D3: 413 comes right after 401, before 404 route, 403 read_only and 501', async () => {
+    const h = await start({ mode: 'read-only', unavailable: ['import'] })
+    for (const [method, path] of [
+      ['POST', '/api/v1/nothing'],
+      ['PUT', '/api/v1/sessions'],
+      ['POST', '/api/v1/sessions'],
+      ['POST', '/api/v1/import'],
+    ] as const) {
+      const response = await h.fetch(path, { method, body: overLimit })
+      await expectError(response, 'payload_too_large', ERRORS.payload_too_large.message, 413)
+    }
+  })
+
+  it('D3: a body of exactly 1 MiB goes on to 404 route, 403 read_only and 501 as before', async () => {
+    const h = await start({ mode: 'read-only', unavailable: ['import'] })
+    const atLimit = overLimit.slice(1)
+    const send = (method: string, path: string) => h.fetch(path, { method, body: atLimit })
+    await expectError(await send('POST', '/api/v1/nothing'), 'not_found', NOT_FOUND_MESSAGES.route, 404)
+    await expectError(await send('POST', '/api/v1/sessions'), 'read_only', undefined, 403)
+    await h.api.setMode('full-automation')
+    await expectError(await send('POST', '/api/v1/import'), 'import_unavailable', undefined, 501)
   })
 
   it('D3: 404 route comes before 403 read_only', async () => {

@@ -4,15 +4,18 @@ import type { PlainAnswer } from './respond.js'
 
 /**
  * A request as the node:http adapter hands it to a mock's handlers: a {@link RequestView}, plus the
- * fetch `Request` for the parts that want one (the control surface), built only when asked.
+ * fetch `Request` for the parts that want one (the control surface), built only when asked. Its body
+ * is read only when asked for too (`bytes()`, or the `Request`), so that the pipeline can answer 401
+ * before reading it (D3).
  *
  * @example
  * ```ts
- * const request: DirectRequest = { ...fetchRequestView(fetchRequest), toRequest: () => fetchRequest }
+ * const request: DirectRequest = { ...fetchRequestView(fetchRequest), toRequest: async () => fetchRequest }
  * ```
  */
 export interface DirectRequest extends RequestView {
-  toRequest(): Request
+  /** The fetch `Request`, once the body is read; rejects as `bytes()` does. */
+  toRequest(): Promise<Request>
 }
 
 /**
@@ -56,7 +59,7 @@ export function registerDirectResponder(handlers: readonly RequestHandler[], res
  *
  * @example
  * ```ts
- * const answer = await (directResponder(handlers)?.(request) ?? getResponse(handlers, request.toRequest()))
+ * const answer = await (directResponder(handlers)?.(request) ?? getResponse(handlers, await request.toRequest()))
  * ```
  */
 export function directResponder(handlers: readonly RequestHandler[]): DirectResponder | undefined {

@@ -14,7 +14,7 @@ import type { Runtime } from '../runtime/runtime.js'
 import type { Fault, JournalEntry, TransportAnswer } from '../types.js'
 import { ApiError, withoutToken } from './api-error.js'
 import { authorized, unauthorized } from './auth.js'
-import { readBody, readQuery } from './read-input.js'
+import { limitedBytes, readBody, readQuery, UnreadableBody } from './read-input.js'
 import { fetchRequestView, type RequestView } from './request-view.js'
 import { asApiError, errorText, jsonText, type PlainAnswer, toResponse } from './respond.js'
 import { targetUrl } from './target.js'
@@ -85,6 +85,7 @@ async function outcomeOf(request: RequestView, runtime: Runtime): Promise<Outcom
   let operation: OperationName | undefined
   try {
     if (!authorized(request.header('authorization'), runtime.token)) throw unauthorized()
+    await limitedBytes(request)
     const match = route(request)
     operation = match.operation.name as OperationName
     const fault = runtime.faults.take(operation)
@@ -94,6 +95,8 @@ async function outcomeOf(request: RequestView, runtime: Runtime): Promise<Outcom
       return { answer: faulted, operation, code: 'internal_error', errorMessage: ERRORS.internal_error.message }
     return { answer: await answer(request, match.operation, match.params, runtime), operation }
   } catch (caught) {
+    // Nothing to answer or journal: the transport knows what became of the request.
+    if (caught instanceof UnreadableBody) throw caught
     const error = asApiError(caught)
     const internal = caught instanceof ApiError ? undefined : caught instanceof Error ? caught.message : String(caught)
     return {
@@ -106,8 +109,8 @@ async function outcomeOf(request: RequestView, runtime: Runtime): Promise<Outcom
 }
 
 /**
- * One pipeline for every operation, in DECISIONS D3's order: auth → route → fault → mode → service
- * → query and body → handler (its 404s and late 400s) → `onChange` → latency → journal. Answers
+ * One pipeline for every operation, in DECISIONS D3's order: auth → body size (413) → route → fault
+ * → mode → service → query and body → handler (its 404s and late 400s) → `onChange` → latency → journal. Answers
  * without fetch's `Response`, so that the node:http adapter can write the text as it is.
  *
  * @example

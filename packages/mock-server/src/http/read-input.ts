@@ -19,11 +19,45 @@ export function readQuery(operation: Operation, url: URL): unknown {
   return result.data
 }
 
-async function readText(request: RequestView): Promise<string> {
+/**
+ * A body that could not be read at all: the client went away, or the transport cut it short (and
+ * answered it itself, e.g. a 408). Not an answer of the API: the pipeline lets it through to the
+ * transport instead of answering it.
+ *
+ * @example
+ * ```ts
+ * if (caught instanceof UnreadableBody) throw caught
+ * ```
+ */
+export class UnreadableBody extends Error {
+  constructor(cause: unknown) {
+    super('The request body could not be read.', { cause })
+    this.name = 'UnreadableBody'
+  }
+}
+
+/**
+ * The request's body, 413 when it is over `LIMITS.bodyBytes` (D18). D3 asks for it right after the
+ * token check, before the route: whatever the route, a body too large is refused before anything
+ * else but a 401. A body that cannot be read is an {@link UnreadableBody}.
+ *
+ * @example
+ * ```ts
+ * const bytes = await limitedBytes(request)
+ * ```
+ */
+export async function limitedBytes(request: RequestView): Promise<Uint8Array> {
   const declared = Number(request.header('content-length') ?? 0)
   if (declared > LIMITS.bodyBytes) throw new ApiError('payload_too_large')
-  const bytes = await request.bytes()
+  const bytes = await request.bytes().catch((error: unknown) => {
+    throw error instanceof ApiError ? error : new UnreadableBody(error)
+  })
   if (bytes.byteLength > LIMITS.bodyBytes) throw new ApiError('payload_too_large')
+  return bytes
+}
+
+async function readText(request: RequestView): Promise<string> {
+  const bytes = await limitedBytes(request)
   try {
     return decoder.decode(bytes)
   } catch {

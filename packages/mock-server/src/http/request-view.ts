@@ -14,7 +14,7 @@ export interface RequestView {
   readonly url: URL
   /** A header's value, several of the same name joined with `, ` as fetch's `Headers` does; `null` when absent. */
   header(name: string): string | null
-  /** The whole body; empty when there is none. */
+  /** The whole body; empty when there is none. Read once, however often asked. */
   bytes(): Promise<Uint8Array>
 }
 
@@ -27,10 +27,14 @@ export interface RequestView {
  * ```
  */
 export function fetchRequestView(request: Request): RequestView {
+  let body: Promise<Uint8Array> | undefined
   return {
     method: request.method,
     url: new URL(request.url),
     header: (name) => request.headers.get(name),
-    bytes: async () => new Uint8Array(await request.arrayBuffer()),
+    bytes: () => {
+      body ??= request.arrayBuffer().then((buffer) => new Uint8Array(buffer))
+      return body
+    },
   }
 }

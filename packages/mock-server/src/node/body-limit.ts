@@ -1,16 +1,19 @@
 import type { IncomingMessage } from 'node:http'
+import { ApiError } from '../http/api-error.js'
 
 /**
- * Thrown by {@link readBody} when a request body is larger than the limit (D18: 413).
+ * Thrown by {@link readBody} when a request body is larger than the limit (D18: 413). An
+ * {@link ApiError}, so that the pipeline answers it where D3 puts it (right after 401) when it asks
+ * for the body.
  *
  * @example
  * ```ts
  * try { await readBody(request, 1024) } catch (error) { if (error instanceof PayloadTooLargeError) reply413() }
  * ```
  */
-export class PayloadTooLargeError extends Error {
+export class PayloadTooLargeError extends ApiError {
   constructor(readonly limit: number) {
-    super(`Request body is larger than ${limit} bytes.`)
+    super('payload_too_large')
     this.name = 'PayloadTooLargeError'
   }
 }

@@ -5,7 +5,7 @@ import { directResponder } from '../http/direct-dispatch.js'
 import type { PlainAnswer } from '../http/respond.js'
 import { targetUrl } from '../http/target.js'
 import type { TransportAnswer } from '../types.js'
-import { PayloadTooLargeError, readBody } from './body-limit.js'
+import { PayloadTooLargeError } from './body-limit.js'
 import { clientErrorAnswer } from './client-error.js'
 import { corsPolicy } from './cors.js'
 import { errorResponse } from './error-response.js'
@@ -68,10 +68,6 @@ export interface RequestListenerOptions {
 /** Set by Node from the body actually sent; a copied one could contradict it. */
 const SKIPPED_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection'])
 
-/** Whether a request has a body to read: HTTP/1.1 requests without a length or chunking have none. */
-const hasBody = (incoming: IncomingMessage) =>
-  incoming.headers['transfer-encoding'] !== undefined || Number(incoming.headers['content-length'] ?? 0) > 0
-
 /** A {@link PlainAnswer}'s text is a string; a `Response`'s `text` is a method. */
 const isPlain = (answer: PlainAnswer | Response): answer is PlainAnswer => typeof answer.text === 'string'
 
@@ -96,17 +92,21 @@ async function answer(
   options: RequestListenerOptions,
   origin: string,
 ): Promise<PlainAnswer | Response | undefined> {
-  const body = hasBody(incoming) ? await readBody(incoming, options.bodyLimit ?? LIMITS.bodyBytes) : undefined
-  const request = incomingRequest(incoming, targetUrl(origin, incoming.url ?? '/'), body)
+  const request = incomingRequest(
+    incoming,
+    targetUrl(origin, incoming.url ?? '/'),
+    options.bodyLimit ?? LIMITS.bodyBytes,
+  )
   const { routes } = options
-  const routed = routes && (routes.answers?.(request.url.pathname) ?? true) ? routes(request.toRequest()) : undefined
+  const routed =
+    routes && (routes.answers?.(request.url.pathname) ?? true) ? routes(await request.toRequest()) : undefined
   if (routed) return routed
   const handlers = options.handlers as RequestHandler[]
   const direct = directResponder(handlers)
   if (direct) return direct(request)
   // Loaded only for handlers other than a mock's own: msw's main entry costs the CLI's start.
   const { getResponse } = await import('msw')
-  return getResponse(handlers, request.toRequest())
+  return getResponse(handlers, await request.toRequest())
 }
 
 /**
@@ -116,7 +116,8 @@ async function answer(
  * handlers are asked through msw's `getResponse` with a fetch `Request`, and their `Response` is
  * written back. Around both sit the transport's own
  * rules: the `Host` check (403 `forbidden_host`), CORS for allowed origins only, the streamed 1 MiB
- * body limit (413 `payload_too_large`), 404 `not_found` for a request no handler answers, a dropped
+ * body limit (413 `payload_too_large`; the body is read when first asked for, by a mock's pipeline
+ * after the token check, D3), 404 `not_found` for a request no handler answers, a dropped
  * connection for `HttpResponse.error()` and 500 `internal_error` for anything that throws. It never
  * rejects, so a failing handler cannot take the server down.
  *
@@ -164,9 +165,10 @@ export function createRequestListener(
         return
       }
       response = refuse(error instanceof PayloadTooLargeError ? 'payload_too_large' : 'internal_error')
-      // The rest of a refused body is not read: the connection goes once the answer is out.
-      if (error instanceof PayloadTooLargeError) res.shouldKeepAlive = false
     }
+    // A body left unread (refused as too large, or never asked for, as after a 401) is not read
+    // now: the connection goes once the answer is out.
+    if (!incoming.complete) res.shouldKeepAlive = false
     if (!isPlain(response) && response.type === 'error') {
       incoming.socket.destroy()
       report(0)
