@@ -41,6 +41,23 @@ describeTransports('D9 paging', (start) => {
     expect((await list(h, '?offset=99')).meta).toEqual({ total: 3, limit: 50, offset: 99 })
   })
 
+  it('D9: limit and offset up to 9007199254740991 are read exactly; above it they are 400, never rounded', async () => {
+    const h = await start({ sessions: 3 })
+    const max = `${Number.MAX_SAFE_INTEGER}`
+    const page = await list(h, `?limit=${max}&offset=${max}`)
+    expect(page.meta).toEqual({ total: 3, limit: LIMITS.listLimitMax, offset: Number.MAX_SAFE_INTEGER })
+    expect(page.data).toEqual([])
+    for (const value of ['9007199254740992', '9007199254740993', '99999999999999999999']) {
+      for (const [name, query] of [
+        ['limit', `?limit=${value}`],
+        ['offset', `?limit=1&offset=${value}`],
+      ]) {
+        const refused = await h.fetch(`/api/v1/sessions${query}`)
+        await expectError(refused, 'invalid_json', new RegExp(`^${name}: .*at most ${max}$`), 400)
+      }
+    }
+  })
+
   it('D9: pages never overlap or skip', async () => {
     const h = await start({ sessions: 25 })
     const all = await ids(h, '?limit=500')

@@ -1,5 +1,6 @@
 import { setupServer } from 'msw/node'
 import { createMockApi, type MockApi, type MockOptions } from '../../src/index.js'
+import { expectDocumented } from './document-check.js'
 import { http } from './http-transport.js'
 
 /**
@@ -39,7 +40,8 @@ export interface Transport {
 }
 
 /**
- * The `fetch` of a {@link Harness} for an origin and a token; shared by every transport.
+ * The `fetch` of a {@link Harness} for an origin and a token; shared by every transport. Every answer
+ * from /api/v1 is checked against the OpenAPI document on the way (issue 10).
  *
  * @example
  * ```ts
@@ -53,7 +55,11 @@ export function harnessFetch(origin: string, token: string): Harness['fetch'] {
     if (given !== null) headers.set('authorization', `Bearer ${given}`)
     if (json !== undefined) headers.set('content-type', 'application/json')
     const body = json === undefined ? rest.body : JSON.stringify(json)
-    return fetch(`${origin}${path}`, { ...rest, headers, body })
+    const answered = fetch(`${origin}${path}`, { ...rest, headers, body })
+    return answered.then(async (response) => {
+      await expectDocumented(rest.method ?? 'GET', path, response)
+      return response
+    })
   }
 }
 
