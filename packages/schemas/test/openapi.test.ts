@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { compileErrors, validate } from '@readme/openapi-parser'
 import { describe, expect, it } from 'vitest'
-import { createOpenApiDocument, type OpenApiDocument } from '../src/index.js'
+import { createOpenApiDocument, type OpenApiDocument, SORT_KEYS } from '../src/index.js'
 import { SPEC_ERRORS, SPEC_OPERATIONS, specKey } from './spec-table.js'
 
 interface OperationObject {
@@ -116,6 +116,53 @@ describe('OpenAPI document', () => {
       ['accent', 'kind', 'notes', 'projectPath', 'status', 'tags', 'title'].sort(),
     )
     expect(schema).toMatchObject({ required: ['title'], additionalProperties: false })
+  })
+
+  const listParameter = (name: string) =>
+    operationAt('GET', '/sessions').parameters.find((p) => p.name === name)?.schema as Record<string, unknown>
+  type StringSchema = { pattern?: string; description?: string; allOf?: unknown[]; maxLength?: number }
+  const createProperties = () => {
+    const schema = operationAt('POST', '/sessions').requestBody?.content['application/json']?.schema
+    return (schema as { properties: { title: StringSchema; tags: { items: StringSchema } } }).properties
+  }
+
+  it('D10: lists every sort value the mock accepts as an enum', () => {
+    expect(listParameter('sort')).toEqual({
+      type: 'string',
+      enum: [...SORT_KEYS, ...SORT_KEYS.map((key) => `-${key}`)],
+    })
+  })
+
+  it('D9: states limit and offset as decimal patterns that stop at 9007199254740991', () => {
+    const limit = new RegExp(listParameter('limit').pattern as string, 'u')
+    const offset = new RegExp(listParameter('offset').pattern as string, 'u')
+    for (const ok of ['1', '007', '500', '9007199254740991']) expect(limit.test(ok), ok).toBe(true)
+    for (const ok of ['0', '00', '9007199254740991', '0009007199254740991']) expect(offset.test(ok), ok).toBe(true)
+    for (const bad of [
+      '9007199254740992',
+      '9007199254740993',
+      '10000000000000000',
+      '99999999999999999999',
+      '-1',
+      '1e2',
+    ]) {
+      expect(limit.test(bad), bad).toBe(false)
+      expect(offset.test(bad), bad).toBe(false)
+    }
+    expect(limit.test('0')).toBe(false)
+  })
+
+  it('D5, D6: a title and each tag must not be blank (pattern \\S) and say that they are trimmed', () => {
+    const { title, tags } = createProperties()
+    expect(title).toMatchObject({ type: 'string', pattern: '\\S', description: 'Trimmed, then 1–200 characters.' })
+    expect(title).not.toHaveProperty('maxLength')
+    expect(tags.items.allOf).toEqual([{ pattern: '\\S' }, { pattern: '^[^,]*$' }])
+    expect(tags.items.description).toBe('Trimmed, then 1–64 characters.')
+  })
+
+  it('D17: Health.baseUrl ends in /api/v1 by a pattern, with no format outside JSON Schema', () => {
+    const baseUrl = (schemas.Health as { properties: Record<string, Record<string, unknown>> }).properties.baseUrl
+    expect(baseUrl).toEqual({ type: 'string', pattern: '\\/api\\/v1$' })
   })
 
   it('SPEC §4: gives every write with a body a required request body', () => {
