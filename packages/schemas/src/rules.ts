@@ -29,7 +29,11 @@ export function characters(text: string): number {
 const fits = (max: number) => (text: string) => text.length <= max || characters(text) <= max
 
 /** At most `max` characters (code points), written as `maxLength` in the document. */
-const atMost = (max: number) => [z.refine(fits(max), `must be at most ${max} characters`), z.meta({ maxLength: max })]
+const atMost = (max: number) =>
+  [
+    z.refine(fits(max), `must be at most ${max} characters`),
+    z.meta({ maxLength: max }),
+  ] as const satisfies z.core.$ZodCheck<string>[]
 
 const nonBlank = () => z.regex(/\S/, 'must be a non-empty string')
 

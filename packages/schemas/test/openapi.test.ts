@@ -8,7 +8,7 @@ interface OperationObject {
   operationId: string
   summary: string
   description: string
-  parameters: { name: string; in: string; required: boolean }[]
+  parameters: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[]
   requestBody?: { required: boolean; content: Record<string, { schema: Record<string, unknown> }> }
   responses: Record<string, { description: string; content: Record<string, { schema: Record<string, unknown> }> }>
 }
