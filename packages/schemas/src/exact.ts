@@ -59,7 +59,8 @@ export const session = z.strictObject({
 export const waveform = z
   .strictObject({
     ...tolerant.waveform.def.shape,
-    bucketCount: count,
+    // JSON Schema cannot compare two fields: the document says it in words.
+    bucketCount: count.check(z.describe('Equals the number of peaks (D13).')),
     duration: positive,
     sampleRate: positive,
     peaks: z.array(z.number().check(z.minimum(0), z.maximum(1))),

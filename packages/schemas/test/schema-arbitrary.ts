@@ -7,6 +7,17 @@ import { LIMITS } from '../src/index.js'
 
 type Defs = Record<string, JsonSchema>
 
+/**
+ * Where a value is generated: the document's components, how deep, and how much more often a value
+ * follows its schema than not (1 for requests: near-valid values everywhere; more for answers, whose
+ * nesting would otherwise leave hardly one valid value).
+ */
+export interface Walk {
+  defs: Defs
+  depth: number
+  valid: number
+}
+
 const MAX = Number.MAX_SAFE_INTEGER
 const around = (n: number) => [n - 1, n, n + 1]
 // Every figure of LIMITS is a length worth trying, up to a few thousand; longer ones only where the
@@ -45,7 +56,7 @@ const edgeLength = (schema: JsonSchema) => {
     .map(([length, char, before, after]) => `${before}${char.repeat(Math.max(length, 0))}${after}`)
 }
 
-function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
+function stringArbitrary(schema: JsonSchema, walk: Walk): fc.Arbitrary<string> {
   const patterns = [schema.pattern, ...((schema.allOf as JsonSchema[] | undefined) ?? []).map((s) => s.pattern)]
   const matching = patterns
     .filter((p): p is string => typeof p === 'string')
@@ -61,14 +72,35 @@ function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   )
   const exact = [...matching, ...(listed.length ? [fc.constantFrom(...listed)] : [])]
   const padded = exact.map((arb) => fc.tuple(spaces, arb, spaces).map(([a, s, b]) => `${a}${s}${b}`))
-  return exact.length ? fc.oneof({ weight: 8, arbitrary: fc.oneof(...exact) }, ...padded, near) : near
+  return exact.length ? fc.oneof({ weight: 8 * walk.valid, arbitrary: fc.oneof(...exact) }, ...padded, near) : near
 }
 
-const numberArbitrary = fc.oneof(
+const anyNumber = fc.oneof(
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.integer(),
   fc.constantFrom(0, -0, -1, 0.5, 1.5, MAX, MAX + 1, 2 ** 53 + 2, 1e20, -1e-300),
 )
+
+/** Numbers in the schema's range (and of its type) more often than not, any number otherwise. */
+function numberArbitrary(schema: JsonSchema, walk: Walk): fc.Arbitrary<number> {
+  const min = (schema.minimum ?? schema.exclusiveMinimum ?? -MAX) as number
+  const max = (schema.maximum ?? schema.exclusiveMaximum ?? MAX) as number
+  const inRange =
+    schema.type === 'integer'
+      ? fc.integer({ min: Math.max(min, -(2 ** 31)), max: Math.min(max, 2 ** 31) })
+      : fc.double({
+          min,
+          max,
+          noNaN: true,
+          minExcluded: 'exclusiveMinimum' in schema,
+          maxExcluded: 'exclusiveMaximum' in schema,
+        })
+  return fc.oneof({ weight: 2 * walk.valid, arbitrary: inRange }, anyNumber)
+}
+
+/** The schema's constant more often than not, else a value of its type. */
+const constArbitrary = (schema: JsonSchema, walk: Walk, other: fc.Arbitrary<unknown>) =>
+  fc.oneof({ weight: 4 * walk.valid, arbitrary: fc.constant(schema.const) }, other)
 
 const strangeKeys = fc.constantFrom('id', 'lastOpened', 'rating', '__proto__', 'constructor', '')
 
@@ -79,16 +111,18 @@ function withKey(value: Record<string, unknown>, key: string, extra: unknown) {
   return copy
 }
 
-function objectArbitrary(schema: JsonSchema, defs: Defs, depth: number): fc.Arbitrary<unknown> {
+const deeper = (walk: Walk): Walk => ({ ...walk, depth: walk.depth + 1 })
+
+function objectArbitrary(schema: JsonSchema, walk: Walk): fc.Arbitrary<unknown> {
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>
   const required = (schema.required ?? []) as string[]
   const record = fc.record(
-    Object.fromEntries(Object.entries(properties).map(([key, s]) => [key, schemaArbitrary(s, defs, depth + 1)])),
+    Object.fromEntries(Object.entries(properties).map(([key, s]) => [key, schemaArbitrary(s, deeper(walk))])),
     { requiredKeys: required },
   )
   const names = Object.keys(properties)
   return fc.oneof(
-    { weight: 6, arbitrary: record },
+    { weight: 6 * walk.valid, arbitrary: record },
     {
       weight: 1,
       arbitrary: fc
@@ -105,8 +139,8 @@ function objectArbitrary(schema: JsonSchema, defs: Defs, depth: number): fc.Arbi
   )
 }
 
-function arrayArbitrary(schema: JsonSchema, defs: Defs, depth: number): fc.Arbitrary<unknown> {
-  const item = schemaArbitrary((schema.items ?? {}) as JsonSchema, defs, depth + 1)
+function arrayArbitrary(schema: JsonSchema, walk: Walk): fc.Arbitrary<unknown> {
+  const item = schemaArbitrary((schema.items ?? {}) as JsonSchema, deeper(walk))
   const edges = [schema.minItems, schema.maxItems, LIMITS.tagsPerSession]
     .filter((n): n is number => typeof n === 'number')
     .flatMap((n) => [n - 1, n, n + 1])
@@ -116,7 +150,7 @@ function arrayArbitrary(schema: JsonSchema, defs: Defs, depth: number): fc.Arbit
   const atEdge = fc
     .tuple(fc.constantFrom(...edges), item, item)
     .map(([length, a, b]) => Array.from({ length }, (_, i) => (i % 7 === 0 ? b : a)))
-  return edges.length ? fc.oneof({ weight: 4, arbitrary: small }, atEdge) : small
+  return edges.length ? fc.oneof({ weight: 4 * walk.valid, arbitrary: small }, atEdge) : small
 }
 
 /**
@@ -124,27 +158,28 @@ function arrayArbitrary(schema: JsonSchema, defs: Defs, depth: number): fc.Arbit
  *
  * @example
  * ```ts
- * fc.sample(schemaArbitrary({ type: 'string', pattern: '\\S' }, {}), 3)
+ * fc.sample(schemaArbitrary({ type: 'string', pattern: '\\S' }, { defs: {}, depth: 0, valid: 1 }), 3)
  * ```
  */
-export function schemaArbitrary(schema: JsonSchema, defs: Defs, depth = 0): fc.Arbitrary<unknown> {
+export function schemaArbitrary(schema: JsonSchema, walk: Walk): fc.Arbitrary<unknown> {
   if (typeof schema.$ref === 'string') {
-    return schemaArbitrary(defs[schema.$ref.split('/').pop() as string] as JsonSchema, defs, depth)
+    return schemaArbitrary(walk.defs[schema.$ref.split('/').pop() as string] as JsonSchema, walk)
   }
   const anyOf = schema.anyOf as JsonSchema[] | undefined
-  const own = anyOf
-    ? fc.oneof(...anyOf.map((s) => schemaArbitrary(s, defs, depth)))
+  const typed = anyOf
+    ? fc.oneof(...anyOf.map((s) => schemaArbitrary(s, walk)))
     : schema.type === 'string' || schema.enum
-      ? stringArbitrary(schema)
+      ? stringArbitrary(schema, walk)
       : schema.type === 'number' || schema.type === 'integer'
-        ? numberArbitrary
+        ? numberArbitrary(schema, walk)
         : schema.type === 'boolean'
           ? fc.boolean()
           : schema.type === 'array'
-            ? arrayArbitrary(schema, defs, depth)
+            ? arrayArbitrary(schema, walk)
             : schema.type === 'object'
-              ? objectArbitrary(schema, defs, depth)
+              ? objectArbitrary(schema, walk)
               : fc.jsonValue({ maxDepth: 1 })
-  const anything = depth > 2 ? fc.constant(null) : fc.jsonValue({ maxDepth: 2 })
-  return fc.oneof({ weight: 12, arbitrary: own }, { weight: 1, arbitrary: anything })
+  const own = 'const' in schema ? constArbitrary(schema, walk, typed) : typed
+  const anything = walk.depth > 2 ? fc.constant(null) : fc.jsonValue({ maxDepth: 2 })
+  return fc.oneof({ weight: 12 * walk.valid, arbitrary: own }, { weight: 1, arbitrary: anything })
 }
