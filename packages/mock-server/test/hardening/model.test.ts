@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { getResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { createMockApi, type MockApi, type StoredLane, type StoredSession } from '../../src/index.js'
+import { expectDocumented } from '../support/document-check.js'
 import { NOW } from '../support/harness.js'
 import { libraryOf, withPreviews } from '../support/library.js'
 import {
@@ -49,6 +50,7 @@ function realMock(): Real {
         body: body === undefined ? undefined : JSON.stringify(body),
       })
       const response = (await getResponse(api.handlers, request)) as Response
+      await expectDocumented(method, `/api/v1${path}`, response)
       return { status: response.status, body: await response.json() }
     },
   }
