@@ -83,6 +83,22 @@ describe('D18: body limit', () => {
     expect(state().library).toEqual(before.library)
   })
 
+  it('D3: a declared body of 100 MiB without a valid token is 401 at once, unread, and the connection closed', async () => {
+    const before = state()
+    const head = [
+      'POST /api/v1/sessions HTTP/1.1',
+      'Host: 127.0.0.1',
+      'Authorization: Bearer wrong-token',
+      'Content-Type: application/json',
+      `Content-Length: ${100 * LIMITS.bodyBytes}`,
+    ]
+    const { ms, received } = await untilClosed(server.port, `${head.join('\r\n')}\r\n\r\n{"title":`)
+    expect(lastAnswer(received)).toMatchObject({ status: 401, body: { error: { code: 'unauthorized' } } })
+    // Closed by the server after its answer, not by the request timeout waiting for the body.
+    expect(ms).toBeLessThan(TIMEOUTS.request)
+    expect(state().library).toEqual(before.library)
+  })
+
   it('D18: the control surface has the same limit', async () => {
     const body = JSON.stringify({ configuredMode: 'read-only', pad: ' '.repeat(LIMITS.bodyBytes) })
     const answer = await rawRequest(server.origin, '/__mock/mode', { method: 'PUT', headers: auth, body })
