@@ -84,12 +84,17 @@ const queryShape = (operation: Operation): Record<string, z.ZodMiniType> =>
   ((operation.query as z.ZodMiniObject | undefined)?.def.shape ?? {}) as Record<string, z.ZodMiniType>
 
 function queryParameters(operation: Operation, input: Converted) {
-  return Object.entries(queryShape(operation)).map(([name, schema]) => ({
-    name,
-    in: 'query',
-    required: false,
-    schema: input(schema),
-  }))
+  return Object.entries(queryShape(operation)).map(([name, schema]) => {
+    const json = input(schema)
+    // Tools show a parameter's own description, not its schema's: a rule said in words goes there too.
+    return {
+      name,
+      in: 'query',
+      required: false,
+      ...(typeof json.description === 'string' && { description: json.description }),
+      schema: json,
+    }
+  })
 }
 
 function responses(operation: Operation, output: Converted) {
