@@ -39,7 +39,7 @@ export async function expectDocumented(method: string, target: string, response:
   }
   const { operation } = matchOperation(method, path.slice(API_PREFIX.length))
   const documented = operation && validators.answer(operation.name, response.status)
-  if (!documented && operation && !beyondTheOperation(response.status) && response.status !== 401) {
+  if (!documented && operation && !beyondTheOperation(response.status)) {
     throw failure(method, path, response.status, `a status the document does not list for ${operation.name}`, body)
   }
   const validate = documented ?? validators.component('Error')
