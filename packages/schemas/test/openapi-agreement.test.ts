@@ -108,6 +108,18 @@ function expectAgreement(schema: z.ZodMiniType, root: JsonSchema, value: unknown
   expect(contract.success || unexplained.length > 0, detail).toBe(false)
 }
 
+/** Checks the agreement on `runs` values; says how often the contract accepted and rejected. */
+function agreementOver(schema: z.ZodMiniType, root: JsonSchema, values: fc.Arbitrary<unknown>, runs: number): Tally {
+  const tally: Tally = { accepted: 0, rejected: 0 }
+  fc.assert(
+    fc.property(values, (value) => {
+      expectAgreement(schema, root, value, tally)
+    }),
+    { numRuns: runs },
+  )
+  return tally
+}
+
 // JSON is what arrives: a value that JSON cannot carry is not a request.
 const asJson = (value: unknown) => JSON.parse(JSON.stringify(value) ?? 'null') as unknown
 
@@ -171,13 +183,8 @@ describe('the OpenAPI document says exactly what the mock accepts (ajv 2020-12 v
     '%s: the body schema and the document agree on valid and near-valid bodies (D4–D8, D14, D15)',
     (name, op) => {
       const root = validators.operation(name).body as JsonSchema
-      const tally: Tally = { accepted: 0, rejected: 0 }
-      fc.assert(
-        fc.property(schemaArbitrary(root, { defs, depth: 0, valid: 1 }).map(asJson), (body) => {
-          expectAgreement(op.body as z.ZodMiniType, root, body, tally)
-        }),
-        { numRuns: RUNS_PER_BODY },
-      )
+      const bodies = schemaArbitrary(root, { defs, depth: 0, valid: 1 }).map(asJson)
+      const tally = agreementOver(op.body as z.ZodMiniType, root, bodies, RUNS_PER_BODY)
       // Both verdicts seen often enough for the agreement to mean something.
       expect(tally.accepted).toBeGreaterThan(RUNS_PER_BODY / 20)
       expect(tally.rejected).toBeGreaterThan(RUNS_PER_BODY / 20)
@@ -188,13 +195,7 @@ describe('the OpenAPI document says exactly what the mock accepts (ajv 2020-12 v
     '%s: the query schema and the document agree on valid and near-valid queries (D9–D11)',
     (name, op) => {
       const root = validators.operation(name).query
-      const tally: Tally = { accepted: 0, rejected: 0 }
-      fc.assert(
-        fc.property(queryArbitrary(root), (query) => {
-          expectAgreement(op.query as z.ZodMiniType, root, query, tally)
-        }),
-        { numRuns: RUNS_PER_QUERY },
-      )
+      const tally = agreementOver(op.query as z.ZodMiniType, root, queryArbitrary(root), RUNS_PER_QUERY)
       expect(tally.accepted).toBeGreaterThan(RUNS_PER_QUERY / 20)
       expect(tally.rejected).toBeGreaterThan(RUNS_PER_QUERY / 40)
     },
@@ -205,13 +206,7 @@ describe('the OpenAPI document says exactly what the mock accepts (ajv 2020-12 v
     (name, op) => {
       const root = validators.operation(name).operation.responses[op.status]?.content?.['application/json']
         ?.schema as JsonSchema
-      const tally: Tally = { accepted: 0, rejected: 0 }
-      fc.assert(
-        fc.property(answerArbitrary(root), (answer) => {
-          expectAgreement(op.answer.exact, root, answer, tally)
-        }),
-        { numRuns: RUNS_PER_ANSWER },
-      )
+      const tally = agreementOver(op.answer.exact, root, answerArbitrary(root), RUNS_PER_ANSWER)
       expect(tally.accepted).toBeGreaterThan(RUNS_PER_ANSWER / 10)
       expect(tally.rejected).toBeGreaterThan(0)
     },
