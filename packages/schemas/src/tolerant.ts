@@ -13,7 +13,12 @@ const object = <Shape extends z.core.$ZodLooseShape>(shape: Shape) =>
 
 // Servers commonly send `null` for an absent optional field: read as absent, typed `T | undefined`.
 const absentIfNull = <T extends z.ZodMiniType>(schema: T) =>
-  z.optional(z.pipe(z.nullable(schema), z.transform((value: z.output<T> | null) => value ?? undefined)))
+  z.optional(
+    z.pipe(
+      z.nullable(schema),
+      z.transform((value: z.output<T> | null) => value ?? undefined),
+    ),
+  )
 const text = z.string()
 const number = z.number()
 const flag = z.boolean()
