@@ -1,6 +1,5 @@
 import { type OperationName, routes } from '@session-library/schemas'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type Harness, transports } from '../../mock-server/test/support/transports.js'
 import {
   AbortedError,
   ForbiddenError,
@@ -9,11 +8,12 @@ import {
   SessionLibrary,
   TimeoutError,
 } from '../src/index.js'
+import { mocks, type RunningMock } from './support/mocks.js'
 
 // Every operation of SPEC §4.1 through the public API, against the in-process mock (MSW) and the
 // standalone one (real HTTP): the methods cover most, `request` reaches all 18, PATCHes included.
-describe.each(transports)('against the $name mock', (transport) => {
-  let harness: Harness
+describe.each(mocks)('against the $name mock', (transport) => {
+  let harness: RunningMock
   let client: SessionLibrary
   beforeAll(async () => {
     harness = await transport.start({ sessions: 12, now: '2026-11-21T10:00:00.000Z', importDelay: 1 })
