@@ -55,7 +55,13 @@ function userHooks(hooks: Hooks): KyHooks {
  *
  * @example `ky.create({ hooks: kyHooks(options.hooks, options.logger, options.redact) })`
  */
-export function kyHooks(hooks: Hooks | undefined, logger: Logger | undefined, redact: readonly string[] = []): KyHooks {
+export function kyHooks(
+  hooks: Hooks | undefined,
+  logger: Logger | undefined,
+  redact: readonly string[] = [],
+): KyHooks | undefined {
+  // None at all rather than empty lists: ky merges an instance's hooks into every call's options.
+  if (!hooks && !logger) return undefined
   const parts = [logger ? loggerHooks(logger, redact) : {}, hooks ? userHooks(hooks) : {}]
   return {
     beforeRequest: parts.flatMap((part) => part.beforeRequest ?? []),

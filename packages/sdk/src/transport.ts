@@ -93,20 +93,27 @@ function translateError(error: unknown, request: RequestDetails, options: CallOp
  * @example `const call = createCall(resolveConfig({ token: 't' }))`
  */
 export function createCall(config: ResolvedConfig): Call {
+  // Only what is set: ky deep-merges its instance's options into every call's.
+  const hooks = kyHooks(config.hooks, config.logger, config.redact)
   const http = ky.create({
     // ky always passes a Request; its type also allows strings and URLs.
-    fetch: config.fetch as typeof fetch | undefined,
-    hooks: kyHooks(config.hooks, config.logger, config.redact),
-    throwHttpErrors: true,
+    ...(config.fetch && { fetch: config.fetch as typeof fetch }),
+    ...(hooks && { hooks }),
   })
   const own = { accept: 'application/json', authorization: `Bearer ${config.token}` }
   const clientHeaders = mergeHeaders(own, config.headers)
+  const basePath = new URL(config.baseUrl).pathname.replace(/\/$/, '')
+  // The client's retry settings per operation, built once; a call's own `retry` builds its own.
+  const retries = new Map(Object.values(routes).map((route) => [route.name, kyRetry(route, config.retry, undefined)]))
+  const retryFor = (name: OperationName, call: CallOptions['retry']) =>
+    call === undefined ? retries.get(name) : kyRetry(routes[name], config.retry, call)
 
   async function send(name: OperationName, input: Input, options: CallOptions) {
     const operation = routes[name]
     const search = toSearchParams(input.query).toString()
-    const url = `${config.baseUrl}${operationPath(name, (input.params ?? {}) as ParamsOf<typeof name>)}${search ? `?${search}` : ''}`
-    const request = { operation: name, method: operation.method, path: new URL(url).pathname, url }
+    const relative = operationPath(name, (input.params ?? {}) as ParamsOf<typeof name>)
+    const url = `${config.baseUrl}${relative}${search ? `?${search}` : ''}`
+    const request = { operation: name, method: operation.method, path: `${basePath}${relative}`, url }
     const timeout = options.timeout ?? config.timeout
     let response: Response | undefined
     try {
@@ -116,7 +123,7 @@ export function createCall(config: ResolvedConfig): Call {
         json: input.body,
         signal: options.signal,
         timeout,
-        retry: kyRetry(operation, config.retry, options.retry),
+        retry: retryFor(name, options.retry),
       })
       const data = await readAnswer(response, operation, options.validate ?? config.validate, request)
       return { data, response }

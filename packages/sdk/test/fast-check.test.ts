@@ -23,7 +23,7 @@ const answers = {
   'sessions.delete': { data: { deleted: true, id: 'ses_1' } },
   'tags.get': { data: { id: 'ses_1', tags: ['a', 'b'] } },
   'notes.get': { data: { id: 'ses_1', notes: '' } },
-  'preview.get': { data: { id: 'ses_1', ...sessionAnswer('ses_1'), previews: [preview] } },
+  'preview.get': { data: { ...sessionAnswer('ses_1'), previews: [preview] } },
   'waveform.get': { data: { sessionId: 'ses_1', variantId: 'pv_1', waveform } },
   'waveformNotes.put': { data: lane },
   'imports.start': { data: importResult },
