@@ -2,11 +2,17 @@ import { type OperationName, routes } from '@session-library/schemas'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   AbortedError,
+  BadRequestError,
   ForbiddenError,
+  NetworkError,
   NotFoundError,
+  NotImplementedError,
+  PayloadTooLargeError,
   type RequestArgs,
+  ServerError,
   SessionLibrary,
   TimeoutError,
+  UnauthorizedError,
 } from '../src/index.js'
 import { mocks, type RunningMock } from './support/mocks.js'
 
@@ -94,6 +100,33 @@ describe.each(mocks)('against the $name mock', (transport) => {
     const refused = await client.request('tags.patch', { params: { id: 'ses_any' }, body: { tags: [] } }).safe()
     expect(refused.error).toBeInstanceOf(ForbiddenError)
     expect(refused.error).toMatchObject({ code: 'read_only', status: 403 })
+  })
+
+  it('safe: each error the mock can answer settles with its class, the server message and the response', async () => {
+    const [first] = (await client.sessions.list({ limit: 1 })).data
+    const id = first!.id
+    harness.api.setServiceAvailable('waveform', false)
+    const wrongToken = new SessionLibrary({ token: 'wrong', baseUrl: harness.baseUrl })
+    const outcomes = [
+      [await client.sessions.create({ title: ' ' }).safe(), BadRequestError, 400], // D4
+      [await wrongToken.health().safe(), UnauthorizedError, 401], // D2
+      [await client.sessions.get('ses_missing').safe(), NotFoundError, 404],
+      [await client.notes.set(id, 'x'.repeat(1_100_000)).safe(), PayloadTooLargeError, 413], // D18
+      [await client.waveform(id).safe(), NotImplementedError, 501],
+    ] as const
+    for (const [result, Class, status] of outcomes) {
+      expect(result.data).toBeUndefined()
+      expect(result.error).toBeInstanceOf(Class)
+      expect(result.error).toMatchObject({ status, message: expect.any(String) })
+      expect(result.response?.status).toBe(status)
+    }
+    harness.api.injectFault({ status: 500, operation: 'tags.get' })
+    const failed = await client.tags.get(id, { retry: false }).safe()
+    expect(failed.error).toBeInstanceOf(ServerError)
+    harness.api.injectFault({ network: true, operation: 'notes.get' })
+    const dropped = await client.notes.get(id, { retry: false }).safe()
+    expect(dropped.error).toBeInstanceOf(NetworkError)
+    expect(dropped.response).toBeUndefined()
   })
 
   it('safe: a timeout and an abort are errors too, with no response', async () => {
