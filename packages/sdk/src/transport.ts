@@ -117,6 +117,8 @@ export function createCall(config: ResolvedConfig): Call {
     const timeout = options.timeout ?? config.timeout
     let response: Response | undefined
     try {
+      // A fetch of the caller's own may not look at the signal: an aborted call sends nothing.
+      options.signal?.throwIfAborted()
       response = await http(url, {
         method: operation.method,
         headers: options.headers ? mergeHeaders(clientHeaders, options.headers) : clientHeaders,

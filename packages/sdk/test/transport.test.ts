@@ -119,6 +119,14 @@ describe('timeout and abort', () => {
     expect(calls).toHaveLength(0)
   })
 
+  it('an already aborted signal sends nothing even through a fetch of your own that ignores signals', async () => {
+    const fetch = vi.fn(async () => HttpResponse.json({ data: healthAnswer }))
+    const client = new SessionLibrary({ token: TOKEN, baseUrl: BASE_URL, fetch })
+    const result = await client.health({ signal: AbortSignal.abort() }).safe()
+    expect(result.error).toBeInstanceOf(AbortedError)
+    expect(fetch).not.toHaveBeenCalled()
+  })
+
   it('an abort during the backoff wait stops the retries with an AbortedError', async () => {
     const { handler, calls } = counted('get', '/health', () => HttpResponse.error())
     server.use(handler)
