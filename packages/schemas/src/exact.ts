@@ -152,6 +152,8 @@ export const health = z.strictObject({
   recentRequests: z
     .array(recentRequest)
     .check(z.maxLength(LIMITS.recentRequests, `must hold at most ${LIMITS.recentRequests} requests`)),
+  // The mock leaves it out when there is none; only clients read `null` as absent.
+  lastError: z.optional(z.string()),
 })
 
 /**

@@ -53,7 +53,8 @@ type Strength<F extends Fields, S extends keyof Field> = { -readonly [K in keyof
  */
 export interface Resource<F extends Fields> {
   readonly fields: F
-  readonly tolerant: z.ZodMiniObject<Strength<F, 'tolerant'>, z.core.$loose>
+  /** Keeps unknown keys at run time; typed with the listed fields only (no index signature). */
+  readonly tolerant: z.ZodMiniObject<Strength<F, 'tolerant'>, z.core.$strip>
   readonly exact: z.ZodMiniObject<Strength<F, 'exact'>, z.core.$strict>
 }
 
@@ -76,7 +77,7 @@ function pick<F extends Fields, S extends keyof Field>(fields: F, strength: S): 
 export function resource<F extends Fields>(fields: F): Resource<F> {
   return {
     fields,
-    tolerant: z.looseObject(pick(fields, 'tolerant')),
+    tolerant: z.looseObject(pick(fields, 'tolerant')) as unknown as Resource<F>['tolerant'],
     exact: z.strictObject(pick(fields, 'exact')),
   }
 }
@@ -91,12 +92,12 @@ type Paired<T extends Shape, E extends Shape> = { [K in keyof T & keyof E]: Fiel
  * ```ts
  * import * as z from 'zod/mini'
  * import { pairOf } from './resource.js'
- * const loose = z.looseObject({ n: z.number() })
- * const count = pairOf(loose, z.strictObject({ ...loose.def.shape, n: z.int() }))
+ * import { tagCount } from './tolerant.js'
+ * const count = pairOf(tagCount, z.strictObject({ ...tagCount.def.shape, count: z.int() }))
  * ```
  */
 export function pairOf<T extends Shape, E extends Shape>(
-  tolerant: z.ZodMiniObject<T, z.core.$loose>,
+  tolerant: z.ZodMiniObject<T, z.core.$strip>,
   exact: z.ZodMiniObject<E, z.core.$strict>,
 ): Resource<Paired<T, E>> {
   const exactShape: Shape = exact.def.shape

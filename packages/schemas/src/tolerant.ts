@@ -5,6 +5,19 @@ import type { Kind, Mode, PreviewStatus, Status } from './known-values.js'
 // kept, and strings SPEC.md lists no values for are open, typed with the known ones as suggestions.
 // The exact schemas (exact.ts) are derived from these; the client entry imports nothing else.
 const open = <T extends string>() => z.string() as unknown as z.ZodMiniType<T>
+
+// Unknown keys are kept at run time, yet typed as if stripped: the inferred types list SPEC.md's
+// fields and no index signature, so a misspelt field is a compile error.
+const object = <Shape extends z.core.$ZodLooseShape>(shape: Shape) =>
+  z.looseObject(shape) as unknown as z.ZodMiniObject<Shape, z.core.$strip>
+
+// Servers commonly send `null` for an absent optional field: read as absent, typed `T | undefined`.
+const absentIfNull = <T extends z.ZodMiniType<string>>(schema: T) =>
+  // overwrite, not a transform: the same result for a fraction of the bundle (zod's pipe and transform).
+  z.optional(
+    z.nullable(schema).check(z.overwrite((value) => (value ?? undefined) as z.output<T>)),
+  ) as unknown as z.ZodMiniOptional<T>
+
 const text = z.string()
 const number = z.number()
 const flag = z.boolean()
@@ -20,7 +33,7 @@ const mode = open<Mode>()
  * preview.parse({ id: 'pv_1', name: 'Mix', path: '/m/mix.wav', status: 'rendering' }).status // 'rendering'
  * ```
  */
-export const preview = z.looseObject({ id: text, name: text, path: text, status: previewStatus })
+export const preview = object({ id: text, name: text, path: text, status: previewStatus })
 
 const previewFields = {
   previewStatus,
@@ -40,7 +53,7 @@ const previewFields = {
  * const s = session.parse(body.data) // unknown fields kept, unknown kinds accepted
  * ```
  */
-export const session = z.looseObject({
+export const session = object({
   id: text,
   title: text,
   kind: open<Kind>(),
@@ -63,7 +76,7 @@ export const session = z.looseObject({
  * waveform.parse(answer.data.waveform).peaks // number[]
  * ```
  */
-export const waveform = z.looseObject({
+export const waveform = object({
   key: text,
   bucketCount: number,
   duration: number,
@@ -81,7 +94,7 @@ export const waveform = z.looseObject({
  * waveformNote.parse(lane.notes[0]).timestamp // seconds
  * ```
  */
-export const waveformNote = z.looseObject({ id: text, timestamp: number, text, createdAt: text, updatedAt: text })
+export const waveformNote = object({ id: text, timestamp: number, text, createdAt: text, updatedAt: text })
 
 /**
  * SPEC §2.5: how many sessions carry a tag.
@@ -92,7 +105,7 @@ export const waveformNote = z.looseObject({ id: text, timestamp: number, text, c
  * tagCount.parse({ tag: 'drums', count: 3 })
  * ```
  */
-export const tagCount = z.looseObject({ tag: text, count: number })
+export const tagCount = object({ tag: text, count: number })
 
 /**
  * SPEC §2.6: the state of a batch import.
@@ -103,7 +116,7 @@ export const tagCount = z.looseObject({ tag: text, count: number })
  * importResult.parse(answer.data).done // false right after the 202
  * ```
  */
-export const importResult = z.looseObject({
+export const importResult = object({
   importId: text,
   total: number,
   completed: number,
@@ -122,10 +135,10 @@ export const importResult = z.looseObject({
  * recentRequest.parse({ method: 'GET', path: '/api/v1/health', statusCode: 200, at: '2026-11-21T10:00:00.000Z' })
  * ```
  */
-export const recentRequest = z.looseObject({ method: text, path: text, statusCode: number, at: text })
+export const recentRequest = object({ method: text, path: text, statusCode: number, at: text })
 
 /**
- * SPEC §2.7: the health snapshot; `lastError` is optional (DECISIONS preamble).
+ * SPEC §2.7: the health snapshot; `lastError` is optional, `null` read as absent (DECISIONS preamble).
  *
  * @example
  * ```ts
@@ -133,7 +146,7 @@ export const recentRequest = z.looseObject({ method: text, path: text, statusCod
  * health.parse(answer.data).effectiveMode // 'full-automation', or any mode a newer server reports
  * ```
  */
-export const health = z.looseObject({
+export const health = object({
   status: text,
   configuredMode: mode,
   effectiveMode: mode,
@@ -143,7 +156,7 @@ export const health = z.looseObject({
   docsUrl: text,
   requestCount: number,
   recentRequests: z.array(recentRequest),
-  lastError: z.optional(text),
+  lastError: absentIfNull(text),
 })
 
 /**
@@ -155,7 +168,7 @@ export const health = z.looseObject({
  * deleted.parse({ deleted: true, id: 'ses_1' })
  * ```
  */
-export const deleted = z.looseObject({ deleted: flag, id: text })
+export const deleted = object({ deleted: flag, id: text })
 
 /**
  * SPEC §4.8: a session's tags.
@@ -166,7 +179,7 @@ export const deleted = z.looseObject({ deleted: flag, id: text })
  * sessionTags.parse({ id: 'ses_1', tags: ['drums'] }).tags // ['drums']
  * ```
  */
-export const sessionTags = z.looseObject({ id: text, tags: session.def.shape.tags })
+export const sessionTags = object({ id: text, tags: session.def.shape.tags })
 
 /**
  * SPEC §4.9: a session's notes.
@@ -177,7 +190,7 @@ export const sessionTags = z.looseObject({ id: text, tags: session.def.shape.tag
  * sessionNotes.parse({ id: 'ses_1', notes: '' }).notes // ''
  * ```
  */
-export const sessionNotes = z.looseObject({ id: text, notes: text })
+export const sessionNotes = object({ id: text, notes: text })
 
 /**
  * SPEC §4.10: a session's preview metadata.
@@ -188,7 +201,7 @@ export const sessionNotes = z.looseObject({ id: text, notes: text })
  * sessionPreview.parse(answer.data).previews // Preview[]
  * ```
  */
-export const sessionPreview = z.looseObject({ id: text, ...previewFields })
+export const sessionPreview = object({ id: text, ...previewFields })
 
 /**
  * SPEC §4.11: a waveform of one session and variant.
@@ -199,7 +212,7 @@ export const sessionPreview = z.looseObject({ id: text, ...previewFields })
  * sessionWaveform.parse(answer.data).waveform.peaks // number[]
  * ```
  */
-export const sessionWaveform = z.looseObject({ sessionId: text, variantId: text, waveform })
+export const sessionWaveform = object({ sessionId: text, variantId: text, waveform })
 
 /**
  * SPEC §4.12: a waveform note lane.
@@ -210,7 +223,7 @@ export const sessionWaveform = z.looseObject({ sessionId: text, variantId: text,
  * waveformNoteLane.parse(answer.data).notes // sorted by timestamp, then id (D14)
  * ```
  */
-export const waveformNoteLane = z.looseObject({
+export const waveformNoteLane = object({
   sessionId: text,
   variantId: text,
   key: text,
@@ -226,7 +239,7 @@ export const waveformNoteLane = z.looseObject({
  * listMeta.parse({ total: 120, limit: 50, offset: 100 })
  * ```
  */
-export const listMeta = z.looseObject({ total: number, limit: number, offset: number })
+export const listMeta = object({ total: number, limit: number, offset: number })
 
 /**
  * The success envelope `{data}` around an answer (SPEC §1), as a client reads it.
@@ -237,7 +250,7 @@ export const listMeta = z.looseObject({ total: number, limit: number, offset: nu
  * data(session).parse(body).data.id
  * ```
  */
-export const data = <T extends z.ZodMiniType>(inner: T) => z.looseObject({ data: inner })
+export const data = <T extends z.ZodMiniType>(inner: T) => object({ data: inner })
 
 /**
  * The session list's envelope `{data, meta}` (SPEC §4.3), as a client reads it.
@@ -248,7 +261,7 @@ export const data = <T extends z.ZodMiniType>(inner: T) => z.looseObject({ data:
  * sessionPage.parse({ data: [], meta: { total: 0, limit: 50, offset: 0 } })
  * ```
  */
-export const sessionPage = z.looseObject({ data: z.array(session), meta: listMeta })
+export const sessionPage = object({ data: z.array(session), meta: listMeta })
 
 /**
  * The envelope of `GET /tags` (SPEC §4.14), as a client reads it.

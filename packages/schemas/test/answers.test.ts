@@ -108,6 +108,13 @@ describe('tolerant answers (DECISIONS preamble)', () => {
     expect(parsed(health.tolerant, odd)).toEqual(odd)
   })
 
+  it('read lastError: null as absent, and keep a string lastError', () => {
+    const answer = parsed(health.tolerant, { ...healthSample, lastError: null })
+    expect(answer.lastError).toBeUndefined()
+    expect(parsed(health.tolerant, { ...healthSample, lastError: 'disk full' }).lastError).toBe('disk full')
+    expect(messageOf(health.tolerant, { ...healthSample, lastError: 3 })).toMatch(/^lastError: /)
+  })
+
   it('keep unknown fields of nested resources', () => {
     const nested = { ...sessionSample, previews: [{ ...previewSample, durationMs: 5 }] }
     expect(parsed(session.tolerant, nested).previews[0]).toEqual({ ...previewSample, durationMs: 5 })
@@ -125,6 +132,10 @@ describe('exact answers (what the mock may send)', () => {
       'Import service is unavailable.',
     )
     expect(parsed(health.exact, healthSample)).not.toHaveProperty('lastError')
+  })
+
+  it('D17: reject lastError: null (the mock leaves the field out instead)', () => {
+    expect(messageOf(health.exact, { ...healthSample, lastError: null })).toMatch(/^lastError: /)
   })
 
   it('D1: reject a mode outside disabled, read-only, full-automation', () => {

@@ -1,11 +1,8 @@
-import { errorEnvelope, type Route } from '@session-library/schemas/client'
-import {
-  type ApiError,
-  createApiError,
-  type RequestDetails,
-  ResponseValidationError,
-  UNKNOWN_ERROR_CODE,
-} from './errors.js'
+import type { Route } from '@session-library/schemas/client'
+import { type ApiError, createApiError } from './api-errors.js'
+import { type RequestDetails, ResponseValidationError, UNKNOWN_ERROR_CODE } from './errors.js'
+import { passes } from './fast-check.js'
+import { said } from './said.js'
 
 const NOT_JSON = Symbol('not JSON')
 
@@ -43,7 +40,8 @@ function describeIssue(issue: Issue): string {
 
 /**
  * Reads a success answer: parses it once and, when `validate` is on, checks it against the
- * operation's tolerant schema (unknown fields and enum values pass).
+ * operation's tolerant schema (unknown fields and enum values pass): a compiled check first, zod
+ * when that cannot vouch for it.
  *
  * @example `const data = await readAnswer(response, routes['health.get'], true, request)`
  */
@@ -56,25 +54,31 @@ export async function readAnswer(
   const body = await readBody(response)
   const text = rawText(body)
   if (text !== undefined) throw new ResponseValidationError(['(answer): is not JSON'], text, request)
-  if (!validate) return body
+  if (!validate || passes(operation.answer.tolerant, body)) return body
   const result = operation.answer.tolerant.safeParse(body)
   if (!result.success) throw new ResponseValidationError(result.error.issues.map(describeIssue), body, request)
   return result.data
 }
 
 /**
- * Turns an error answer into an {@link ApiError}: the envelope's code and message when the body is
- * one, else {@link UNKNOWN_ERROR_CODE} with the status line and the raw body.
+ * Turns an error answer into an {@link ApiError}. The API's envelope gives its code and message; a
+ * body that is not one (an envelope missing fields, problem+json, plain text) gives the status line
+ * followed by what it said, and {@link UNKNOWN_ERROR_CODE} unless it named a code.
  *
  * @example `throw await errorFromResponse(response, request)`
  */
 export async function errorFromResponse(response: Response, request: RequestDetails): Promise<ApiError> {
   const body = await readBody(response)
   const text = rawText(body)
-  const envelope = errorEnvelope.safeParse(body)
-  const retryAfter = response.headers.get('retry-after') ?? undefined
-  const details = envelope.success
-    ? { code: envelope.data.error.code, message: envelope.data.error.message }
-    : { code: UNKNOWN_ERROR_CODE, message: `HTTP ${response.status} ${response.statusText}`.trim() }
-  return createApiError({ ...details, status: response.status, body: text ?? body, retryAfter }, request)
+  const { code, message } = said(body, text)
+  const statusLine = `HTTP ${response.status} ${response.statusText}`.trim()
+  const details = {
+    code: code ?? UNKNOWN_ERROR_CODE,
+    message: code !== undefined && message !== undefined ? message : [statusLine, message].filter(Boolean).join(': '),
+    status: response.status,
+    body: text ?? body,
+    retryAfter: response.headers.get('retry-after') ?? undefined,
+    headers: response.headers,
+  }
+  return createApiError(details, request)
 }

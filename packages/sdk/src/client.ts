@@ -8,12 +8,14 @@ import type {
   SessionWaveform,
   TagCount,
 } from '@session-library/schemas'
+import type { ApiPromise } from './api-promise.js'
 import { resolveConfig } from './config.js'
 import { notesApi } from './notes.js'
 import type { CallOptions, ClientOptions } from './options.js'
 import { sessionsApi } from './sessions.js'
 import { tagsApi } from './tags.js'
-import { type Call, type CallInput, createCall } from './transport.js'
+import { type Call, type CallInput, createCall, type RequestArgs } from './transport.js'
+import { unwrap } from './unwrap.js'
 import { splitVariant, type VariantOptions, waveformNotesApi } from './waveform-notes.js'
 
 /**
@@ -65,27 +67,25 @@ export class SessionLibrary {
        * Not retried unless `options.retry` is given.
        * @example `const { importId, total } = await client.imports.start({ items: [{ projectPath: '/music/a.als' }] })`
        */
-      start: async (body: ImportRequest, callOptions?: CallOptions): Promise<ImportResult> =>
-        (await call('imports.start', { params: {}, body }, callOptions)).data,
+      start: (body: ImportRequest, callOptions?: CallOptions): ApiPromise<ImportResult> =>
+        call('imports.start', { body }, callOptions).map(unwrap),
     }
   }
 
   /**
    * Calls any operation of the contract's endpoint table by its name, with params, query and body
-   * typed from the contract, and resolves to the whole validated answer (`{ data }`, plus `meta` for
-   * the list). Same retries, timeouts and errors as the methods.
+   * typed from the contract (the input may be left out when nothing in it is required), and
+   * resolves to the whole validated answer (`{ data }`, plus `meta` for the list). Same retries,
+   * timeouts and errors as the methods; `.withResponse()` and `.safe()` work here too.
    *
    * @example
    * ```ts
    * const { data } = await client.request('tags.patch', { params: { id: 'ses_1' }, body: { tags: ['drums'] } })
+   * const { data: health } = await client.request('health.get')
    * ```
    */
-  request<Name extends OperationName>(
-    name: Name,
-    input: CallInput<Name>,
-    options?: CallOptions,
-  ): Promise<AnswerOf<Name>> {
-    return this.#call(name, input, options)
+  request<Name extends OperationName>(name: Name, ...[input, options]: RequestArgs<Name>): ApiPromise<AnswerOf<Name>> {
+    return this.#call(name, (input ?? {}) as CallInput<Name>, options)
   }
 
   /**
@@ -96,8 +96,8 @@ export class SessionLibrary {
    * const { effectiveMode } = await client.health()
    * ```
    */
-  async health(options?: CallOptions): Promise<Health> {
-    return (await this.#call('health.get', { params: {} }, options)).data
+  health(options?: CallOptions): ApiPromise<Health> {
+    return this.#call('health.get', {}, options).map(unwrap)
   }
 
   /**
@@ -108,8 +108,8 @@ export class SessionLibrary {
    * const { previews, preferredPreviewId } = await client.preview('ses_1')
    * ```
    */
-  async preview(id: string, options?: CallOptions): Promise<SessionPreview> {
-    return (await this.#call('preview.get', { params: { id } }, options)).data
+  preview(id: string, options?: CallOptions): ApiPromise<SessionPreview> {
+    return this.#call('preview.get', { params: { id } }, options).map(unwrap)
   }
 
   /**
@@ -120,9 +120,9 @@ export class SessionLibrary {
    * const { waveform } = await client.waveform('ses_1', { variantId: 'pv_1' })
    * ```
    */
-  async waveform(id: string, variant?: VariantOptions): Promise<SessionWaveform> {
+  waveform(id: string, variant?: VariantOptions): ApiPromise<SessionWaveform> {
     const { query, options } = splitVariant(variant)
-    return (await this.#call('waveform.get', { params: { id }, query }, options)).data
+    return this.#call('waveform.get', { params: { id }, query }, options).map(unwrap)
   }
 
   /**
@@ -133,7 +133,7 @@ export class SessionLibrary {
    * const [top] = await client.tagCounts()
    * ```
    */
-  async tagCounts(options?: CallOptions): Promise<TagCount[]> {
-    return (await this.#call('tagCounts.list', { params: {} }, options)).data
+  tagCounts(options?: CallOptions): ApiPromise<TagCount[]> {
+    return this.#call('tagCounts.list', {}, options).map(unwrap)
   }
 }

@@ -1,24 +1,8 @@
 import { isHTTPError, type Hooks as KyHooks } from 'ky'
+import { redactHeaders } from './headers.js'
 import type { Hooks, Logger } from './options.js'
 
-/**
- * A copy of the headers safe to log: the `Authorization` value is replaced.
- *
- * @example
- * ```ts
- * import { redactHeaders } from '@session-library/sdk'
- * redactHeaders(new Headers({ authorization: 'Bearer secret' })) // { authorization: 'Bearer [redacted]' }
- * ```
- */
-export function redactHeaders(headers: Headers): Record<string, string> {
-  const safe: Record<string, string> = {}
-  headers.forEach((value, name) => {
-    safe[name] = name.toLowerCase() === 'authorization' ? 'Bearer [redacted]' : value
-  })
-  return safe
-}
-
-function loggerHooks(logger: Logger): KyHooks {
+function loggerHooks(logger: Logger, redact: readonly string[]): KyHooks {
   return {
     beforeRequest: [
       (request, _options, { retryCount }) => {
@@ -26,13 +10,18 @@ function loggerHooks(logger: Logger): KyHooks {
           method: request.method,
           url: request.url,
           attempt: retryCount + 1,
-          headers: redactHeaders(request.headers),
+          headers: redactHeaders(request.headers, redact),
         })
       },
     ],
     afterResponse: [
       (request, _options, response) => {
-        logger.debug('session-library: response', { method: request.method, url: request.url, status: response.status })
+        logger.debug('session-library: response', {
+          method: request.method,
+          url: request.url,
+          status: response.status,
+          headers: redactHeaders(response.headers, redact),
+        })
       },
     ],
     beforeRetry: [
@@ -64,10 +53,16 @@ function userHooks(hooks: Hooks): KyHooks {
 /**
  * ky's hooks for the client. The logger's come first: ky skips the later `beforeRequest` hooks once one returns a Request.
  *
- * @example `ky.create({ hooks: kyHooks(options.hooks, options.logger) })`
+ * @example `ky.create({ hooks: kyHooks(options.hooks, options.logger, options.redact) })`
  */
-export function kyHooks(hooks: Hooks | undefined, logger: Logger | undefined): KyHooks {
-  const parts = [logger ? loggerHooks(logger) : {}, hooks ? userHooks(hooks) : {}]
+export function kyHooks(
+  hooks: Hooks | undefined,
+  logger: Logger | undefined,
+  redact: readonly string[] = [],
+): KyHooks | undefined {
+  // None at all rather than empty lists: ky merges an instance's hooks into every call's options.
+  if (!hooks && !logger) return undefined
+  const parts = [logger ? loggerHooks(logger, redact) : {}, hooks ? userHooks(hooks) : {}]
   return {
     beforeRequest: parts.flatMap((part) => part.beforeRequest ?? []),
     afterResponse: parts.flatMap((part) => part.afterResponse ?? []),

@@ -17,31 +17,35 @@ export type {
   WaveformNote,
   WaveformNoteLane,
 } from '@session-library/schemas'
-export { type ImportRequest, SessionLibrary } from './client.js'
-export { DEFAULT_BASE_URL } from './config.js'
 export {
   ApiError,
   type ApiErrorDetails,
   type ApiErrorOf,
   BadRequestError,
   createApiError,
-  type ErrorCode,
   ForbiddenError,
   isApiError,
-  NetworkError,
   NotFoundError,
   NotImplementedError,
   PayloadTooLargeError,
   RateLimitError,
+  ServerError,
+  UnauthorizedError,
+} from './api-errors.js'
+export { ApiPromise, type RawAnswer, type SafeResult } from './api-promise.js'
+export { type ImportRequest, SessionLibrary } from './client.js'
+export { DEFAULT_BASE_URL } from './config.js'
+export {
+  AbortedError,
+  type ErrorCode,
+  NetworkError,
   type RequestDetails,
   ResponseValidationError,
-  ServerError,
   SessionLibraryError,
   TimeoutError,
   UNKNOWN_ERROR_CODE,
-  UnauthorizedError,
 } from './errors.js'
-export { redactHeaders } from './hooks.js'
+export { redactHeaders } from './headers.js'
 export type { NotesApi } from './notes.js'
 export {
   type CallOptions,
@@ -66,7 +70,7 @@ export type {
   SessionsApi,
 } from './sessions.js'
 export type { TagsApi } from './tags.js'
-export type { CallInput } from './transport.js'
+export type { CallInput, RequestArgs } from './transport.js'
 export type { VariantOptions, WaveformNoteInput, WaveformNotesApi } from './waveform-notes.js'
 
 /** Package version. @example `version // '0.1.0'` */

@@ -63,7 +63,10 @@ export interface CallOptions {
   signal?: AbortSignal
   /** Timeout of each attempt in ms, or `false` for none. */
   timeout?: number | false
-  /** Extra request headers. */
+  /**
+   * Extra request headers, over the client's (names compared case-insensitively; see
+   * {@link ClientOptions.headers} for the rule).
+   */
   headers?: Record<string, string>
   /**
    * Retry settings for this call. Given on `sessions.create`, `sessions.update` or
@@ -124,8 +127,9 @@ export interface Hooks {
 }
 
 /**
- * Receives one line per attempt, answer and retry. Headers come with `Authorization` redacted.
- * `console` fits.
+ * Receives one line per attempt, answer and retry. Headers come redacted: `Authorization`,
+ * `Proxy-Authorization`, `Cookie`, `Set-Cookie`, any name containing `key`, `token` or `secret`,
+ * and the names in {@link ClientOptions.redact}. `console` fits.
  *
  * @example
  * ```ts
@@ -155,7 +159,11 @@ export interface ClientOptions {
   timeout?: number | false
   /** Retry settings of reads and idempotent writes. Default {@link DEFAULT_RETRY}. */
   retry?: RetryOption
-  /** Headers sent with every request. */
+  /**
+   * Headers sent with every request. One rule for these and a call's `headers`, by name whatever
+   * its case: a call's header replaces the client's, and either replaces the SDK's own, including
+   * `Authorization` (the token's `Bearer` header) and `Accept`.
+   */
   headers?: Record<string, string>
   /** Check answers against the contract's tolerant schemas. Default `true`. */
   validate?: boolean
@@ -165,4 +173,6 @@ export interface ClientOptions {
   hooks?: Hooks
   /** Where to send a debug line per attempt, answer and retry. Default: none. */
   logger?: Logger
+  /** More header names whose values the logger hides (case-insensitive), besides the built-in ones. */
+  redact?: string[]
 }

@@ -1,7 +1,9 @@
 import type { AnswerOf, BodyOf, QueryOf, Session } from '@session-library/schemas'
+import type { ApiPromise } from './api-promise.js'
 import type { CallOptions } from './options.js'
 import { paginate } from './pagination.js'
 import type { Call } from './transport.js'
+import { unwrap } from './unwrap.js'
 
 /**
  * The list's query, typed: `tags` an array, `recent` a boolean, `limit`/`offset` numbers, `sort`
@@ -65,8 +67,8 @@ export type DeletedSession = AnswerOf<'sessions.delete'>['data']
  * @example `const sessions = sessionsApi(createCall(config))`
  */
 export function sessionsApi(call: Call) {
-  const list = (query: SessionListQuery = {}, options?: CallOptions): Promise<SessionPage> =>
-    call('sessions.list', { params: {}, query }, options)
+  const list = (query: SessionListQuery = {}, options?: CallOptions): ApiPromise<SessionPage> =>
+    call('sessions.list', { query }, options)
   const iterate = (query: SessionListQuery = {}, options?: CallOptions) => paginate(list, query, options)
   return {
     /**
@@ -94,26 +96,26 @@ export function sessionsApi(call: Call) {
      * Creates a session (full-automation mode). Not retried unless `options.retry` is given.
      * @example `const session = await client.sessions.create({ title: 'Night Drive' })`
      */
-    create: async (body: NewSession, options?: CallOptions): Promise<Session> =>
-      (await call('sessions.create', { params: {}, body }, options)).data,
+    create: (body: NewSession, options?: CallOptions): ApiPromise<Session> =>
+      call('sessions.create', { body }, options).map(unwrap),
     /**
      * One session.
      * @example `const session = await client.sessions.get('ses_1')`
      */
-    get: async (id: string, options?: CallOptions): Promise<Session> =>
-      (await call('sessions.get', { params: { id } }, options)).data,
+    get: (id: string, options?: CallOptions): ApiPromise<Session> =>
+      call('sessions.get', { params: { id } }, options).map(unwrap),
     /**
      * Changes some fields of a session (full-automation mode). Not retried unless `options.retry` is given.
      * @example `const session = await client.sessions.update('ses_1', { status: 'mixing' })`
      */
-    update: async (id: string, changes: SessionChanges, options?: CallOptions): Promise<Session> =>
-      (await call('sessions.update', { params: { id }, body: changes }, options)).data,
+    update: (id: string, changes: SessionChanges, options?: CallOptions): ApiPromise<Session> =>
+      call('sessions.update', { params: { id }, body: changes }, options).map(unwrap),
     /**
      * Deletes a session and its waveform notes (full-automation mode).
      * @example `await client.sessions.delete('ses_1')`
      */
-    delete: async (id: string, options?: CallOptions): Promise<DeletedSession> =>
-      (await call('sessions.delete', { params: { id } }, options)).data,
+    delete: (id: string, options?: CallOptions): ApiPromise<DeletedSession> =>
+      call('sessions.delete', { params: { id } }, options).map(unwrap),
   }
 }
 

@@ -1,6 +1,8 @@
 import type { SessionTags } from '@session-library/schemas'
+import { ApiPromise } from './api-promise.js'
 import type { CallOptions } from './options.js'
 import type { Call } from './transport.js'
+import { unwrap } from './unwrap.js'
 
 /**
  * The `tags` group: the tag list of one session.
@@ -8,10 +10,13 @@ import type { Call } from './transport.js'
  * @example `const tags = tagsApi(createCall(config))`
  */
 export function tagsApi(call: Call) {
-  const get = async (id: string, options?: CallOptions): Promise<SessionTags> =>
-    (await call('tags.get', { params: { id } }, options)).data
-  const replace = async (id: string, tags: string[], options?: CallOptions): Promise<SessionTags> =>
-    (await call('tags.put', { params: { id }, body: { tags } }, options)).data
+  const get = (id: string, options?: CallOptions): ApiPromise<SessionTags> =>
+    call('tags.get', { params: { id } }, options).map(unwrap)
+  const replace = (id: string, tags: string[], options?: CallOptions): ApiPromise<SessionTags> =>
+    call('tags.put', { params: { id }, body: { tags } }, options).map(unwrap)
+  // Read, change, write: the answer (and `withResponse()`) is the PUT's.
+  const edit = (id: string, change: (tags: string[]) => string[], options?: CallOptions) =>
+    new ApiPromise(get(id, options).then((current) => replace(id, change(current.tags), options).withResponse()))
   return {
     /**
      * The tags of a session.
@@ -28,22 +33,14 @@ export function tagsApi(call: Call) {
      * made by someone else between the two is lost. Use `replace` when you know the whole list.
      * @example `await client.tags.add('ses_1', ['mixdown'])`
      */
-    async add(id: string, tags: string[], options?: CallOptions): Promise<SessionTags> {
-      const current = await get(id, options)
-      return replace(id, [...new Set([...current.tags, ...tags])], options)
-    },
+    add: (id: string, tags: string[], options?: CallOptions): ApiPromise<SessionTags> =>
+      edit(id, (current) => [...new Set([...current, ...tags])], options),
     /**
      * Removes tags from those the session has. Read-modify-write in two requests, NOT atomic (see `add`).
      * @example `await client.tags.remove('ses_1', ['draft'])`
      */
-    async remove(id: string, tags: string[], options?: CallOptions): Promise<SessionTags> {
-      const current = await get(id, options)
-      return replace(
-        id,
-        current.tags.filter((tag) => !tags.includes(tag)),
-        options,
-      )
-    },
+    remove: (id: string, tags: string[], options?: CallOptions): ApiPromise<SessionTags> =>
+      edit(id, (current) => current.filter((tag) => !tags.includes(tag)), options),
   }
 }
 

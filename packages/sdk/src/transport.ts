@@ -9,45 +9,74 @@ import {
 } from '@session-library/schemas/client'
 import ky, { isHTTPError, isTimeoutError } from 'ky'
 import { errorFromResponse, readAnswer } from './answers.js'
+import { ApiPromise, rememberResponse } from './api-promise.js'
 import type { ResolvedConfig } from './config.js'
-import { NetworkError, type RequestDetails, TimeoutError } from './errors.js'
+import { AbortedError, NetworkError, type RequestDetails, SessionLibraryError, TimeoutError } from './errors.js'
+import { mergeHeaders } from './headers.js'
 import { kyHooks } from './hooks.js'
 import type { CallOptions } from './options.js'
 import { toSearchParams } from './query.js'
 import { kyRetry } from './retry.js'
 
+type ParamsPart<Name extends OperationName> = keyof ParamsOf<Name> extends never
+  ? { params?: ParamsOf<Name> }
+  : { params: ParamsOf<Name> }
+type QueryPart<Name extends OperationName> = [QueryOf<Name>] extends [never]
+  ? { query?: undefined }
+  : { query?: QueryOf<Name> }
+type BodyPart<Name extends OperationName> = [BodyOf<Name>] extends [never]
+  ? { body?: undefined }
+  : { body: BodyOf<Name> }
+
 /**
- * The parts of one request that vary: path parameters, query and body, typed by the contract.
+ * The parts of one request that vary, typed by the contract: `params` (required when the path has
+ * placeholders), `query` (only where the operation reads one) and `body` (required where it takes one).
  *
  * @example
  * ```ts
  * import type { CallInput } from '@session-library/sdk'
- * const input: CallInput<'sessions.get'> = { params: { id: 'ses_1' } }
+ * const input: CallInput<'tags.patch'> = { params: { id: 'ses_1' }, body: { tags: ['drums'] } }
  * ```
  */
-export interface CallInput<Name extends OperationName> {
-  params: ParamsOf<Name>
-  query?: QueryOf<Name>
-  body?: BodyOf<Name>
-}
+export type CallInput<Name extends OperationName> = ParamsPart<Name> & QueryPart<Name> & BodyPart<Name>
 
 /**
- * Sends one operation of the contract and resolves to its whole answer (`{ data }`, plus `meta`
- * for the list).
+ * The arguments after the operation's name: the input (optional when nothing in it is required),
+ * then the call options.
  *
  * @example
  * ```ts
- * const { data } = await call('sessions.get', { params: { id: 'ses_1' } })
+ * import type { RequestArgs } from '@session-library/sdk'
+ * const args: RequestArgs<'health.get'> = [] // client.request('health.get')
  * ```
+ */
+export type RequestArgs<Name extends OperationName> =
+  Partial<CallInput<Name>> extends CallInput<Name>
+    ? [input?: CallInput<Name>, options?: CallOptions]
+    : [input: CallInput<Name>, options?: CallOptions]
+
+/**
+ * Sends one operation of the contract; the {@link ApiPromise} resolves to its whole answer
+ * (`{ data }`, plus `meta` for the list).
+ *
+ * @example `const { data } = await call('sessions.get', { params: { id: 'ses_1' } })`
  */
 export type Call = <Name extends OperationName>(
   name: Name,
   input: CallInput<Name>,
   options?: CallOptions,
-) => Promise<AnswerOf<Name>>
+) => ApiPromise<AnswerOf<Name>>
+
+interface Input {
+  params?: Record<string, string>
+  query?: Record<string, unknown>
+  body?: unknown
+}
 
 function translateError(error: unknown, request: RequestDetails, options: CallOptions, timeout: number | false) {
-  if (options.signal?.aborted) return options.signal.reason
+  // Whatever was under way (sending, retrying, reading the body), the caller's abort decides.
+  if (options.signal?.aborted) return new AbortedError(options.signal.reason, request)
+  if (error instanceof SessionLibraryError) return error
   if (isHTTPError(error)) return errorFromResponse(error.response, request)
   // ky's errors hold the request and so the Authorization header: never keep them as a cause.
   if (isTimeoutError(error)) return new TimeoutError(timeout || 0, request)
@@ -64,32 +93,48 @@ function translateError(error: unknown, request: RequestDetails, options: CallOp
  * @example `const call = createCall(resolveConfig({ token: 't' }))`
  */
 export function createCall(config: ResolvedConfig): Call {
+  // Only what is set: ky deep-merges its instance's options into every call's.
+  const hooks = kyHooks(config.hooks, config.logger, config.redact)
   const http = ky.create({
     // ky always passes a Request; its type also allows strings and URLs.
-    fetch: config.fetch as typeof fetch | undefined,
-    hooks: kyHooks(config.hooks, config.logger),
-    throwHttpErrors: true,
+    ...(config.fetch && { fetch: config.fetch as typeof fetch }),
+    ...(hooks && { hooks }),
   })
-  const headers = { accept: 'application/json', ...config.headers, authorization: `Bearer ${config.token}` }
-  return async (name, input, options = {}) => {
+  const own = { accept: 'application/json', authorization: `Bearer ${config.token}` }
+  const clientHeaders = mergeHeaders(own, config.headers)
+  const basePath = new URL(config.baseUrl).pathname.replace(/\/$/, '')
+  // The client's retry settings per operation, built once; a call's own `retry` builds its own.
+  const retries = new Map(Object.values(routes).map((route) => [route.name, kyRetry(route, config.retry, undefined)]))
+  const retryFor = (name: OperationName, call: CallOptions['retry']) =>
+    call === undefined ? retries.get(name) : kyRetry(routes[name], config.retry, call)
+
+  async function send(name: OperationName, input: Input, options: CallOptions) {
     const operation = routes[name]
     const search = toSearchParams(input.query).toString()
-    const url = `${config.baseUrl}${operationPath(name, input.params)}${search ? `?${search}` : ''}`
-    const request = { operation: name, method: operation.method, path: new URL(url).pathname, url }
+    const relative = operationPath(name, (input.params ?? {}) as ParamsOf<typeof name>)
+    const url = `${config.baseUrl}${relative}${search ? `?${search}` : ''}`
+    const request = { operation: name, method: operation.method, path: `${basePath}${relative}`, url }
     const timeout = options.timeout ?? config.timeout
+    let response: Response | undefined
     try {
-      const response = await http(url, {
+      // A fetch of the caller's own may not look at the signal: an aborted call sends nothing.
+      options.signal?.throwIfAborted()
+      response = await http(url, {
         method: operation.method,
-        // Merged here: ky lets a call's `headers: undefined` replace the instance's headers.
-        headers: { ...headers, ...options.headers },
+        headers: options.headers ? mergeHeaders(clientHeaders, options.headers) : clientHeaders,
         json: input.body,
         signal: options.signal,
         timeout,
-        retry: kyRetry(operation, config.retry, options.retry),
+        retry: retryFor(name, options.retry),
       })
-      return (await readAnswer(response, operation, options.validate ?? config.validate, request)) as never
+      const data = await readAnswer(response, operation, options.validate ?? config.validate, request)
+      return { data, response }
     } catch (error) {
-      throw await translateError(error, request, options, timeout)
+      const failure = await translateError(error, request, options, timeout)
+      const answered = response ?? (isHTTPError(error) ? error.response : undefined)
+      throw answered ? rememberResponse(failure, answered) : failure
     }
   }
+
+  return (name, input, options = {}) => new ApiPromise(send(name, input as Input, options)) as never
 }

@@ -1,6 +1,8 @@
 import type { BodyOf, WaveformNoteLane } from '@session-library/schemas'
+import type { ApiPromise } from './api-promise.js'
 import type { CallOptions } from './options.js'
 import type { Call } from './transport.js'
+import { unwrap } from './unwrap.js'
 
 /**
  * Call options plus the preview variant to address; without `variantId` the server picks the
@@ -46,9 +48,9 @@ export function waveformNotesApi(call: Call) {
      * Replaces the whole lane (full-automation mode); answers the lane sorted by timestamp.
      * @example `await client.waveformNotes.replace('ses_1', [{ timestamp: 3, text: 'verse' }], { variantId: 'pv_1' })`
      */
-    async replace(id: string, notes: WaveformNoteInput[], variant?: VariantOptions): Promise<WaveformNoteLane> {
+    replace(id: string, notes: WaveformNoteInput[], variant?: VariantOptions): ApiPromise<WaveformNoteLane> {
       const { query, options } = splitVariant(variant)
-      return (await call('waveformNotes.put', { params: { id }, query, body: { notes } }, options)).data
+      return call('waveformNotes.put', { params: { id }, query, body: { notes } }, options).map(unwrap)
     },
   }
 }

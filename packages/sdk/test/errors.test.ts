@@ -76,6 +76,73 @@ describe('error answers', () => {
     expect((error as Error).message).toMatch(/^HTTP 502/)
   })
 
+  it('a problem+json answer (RFC 9457, as gateways and Prism send) gives its title and detail in the message', async () => {
+    const problem = {
+      type: 'about:blank',
+      title: 'Unprocessable Entity',
+      detail: 'body.title is required',
+      status: 422,
+    }
+    server.use(
+      http.post(api('/sessions'), () =>
+        HttpResponse.json(problem, { status: 422, headers: { 'content-type': 'application/problem+json' } }),
+      ),
+    )
+    const error = await failure(testClient().sessions.create({ title: 'x' }))
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ status: 422, code: UNKNOWN_ERROR_CODE, body: problem })
+    expect((error as Error).message).toBe('HTTP 422 Unprocessable Entity: Unprocessable Entity: body.title is required')
+    expect((error as ApiError).headers.get('content-type')).toBe('application/problem+json')
+  })
+
+  it('a plain-text answer gives its first line in the message, capped, and the whole text in body', async () => {
+    const text = '\n  upstream connect error\nreset reason: overflow\n'
+    server.use(
+      http.get(
+        api('/health'),
+        () => new HttpResponse(text, { status: 503, headers: { 'content-type': 'text/plain' } }),
+      ),
+    )
+    const error = await failure(testClient({ retry: false }).health())
+    expect(error).toBeInstanceOf(ServerError)
+    expect(error).toMatchObject({ status: 503, code: UNKNOWN_ERROR_CODE, body: text })
+    expect((error as Error).message).toBe('HTTP 503 Service Unavailable: upstream connect error')
+    server.use(http.get(api('/health'), () => new HttpResponse('x'.repeat(500), { status: 500 })))
+    const long = await failure(testClient({ retry: false }).health())
+    expect((long as Error).message).toBe(`HTTP 500 Internal Server Error: ${'x'.repeat(200)}…`)
+  })
+
+  it('SPEC §7: an envelope without error.status keeps its code and message', async () => {
+    const body = { error: { code: 'not_found', message: 'session not found' } }
+    server.use(http.get(api('/sessions/ses_1'), () => HttpResponse.json(body, { status: 404 })))
+    const error = await failure(testClient().sessions.get('ses_1'))
+    expect(error).toBeInstanceOf(NotFoundError)
+    expect(error).toMatchObject({ status: 404, code: 'not_found', message: 'session not found' })
+  })
+
+  it('SPEC §7: an envelope with a message and no code gives the status line and the message', async () => {
+    const body = { error: { message: 'Session is locked by another client.' } }
+    server.use(http.get(api('/sessions/ses_1'), () => HttpResponse.json(body, { status: 409 })))
+    const error = await failure(testClient().sessions.get('ses_1'))
+    expect(error).toMatchObject({ status: 409, code: UNKNOWN_ERROR_CODE })
+    expect((error as Error).message).toBe('HTTP 409 Conflict: Session is locked by another client.')
+  })
+
+  it("ApiError exposes the answer's headers", async () => {
+    server.use(
+      http.get(api('/health'), () =>
+        HttpResponse.json(errorAnswer(429, 'rate_limited', 'Slow down.'), {
+          status: 429,
+          headers: { 'retry-after': '7', 'x-request-id': 'req-42' },
+        }),
+      ),
+    )
+    const error = await failure(testClient({ retry: false }).health())
+    expect(error).toBeInstanceOf(RateLimitError)
+    expect((error as ApiError).headers.get('x-request-id')).toBe('req-42')
+    expect((error as ApiError).retryAfter).toBe('7')
+  })
+
   it('an error answer with an empty body still gives an ApiError with the status', async () => {
     server.use(http.get(api('/health'), () => new HttpResponse(null, { status: 418 })))
     const error = await failure(testClient().health())

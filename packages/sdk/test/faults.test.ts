@@ -1,6 +1,6 @@
 import { type RunningServer, startServer } from '@session-library/mock-server/node'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { NetworkError, ServerError, SessionLibrary, TimeoutError } from '../src/index.js'
+import { AbortedError, NetworkError, ServerError, SessionLibrary, TimeoutError } from '../src/index.js'
 
 // The SDK under the mock's injected faults over real sockets (the standalone mock): each fault ends
 // as the README's "Retries and timeouts" says. mock.test.ts covers the same faults in-process.
@@ -93,7 +93,7 @@ describe('README timeouts: a slow answer past the timeout', () => {
 })
 
 describe('README timeouts: an abort during the retry wait', () => {
-  it('rejects with the signal’s reason at once and sends no further attempt', async () => {
+  it('rejects with an AbortedError holding the signal’s reason at once and sends no further attempt', async () => {
     server.api.injectFault({ status: 503, retryAfter: 5, operation: 'health.get' })
     const controller = new AbortController()
     const reason = new Error('user cancelled')
@@ -101,7 +101,9 @@ describe('README timeouts: an abort during the retry wait', () => {
     await expect.poll(() => attempts('health.get')).toEqual([503])
     const aborted = performance.now()
     controller.abort(reason)
-    expect(await call).toBe(reason)
+    const error = await call
+    expect(error).toBeInstanceOf(AbortedError)
+    expect((error as AbortedError).reason).toBe(reason)
     expect(performance.now() - aborted).toBeLessThan(2_000) // the retry wait was 5 s
     await new Promise((resolve) => setTimeout(resolve, 100))
     expect(attempts('health.get')).toEqual([503])

@@ -146,10 +146,13 @@ describe('against the mock in-process', () => {
     await expect(client().health({ timeout: 50 })).rejects.toBeInstanceOf(TimeoutError)
   })
 
-  it('an aborted call rejects with the reason', async () => {
+  it('an aborted call rejects with an AbortedError holding the reason', async () => {
     mock.injectFault({ latency: 500, operation: 'health.get' })
     const reason = new Error('stop')
-    await expect(client().health({ signal: AbortSignal.abort(reason) })).rejects.toBe(reason)
+    await expect(client().health({ signal: AbortSignal.abort(reason) })).rejects.toMatchObject({
+      name: 'AbortedError',
+      reason,
+    })
   })
 
   it('pagination sees every session that stays, once, while others are added and deleted', async () => {

@@ -1,6 +1,12 @@
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
-import { ResponseValidationError, SessionLibrary, TimeoutError } from '../src/index.js'
+import {
+  AbortedError,
+  ResponseValidationError,
+  SessionLibrary,
+  SessionLibraryError,
+  TimeoutError,
+} from '../src/index.js'
 import { BASE_URL, healthAnswer, sessionAnswer, TOKEN } from './support/fixtures.js'
 import { api, counted, testClient, useServer } from './support/server.js'
 
@@ -65,30 +71,69 @@ describe('timeout and abort', () => {
     expect(calls).toHaveLength(1)
   })
 
-  it('an aborted call rejects with the signal reason', async () => {
+  it("the caller's abort with a reason is an AbortedError that holds the reason", async () => {
     server.use(http.get(api('/health'), never))
     const controller = new AbortController()
     const reason = new Error('user gave up')
     const call = testClient().health({ signal: controller.signal })
     setTimeout(() => controller.abort(reason), 10)
-    await expect(call).rejects.toBe(reason)
+    const error = await call.catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(AbortedError)
+    expect(error).toBeInstanceOf(SessionLibraryError)
+    expect(error).toMatchObject({ reason, cause: reason, operation: 'health.get', path: '/api/v1/health' })
+    expect((error as Error).message).toMatch(
+      /^health\.get: aborted by the caller's signal \(GET \/api\/v1\/health\): Error: user gave up$/,
+    )
   })
 
-  it('an abort without a reason rejects with an AbortError', async () => {
+  it('an abort without a reason is an AbortedError whose reason is the AbortError DOMException', async () => {
     server.use(http.get(api('/health'), never))
     const controller = new AbortController()
     const call = testClient().health({ signal: controller.signal })
     setTimeout(() => controller.abort(), 10)
-    await expect(call).rejects.toMatchObject({ name: 'AbortError' })
+    const error = await call.catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(AbortedError)
+    expect((error as AbortedError).reason).toMatchObject({ name: 'AbortError' })
   })
 
-  it('an abort during the backoff wait stops the retries', async () => {
+  it("the caller's AbortSignal.timeout is an AbortedError (reason: TimeoutError DOMException), not the SDK's TimeoutError", async () => {
+    const { handler, calls } = counted('get', '/health', never)
+    server.use(handler)
+    const error = await testClient()
+      .health({ signal: AbortSignal.timeout(20) })
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(AbortedError)
+    expect(error).not.toBeInstanceOf(TimeoutError)
+    expect((error as AbortedError).reason).toMatchObject({ name: 'TimeoutError' })
+    expect(calls).toHaveLength(1)
+  })
+
+  it('an already aborted signal is an AbortedError and sends nothing', async () => {
+    const { handler, calls } = counted('get', '/health', () => HttpResponse.json({ data: healthAnswer }))
+    server.use(handler)
+    const reason = new Error('too late')
+    await expect(testClient().health({ signal: AbortSignal.abort(reason) })).rejects.toMatchObject({
+      name: 'AbortedError',
+      reason,
+    })
+    expect(calls).toHaveLength(0)
+  })
+
+  it('an already aborted signal sends nothing even through a fetch of your own that ignores signals', async () => {
+    const fetch = vi.fn(async () => HttpResponse.json({ data: healthAnswer }))
+    const client = new SessionLibrary({ token: TOKEN, baseUrl: BASE_URL, fetch })
+    const result = await client.health({ signal: AbortSignal.abort() }).safe()
+    expect(result.error).toBeInstanceOf(AbortedError)
+    expect(fetch).not.toHaveBeenCalled()
+  })
+
+  it('an abort during the backoff wait stops the retries with an AbortedError', async () => {
     const { handler, calls } = counted('get', '/health', () => HttpResponse.error())
     server.use(handler)
     const controller = new AbortController()
     const call = testClient({ retry: { baseDelay: 10_000, maxDelay: 10_000 } }).health({ signal: controller.signal })
     setTimeout(() => controller.abort(), 30)
-    await expect(call).rejects.toMatchObject({ name: 'AbortError' })
+    await expect(call).rejects.toBeInstanceOf(AbortedError)
     expect(calls).toHaveLength(1)
   })
 })

@@ -4,9 +4,11 @@ import {
   type ApiError,
   type CallOptions,
   type ForbiddenError,
+  type Health,
   isApiError,
   type NotFoundError,
   type NotImplementedError,
+  type Preview,
   type Session,
   SessionLibrary,
   type SessionListQuery,
@@ -35,7 +37,47 @@ describe('types', () => {
   it('DECISIONS preamble: open strings suggest the known values and accept any other', () => {
     expectTypeOf<'ableton'>().toMatchTypeOf<Session['kind']>()
     expectTypeOf<'garageband'>().toMatchTypeOf<Session['kind']>()
-    expectTypeOf<Session>().toHaveProperty('someFutureField')
+  })
+
+  it("answer types list SPEC §2.1's fields and no index signature: a misspelt field does not compile", () => {
+    expectTypeOf<keyof Session>().toEqualTypeOf<
+      | 'id'
+      | 'title'
+      | 'kind'
+      | 'status'
+      | 'accent'
+      | 'tags'
+      | 'notes'
+      | 'lastOpened'
+      | 'projectPath'
+      | 'projectOriginalPath'
+      | 'previewStatus'
+      | 'previewUrl'
+      | 'previewAudioUrl'
+      | 'previewAudioMime'
+      | 'preferredPreviewId'
+      | 'previews'
+    >()
+    expectTypeOf<keyof Session>().not.toEqualTypeOf<string>()
+    expectTypeOf<keyof Preview>().toEqualTypeOf<'id' | 'name' | 'path' | 'status'>()
+    typeOnly(async () => {
+      const session = await client.sessions.get('ses_1')
+      // @ts-expect-error `titel` is not a field of Session
+      session.titel
+      // @ts-expect-error nor in a nested resource
+      session.previews[0]?.stauts
+      // @ts-expect-error nor in the list's meta
+      ;(await client.sessions.list()).meta.totl
+    })
+  })
+
+  it('unknown fields stay reachable through Record<string, unknown>, without a cast', () => {
+    expectTypeOf<Session>().toMatchTypeOf<Record<string, unknown>>()
+    expectTypeOf<Health>().toMatchTypeOf<Record<string, unknown>>()
+  })
+
+  it('DECISIONS preamble: lastError is optional; null is read as absent, so its type has no null', () => {
+    expectTypeOf<Health['lastError']>().toEqualTypeOf<string | undefined>()
   })
 
   it('the list query is typed from the contract: tags array, recent boolean, limit number, sort key', () => {
