@@ -34,6 +34,14 @@ describe.each(packages.map((pkg) => [pkg.name]))('%s, installed from its tarball
     expect(undeclared).toEqual([])
   })
 
+  it('exports the version its package.json says, where it exports one (changesets bumps both)', async () => {
+    const manifest = readManifest(installed(name))
+    const script = `import(${JSON.stringify(name)}).then((m) => console.log(JSON.stringify(m.version ?? null)))`
+    const finished = await run(process.execPath, ['-e', script], { cwd: consumerDir })
+    expect(finished.code).toBe(0)
+    expect([null, manifest.version]).toContain(JSON.parse(finished.stdout))
+  })
+
   it.each(Object.keys(binsOf(readManifest(packages.find((pkg) => pkg.name === name)?.dir ?? ''))))(
     'its bin %s runs from node_modules/.bin (--help exits 0 with the usage)',
     async (bin) => {

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { binsOf, publicPackages, readManifest, workspaceRoot } from './workspace.js'
 
 // pnpm's own commands, which a README may use besides the workspace's scripts.
-const PNPM_COMMANDS = new Set(['add', 'install', 'i', 'exec', 'dlx', 'run', 'pack', 'publish', 'changeset', 'vitest'])
+const PNPM_COMMANDS = new Set(['add', 'install', 'i', 'exec', 'dlx', 'run', 'pack', 'publish', 'vitest'])
 
 /** A shell block's commands: continuations joined, comments and blank lines dropped. */
 export function commandsOf(code: string): string[][] {
