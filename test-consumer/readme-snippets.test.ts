@@ -50,20 +50,51 @@ describe('TypeScript blocks of the READMEs', () => {
     ).toBe(true)
   })
 
-  it.each(vitestFiles.map((snippet) => [where(snippet), snippet]))(
-    '%s, a vitest file, passes when run in the installed project',
-    async (_, snippet) => {
-      const vitest = join(consumerDir, 'node_modules/vitest/vitest.mjs')
-      const finished = await run(process.execPath, [vitest, 'run', '--root', snippetsDir, fileOf(snippet as Snippet)], {
-        cwd: consumerDir,
-        env: { ...process.env, CI: '1', NO_COLOR: '1' },
-      })
-      expect(finished.stdout).toMatch(/Tests\s+\d+ passed/)
-      expect(`${finished.stdout}\n${finished.stderr}`).not.toMatch(/failed/)
-      expect(finished.code).toBe(0)
-    },
-  )
+  describe('vitest files', () => {
+    let report: VitestReport
+
+    beforeAll(async () => {
+      report = await runVitestFiles()
+    })
+
+    it.each(vitestFiles.map((snippet) => [where(snippet), snippet]))(
+      '%s, a vitest file, passes when run in the installed project',
+      (_, snippet) => {
+        const result = report.testResults.find((file) => file.name === fileOf(snippet as Snippet))
+        const failures = result?.assertionResults.filter((test) => test.status !== 'passed')
+        expect(failures?.map((test) => `${test.fullName}: ${test.failureMessages.join('\n')}`)).toEqual([])
+        expect(result?.status).toBe('passed')
+        expect(result?.assertionResults.length).toBeGreaterThan(0)
+      },
+    )
+  })
 })
+
+/** The part of vitest's JSON report the assertions read. */
+interface VitestReport {
+  testResults: {
+    name: string
+    status: string
+    message: string
+    assertionResults: { fullName: string; status: string; failureMessages: string[] }[]
+  }[]
+}
+
+/** One run of the user's vitest over every README block that is a vitest file. */
+async function runVitestFiles(): Promise<VitestReport> {
+  const vitest = join(consumerDir, 'node_modules/vitest/vitest.mjs')
+  const outputFile = join(consumerDir, 'vitest-report.json')
+  const finished = await run(
+    process.execPath,
+    [vitest, 'run', '--root', snippetsDir, '--reporter=json', `--outputFile=${outputFile}`, ...vitestFiles.map(fileOf)],
+    { cwd: consumerDir, env: { ...process.env, CI: '1', NO_COLOR: '1' } },
+  )
+  try {
+    return JSON.parse(readFileSync(outputFile, 'utf8'))
+  } catch {
+    throw new Error(`vitest left no report (exit ${finished.code})\n${finished.stdout}\n${finished.stderr}`)
+  }
+}
 
 describe('shell blocks of the READMEs', () => {
   it.each(shell.map((snippet) => [where(snippet), snippet]))(
