@@ -32,6 +32,8 @@ export default async function setup(project: TestProject) {
   const files: string[] = JSON.parse(packed.stdout).map((entry: { filename: string }) => entry.filename)
   writeFileSync(join(consumerDir, 'package.json'), `${JSON.stringify({ name: 'consumer', private: true }, null, 2)}\n`)
   cpSync(join(workspaceRoot, 'test-consumer/fixtures'), consumerDir, { recursive: true })
+  // One user module, compiled as ESM and as CommonJS under node16.
+  for (const copy of ['types.mts', 'types.cts']) cpSync(join(consumerDir, 'types.ts'), join(consumerDir, copy))
   await runOk(
     'npm',
     ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...files, ...USER_DEV_DEPENDENCIES],
