@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import { join } from 'node:path'
 import { build, stop } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { importedPackages, missingTargets, ownErrors } from './lib/consumer.js'
 import { run } from './lib/run.js'
-import { binsOf, publicPackages, readManifest } from './lib/workspace.js'
+import { binsOf, type PackageManifest, publicPackages, readManifest } from './lib/workspace.js'
 
 // The packages as a user gets them: packed, installed with npm into a project outside the
 // workspace (global-setup.ts), then used from ESM, CommonJS, TypeScript and a browser bundle.
@@ -32,6 +32,19 @@ describe.each(packages.map((pkg) => [pkg.name]))('%s, installed from its tarball
       (imported) => !declared.has(imported) && !imported.startsWith('node:') && !builtins.has(imported),
     )
     expect(undeclared).toEqual([])
+  })
+
+  it('ships its LICENSE and README and names its repository, homepage, issues and engines', () => {
+    const manifest = readManifest(installed(name)) as PackageManifest & Record<string, unknown>
+    expect(existsSync(join(installed(name), 'LICENSE'))).toBe(true)
+    expect(existsSync(join(installed(name), 'README.md'))).toBe(true)
+    expect(manifest).toMatchObject({
+      license: 'MIT',
+      repository: { type: 'git', url: expect.stringMatching(/^git\+https:\/\//) },
+      homepage: expect.stringMatching(/^https:\/\//),
+      bugs: { url: expect.stringMatching(/^https:\/\//) },
+      engines: { node: expect.any(String) },
+    })
   })
 
   it('exports the version its package.json says, where it exports one (changesets bumps both)', async () => {
