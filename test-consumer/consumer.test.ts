@@ -97,8 +97,11 @@ describe('scripts calling the SDK against the packed mock CLI', () => {
       cli.once('exit', (code) => reject(new Error(`the mock exited ${code} before it was ready`)))
     })
   })
-  afterAll(() => {
-    cli?.kill('SIGTERM')
+  afterAll(async () => {
+    if (!cli || cli.exitCode !== null) return
+    const exited = new Promise((resolve) => cli.once('exit', resolve))
+    cli.kill('SIGTERM')
+    await exited
   })
 
   it.each([
