@@ -47,6 +47,32 @@ describe.each(packages.map((pkg) => [pkg.name]))('%s, installed from its tarball
     })
   })
 
+  // Node before 20.19 cannot require() an ES module; --no-experimental-require-module stands in for it.
+  it.skipIf(!process.features.require_module)(
+    'its engines tell the truth: with no require(esm), its CommonJS entries load if engines allow Node 20.0, and some fail if not',
+    async () => {
+      const manifest = readManifest(installed(name))
+      const allowsNode20_0 = /^>=\s*20(\.0){0,2}$/.test(manifest.engines?.node ?? '')
+      const specifiers = Object.keys((manifest.exports ?? {}) as object)
+        .filter((subpath) => subpath.startsWith('.') && subpath !== './package.json')
+        .map((subpath) => name + subpath.slice(1))
+      const loads = await Promise.all(
+        specifiers.map(async (specifier) => {
+          const script = `require(${JSON.stringify(specifier)})`
+          const finished = await run(process.execPath, ['--no-experimental-require-module', '-e', script], {
+            cwd: consumerDir,
+          })
+          return finished.code === 0
+        }),
+      )
+      if (allowsNode20_0)
+        expect(Object.fromEntries(specifiers.map((s, i) => [s, loads[i]]))).toEqual(
+          Object.fromEntries(specifiers.map((s) => [s, true])),
+        )
+      else if (specifiers.length > 0) expect(loads).toContain(false)
+    },
+  )
+
   it('exports the version its package.json says, where it exports one (changesets bumps both)', async () => {
     const manifest = readManifest(installed(name))
     const script = `import(${JSON.stringify(name)}).then((m) => console.log(JSON.stringify(m.version ?? null)))`

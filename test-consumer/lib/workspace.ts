@@ -25,6 +25,7 @@ export interface PackageManifest {
   scripts?: Record<string, string>
   dependencies?: Record<string, string>
   peerDependencies?: Record<string, string>
+  engines?: { node?: string }
 }
 
 /** A package.json, parsed. */
