@@ -28,6 +28,17 @@ export default defineConfig({
       project('sdk', 'packages/sdk'),
       project('mock-server', 'packages/mock-server'),
       project('examples', 'examples'),
+      // The packed packages installed with npm outside the workspace: no alias, no workspace links.
+      {
+        test: {
+          name: 'consumer',
+          root: 'test-consumer',
+          include: ['*.test.ts'],
+          globalSetup: ['global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 })

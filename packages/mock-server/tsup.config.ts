@@ -1,8 +1,13 @@
 import { packageConfig } from '../../tsup.shared'
 
+const cliEntry = 'src/cli.ts'
+
 // `index` is browser-safe; `node` and the CLI may use Node's modules. The CLI is run, never
-// imported, so it gets no declarations.
+// imported: ESM only (it shares the ESM build's chunks), no CommonJS copy, no declarations.
 export default packageConfig({
-  entry: ['src/index.ts', 'src/node.ts', 'src/cli.ts'],
+  entry: ['src/index.ts', 'src/node.ts', cliEntry],
   dts: { entry: ['src/index.ts', 'src/node.ts'] },
+  esbuildOptions(options, { format }) {
+    if (format === 'cjs') options.entryPoints = (options.entryPoints as string[]).filter((entry) => entry !== cliEntry)
+  },
 })

@@ -11,7 +11,7 @@ const BARE = `require('node:http').createServer((q, s) => s.end()).listen(0, '12
 })`
 const commands = {
   bare: ['-e', BARE],
-  cli: [root('packages/mock-server/dist/cli.js'), '--port', '0', '--token', 'bench-token', '--quiet'],
+  cli: [root('packages/mock-server/bin/session-library-mock.js'), '--port', '0', '--token', 'bench-token', '--quiet'],
 }
 
 /** Milliseconds from spawning the process to the first line on its stdout. */
