@@ -1,0 +1,95 @@
+import type { JournalDetail } from '../runtime/journal.js'
+import type { Runtime } from '../runtime/runtime.js'
+import type { JournalEntry } from '../types.js'
+import { stateOf } from './state.js'
+
+/**
+ * Bytes an event stream may hold for a subscriber that does not read: past it the subscriber is
+ * dropped (its stream errors, its queue is freed), so a slow or vanished tab never holds memory.
+ * Roomy enough for the backlog (1,000 entries of about 200 bytes).
+ */
+export const EVENT_BUFFER_BYTES = 1 << 20
+
+/** A comment line this often keeps proxies from timing the stream out and finds dead sockets. */
+const HEARTBEAT_MS = 15_000
+
+/** State changes come in bursts (an import's items): one `state` event per window at most. */
+const STATE_WINDOW_MS = 50
+
+/**
+ * A journal entry as the event stream sends it: the entry plus its detail, flat.
+ *
+ * @example
+ * ```ts
+ * const event: JournalEvent = { method: 'GET', path: '/api/v1/health', query: '', statusCode: 200, at: '2026-11-21T10:00:00.000Z', ms: 2 }
+ * ```
+ */
+export type JournalEvent = JournalEntry & JournalDetail
+
+const journalEvent = (entry: JournalEntry, detail: JournalDetail): JournalEvent => ({ ...entry, ...detail })
+
+/**
+ * `GET /__mock/events`: server-sent events for the dashboard. First `state` (a `MockState`) and
+ * `backlog` (the kept journal, oldest first), then `journal` for each request answered, `state`
+ * after changes (coalesced), and `reset` when the mock is reset. Nothing is built for the stream
+ * until someone subscribes, and a subscriber that falls {@link EVENT_BUFFER_BYTES} behind is
+ * dropped; the page reconnects and starts again from the backlog.
+ *
+ * @example
+ * ```ts
+ * const answer = eventStream(runtime)
+ * answer.headers.get('Content-Type') // 'text/event-stream; charset=utf-8'
+ * ```
+ */
+export function eventStream(runtime: Runtime): Response {
+  const encoder = new TextEncoder()
+  const stops: (() => void)[] = []
+  const stop = () => {
+    for (const each of stops.splice(0)) each()
+  }
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const write = (text: string) => {
+          if ((controller.desiredSize ?? 0) <= 0) {
+            stop()
+            controller.error(new Error('event stream subscriber too slow'))
+            return
+          }
+          controller.enqueue(encoder.encode(text))
+        }
+        const send = (event: string, data: unknown) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
+        send('state', stateOf(runtime))
+        // The kept entries are replayed synchronously, before any new one: one `backlog` event.
+        const backlog: JournalEvent[] = []
+        let live = false
+        const onEntry = (entry: JournalEntry, detail: JournalDetail) => {
+          if (live) send('journal', journalEvent(entry, detail))
+          else backlog.push(journalEvent(entry, detail))
+        }
+        stops.push(runtime.journal.subscribe(onEntry, { backlog: true }))
+        live = true
+        send('backlog', backlog)
+        let pending: ReturnType<typeof setTimeout> | undefined
+        const flush = () => {
+          pending = undefined
+          send('state', stateOf(runtime))
+        }
+        stops.push(
+          runtime.changes.subscribe((kind) => {
+            if (kind === 'reset') send('reset', {})
+            pending ??= setTimeout(flush, STATE_WINDOW_MS)
+          }),
+          () => clearTimeout(pending),
+        )
+        const heartbeat = setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_MS)
+        stops.push(() => clearInterval(heartbeat))
+      },
+      cancel: stop,
+    },
+    new ByteLengthQueuingStrategy({ highWaterMark: EVENT_BUFFER_BYTES }),
+  )
+  return new Response(body, {
+    headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store' },
+  })
+}
