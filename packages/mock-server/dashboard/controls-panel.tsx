@@ -12,7 +12,8 @@ interface Props {
 
 /** Modes, services, latency, clock and reset: each switch is one call to the control surface. */
 export function ControlsPanel({ token, state, act }: Props) {
-  const setMode = (configuredMode: Mode, effectiveMode: Mode) =>
+  // The configured mode brings the effective one along (D1), as `setMode(configured)` does.
+  const setMode = (configuredMode: Mode, effectiveMode?: Mode) =>
     act(() => control(token, 'PUT', '/mode', { configuredMode, effectiveMode }))
   const setService = (service: Service, available: boolean) => {
     const unavailable = SERVICES.filter((each) => (each === service ? !available : state.unavailable.includes(each)))
@@ -24,7 +25,7 @@ export function ControlsPanel({ token, state, act }: Props) {
       <div class="fields">
         <label>
           Configured mode
-          <select value={state.configuredMode} onChange={(e) => setMode(e.currentTarget.value as Mode, state.effectiveMode)}>
+          <select value={state.configuredMode} onChange={(e) => setMode(e.currentTarget.value as Mode)}>
             {MODES.map((mode) => (
               <option key={mode}>{mode}</option>
             ))}
