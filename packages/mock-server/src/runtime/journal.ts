@@ -77,6 +77,11 @@ export class Journal {
     return () => this.#listeners.delete(listener)
   }
 
+  /** How many subscribers listen now: none means nothing is built for them. */
+  get subscribers(): number {
+    return this.#listeners.size
+  }
+
   #tell(kept: Kept): void {
     const entry = withAt(kept)
     for (const listener of this.#listeners) {
