@@ -24,7 +24,9 @@ export const WRONG_TOKEN =
 
 /** Reads an error envelope into a {@link ControlError}; any other body still gives the status. */
 export async function answerError(method: string, path: string, answer: Response): Promise<ControlError> {
-  const body = (await answer.json().catch(() => undefined)) as { error?: { code?: string; message?: string } } | undefined
+  const body = (await answer.json().catch(() => undefined)) as
+    | { error?: { code?: string; message?: string } }
+    | undefined
   const code = body?.error?.code ?? 'error'
   const message = answer.status === 401 ? WRONG_TOKEN : (body?.error?.message ?? answer.statusText)
   return new ControlError(answer.status, code, `${method} ${path}: ${answer.status} ${code}: ${message}`)

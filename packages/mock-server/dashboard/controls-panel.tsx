@@ -33,7 +33,10 @@ export function ControlsPanel({ token, state, act }: Props) {
         </label>
         <label>
           Effective mode
-          <select value={state.effectiveMode} onChange={(e) => setMode(state.configuredMode, e.currentTarget.value as Mode)}>
+          <select
+            value={state.effectiveMode}
+            onChange={(e) => setMode(state.configuredMode, e.currentTarget.value as Mode)}
+          >
             {MODES.map((mode) => (
               <option key={mode}>{mode}</option>
             ))}
@@ -112,7 +115,8 @@ function Reset({ token, act }: { token: string; act: Act }) {
     )
   }
   return (
-    <div class="confirm" role="group" aria-label="Confirm reset">
+    <fieldset class="confirm">
+      <legend>Confirm reset</legend>
       <p>Reset the library, modes, services, faults, clock and journal to how the mock started?</p>
       <button
         type="button"
@@ -129,6 +133,6 @@ function Reset({ token, act }: { token: string; act: Act }) {
       <button type="button" onClick={() => setAsking(false)}>
         Cancel
       </button>
-    </div>
+    </fieldset>
   )
 }

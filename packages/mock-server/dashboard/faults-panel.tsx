@@ -57,7 +57,12 @@ export function FaultsPanel({ token, faults, act }: Props) {
           <input name="status" type="number" min={500} max={599} placeholder="503" disabled={network} />
         </label>
         <label class="check">
-          <input name="network" type="checkbox" checked={network} onChange={(e) => setNetwork(e.currentTarget.checked)} />
+          <input
+            name="network"
+            type="checkbox"
+            checked={network}
+            onChange={(e) => setNetwork(e.currentTarget.checked)}
+          />
           Network drop
         </label>
         <label>
@@ -89,14 +94,17 @@ export function FaultsPanel({ token, faults, act }: Props) {
       ) : (
         <ul class="faults">
           {faults.map((fault, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: pending faults have no id; their order is their identity
             <li key={index}>
               {describe(fault)} · {fault.operation ?? 'any operation'} · {fault.remaining} left
             </li>
           ))}
         </ul>
       )}
-      <button type="button" disabled={faults.length === 0} onClick={() => act(() => control(token, 'DELETE', '/faults'))}>
+      <button
+        type="button"
+        disabled={faults.length === 0}
+        onClick={() => act(() => control(token, 'DELETE', '/faults'))}
+      >
         Clear faults
       </button>
     </section>

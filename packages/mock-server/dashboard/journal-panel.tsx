@@ -97,7 +97,7 @@ export function JournalPanel({ entries }: { entries: JournalRow[] }) {
 
 function EntryDetail({ entry, onClose }: { entry: JournalRow; onClose(): void }) {
   return (
-    <div class="detail" role="region" aria-label="Selected request">
+    <section class="detail" aria-label="Selected request">
       <h3>
         {entry.method} {entry.path}
       </h3>
@@ -128,6 +128,6 @@ function EntryDetail({ entry, onClose }: { entry: JournalRow; onClose(): void })
       <button type="button" onClick={onClose}>
         Close
       </button>
-    </div>
+    </section>
   )
 }

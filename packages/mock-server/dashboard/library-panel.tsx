@@ -10,7 +10,8 @@ const SORTS = { title: 'title', lastOpened: 'last opened', kind: 'kind', status:
 type Sort = keyof typeof SORTS
 
 /** Requests after which the library may have changed: answered writes and imports. */
-const changesLibrary = (entry: JournalRow) => entry.method !== 'GET' && entry.statusCode >= 200 && entry.statusCode < 300
+const changesLibrary = (entry: JournalRow) =>
+  entry.method !== 'GET' && entry.statusCode >= 200 && entry.statusCode < 300
 
 const matches = (session: StoredSession, words: string[]) => {
   const text = [session.title, session.client, session.notes, session.kind, session.status, ...session.tags]
@@ -56,7 +57,12 @@ export function LibraryPanel({ token, journal, importsProcessed, act }: Props) {
       <div class="fields">
         <label>
           Search
-          <input type="search" value={query} placeholder="title, client, notes, tags" onInput={(e) => setQuery(e.currentTarget.value)} />
+          <input
+            type="search"
+            value={query}
+            placeholder="title, client, notes, tags"
+            onInput={(e) => setQuery(e.currentTarget.value)}
+          />
         </label>
         <label>
           Sort by
@@ -99,7 +105,15 @@ export function LibraryPanel({ token, journal, importsProcessed, act }: Props) {
   )
 }
 
-function SessionDetail({ token, session, lanes }: { token: string; session: StoredSession; lanes: LibrarySnapshot['lanes'] }) {
+function SessionDetail({
+  token,
+  session,
+  lanes,
+}: {
+  token: string
+  session: StoredSession
+  lanes: LibrarySnapshot['lanes']
+}) {
   const [variantId, setVariantId] = useState('')
   const [waveform, setWaveform] = useState<SessionWaveform>()
   const [problem, setProblem] = useState('')
@@ -114,7 +128,8 @@ function SessionDetail({ token, session, lanes }: { token: string; session: Stor
       current = false
     }
   }, [token, session.id, variantId])
-  const notes = lanes.find((lane) => lane.sessionId === session.id && lane.variantId === waveform?.variantId)?.notes ?? []
+  const notes =
+    lanes.find((lane) => lane.sessionId === session.id && lane.variantId === waveform?.variantId)?.notes ?? []
   return (
     <article class="detail" aria-label={`Session ${session.title}`}>
       <h3>{session.title}</h3>

@@ -21,8 +21,8 @@ export function TokenForm({ waiting, refusal, onToken }: Props) {
       >
         <h2>Connect</h2>
         <p>
-          Paste the token this mock printed on its ready line. It stays in this tab (session storage) and goes only
-          in the <code>Authorization</code> header of the page's calls.
+          Paste the token this mock printed on its ready line. It stays in this tab (session storage) and goes only in
+          the <code>Authorization</code> header of the page's calls.
         </p>
         <label for="token">Token</label>
         <div class="row">

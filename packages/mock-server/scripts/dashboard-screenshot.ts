@@ -9,7 +9,11 @@ import { launchChromium } from '../../../test-support/chromium.js'
 import { startServer } from '../src/node.js'
 
 const { values } = parseArgs({
-  options: { dark: { type: 'boolean', default: false }, width: { type: 'string', default: '1280' }, out: { type: 'string' } },
+  options: {
+    dark: { type: 'boolean', default: false },
+    width: { type: 'string', default: '1280' },
+    out: { type: 'string' },
+  },
 })
 const OUTPUT = values.out ?? fileURLToPath(new URL('../docs/dashboard.png', import.meta.url))
 const TOKEN = 'screenshot-token'
@@ -56,7 +60,10 @@ try {
   await page.locator('table.journal tbody tr', { hasText: '/api/v1/sessions/ses_missing' }).click()
   const library = page.getByRole('region', { name: 'Library' })
   await library.getByLabel('Search').fill(featured.title)
-  await library.getByRole('button', { name: new RegExp(featured.title) }).first().click()
+  await library
+    .getByRole('button', { name: new RegExp(featured.title) })
+    .first()
+    .click()
   await library.locator('figure.waveform g.marker').first().waitFor({ state: 'attached' })
   await page.waitForTimeout(1_500) // the long import part done
   await page.evaluate(() => window.scrollTo(0, 0)) // the sticky header back at the top

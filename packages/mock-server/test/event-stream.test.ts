@@ -10,7 +10,8 @@ const runtimeOf = () => createRuntime({ now: NOW }, () => demoLibrary({ seed: 1,
 
 /** Reads server-sent events from a stream, `count` at a time. */
 function eventReader(body: ReadableStream<Uint8Array>) {
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader()
+  const reader = body.getReader()
+  const decoder = new TextDecoder()
   let text = ''
   const next = async (count: number) => {
     const events: { event: string; data: unknown }[] = []
@@ -23,7 +24,7 @@ function eventReader(body: ReadableStream<Uint8Array>) {
       if (events.length === count) break
       const { done, value } = await reader.read()
       if (done) break
-      text += value
+      text += decoder.decode(value, { stream: true })
     }
     return events
   }
@@ -80,7 +81,10 @@ describe('GET /__mock/events', () => {
     runtime.faults.add({ status: 503 })
     const later = await events.next(2)
     expect(later).toEqual([
-      { event: 'journal', data: { ...entry, statusCode: 404, code: 'not_found', at: NOW, message: 'session not found' } },
+      {
+        event: 'journal',
+        data: { ...entry, statusCode: 404, code: 'not_found', at: NOW, message: 'session not found' },
+      },
       { event: 'state', data: expect.objectContaining({ faults: [{ status: 503, remaining: 1 }] }) },
     ])
     await events.cancel()

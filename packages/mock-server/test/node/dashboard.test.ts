@@ -164,7 +164,10 @@ describe.skipIf(!hasChromium)(browserSuite('the dashboard in a browser'), () => 
     ])
     const library = page.getByRole('region', { name: 'Library' })
     await library.getByLabel('Search').fill(session.title)
-    await library.getByRole('button', { name: new RegExp(session.title) }).first().click()
+    await library
+      .getByRole('button', { name: new RegExp(session.title) })
+      .first()
+      .click()
     const waveform = library.locator('figure.waveform')
     await waveform.locator('path.peaks').waitFor()
     await expect(waveform.locator('g.marker').count()).resolves.toBe(2)
