@@ -1,0 +1,81 @@
+// The dashboard's cost to the API: requests per second of a list page (50 of 10,000 sessions) on
+// the standalone mock with no dashboard, with one open (its event stream read as a tab reads it:
+// every answered request is pushed to it), and with a frozen tab (a stream nobody reads, which
+// the mock drops once its buffer is full). One mock process, the load from autocannon in
+// another, the stream's reader in this one; the cases alternate, rounds back to back, the median
+// of each compared.
+//   node scripts/bench/dashboard.mjs [--quick]
+import { request } from 'node:http'
+import { emit, median, NOW, quick, root, SESSIONS, TOKEN } from './lib/common.mjs'
+import { autocannon, pinning, startServerProcess } from './lib/processes.mjs'
+
+const SECONDS = quick ? 2 : 3
+const ROUNDS = quick ? 1 : 5
+const LIST = '/api/v1/sessions?limit=50'
+const headers = { authorization: `Bearer ${TOKEN}` }
+
+/** Opens /__mock/events; `read` false leaves it unread, as a frozen tab does. */
+function openStream(origin, { read }) {
+  const seen = { bytes: 0, ended: false }
+  const asked = request(`${origin}/__mock/events`, { headers }, (answer) => {
+    if (answer.statusCode !== 200) throw new Error(`/__mock/events: ${answer.statusCode}`)
+    answer.on('data', (chunk) => {
+      seen.bytes += chunk.length
+    })
+    if (!read) answer.pause()
+    answer.on('close', () => {
+      seen.ended = true
+    })
+  })
+  asked.on('error', () => {
+    seen.ended = true
+  })
+  asked.end()
+  return { seen, close: () => asked.destroy() }
+}
+
+async function run(origin, stream) {
+  const opened = stream && openStream(origin, stream)
+  await new Promise((resolve) => setTimeout(resolve, 200))
+  const result = await autocannon(`${origin}${LIST}`, { seconds: SECONDS, headers })
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${LIST}: ${JSON.stringify(result)}`)
+  opened?.close()
+  return { ...result, ...(opened && { streamed: opened.seen.bytes, dropped: opened.seen.ended }) }
+}
+
+const mock = await startServerProcess(root('packages/mock-server/bench/serve.mjs'), [
+  'adapter',
+  '--sessions',
+  `${SESSIONS}`,
+  '--now',
+  NOW,
+])
+try {
+  await autocannon(`${mock.origin}${LIST}`, { seconds: 1, headers }) // warm-up
+  const cases = { closed: undefined, open: { read: true }, frozen: { read: false } }
+  const runs = { closed: [], open: [], frozen: [] }
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const [name, stream] of Object.entries(cases)) {
+      const result = await run(mock.origin, stream)
+      runs[name].push(result)
+      console.log(`round ${round + 1} ${name.padEnd(6)} ${JSON.stringify(result)}`)
+    }
+  }
+  console.log(`${pinning}; ${SECONDS} s a run, ${ROUNDS} rounds; ${LIST}`)
+  const closed = median(runs.closed.map((each) => each.rps))
+  const row = (name, label) => {
+    const subject = median(runs[name].map((each) => each.rps))
+    return {
+      benchmark: `dashboard: list req/s, ${label} vs none`,
+      baseline: closed,
+      subject,
+      unit: 'req/s',
+      better: 'higher',
+      target: '≥ 95 %',
+      met: subject >= 0.95 * closed,
+    }
+  }
+  emit([row('open', 'event stream open and read'), row('frozen', 'event stream open, never read')])
+} finally {
+  await mock.stop()
+}
