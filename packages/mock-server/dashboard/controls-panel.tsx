@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks'
 import type { Act } from './app.js'
 import { control } from './control.js'
 import type { MockState } from './events.js'
+import { Panel } from './panel.js'
 
 interface Props {
   token: string
@@ -20,8 +21,7 @@ export function ControlsPanel({ token, state, act }: Props) {
     return act(() => control(token, 'PUT', '/services', { unavailable }))
   }
   return (
-    <section class="panel" aria-labelledby="controls-title">
-      <h2 id="controls-title">Mode and services</h2>
+    <Panel title="Mode and services">
       <div class="fields">
         <label>
           Configured mode
@@ -59,7 +59,7 @@ export function ControlsPanel({ token, state, act }: Props) {
       <Latency token={token} latency={state.latency} act={act} />
       <Clock token={token} clock={state.clock} act={act} />
       <Reset token={token} act={act} />
-    </section>
+    </Panel>
   )
 }
 

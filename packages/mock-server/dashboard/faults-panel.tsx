@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks'
 import type { Act } from './app.js'
 import { control } from './control.js'
 import type { MockState } from './events.js'
+import { Panel } from './panel.js'
 
 const OPERATIONS = Object.keys(routes).sort()
 
@@ -42,8 +43,7 @@ const describe = (fault: MockState['faults'][number]) =>
 export function FaultsPanel({ token, faults, act }: Props) {
   const [network, setNetwork] = useState(false)
   return (
-    <section class="panel" aria-labelledby="faults-title">
-      <h2 id="faults-title">Faults</h2>
+    <Panel title="Faults">
       <form
         class="fields"
         onSubmit={(event) => {
@@ -107,6 +107,6 @@ export function FaultsPanel({ token, faults, act }: Props) {
       >
         Clear faults
       </button>
-    </section>
+    </Panel>
   )
 }

@@ -1,10 +1,10 @@
 import type { MockState } from './events.js'
+import { Panel } from './panel.js'
 
 /** Each import with a progress bar: items processed (completed, failed or skipped) of the total. */
 export function ImportsPanel({ imports }: { imports: MockState['imports'] }) {
   return (
-    <section class="panel" aria-labelledby="imports-title">
-      <h2 id="imports-title">Imports</h2>
+    <Panel title="Imports">
       {imports.length === 0 && <p class="quiet">No import started yet.</p>}
       <ul class="imports">
         {[...imports].reverse().map((progress) => {
@@ -23,6 +23,6 @@ export function ImportsPanel({ imports }: { imports: MockState['imports'] }) {
           )
         })}
       </ul>
-    </section>
+    </Panel>
   )
 }

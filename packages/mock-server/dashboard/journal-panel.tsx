@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'preact/hooks'
 import type { JournalRow } from './events.js'
+import { Panel } from './panel.js'
 
 /** Rows drawn at once: the newest that pass the filters. */
 const ROWS_SHOWN = 200
@@ -30,8 +31,7 @@ export function JournalPanel({ entries }: { entries: JournalRow[] }) {
   )
   const shown = matching.slice(-ROWS_SHOWN).reverse()
   return (
-    <section class="panel wide" aria-labelledby="journal-title">
-      <h2 id="journal-title">Journal</h2>
+    <Panel title="Journal" wide>
       <div class="fields">
         <label>
           Status
@@ -91,7 +91,7 @@ export function JournalPanel({ entries }: { entries: JournalRow[] }) {
         </table>
       </div>
       {selected && <EntryDetail entry={selected} onClose={() => setSelected(undefined)} />}
-    </section>
+    </Panel>
   )
 }
 

@@ -4,6 +4,7 @@ import type { LibrarySnapshot, StoredSession } from '../src/types.js'
 import type { Act } from './app.js'
 import { control, waveformOf } from './control.js'
 import type { JournalRow } from './events.js'
+import { Panel } from './panel.js'
 import { WaveformView } from './waveform-view.js'
 
 const SORTS = { title: 'title', lastOpened: 'last opened', kind: 'kind', status: 'status' } as const
@@ -52,8 +53,7 @@ export function LibraryPanel({ token, journal, importsProcessed, act }: Props) {
   }, [library, query, sort, descending])
   const selected = library?.sessions.find((session) => session.id === selectedId)
   return (
-    <section class="panel wide" aria-labelledby="library-title">
-      <h2 id="library-title">Library</h2>
+    <Panel title="Library" wide>
       <div class="fields">
         <label>
           Search
@@ -101,7 +101,7 @@ export function LibraryPanel({ token, journal, importsProcessed, act }: Props) {
         </ul>
         {selected && library && <SessionDetail token={token} session={selected} lanes={library.lanes} />}
       </div>
-    </section>
+    </Panel>
   )
 }
 
