@@ -64,7 +64,7 @@ const mock = await startServerProcess(root('packages/mock-server/bench/serve.mjs
   NOW,
 ])
 try {
-  await autocannon(`${mock.origin}${LIST}`, { seconds: 1, headers }) // warm-up
+  await autocannon(`${mock.origin}${LIST}`, { seconds: quick ? 1 : 3, headers }) // warm-up (JIT)
   const cases = { closed: undefined, open: { read: true }, frozen: { read: false } }
   const runs = { closed: [], open: [], frozen: [] }
   for (let round = 0; round < ROUNDS; round += 1) {
