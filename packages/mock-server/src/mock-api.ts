@@ -85,7 +85,10 @@ export function createMockApi(options: MockOptions = {}): MockApi {
       await runtime.imports.idle()
       await runtime.mutex.run(() => undefined)
     },
-    dispose: () => runtime.imports.cancel(),
+    dispose: () => {
+      runtime.imports.cancel()
+      runtime.changes.emit('dispose')
+    },
   }
   const control = createControlResolver(controls, runtime)
   const api = under(API_PREFIX)

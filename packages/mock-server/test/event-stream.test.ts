@@ -103,6 +103,16 @@ describe('GET /__mock/events', () => {
     await expect(body.getReader().read()).rejects.toThrow('event stream subscriber too slow')
   })
 
+  it('ends, after what it still had to send, when the mock is disposed', async () => {
+    const runtime = runtimeOf()
+    await runtime.ready
+    const events = eventReader(eventStream(runtime).body as ReadableStream<Uint8Array>)
+    runtime.journal.record(entry, Date.parse(NOW))
+    runtime.changes.emit('dispose')
+    expect((await events.next(4)).map((each) => each.event)).toEqual(['state', 'backlog', 'journal'])
+    expect(runtime.journal.subscribers).toBe(0)
+  })
+
   it('unsubscribes when the reader cancels: nothing is built for nobody', async () => {
     const runtime = runtimeOf()
     await runtime.ready

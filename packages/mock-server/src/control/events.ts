@@ -36,7 +36,7 @@ const journalEvent = (entry: JournalEntry, detail: JournalDetail): JournalEvent 
 /**
  * `GET /__mock/events`: server-sent events for the dashboard. First `state` (a `MockState`) and
  * `backlog` (the kept journal, oldest first), then `journal` for each request answered, `state`
- * after changes (coalesced), and `reset` when the mock is reset. Nothing is built for the stream
+ * after changes (coalesced), and `reset` when the mock is reset; it ends when the mock is disposed. Nothing is built for the stream
  * until someone subscribes, and a subscriber that falls {@link EVENT_BUFFER_BYTES} behind is
  * dropped; the page reconnects and starts again from the backlog.
  *
@@ -71,6 +71,11 @@ export function eventStream(runtime: Runtime): Response {
           controller.enqueue(encoder.encode(pending))
           pending = ''
         }
+        const close = () => {
+          flush()
+          stop()
+          controller.close()
+        }
         // What waits counts against the buffer as much as what is queued (in UTF-16 units, close
         // enough to bytes for JSON that is mostly ASCII).
         const push = (text: string) => {
@@ -91,6 +96,7 @@ export function eventStream(runtime: Runtime): Response {
         push(event('backlog', backlog))
         stops.push(
           runtime.changes.subscribe((kind) => {
+            if (kind === 'dispose') return close()
             if (kind === 'reset') push(event('reset', {}))
             stateChanged = true
             timer ??= setTimeout(flush, PUSH_WINDOW_MS)
@@ -98,6 +104,8 @@ export function eventStream(runtime: Runtime): Response {
           () => clearTimeout(timer),
         )
         const heartbeat = setInterval(() => push(': heartbeat\n\n'), HEARTBEAT_MS)
+        // A subscriber never keeps a process alive (in-process, nothing may cancel the stream).
+        ;(heartbeat as { unref?: () => void }).unref?.()
         stops.push(() => clearInterval(heartbeat))
       },
       cancel: stop,

@@ -1,13 +1,13 @@
 /**
- * What changed: the mock's state (mode, services, faults, latency, clock, imports), or everything
- * (a reset, which also empties the journal).
+ * What changed: the mock's state (mode, services, faults, latency, clock, imports), everything
+ * (a reset, which also empties the journal), or the mock's end (`dispose()`: streams close).
  *
  * @example
  * ```ts
  * const kind: ChangeKind = 'reset'
  * ```
  */
-export type ChangeKind = 'state' | 'reset'
+export type ChangeKind = 'state' | 'reset' | 'dispose'
 
 /**
  * Tells subscribers (the dashboard's event stream) that the mock's state changed. Costs one size

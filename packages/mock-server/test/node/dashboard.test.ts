@@ -172,6 +172,20 @@ describe.skipIf(!hasChromium)(browserSuite('the dashboard in a browser'), () => 
     await waveform.locator('path.peaks').waitFor()
     await expect(waveform.locator('g.marker').count()).resolves.toBe(2)
     await expect(waveform.textContent()).resolves.toContain('drop')
+  })
+
+  it('resets from the keyboard, only after the confirmation, and the journal on the page empties', async () => {
+    const controls = page.getByRole('region', { name: 'Mode and services' })
+    await controls.getByRole('button', { name: 'Reset…' }).focus()
+    await page.keyboard.press('Enter')
+    expect(server.api.snapshot().sessions.length).toBeGreaterThan(6) // the import's, still there
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Yes, reset')
+    await page.keyboard.press('Enter')
+    await page.locator('table.journal tbody tr').first().waitFor({ state: 'detached' })
+    expect(server.api.snapshot().sessions).toHaveLength(6)
+  })
+
+  it('left no console error and sent no request outside its origin', () => {
     expect([consoleErrors, foreignRequests]).toEqual([[], []])
   })
 })
