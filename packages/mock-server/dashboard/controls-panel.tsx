@@ -1,5 +1,5 @@
 import { MODES, type Mode, SERVICES, type Service } from '@session-library/schemas'
-import { useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import type { Act } from './app.js'
 import { control } from './control.js'
 import type { MockState } from './events.js'
@@ -107,6 +107,11 @@ function Clock({ token, clock, act }: { token: string; clock: MockState['clock']
 
 function Reset({ token, act }: { token: string; act: Act }) {
   const [asking, setAsking] = useState(false)
+  const confirm = useRef<HTMLButtonElement>(null)
+  // The confirmation takes the focus it asks for (the autofocus attribute works once per page).
+  useEffect(() => {
+    if (asking) confirm.current?.focus()
+  }, [asking])
   if (!asking) {
     return (
       <button type="button" class="danger" onClick={() => setAsking(true)}>
@@ -121,8 +126,7 @@ function Reset({ token, act }: { token: string; act: Act }) {
       <button
         type="button"
         class="danger"
-        // biome-ignore lint/a11y/noAutofocus: the confirmation takes the focus it asks for
-        autoFocus
+        ref={confirm}
         onClick={() => {
           setAsking(false)
           void act(() => control(token, 'POST', '/reset'))

@@ -170,6 +170,8 @@ describe.skipIf(!hasChromium)(browserSuite('the dashboard in a browser'), () => 
       .click()
     const waveform = library.locator('figure.waveform')
     await waveform.locator('path.peaks').waitFor()
+    // The notes come with the library, reloaded once the journal shows their write.
+    await waveform.locator('g.marker').nth(1).waitFor({ state: 'attached' })
     await expect(waveform.locator('g.marker').count()).resolves.toBe(2)
     await expect(waveform.textContent()).resolves.toContain('drop')
   })
@@ -179,7 +181,7 @@ describe.skipIf(!hasChromium)(browserSuite('the dashboard in a browser'), () => 
     await controls.getByRole('button', { name: 'Reset…' }).focus()
     await page.keyboard.press('Enter')
     expect(server.api.snapshot().sessions.length).toBeGreaterThan(6) // the import's, still there
-    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Yes, reset')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Yes, reset')
     await page.keyboard.press('Enter')
     await page.locator('table.journal tbody tr').first().waitFor({ state: 'detached' })
     expect(server.api.snapshot().sessions).toHaveLength(6)
