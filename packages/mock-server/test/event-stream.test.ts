@@ -103,6 +103,21 @@ describe('GET /__mock/events', () => {
     await expect(body.getReader().read()).rejects.toThrow('event stream subscriber too slow')
   })
 
+  it('sends as much of a backlog of long targets as fits in half the buffer, newest kept, and stays subscribed', async () => {
+    const runtime = runtimeOf()
+    await runtime.ready
+    const path = `/api/v1/${'y'.repeat(4000)}`
+    for (let index = 0; index < 1000; index++) runtime.journal.record({ ...entry, path, query: `n=${index}` }, 0)
+    const events = eventReader(eventStream(runtime).body as ReadableStream<Uint8Array>)
+    const [, backlog] = await events.next(2)
+    const kept = backlog?.data as { query: string }[]
+    expect(kept.length).toBeGreaterThan(100)
+    expect(kept.length).toBeLessThan(1000)
+    expect(kept.at(-1)?.query).toBe('n=999')
+    expect(runtime.journal.subscribers).toBe(1)
+    await events.cancel()
+  })
+
   it('ends, after what it still had to send, when the mock is disposed', async () => {
     const runtime = runtimeOf()
     await runtime.ready

@@ -1,3 +1,4 @@
+import type { ChangeKind } from '../runtime/changes.js'
 import type { JournalDetail } from '../runtime/journal.js'
 import type { Runtime } from '../runtime/runtime.js'
 import type { JournalEntry } from '../types.js'
@@ -34,8 +35,99 @@ const event = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.str
 const journalEvent = (entry: JournalEntry, detail: JournalDetail): JournalEvent => ({ ...entry, ...detail })
 
 /**
+ * The `backlog` event: the newest entries that fit in half the buffer (long request targets could
+ * otherwise make a backlog that no subscriber can ever take whole).
+ */
+function backlogEvent(entries: JournalEvent[]): string {
+  let budget = EVENT_BUFFER_BYTES / 2
+  let from = entries.length
+  for (; from > 0; from--) {
+    budget -= JSON.stringify(entries[from - 1]).length + 1
+    if (budget < 0) break
+  }
+  return event('backlog', entries.slice(from))
+}
+
+/** One subscriber's stream: what waits to be pushed, its subscriptions, and when it gives up. */
+class Subscription {
+  readonly #controller: ReadableStreamDefaultController<Uint8Array>
+  readonly #runtime: Runtime
+  readonly #encoder = new TextEncoder()
+  readonly #stops: (() => void)[] = []
+  #pending = ''
+  #stateChanged = false
+  #timer: ReturnType<typeof setTimeout> | undefined
+
+  constructor(controller: ReadableStreamDefaultController<Uint8Array>, runtime: Runtime) {
+    this.#controller = controller
+    this.#runtime = runtime
+  }
+
+  /** Queues the state and the backlog, then listens to the journal and the changes. */
+  start(): void {
+    const runtime = this.#runtime
+    this.#pending = event('state', stateOf(runtime))
+    // The kept entries are replayed synchronously, before any new one: one `backlog` event.
+    const backlog: JournalEvent[] = []
+    let live = false
+    const onEntry = (entry: JournalEntry, detail: JournalDetail) => {
+      if (live) this.#push(event('journal', journalEvent(entry, detail)))
+      else backlog.push(journalEvent(entry, detail))
+    }
+    this.#stops.push(runtime.journal.subscribe(onEntry, { backlog: true }))
+    live = true
+    this.#push(backlogEvent(backlog))
+    this.#stops.push(runtime.changes.subscribe((kind) => this.#changed(kind)))
+    const heartbeat = setInterval(() => this.#push(': heartbeat\n\n'), HEARTBEAT_MS)
+    // A subscriber never keeps a process alive (in-process, nothing may cancel the stream).
+    ;(heartbeat as { unref?: () => void }).unref?.()
+    this.#stops.push(() => clearInterval(heartbeat))
+  }
+
+  /** Unsubscribes from everything; what waits is forgotten. */
+  stop(): void {
+    for (const each of this.#stops.splice(0)) each()
+    clearTimeout(this.#timer)
+    this.#pending = ''
+  }
+
+  #changed(kind: ChangeKind): void {
+    if (kind === 'dispose') {
+      this.#flush()
+      this.stop()
+      this.#controller.close()
+      return
+    }
+    if (kind === 'reset') this.#push(event('reset', {}))
+    this.#stateChanged = true
+    this.#timer ??= setTimeout(() => this.#flush(), PUSH_WINDOW_MS)
+  }
+
+  // What waits counts against the buffer as much as what is queued (in UTF-16 units, close enough
+  // to bytes for JSON that is mostly ASCII): past it, the subscriber is dropped and freed.
+  #push(text: string): void {
+    this.#pending += text
+    if ((this.#controller.desiredSize ?? 0) - this.#pending.length > 0) {
+      this.#timer ??= setTimeout(() => this.#flush(), PUSH_WINDOW_MS)
+      return
+    }
+    this.stop()
+    this.#controller.error(new Error('event stream subscriber too slow'))
+  }
+
+  #flush(): void {
+    this.#timer = undefined
+    if (this.#stateChanged) this.#pending += event('state', stateOf(this.#runtime))
+    this.#stateChanged = false
+    if (this.#pending === '') return
+    this.#controller.enqueue(this.#encoder.encode(this.#pending))
+    this.#pending = ''
+  }
+}
+
+/**
  * `GET /__mock/events`: server-sent events for the dashboard. First `state` (a `MockState`) and
- * `backlog` (the kept journal, oldest first), then `journal` for each request answered, `state`
+ * `backlog` (the kept journal, oldest first, as much as fits in half the buffer), then `journal` for each request answered, `state`
  * after changes (coalesced), and `reset` when the mock is reset; it ends when the mock is disposed. Nothing is built for the stream
  * until someone subscribes, and a subscriber that falls {@link EVENT_BUFFER_BYTES} behind is
  * dropped; the page reconnects and starts again from the backlog.
@@ -47,68 +139,14 @@ const journalEvent = (entry: JournalEntry, detail: JournalDetail): JournalEvent 
  * ```
  */
 export function eventStream(runtime: Runtime): Response {
-  const encoder = new TextEncoder()
-  const stops: (() => void)[] = []
-  const stop = () => {
-    for (const each of stops.splice(0)) each()
-  }
+  let subscription: Subscription | undefined
   const body = new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        let pending = ''
-        let stateChanged = false
-        let timer: ReturnType<typeof setTimeout> | undefined
-        const drop = () => {
-          stop()
-          pending = ''
-          controller.error(new Error('event stream subscriber too slow'))
-        }
-        const flush = () => {
-          timer = undefined
-          if (stateChanged) pending += event('state', stateOf(runtime))
-          stateChanged = false
-          if (pending === '') return
-          controller.enqueue(encoder.encode(pending))
-          pending = ''
-        }
-        const close = () => {
-          flush()
-          stop()
-          controller.close()
-        }
-        // What waits counts against the buffer as much as what is queued (in UTF-16 units, close
-        // enough to bytes for JSON that is mostly ASCII).
-        const push = (text: string) => {
-          pending += text
-          if ((controller.desiredSize ?? 0) - pending.length <= 0) drop()
-          else timer ??= setTimeout(flush, PUSH_WINDOW_MS)
-        }
-        pending = event('state', stateOf(runtime))
-        // The kept entries are replayed synchronously, before any new one: one `backlog` event.
-        const backlog: JournalEvent[] = []
-        let live = false
-        const onEntry = (entry: JournalEntry, detail: JournalDetail) => {
-          if (live) push(event('journal', journalEvent(entry, detail)))
-          else backlog.push(journalEvent(entry, detail))
-        }
-        stops.push(runtime.journal.subscribe(onEntry, { backlog: true }))
-        live = true
-        push(event('backlog', backlog))
-        stops.push(
-          runtime.changes.subscribe((kind) => {
-            if (kind === 'dispose') return close()
-            if (kind === 'reset') push(event('reset', {}))
-            stateChanged = true
-            timer ??= setTimeout(flush, PUSH_WINDOW_MS)
-          }),
-          () => clearTimeout(timer),
-        )
-        const heartbeat = setInterval(() => push(': heartbeat\n\n'), HEARTBEAT_MS)
-        // A subscriber never keeps a process alive (in-process, nothing may cancel the stream).
-        ;(heartbeat as { unref?: () => void }).unref?.()
-        stops.push(() => clearInterval(heartbeat))
+        subscription = new Subscription(controller, runtime)
+        subscription.start()
       },
-      cancel: stop,
+      cancel: () => subscription?.stop(),
     },
     new ByteLengthQueuingStrategy({ highWaterMark: EVENT_BUFFER_BYTES }),
   )
