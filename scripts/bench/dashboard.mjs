@@ -6,11 +6,13 @@
 // of each compared. The rows count requests per second of the mock's own CPU time (from
 // /proc/<pid>/stat): on a machine shared with other work the wall-clock req/s of a run swings with
 // the neighbours' load, while the CPU each request costs the mock does not. Wall-clock req/s are
-// printed too.
+// printed too. The same comparison in one process, where CPU time is exact to the microsecond,
+// gives a third row (lib/dashboard-in-process.mjs).
 //   node scripts/bench/dashboard.mjs [--quick]
 import { readFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { emit, median, NOW, quick, root, SESSIONS, TOKEN } from './lib/common.mjs'
+import { inProcessCost } from './lib/dashboard-in-process.mjs'
 import { autocannon, pinning, startServerProcess } from './lib/processes.mjs'
 
 const SECONDS = quick ? 2 : 3
@@ -88,7 +90,23 @@ try {
       met: subject >= 0.95 * closed,
     }
   }
-  emit([row('open', 'event stream open and read'), row('frozen', 'event stream open, never read')])
+  const cost = await inProcessCost({ blocks: quick ? 3 : 9, perBlock: quick ? 50 : 100 })
+  console.log(
+    `in-process: a list request ${cost.list.toFixed(1)} µs of CPU; the open stream adds ${cost.push.toFixed(2)} µs to each answered request (${cost.streamed} bytes streamed)`,
+  )
+  emit([
+    row('open', 'event stream open and read'),
+    row('frozen', 'event stream open, never read'),
+    {
+      benchmark: 'dashboard: list req/s of CPU in-process, event stream open and read vs none',
+      baseline: 1e6 / cost.list,
+      subject: 1e6 / (cost.list + cost.push),
+      unit: 'req/s',
+      better: 'higher',
+      target: '≥ 95 %',
+      met: cost.list / (cost.list + cost.push) >= 0.95,
+    },
+  ])
 } finally {
   await mock.stop()
 }
