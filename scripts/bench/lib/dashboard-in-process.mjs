@@ -24,7 +24,12 @@ async function openStream(api) {
       bytes += value.length
     }
   })()
-  return { close: async () => (await reader.cancel(), reading) }
+  return {
+    close: async () => {
+      await reader.cancel()
+      return reading
+    },
+  }
 }
 
 /** CPU µs per call of `work`, `count` times, yielding every 100 (as a server between requests). */
