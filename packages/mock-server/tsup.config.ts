@@ -4,10 +4,14 @@ const cliEntry = 'src/cli.ts'
 
 // `index` is browser-safe; `node` and the CLI may use Node's modules. The CLI is run, never
 // imported: ESM only (it shares the ESM build's chunks), no CommonJS copy, no declarations.
+// `shims` gives the CJS build an `import.meta.url` (the dashboard's files are found from it). The
+// dashboard itself is built by scripts/build-dashboard.mjs into dist/dashboard/ after this build
+// (which empties dist/).
 export default packageConfig({
   entry: ['src/index.ts', 'src/node.ts', cliEntry],
   dts: { entry: ['src/index.ts', 'src/node.ts'] },
   esbuildOptions(options, { format }) {
     if (format === 'cjs') options.entryPoints = (options.entryPoints as string[]).filter((entry) => entry !== cliEntry)
   },
+  shims: true,
 })

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { randomBytes } from 'node:crypto'
-import { version } from './index.js'
+import { CONTROL_PREFIX, version } from './index.js'
 import { type CliCommand, parseCliArgs, UsageError, usage } from './node/cli-options.js'
 import { DataFileError } from './node/data-file.js'
 import { watchImports } from './node/import-progress.js'
@@ -28,6 +28,7 @@ async function serve({ options, quiet }: Extract<CliCommand, { kind: 'serve' }>)
   const server = await startServer({ ...options, ...(log && { onExchange: (exchange) => log(logLine(exchange)) }) })
   // The one line on stdout, and the only place the token is shown (D2).
   process.stdout.write(`Session Library mock ready at ${server.url} (token: ${options.token})\n`)
+  log?.(`Dashboard at ${server.origin}${CONTROL_PREFIX}/ (paste the token), API reference at ${server.origin}/docs`)
   const stopWatching = log && watchImports(server.api, log)
   const signal = await nextSignal()
   log?.(`${signal}: finishing the answers under way`)

@@ -37,9 +37,13 @@
  * @module
  */
 
+export type { JournalEvent } from './control/events.js'
 export { CONTROL_PREFIX } from './control/routes.js'
+export type { MockState } from './control/state.js'
 export { type DemoOptions, demoLibrary } from './demo/library.js'
 export { createMockApi } from './mock-api.js'
+export type { PendingFault } from './runtime/faults.js'
+export type { JournalDetail } from './runtime/journal.js'
 export type * from './types.js'
 export { decodeWavPeaks, type WavPeaks } from './waveform/wav.js'
 export type { ReadAudio } from './waveform/waveforms.js'

@@ -51,18 +51,27 @@ export function createMockApi(options: MockOptions = {}): MockApi {
   runtime.ready.then(() => {
     loaded = true
   })
+  const changed = () => runtime.changes.emit()
   const controls: MockControls = {
     token: runtime.token,
-    setMode: (configured, effective) => runtime.settings.setMode(configured, effective),
+    setMode: (configured, effective) => {
+      runtime.settings.setMode(configured, effective)
+      changed()
+    },
     setServiceAvailable: (service, available) => {
       if (available) runtime.settings.unavailable.delete(service)
       else runtime.settings.unavailable.add(service)
+      changed()
     },
-    setNow: (now) => runtime.clock.set(now),
+    setNow: (now) => {
+      runtime.clock.set(now)
+      changed()
+    },
     now: () => runtime.clock.now(),
     setLatency: (ms) => {
       if (!Number.isFinite(ms) || ms < 0) throw new TypeError(`invalid latency: ${ms}`)
       runtime.settings.latency = ms
+      changed()
     },
     injectFault: (fault) => runtime.faults.add(fault),
     clearFaults: () => runtime.faults.clear(),
@@ -76,7 +85,10 @@ export function createMockApi(options: MockOptions = {}): MockApi {
       await runtime.imports.idle()
       await runtime.mutex.run(() => undefined)
     },
-    dispose: () => runtime.imports.cancel(),
+    dispose: () => {
+      runtime.imports.cancel()
+      runtime.changes.emit('dispose')
+    },
   }
   const control = createControlResolver(controls, runtime)
   const api = under(API_PREFIX)

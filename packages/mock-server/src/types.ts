@@ -215,7 +215,7 @@ export interface MockApi {
   snapshot(): LibrarySnapshot
   /** Resolves when no import is running. */
   idle(): Promise<void>
-  /** Stops background work (import timers). */
+  /** Stops background work (import timers) and ends the dashboard's event streams. */
   dispose(): void
 }
 

@@ -168,6 +168,17 @@ describeTransports('control surface /__mock', (start) => {
     expect(h.api.imports()).toEqual([])
   })
 
+  it('GET faults lists the pending ones, oldest first, each with how many requests it still applies to', async () => {
+    const h = await start()
+    await h.fetch('/__mock/faults', { method: 'POST', json: { status: 503, count: 2, operation: 'sessions.list' } })
+    await h.fetch('/__mock/faults', { method: 'POST', json: { network: true } })
+    await h.fetch('/api/v1/sessions')
+    expect((await (await h.fetch('/__mock/faults')).json()).data).toEqual([
+      { status: 503, count: 2, operation: 'sessions.list', remaining: 1 },
+      { network: true, remaining: 1 },
+    ])
+  })
+
   it('rejects bad control bodies with 400 invalid_json naming the field', async () => {
     const h = await start()
     await expectError(

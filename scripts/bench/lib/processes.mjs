@@ -37,6 +37,7 @@ export function startServerProcess(script, args = []) {
       child.off('exit', failed)
       resolve({
         origin: line[0].trim(),
+        pid: child.pid,
         stop: () =>
           new Promise((done) => {
             child.once('exit', done)

@@ -6,6 +6,7 @@ import { errorAnswer, jsonAnswer } from '../http/respond.js'
 import { faultSchema } from '../runtime/faults.js'
 import type { Runtime } from '../runtime/runtime.js'
 import type { MockControls } from '../types.js'
+import { eventStream } from './events.js'
 import { controlBodies } from './schemas.js'
 
 /**
@@ -30,6 +31,9 @@ async function parsed<S extends z.ZodMiniType>(schema: S, request: Request): Pro
   if (!result.success) throw new ApiError('invalid_json', formatIssues(result.error.issues))
   return result.data
 }
+
+/** The dashboard's server-sent events, under the prefix. */
+const EVENTS_PATH = '/events'
 
 type Route = (request: Request) => JsonBodyType | Promise<JsonBodyType>
 
@@ -56,6 +60,7 @@ function routes(api: MockControls, runtime: Runtime): Record<string, Route> {
       api.injectFault(await parsed(faultSchema, request))
       return { pending: runtime.faults.size }
     },
+    'GET /faults': () => runtime.faults.list(),
     'DELETE /faults': () => {
       api.clearFaults()
       return { pending: 0 }
@@ -92,6 +97,7 @@ function routes(api: MockControls, runtime: Runtime): Record<string, Route> {
  * | GET /__mock/services     |                                                  | `{unavailable: Service[]}`           |
  * | PUT /__mock/services     | `{unavailable: Service[]}` (all others available)| `{unavailable}`                      |
  * | POST /__mock/faults      | a `Fault`: `{status?, network?, latency?, retryAfter?, count?, operation?}` | `{pending}` (201) |
+ * | GET /__mock/faults       |                                                  | pending faults, each with `remaining` |
  * | DELETE /__mock/faults    |                                                  | `{pending: 0}`                       |
  * | POST /__mock/reset       |                                                  | `{reset: true}`                      |
  * | GET /__mock/imports      |                                                  | `ImportProgress[]`, oldest first     |
@@ -100,6 +106,7 @@ function routes(api: MockControls, runtime: Runtime): Record<string, Route> {
  * | GET /__mock/clock        |                                                  | `{now, fixed}`                       |
  * | PUT /__mock/clock        | `{now: ISO 8601 string or null}` (null: real clock) | `{now, fixed}`                    |
  * | PUT /__mock/latency      | `{ms}`                                           | `{ms}`                               |
+ * | GET /__mock/events       |                                                  | `text/event-stream` (see `eventStream`) |
  *
  * Errors: 401 `unauthorized`, 404 `not_found` "route not found", 400 `invalid_json`.
  *
@@ -118,10 +125,14 @@ export function createControlResolver(api: MockControls, runtime: Runtime): (req
     try {
       if (!authorized(request.headers.get('authorization'), runtime.token)) throw unauthorized()
       const path = new URL(request.url).pathname.slice(CONTROL_PREFIX.length)
-      const route = table[`${request.method.toUpperCase()} ${path}`]
+      const method = request.method.toUpperCase()
+      if (method === 'GET' && path === EVENTS_PATH) return eventStream(runtime)
+      const route = table[`${method} ${path}`]
       if (!route) throw new ApiError('not_found', NOT_FOUND_MESSAGES.route)
       const data = await route(request)
-      return jsonAnswer(request.method.toUpperCase() === 'POST' && path === '/faults' ? 201 : 200, { data })
+      // Some writes change settings directly (PUT /services): the dashboard hears of each.
+      if (method !== 'GET') runtime.changes.emit()
+      return jsonAnswer(method === 'POST' && path === '/faults' ? 201 : 200, { data })
     } catch (caught) {
       return errorAnswer(
         withoutToken(caught instanceof ApiError ? caught : new ApiError('internal_error'), runtime.token),

@@ -9,6 +9,7 @@ import {
 } from '@session-library/schemas'
 import type { JsonBodyType } from 'msw'
 import { operationHandlers } from '../handlers/index.js'
+import type { JournalDetail } from '../runtime/journal.js'
 import { sleep } from '../runtime/mutex.js'
 import type { Runtime } from '../runtime/runtime.js'
 import type { Fault, JournalEntry, TransportAnswer } from '../types.js'
@@ -73,6 +74,8 @@ interface Outcome {
   answer: ApiAnswer
   operation?: OperationName
   code?: string
+  /** The message of the error answered. */
+  message?: string
   /** What health's `lastError` says about a 5xx (D17). */
   errorMessage?: string
 }
@@ -91,18 +94,22 @@ async function outcomeOf(request: RequestView, runtime: Runtime): Promise<Outcom
     const fault = runtime.faults.take(operation)
     const faulted = fault && (await injected(fault))
     if (faulted === 'dropped') return { answer: faulted, operation }
-    if (faulted)
-      return { answer: faulted, operation, code: 'internal_error', errorMessage: ERRORS.internal_error.message }
+    if (faulted) {
+      const { message } = ERRORS.internal_error
+      return { answer: faulted, operation, code: 'internal_error', message, errorMessage: message }
+    }
     return { answer: await answer(request, match.operation, match.params, runtime), operation }
   } catch (caught) {
     // Nothing to answer or journal: the transport knows what became of the request.
     if (caught instanceof UnreadableBody) throw caught
     const error = asApiError(caught)
     const internal = caught instanceof ApiError ? undefined : caught instanceof Error ? caught.message : String(caught)
+    const answered = withoutToken(error, runtime.token)
     return {
-      answer: errorText(withoutToken(error, runtime.token)),
+      answer: errorText(answered),
       operation,
       code: error.code,
+      message: answered.message,
       errorMessage: redact(internal ?? error.message, runtime.token),
     }
   }
@@ -119,13 +126,15 @@ async function outcomeOf(request: RequestView, runtime: Runtime): Promise<Outcom
  * ```
  */
 export async function answerApiRequest(request: RequestView, runtime: Runtime): Promise<ApiAnswer> {
+  const started = performance.now()
   await runtime.ready
   const outcome = await outcomeOf(request, runtime)
   await sleep(runtime.settings.latency)
-  const { answer: answered, operation, code } = outcome
+  const { answer: answered, operation, code, message } = outcome
   const statusCode = answered === 'dropped' ? 0 : answered.status
   const errorMessage = statusCode >= 500 ? outcome.errorMessage : undefined
-  journal(runtime, request.method, request.url, { operation, statusCode, code }, errorMessage)
+  const detail = { ms: Math.round(performance.now() - started), ...(message !== undefined && { message }) }
+  journal(runtime, request.method, request.url, { operation, statusCode, code }, errorMessage, detail)
   return answered
 }
 
@@ -146,7 +155,14 @@ export async function handleApiRequest(request: Request, runtime: Runtime): Prom
 type Journaled = Pick<JournalEntry, 'operation' | 'statusCode' | 'code'>
 
 /** Journals one answered request, the token masked in its path and query (D17, D2). */
-function journal(runtime: Runtime, method: string, url: URL, answered: Journaled, errorMessage?: string): void {
+function journal(
+  runtime: Runtime,
+  method: string,
+  url: URL,
+  answered: Journaled,
+  errorMessage?: string,
+  detail?: JournalDetail,
+): void {
   const { operation, statusCode, code } = answered
   const entry = {
     method,
@@ -156,7 +172,7 @@ function journal(runtime: Runtime, method: string, url: URL, answered: Journaled
     statusCode,
     ...(code ? { code } : {}),
   }
-  runtime.journal.record(entry, runtime.clock.time(), errorMessage)
+  runtime.journal.record(entry, runtime.clock.time(), errorMessage, detail)
 }
 
 /**

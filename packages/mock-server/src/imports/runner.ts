@@ -22,6 +22,8 @@ export interface ImportDeps {
   delay: () => number
   /** Awaits `onChange` when the library moved since `revision`. */
   persist: (revision: number) => Promise<void>
+  /** Told when an import starts, moves on by one item, or ends. */
+  changed?: () => void
 }
 
 type Outcome = 'skipped' | 'failed' | StoredSession
@@ -61,6 +63,7 @@ export class ImportRunner {
     this.#imports.push(progress)
     const run = this.#run(progress, request, this.#abort.signal).finally(() => this.#running.delete(run))
     this.#running.add(run)
+    this.#deps.changed?.()
     return structuredClone(progress)
   }
 
@@ -94,8 +97,10 @@ export class ImportRunner {
         progress[await this.#finishPreview(outcome, signal).catch(() => 'failed' as const)] += 1
       }
       progress.durationMs = Math.round(performance.now() - started)
+      this.#deps.changed?.()
     }
     progress.done = true
+    this.#deps.changed?.()
   }
 
   /** Runs a change under the mutex and persists it before the next request sees the library. */

@@ -1,29 +1,16 @@
+import { escapeHtml, pageHeaders as headersOf } from './page-headers.js'
 import { createSwaggerUiAssets } from './swagger-ui-assets.js'
-
-/**
- * Only same-origin scripts, styles and calls: the page works offline, and "Try it out" can reach this
- * mock and nothing else. Swagger UI sets inline styles, and its CSS embeds its icons as data: URLs.
- */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ')
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char] as string)
 
 /** Where the page's parts live under its path: the page, its init script, swagger-ui-dist's files. */
 const partsOf = (path: string) => ({ page: path, init: `${path}/init.js`, assets: `${path}/assets/` })
 
 type DocsPaths = ReturnType<typeof partsOf>
 
-function pageHtml(title: string, paths: DocsPaths): string {
+// The dashboard link sits above Swagger UI's own layout, styled inline (the page allows it).
+const dashboardLink = (path: string) =>
+  `<p style="font:14px/1.4 sans-serif;margin:12px 20px 0">This mock's dashboard (live journal, modes, faults, imports, library): <a href="${escapeHtml(path)}">${escapeHtml(path)}</a></p>\n`
+
+function pageHtml(title: string, paths: DocsPaths, dashboardPath: string | undefined): string {
   const asset = (name: string) => `${paths.assets}${name}`
   return `<!doctype html>
 <html lang="en">
@@ -36,7 +23,7 @@ function pageHtml(title: string, paths: DocsPaths): string {
 <link rel="icon" type="image/png" href="${asset('favicon-16x16.png')}" sizes="16x16">
 </head>
 <body>
-<div id="swagger-ui"></div>
+${dashboardPath === undefined ? '' : dashboardLink(dashboardPath)}<div id="swagger-ui"></div>
 <script src="${asset('swagger-ui-bundle.js')}"></script>
 <script src="${paths.init}"></script>
 </body>
@@ -56,13 +43,8 @@ const initScript = (openApiPath: string) => `window.ui = SwaggerUIBundle(${JSON.
 })})
 `
 
-const pageHeaders = (type: string) => ({
-  'Content-Type': type,
-  'Cache-Control': 'no-cache',
-  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-})
+// Swagger UI sets inline styles, and its CSS embeds its icons as data: URLs.
+const pageHeaders = (type: string) => headersOf(type, { inlineStyles: true })
 
 /**
  * Options of {@link createDocsRoutes}.
@@ -79,6 +61,8 @@ export interface DocsRoutesOptions {
   openApiPath: string
   /** The page's title. */
   title: string
+  /** Where the mock's dashboard lives, linked from the top of the page. */
+  dashboardPath?: string
 }
 
 /**
@@ -95,7 +79,7 @@ export interface DocsRoutesOptions {
  */
 export function createDocsRoutes(options: DocsRoutesOptions): (request: Request) => Response | undefined {
   const paths = partsOf(options.path)
-  const page = pageHtml(options.title, paths)
+  const page = pageHtml(options.title, paths, options.dashboardPath)
   const init = initScript(options.openApiPath)
   const asset = createSwaggerUiAssets()
   return (request) => {

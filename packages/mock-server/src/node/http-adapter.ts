@@ -1,4 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import { type KnownErrorCode, LIMITS, NOT_FOUND_MESSAGES } from '@session-library/schemas'
 import type { RequestHandler } from 'msw'
 import { directResponder } from '../http/direct-dispatch.js'
@@ -78,13 +81,34 @@ async function send(res: ServerResponse, answer: PlainAnswer | Response, extraHe
     res.writeHead(answer.status, headers).end(answer.text)
     return
   }
-  const body = answer.body ? new Uint8Array(await answer.arrayBuffer()) : undefined
+  const stream = isEventStream(answer.headers) ? answer.body : null
+  const body = answer.body && !stream ? new Uint8Array(await answer.arrayBuffer()) : undefined
   res.statusCode = answer.status
   answer.headers.forEach((value, name) => {
     if (!SKIPPED_HEADERS.has(name)) res.appendHeader(name, value)
   })
   for (const [name, value] of Object.entries(extraHeaders)) res.setHeader(name, value)
-  res.end(body)
+  if (!stream) {
+    res.end(body)
+    return
+  }
+  // An event stream is written as it comes and never ends by itself: the connection closing
+  // cancels it (which unsubscribes it), and so does the stream giving up on a slow reader.
+  res.flushHeaders()
+  await pipeline(Readable.fromWeb(stream as NodeReadableStream<Uint8Array>), res)
+}
+
+/**
+ * Whether an answer is a server-sent event stream (the dashboard's `/__mock/events`), which is
+ * streamed instead of read whole, and which closing the server cuts instead of awaiting.
+ *
+ * @example
+ * ```ts
+ * isEventStream(new Headers({ 'Content-Type': 'text/event-stream' })) // true
+ * ```
+ */
+export function isEventStream(headers: { get(name: string): string | null }): boolean {
+  return headers.get('content-type')?.startsWith('text/event-stream') ?? false
 }
 
 async function answer(

@@ -1,7 +1,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { answerClientError } from './client-error.js'
-import { createRequestListener, type RequestListenerOptions } from './http-adapter.js'
+import { createRequestListener, isEventStream, type RequestListenerOptions } from './http-adapter.js'
 
 /**
  * Time limits of the server, in ms (D18): a client that trickles its headers or its body, or idles
@@ -119,7 +119,11 @@ export async function serveHandlers(options: ServeOptions): Promise<ServingServe
   const close = () =>
     new Promise<void>((resolve, reject) => {
       closing = true
-      for (const res of unanswered) res.shouldKeepAlive = false
+      for (const res of unanswered) {
+        res.shouldKeepAlive = false
+        // An event stream never finishes by itself: it is cut, and its subscription with it.
+        if (isEventStream({ get: (name) => res.getHeader(name)?.toString() ?? null })) res.destroy()
+      }
       server.close((error) => (error ? reject(error) : resolve()))
       server.closeIdleConnections()
     })

@@ -33,6 +33,16 @@ export const faultSchema = z
     ),
   )
 
+/**
+ * A fault still waiting, with how many matching requests it still applies to.
+ *
+ * @example
+ * ```ts
+ * const [first]: PendingFault[] = faults.list()
+ * ```
+ */
+export type PendingFault = Fault & { remaining: number }
+
 interface Pending {
   fault: Fault
   remaining: number
@@ -50,22 +60,35 @@ interface Pending {
  */
 export class FaultQueue {
   #pending: Pending[] = []
+  readonly #changed: () => void
+
+  /** `changed` is told whenever the pending faults change (added, used, cleared). */
+  constructor(changed: () => void = () => undefined) {
+    this.#changed = changed
+  }
 
   /** Adds a fault; throws a TypeError naming the rule when it is not a valid fault. */
   add(fault: Fault): void {
     const checked = faultSchema.safeParse(fault)
     if (!checked.success) throw new TypeError(`invalid fault: ${checked.error.issues.map((i) => i.message).join('; ')}`)
     this.#pending.push({ fault: checked.data, remaining: checked.data.count ?? 1 })
+    this.#changed()
   }
 
   /** Removes every pending fault. */
   clear(): void {
     this.#pending = []
+    this.#changed()
   }
 
   /** How many faults still wait. */
   get size(): number {
     return this.#pending.length
+  }
+
+  /** The pending faults, oldest first, each with how many requests it still applies to. */
+  list(): PendingFault[] {
+    return this.#pending.map(({ fault, remaining }) => ({ ...fault, remaining }))
   }
 
   /** The first fault that applies to a request of this operation, used up by one. */
@@ -75,6 +98,7 @@ export class FaultQueue {
     if (!entry) return undefined
     entry.remaining -= 1
     if (entry.remaining === 0) this.#pending.splice(index, 1)
+    this.#changed()
     return entry.fault
   }
 }

@@ -1,10 +1,36 @@
 import { LIMITS } from '@session-library/schemas'
 import type { JournalEntry } from '../types.js'
 
-/** An entry as kept: its time as a number, formatted only when read (most never are). */
-type Kept = Omit<JournalEntry, 'at'> & { time: number }
+/**
+ * What the journal knows of an answer beyond a {@link JournalEntry}, for its subscribers (the
+ * dashboard): how long it took and the error message it answered.
+ *
+ * @example
+ * ```ts
+ * const detail: JournalDetail = { ms: 3, message: 'session not found' }
+ * ```
+ */
+export interface JournalDetail {
+  /** Time from the request's arrival to its answer, in ms (latency and faults included). */
+  ms?: number
+  /** The message of the error answered, if any. */
+  message?: string
+}
 
-const withAt = ({ time, ...entry }: Kept): JournalEntry => ({ ...entry, at: new Date(time).toISOString() })
+/**
+ * Told of each entry as it is recorded, with its detail.
+ *
+ * @example
+ * ```ts
+ * const listener: JournalListener = (entry, detail) => console.log(entry.path, detail.ms)
+ * ```
+ */
+export type JournalListener = (entry: JournalEntry, detail: JournalDetail) => void
+
+/** An entry as kept: its time as a number, formatted only when read (most never are). */
+type Kept = Omit<JournalEntry, 'at'> & { time: number; detail: JournalDetail }
+
+const withAt = ({ time, detail: _, ...entry }: Kept): JournalEntry => ({ ...entry, at: new Date(time).toISOString() })
 
 /** Entries the journal keeps; older ones are dropped. */
 export const JOURNAL_LIMIT = 1000
@@ -25,16 +51,46 @@ export class Journal {
   #entries: Kept[] = []
   #answered = 0
   #lastError: string | undefined
+  readonly #listeners = new Set<JournalListener>()
 
   /**
    * Records one request answered at `time` (ms since the epoch); `statusCode` 0 means the
    * connection was dropped (a network fault).
    */
-  record(entry: Omit<JournalEntry, 'at'>, time: number, errorMessage?: string): void {
-    this.#entries.push({ ...entry, time })
+  record(entry: Omit<JournalEntry, 'at'>, time: number, errorMessage?: string, detail: JournalDetail = {}): void {
+    const kept = { ...entry, time, detail }
+    this.#entries.push(kept)
     if (this.#entries.length > JOURNAL_LIMIT) this.#entries.shift()
     if (entry.statusCode > 0) this.#answered += 1
     if (entry.statusCode >= 500 && errorMessage !== undefined) this.#lastError = errorMessage
+    // Nothing is formatted for nobody: without a subscriber this is one size check.
+    if (this.#listeners.size > 0) this.#tell(kept)
+  }
+
+  /**
+   * Calls `listener` with each entry recorded from now on, after the kept ones when `backlog` is
+   * set; returns the unsubscribe. A listener that throws is unsubscribed, never the recording.
+   */
+  subscribe(listener: JournalListener, { backlog = false } = {}): () => void {
+    if (backlog) for (const kept of this.#entries) listener(withAt(kept), kept.detail)
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
+  /** How many subscribers listen now: none means nothing is built for them. */
+  get subscribers(): number {
+    return this.#listeners.size
+  }
+
+  #tell(kept: Kept): void {
+    const entry = withAt(kept)
+    for (const listener of this.#listeners) {
+      try {
+        listener(entry, kept.detail)
+      } catch {
+        this.#listeners.delete(listener)
+      }
+    }
   }
 
   /** Copies of the entries, oldest first. */

@@ -2,6 +2,7 @@ import { ImportRunner } from '../imports/runner.js'
 import { Library } from '../store/library.js'
 import type { LibrarySnapshot, MockOptions } from '../types.js'
 import type { ReadAudio } from '../waveform/waveforms.js'
+import { Changes } from './changes.js'
 import { Clock } from './clock.js'
 import { FaultQueue } from './faults.js'
 import { Journal } from './journal.js'
@@ -25,6 +26,8 @@ export interface Runtime {
   readonly settings: Settings
   readonly faults: FaultQueue
   readonly journal: Journal
+  /** Told of every change of state, for the dashboard's event stream. */
+  readonly changes: Changes
   readonly imports: ImportRunner
   readonly mutex: Mutex
   readonly readAudio: ReadAudio | undefined
@@ -49,18 +52,21 @@ export function createRuntime(options: MockOptions, initial: () => LibrarySnapsh
   const clock = new Clock(options.now)
   const settings = new Settings(options)
   const mutex = new Mutex()
+  const changes = new Changes()
+  const changed = () => changes.emit()
   const persist = async (revision: number) => {
     if (library.revision !== revision) await options.onChange?.(library.snapshot())
   }
-  const imports = new ImportRunner({ library, clock, mutex, delay: () => settings.importDelay, persist })
+  const imports = new ImportRunner({ library, clock, mutex, delay: () => settings.importDelay, persist, changed })
   const start = initial()
   const runtime: Runtime = {
     token: options.token ?? 'test-token',
     library,
     clock,
     settings,
-    faults: new FaultQueue(),
+    faults: new FaultQueue(changed),
     journal: new Journal(),
+    changes,
     imports,
     mutex,
     readAudio: options.readAudio,
@@ -75,6 +81,7 @@ export function createRuntime(options: MockOptions, initial: () => LibrarySnapsh
         settings.reset()
         runtime.faults.clear()
         runtime.journal.clear()
+        changes.emit('reset')
         await persist(revision)
       }),
   }

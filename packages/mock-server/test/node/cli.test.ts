@@ -34,6 +34,14 @@ describe('session-library-mock: a running server', () => {
     expect(cli.token).toBe(TOKEN)
   })
 
+  it('names the dashboard and the reference page on stderr (not on the ready line), without the token', async () => {
+    const origin = new URL(cli.url).origin
+    await expect
+      .poll(() => cli.stderr())
+      .toContain(`Dashboard at ${origin}/__mock/ (paste the token), API reference at ${origin}/docs\n`)
+    expect(cli.stderr()).not.toContain(TOKEN)
+  })
+
   it('D17: serves the API at the URL of the ready line', async () => {
     const answer = await call(cli, '/health')
     expect(answer.status).toBe(200)

@@ -1,0 +1,156 @@
+import type { ChangeKind } from '../runtime/changes.js'
+import type { JournalDetail } from '../runtime/journal.js'
+import type { Runtime } from '../runtime/runtime.js'
+import type { JournalEntry } from '../types.js'
+import { stateOf } from './state.js'
+
+/**
+ * Bytes an event stream may hold for a subscriber that does not read: past it the subscriber is
+ * dropped (its stream errors, its queue is freed), so a slow or vanished tab never holds memory.
+ * Roomy enough for the backlog (1,000 entries of about 200 bytes).
+ */
+export const EVENT_BUFFER_BYTES = 1 << 20
+
+/** A comment line this often keeps proxies from timing the stream out and finds dead sockets. */
+const HEARTBEAT_MS = 15_000
+
+/**
+ * Events are pushed once per window, together: one write for many requests under load, and one
+ * `state` for a burst of changes (an import's items). A person sees no delay in it.
+ */
+const PUSH_WINDOW_MS = 25
+
+/**
+ * A journal entry as the event stream sends it: the entry plus its detail, flat.
+ *
+ * @example
+ * ```ts
+ * const event: JournalEvent = { method: 'GET', path: '/api/v1/health', query: '', statusCode: 200, at: '2026-11-21T10:00:00.000Z', ms: 2 }
+ * ```
+ */
+export type JournalEvent = JournalEntry & JournalDetail
+
+const event = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`
+
+const journalEvent = (entry: JournalEntry, detail: JournalDetail): JournalEvent => ({ ...entry, ...detail })
+
+/**
+ * The `backlog` event: the newest entries that fit in half the buffer (long request targets could
+ * otherwise make a backlog that no subscriber can ever take whole).
+ */
+function backlogEvent(entries: JournalEvent[]): string {
+  let budget = EVENT_BUFFER_BYTES / 2
+  let from = entries.length
+  for (; from > 0; from--) {
+    budget -= JSON.stringify(entries[from - 1]).length + 1
+    if (budget < 0) break
+  }
+  return event('backlog', entries.slice(from))
+}
+
+/** One subscriber's stream: what waits to be pushed, its subscriptions, and when it gives up. */
+class Subscription {
+  readonly #controller: ReadableStreamDefaultController<Uint8Array>
+  readonly #runtime: Runtime
+  readonly #encoder = new TextEncoder()
+  readonly #stops: (() => void)[] = []
+  #pending = ''
+  #stateChanged = false
+  #timer: ReturnType<typeof setTimeout> | undefined
+
+  constructor(controller: ReadableStreamDefaultController<Uint8Array>, runtime: Runtime) {
+    this.#controller = controller
+    this.#runtime = runtime
+  }
+
+  /** Queues the state and the backlog, then listens to the journal and the changes. */
+  start(): void {
+    const runtime = this.#runtime
+    this.#pending = event('state', stateOf(runtime))
+    // The kept entries are replayed synchronously, before any new one: one `backlog` event.
+    const backlog: JournalEvent[] = []
+    let live = false
+    const onEntry = (entry: JournalEntry, detail: JournalDetail) => {
+      if (live) this.#push(event('journal', journalEvent(entry, detail)))
+      else backlog.push(journalEvent(entry, detail))
+    }
+    this.#stops.push(runtime.journal.subscribe(onEntry, { backlog: true }))
+    live = true
+    this.#push(backlogEvent(backlog))
+    this.#stops.push(runtime.changes.subscribe((kind) => this.#changed(kind)))
+    const heartbeat = setInterval(() => this.#push(': heartbeat\n\n'), HEARTBEAT_MS)
+    // A subscriber never keeps a process alive (in-process, nothing may cancel the stream).
+    ;(heartbeat as { unref?: () => void }).unref?.()
+    this.#stops.push(() => clearInterval(heartbeat))
+  }
+
+  /** Unsubscribes from everything; what waits is forgotten. */
+  stop(): void {
+    for (const each of this.#stops.splice(0)) each()
+    clearTimeout(this.#timer)
+    this.#pending = ''
+  }
+
+  #changed(kind: ChangeKind): void {
+    if (kind === 'dispose') {
+      this.#flush()
+      this.stop()
+      this.#controller.close()
+      return
+    }
+    if (kind === 'reset') this.#push(event('reset', {}))
+    this.#stateChanged = true
+    this.#timer ??= setTimeout(() => this.#flush(), PUSH_WINDOW_MS)
+  }
+
+  // What waits counts against the buffer as much as what is queued (in UTF-16 units, close enough
+  // to bytes for JSON that is mostly ASCII): past it, the subscriber is dropped and freed.
+  #push(text: string): void {
+    this.#pending += text
+    if ((this.#controller.desiredSize ?? 0) - this.#pending.length > 0) {
+      this.#timer ??= setTimeout(() => this.#flush(), PUSH_WINDOW_MS)
+      return
+    }
+    this.stop()
+    this.#controller.error(new Error('event stream subscriber too slow'))
+  }
+
+  #flush(): void {
+    this.#timer = undefined
+    if (this.#stateChanged) this.#pending += event('state', stateOf(this.#runtime))
+    this.#stateChanged = false
+    if (this.#pending === '') return
+    this.#controller.enqueue(this.#encoder.encode(this.#pending))
+    this.#pending = ''
+  }
+}
+
+/**
+ * `GET /__mock/events`: server-sent events for the dashboard. First `state` (a `MockState`) and
+ * `backlog` (the kept journal, oldest first, as much as fits in half the buffer), then `journal` for each request answered, `state`
+ * after changes (coalesced), and `reset` when the mock is reset; it ends when the mock is disposed. Nothing is built for the stream
+ * until someone subscribes, and a subscriber that falls {@link EVENT_BUFFER_BYTES} behind is
+ * dropped; the page reconnects and starts again from the backlog.
+ *
+ * @example
+ * ```ts
+ * const answer = eventStream(runtime)
+ * answer.headers.get('Content-Type') // 'text/event-stream; charset=utf-8'
+ * ```
+ */
+export function eventStream(runtime: Runtime): Response {
+  let subscription: Subscription | undefined
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        subscription = new Subscription(controller, runtime)
+        subscription.start()
+      },
+      cancel: () => subscription?.stop(),
+    },
+    new ByteLengthQueuingStrategy({ highWaterMark: EVENT_BUFFER_BYTES }),
+  )
+  return new Response(body, {
+    headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store' },
+  })
+}

@@ -1,0 +1,46 @@
+import type { Mode, Service } from '@session-library/schemas'
+import type { PendingFault } from '../runtime/faults.js'
+import type { Runtime } from '../runtime/runtime.js'
+import type { ImportProgress } from '../types.js'
+
+/**
+ * Everything the controls can change, in one answer: what the dashboard shows beside the journal
+ * (the `state` event of `GET /__mock/events`).
+ *
+ * @example
+ * ```ts
+ * const state: MockState = stateOf(runtime)
+ * state.faults.length // pending faults
+ * ```
+ */
+export interface MockState {
+  configuredMode: Mode
+  effectiveMode: Mode
+  unavailable: Service[]
+  /** Latency added to every answer, in ms. */
+  latency: number
+  clock: { now: string; fixed: boolean }
+  faults: PendingFault[]
+  imports: ImportProgress[]
+}
+
+/**
+ * The state of a mock's runtime as {@link MockState}.
+ *
+ * @example
+ * ```ts
+ * stateOf(runtime).configuredMode // 'full-automation'
+ * ```
+ */
+export function stateOf(runtime: Runtime): MockState {
+  const { settings, clock } = runtime
+  return {
+    configuredMode: settings.configuredMode,
+    effectiveMode: settings.effectiveMode,
+    unavailable: [...settings.unavailable],
+    latency: settings.latency,
+    clock: { now: clock.iso(), fixed: clock.fixed },
+    faults: runtime.faults.list(),
+    imports: runtime.imports.list(),
+  }
+}
