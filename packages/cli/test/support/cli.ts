@@ -1,0 +1,111 @@
+import { spawn } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type RunningServer, type StartServerOptions, startServer } from '@session-library/mock-server/node'
+import { build } from 'esbuild'
+import { afterAll, beforeAll, expect } from 'vitest'
+
+const source = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+const packages = (path: string) => source(`../../../${path}`)
+
+let bundle: Promise<string> | undefined
+
+/**
+ * The bin built from the sources (the SDK's and the contract's too) into one file, once per test
+ * file: the tests never run a stale dist and need no build first.
+ */
+function cliBin(): Promise<string> {
+  bundle ??= mkdtemp(join(tmpdir(), 'session-library-cli-')).then(async (directory) => {
+    const outfile = join(directory, 'bin.mjs')
+    await build({
+      entryPoints: [source('../../src/bin.ts')],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      logLevel: 'error',
+      alias: {
+        '@session-library/schemas/client': packages('schemas/src/client.ts'),
+        '@session-library/schemas': packages('schemas/src/index.ts'),
+        '@session-library/sdk': packages('sdk/src/index.ts'),
+      },
+    })
+    return outfile
+  })
+  return bundle
+}
+
+/** What one run of the bin printed and how it ended. */
+export interface Ran {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/** A token no output may ever hold. */
+export const TOKEN = `tok-${randomUUID()}`
+
+/**
+ * Runs `session-library` with `args` as a user would (its own process, stdin a pipe) and checks
+ * that the token is in none of its output.
+ */
+export async function runCli(
+  args: readonly string[],
+  options: { env?: Record<string, string | undefined>; stdin?: string } = {},
+): Promise<Ran> {
+  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined }
+  delete env.SESSION_LIBRARY_URL
+  delete env.SESSION_LIBRARY_TOKEN
+  const child = spawn(process.execPath, [await cliBin(), ...args], {
+    env: { ...env, ...options.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk
+  })
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk
+  })
+  child.stdin.end(options.stdin ?? '')
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve))
+  expect(stdout).not.toContain(TOKEN)
+  expect(stderr).not.toContain(TOKEN)
+  return { code, stdout, stderr }
+}
+
+/** The parsed JSON of a run's stdout. */
+export const json = (ran: Ran): unknown => JSON.parse(ran.stdout)
+
+/**
+ * One standalone mock for the test file (port 0, the secret {@link TOKEN}, a fixed clock) and the
+ * environment that points the bin at it.
+ */
+export function useMock(options: StartServerOptions = {}): {
+  server: () => RunningServer
+  env: () => Record<string, string>
+} {
+  let server: RunningServer | undefined
+  beforeAll(async () => {
+    ;[server] = await Promise.all([
+      startServer({ port: 0, token: TOKEN, now: '2026-11-21T10:00:00.000Z', importDelay: 1, ...options }),
+      cliBin(),
+    ])
+  })
+  afterAll(async () => {
+    await server?.close()
+    const made = bundle
+    bundle = undefined
+    if (made) await rm(dirname(await made), { recursive: true, force: true })
+  })
+  const running = () => server as RunningServer
+  return {
+    server: running,
+    env: () => ({ SESSION_LIBRARY_URL: running().url, SESSION_LIBRARY_TOKEN: TOKEN }),
+  }
+}
