@@ -30,7 +30,10 @@ describe('exit codes a script can branch on, and the token never printed', () =>
       [['sessions', 'get', 'a', 'b'], /^error: unexpected argument 'b'\n/],
       [['sessions', 'create', '--body', '{"title":'], /^error: --body: not valid JSON/],
       [['sessions', 'create', '--body', '[1]'], /^error: --body: must be a JSON object\n/],
-      [['sessions', 'create', '--body', '@/nonexistent/body.json'], /^error: --body: cannot read \/nonexistent\/body.json \(ENOENT\)/],
+      [
+        ['sessions', 'create', '--body', '@/nonexistent/body.json'],
+        /^error: --body: cannot read \/nonexistent\/body.json \(ENOENT\)/,
+      ],
       [['health', '--timeout', 'soon'], /^error: --timeout: "soon" is not a whole number\n/],
       [['sessions'], /^error: 'sessions' needs a command:/],
     ]
@@ -78,7 +81,9 @@ describe('exit codes a script can branch on, and the token never printed', () =>
   it('--verbose logs each request and answer on stderr with Authorization redacted; stdout holds only the data', async () => {
     const verbose = await run(['sessions', 'get', 'ses_missing', '--verbose', '--token', TOKEN])
     expect(verbose).toMatchObject({ code: 1, stdout: '' })
-    expect(verbose.stderr).toMatch(/^\* request: GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/sessions\/ses_missing \(attempt 1\)$/m)
+    expect(verbose.stderr).toMatch(
+      /^\* request: GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/sessions\/ses_missing \(attempt 1\)$/m,
+    )
     expect(verbose.stderr).toMatch(/^\* {3}authorization: Bearer \[redacted\]$/m)
     expect(verbose.stderr).toMatch(/^\* response: GET .+ → 404$/m)
     const ok = await run(['health', '--json', '--verbose'])

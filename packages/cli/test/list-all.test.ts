@@ -5,7 +5,11 @@ import { runCli, useMock } from './support/cli.js'
 const TOTAL = 130
 const mock = useMock({ sessions: TOTAL })
 const run = (...args: string[]) => runCli(args, { env: mock.env() })
-const listRequests = () => mock.server().api.journal().filter((entry) => entry.operation === 'sessions.list')
+const listRequests = () =>
+  mock
+    .server()
+    .api.journal()
+    .filter((entry) => entry.operation === 'sessions.list')
 
 describe('sessions list --all: every page, streamed', () => {
   it('--json prints NDJSON, one session a line, every session once, across pages of --limit (D9, D10)', async () => {
@@ -24,8 +28,14 @@ describe('sessions list --all: every page, streamed', () => {
 
   it('filters apply to every page, and --fields keeps only those keys on each line', async () => {
     const answer = await run('sessions', 'list', '--all', '--kind', 'ableton', '--json', '--fields', 'id,kind')
-    const expected = mock.server().api.snapshot().sessions.filter((session) => session.kind === 'ableton').length
-    const lines = answer.stdout.trim().split('\n').map((line) => JSON.parse(line) as object)
+    const expected = mock
+      .server()
+      .api.snapshot()
+      .sessions.filter((session) => session.kind === 'ableton').length
+    const lines = answer.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as object)
     expect(lines).toHaveLength(expected)
     for (const line of lines) expect(line).toEqual({ id: expect.any(String), kind: 'ableton' })
   })
