@@ -13,13 +13,17 @@ export const README = fileURLToPath(new URL('../README.md', import.meta.url))
 
 const cell = (text: string) => text.replace(/\|/g, '\\|')
 
-/** The markdown table of every command: usage, what it does, its own flags. */
+/** The markdown table of every command: usage, what it does, its own flags (aligned as the formatter does). */
 export function commandsTable(commands: readonly Command[]): string {
   const rows = commands.map((command) => {
     const flags = Object.keys(command.flags()).map((name) => `\`--${name}\``)
-    return `| \`${cell(usageOf(command, false))}\` | ${cell(command.summary)}. | ${flags.join(' ') || '—'} |`
+    return [`\`${cell(usageOf(command, false))}\``, `${cell(command.summary)}.`, flags.join(' ') || '—']
   })
-  return ['| command | what it does | its flags |', '| --- | --- | --- |', ...rows].join('\n')
+  const header = ['command', 'what it does', 'its flags']
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)))
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((text, column) => text.padEnd(widths[column] ?? 0)).join(' | ')} |`
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n')
 }
 
 /** The README with its generated section replaced by `table`. */
@@ -31,6 +35,8 @@ export function withTable(readme: string, table: string): string {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { loadContract } = await import('../src/contract.js')
   const { commands } = await import('../src/registry.js')
+  await loadContract()
   writeFileSync(README, withTable(readFileSync(README, 'utf8'), commandsTable(commands)))
 }

@@ -1,4 +1,5 @@
-import { type Operation, z } from '@session-library/schemas'
+import type { Operation } from '@session-library/schemas'
+import { toJSONSchema, type z } from 'zod/mini'
 import type { Flag } from './command.js'
 
 type JsonSchema = {
@@ -81,7 +82,7 @@ function ruleOf(schema: JsonSchema, kind: FieldKind): string {
 
 function fieldsOf(schema: z.ZodMiniType | undefined, location: FieldFlag['location']): FieldFlag[] {
   if (!schema) return []
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema
+  const json = toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema
   return Object.entries(json.properties ?? {}).map(([field, property]) => {
     const kind = kindOf(property)
     return {

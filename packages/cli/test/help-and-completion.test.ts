@@ -4,10 +4,12 @@ import { promisify } from 'node:util'
 import { endpoints } from '@session-library/schemas'
 import { describe, expect, it } from 'vitest'
 import { commandsTable, README, withTable } from '../scripts/readme-commands.js'
+import { loadContract } from '../src/contract.js'
 import { commandWords } from '../src/operation-commands.js'
 import { commands } from '../src/registry.js'
 import { type Ran, runCli, useMock } from './support/cli.js'
 
+await loadContract()
 const mock = useMock({ sessions: 2 })
 const run = (...args: string[]) => runCli(args, { env: mock.env() })
 
