@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli, TOKEN, useMock } from './support/cli.js'
+import { type Ran, runCli, TOKEN, useMock } from './support/cli.js'
 
 const mock = useMock()
 const run = (args: string[], env: Record<string, string | undefined> = {}) =>
@@ -37,8 +37,9 @@ describe('exit codes a script can branch on, and the token never printed', () =>
       [['health', '--timeout', 'soon'], /^error: --timeout: "soon" is not a whole number\n/],
       [['sessions'], /^error: 'sessions' needs a command:/],
     ]
-    for (const [args, message] of cases) {
-      const ran = await run(args)
+    const runs = await Promise.all(cases.map(([args]) => run(args)))
+    for (const [index, [args, message]] of cases.entries()) {
+      const ran = runs[index] as Ran
       expect({ args, code: ran.code, stdout: ran.stdout }).toEqual({ args, code: 2, stdout: '' })
       expect(ran.stderr).toMatch(message)
       expect(ran.stderr).toMatch(/Run 'session-library .*--help' for usage\.\n$/)
@@ -88,6 +89,18 @@ describe('exit codes a script can branch on, and the token never printed', () =>
     expect(verbose.stderr).toMatch(/^\* response: GET .+ → 404$/m)
     const ok = await run(['health', '--json', '--verbose'])
     expect(JSON.parse(ok.stdout)).toMatchObject({ status: 'ok' })
+  })
+
+  it('colour on a terminal (a bold table header, a red error label), never with NO_COLOR', async () => {
+    const [table, error, noColour] = await Promise.all([
+      runCli(['sessions', 'list', '--limit', '1'], { env: mock.env(), tty: true }),
+      runCli(['sessions', 'get', 'ses_missing'], { env: mock.env(), tty: true }),
+      runCli(['sessions', 'list', '--limit', '1'], { env: { ...mock.env(), NO_COLOR: '1' }, tty: true }),
+    ])
+    expect(table.stdout).toMatch(/^\u001b\[1mid +title/)
+    expect(error.stdout).toContain('\u001b[31merror:\u001b[39m 404 not_found')
+    expect(noColour.stdout).toMatch(/^id +title/)
+    expect(noColour.stdout).not.toContain('\u001b[')
   })
 
   it('colour never with NO_COLOR or on a pipe: no escape sequences in any output', async () => {

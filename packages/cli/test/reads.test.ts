@@ -9,27 +9,28 @@ const withPreview = () => sessions().find((session) => session.previews.length >
 
 describe('read commands against the standalone mock, in both output forms', () => {
   it('health: a table of fields for people, the data as one JSON line with --json', async () => {
-    const table = await run('health')
+    const [table, answer] = await Promise.all([run('health'), run('health', '--json')])
     expect(table).toMatchObject({ code: 0, stderr: '' })
     expect(table.stdout).toMatch(/^status\s+ok$/m)
     expect(table.stdout).toMatch(/^effectiveMode\s+full-automation$/m)
-    const answer = await run('health', '--json')
     expect(answer.code).toBe(0)
     expect(answer.stdout.trim().split('\n')).toHaveLength(1)
     expect(json(answer)).toMatchObject({ status: 'ok', running: true, baseUrl: mock.server().url })
   })
 
   it('sessions list: its query flags come from the contract (kind, sort, limit) and --fields picks columns and keys', async () => {
-    const listed = await run('sessions', 'list', '--kind', 'ableton', '--sort', 'title', '--limit', '3', '--json')
+    const [listed, picked, table] = await Promise.all([
+      run('sessions', 'list', '--kind', 'ableton', '--sort', 'title', '--limit', '3', '--json'),
+      run('sessions', 'list', '--limit', '2', '--json', '--fields', 'title,kind'),
+      run('sessions', 'list', '--limit', '2', '--fields', 'title,kind'),
+    ])
     const expected = sessions()
       .filter((session) => session.kind === 'ableton')
       .map((session) => session.title)
       .sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }))
       .slice(0, 3)
     expect((json(listed) as Session[]).map((session) => session.title)).toEqual(expected)
-    const picked = await run('sessions', 'list', '--limit', '2', '--json', '--fields', 'title,kind')
     for (const session of json(picked) as object[]) expect(Object.keys(session)).toEqual(['title', 'kind'])
-    const table = await run('sessions', 'list', '--limit', '2', '--fields', 'title,kind')
     const [header, ...rows] = table.stdout.trim().split('\n')
     expect(header).toMatch(/^title\s+kind$/)
     expect(rows).toHaveLength(2)
@@ -43,32 +44,38 @@ describe('read commands against the standalone mock, in both output forms', () =
 
   it('sessions get, tags get, notes get, preview: one session by id, table and JSON', async () => {
     const session = withPreview()
-    const got = await run('sessions', 'get', session.id, '--json')
+    const [got, table, tags, notes, preview] = await Promise.all([
+      run('sessions', 'get', session.id, '--json'),
+      run('sessions', 'get', session.id),
+      run('tags', 'get', session.id, '--json'),
+      run('notes', 'get', session.id, '--json'),
+      run('preview', session.id, '--json'),
+    ])
     expect(json(got)).toMatchObject({ id: session.id, title: session.title })
-    const table = await run('sessions', 'get', session.id)
     expect(table.stdout).toMatch(new RegExp(`^title\\s+${session.title}$`, 'm'))
-    expect(json(await run('tags', 'get', session.id, '--json'))).toEqual({ id: session.id, tags: session.tags })
-    expect(json(await run('notes', 'get', session.id, '--json'))).toEqual({ id: session.id, notes: session.notes })
-    const preview = await run('preview', session.id, '--json')
+    expect(json(tags)).toEqual({ id: session.id, tags: session.tags })
+    expect(json(notes)).toEqual({ id: session.id, notes: session.notes })
     expect(json(preview)).toMatchObject({ id: session.id, preferredPreviewId: session.preferredPreviewId })
   })
 
   it('waveform: --variant (a shorter name of --variant-id) picks the preview variant (D12)', async () => {
     const session = withPreview()
     const variant = session.previews[1]?.id as string
-    const answer = await run('waveform', session.id, '--variant', variant, '--json')
+    const [answer, long, table] = await Promise.all([
+      run('waveform', session.id, '--variant', variant, '--json'),
+      run('waveform', session.id, '--variant-id', variant, '--json', '--fields', 'variantId'),
+      run('waveform', session.id),
+    ])
     expect(json(answer)).toMatchObject({ sessionId: session.id, variantId: variant })
-    const long = await run('waveform', session.id, '--variant-id', variant, '--json', '--fields', 'variantId')
     expect(json(long)).toEqual({ variantId: variant })
-    const table = await run('waveform', session.id)
     expect(table.stdout).toMatch(/^waveform\s+\{"key":/m)
   })
 
   it('tag-counts: the library-wide counts, most used first (D16), as rows or JSON', async () => {
-    const counts = json(await run('tag-counts', '--json')) as { tag: string; count: number }[]
+    const [answer, table] = await Promise.all([run('tag-counts', '--json'), run('tag-counts')])
+    const counts = json(answer) as { tag: string; count: number }[]
     expect(counts.length).toBeGreaterThan(0)
     expect(counts.map((entry) => entry.count)).toEqual([...counts.map((entry) => entry.count)].sort((a, b) => b - a))
-    const table = await run('tag-counts')
     expect(table.stdout.split('\n')[0]).toMatch(/^tag\s+count$/)
     expect(table.stdout).toContain(counts[0]?.tag)
   })

@@ -49,18 +49,23 @@ export interface Ran {
 /** A token no output may ever hold. */
 export const TOKEN = `tok-${randomUUID()}`
 
+const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`
+
 /**
- * Runs `session-library` with `args` as a user would (its own process, stdin a pipe) and checks
- * that the token is in none of its output.
+ * Runs `session-library` with `args` as a user would (its own process, stdin a pipe; with `tty`,
+ * stdout and stderr a terminal, through util-linux `script`) and checks that the token is in none
+ * of its output.
  */
 export async function runCli(
   args: readonly string[],
-  options: { env?: Record<string, string | undefined>; stdin?: string } = {},
+  options: { env?: Record<string, string | undefined>; stdin?: string; tty?: boolean } = {},
 ): Promise<Ran> {
   const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined }
   delete env.SESSION_LIBRARY_URL
   delete env.SESSION_LIBRARY_TOKEN
-  const child = spawn(process.execPath, [await cliBin(), ...args], {
+  const argv = [process.execPath, await cliBin(), ...args]
+  const [command, ...rest] = options.tty ? ['script', '-qec', argv.map(quote).join(' '), '/dev/null'] : argv
+  const child = spawn(command as string, rest, {
     env: { ...env, ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   })
