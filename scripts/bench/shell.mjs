@@ -81,7 +81,10 @@ const big = await startMock(BIG)
 await measure([BIN, 'sessions', 'list', '--limit', '1'], { ...env, SESSION_LIBRARY_URL: big.url }) // the mock sorts once
 const many = await measure(all, { ...env, SESSION_LIBRARY_URL: big.url })
 await big.stop()
-for (const [sessions, run] of [[SMALL, few], [BIG, many]]) {
+for (const [sessions, run] of [
+  [SMALL, few],
+  [BIG, many],
+]) {
   console.log(
     `sessions list --all --json, ${sessions} sessions: ${run.lines} lines, first after ${run.first.toFixed(0)} ms, ` +
       `all in ${(run.total / 1000).toFixed(1)} s, max RSS ${run.rss === undefined ? 'n/a' : `${(run.rss / 1024).toFixed(0)} MB`}`,
