@@ -1,50 +1,29 @@
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { rm } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type RunningServer, type StartServerOptions, startServer } from '@session-library/mock-server/node'
-import { build } from 'esbuild'
 import { afterAll, beforeAll, expect } from 'vitest'
+import { bundleProgram, type ProcessOutput, processOutput } from '../../../../test-support/processes.js'
 
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 const packages = (path: string) => source(`../../../${path}`)
 
 let bundle: Promise<string> | undefined
 
-/**
- * The bin built from the sources (the SDK's and the contract's too) into one file, once per test
- * file: the tests never run a stale dist and need no build first.
- */
+/** The bin built from the sources (the SDK's and the contract's too), once per test file. */
 function cliBin(): Promise<string> {
-  bundle ??= mkdtemp(join(tmpdir(), 'session-library-cli-')).then(async (directory) => {
-    const outfile = join(directory, 'bin.mjs')
-    await build({
-      entryPoints: [source('../../src/bin.ts')],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      logLevel: 'error',
-      alias: {
-        '@session-library/schemas/client': packages('schemas/src/client.ts'),
-        '@session-library/schemas': packages('schemas/src/index.ts'),
-        '@session-library/sdk': packages('sdk/src/index.ts'),
-      },
-    })
-    return outfile
+  bundle ??= bundleProgram(source('../../src/bin.ts'), {
+    '@session-library/schemas/client': packages('schemas/src/client.ts'),
+    '@session-library/schemas': packages('schemas/src/index.ts'),
+    '@session-library/sdk': packages('sdk/src/index.ts'),
   })
   return bundle
 }
 
 /** What one run of the bin printed and how it ended. */
-export interface Ran {
-  code: number | null
-  stdout: string
-  stderr: string
-}
+export type Ran = ProcessOutput
 
 /** A token no output may ever hold. */
 export const TOKEN = `tok-${randomUUID()}`
@@ -69,16 +48,8 @@ export async function runCli(
     env: { ...env, ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    stdout += chunk
-  })
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk
-  })
   child.stdin.end(options.stdin ?? '')
-  const code = await new Promise<number | null>((resolve) => child.once('close', resolve))
+  const { code, stdout, stderr } = await processOutput(child)
   expect(stdout).not.toContain(TOKEN)
   expect(stderr).not.toContain(TOKEN)
   return { code, stdout, stderr }
