@@ -68,9 +68,11 @@ function ruleOf(schema: JsonSchema, kind: FieldKind): string {
   const variants = schema.anyOf ?? [schema]
   const main = variants.find((variant) => variant.type !== 'null') ?? schema
   const item = kind === 'strings' ? (variants.find((variant) => variant.type === 'array')?.items ?? main) : main
+  const each = kind === 'strings' ? 'each ' : ''
+  const length = range(item.minLength, item.maxLength, 'characters')
   const parts = [
     kind === 'json' ? shapeOf(main) : '',
-    range(item.minLength, item.maxLength, 'characters'),
+    length && `${each}${length}`,
     item.pattern ? `matches ${item.pattern}` : '',
     range(main.minItems, main.maxItems, 'items'),
     main.minimum !== undefined ? `≥ ${main.minimum}` : '',

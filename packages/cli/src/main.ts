@@ -57,7 +57,9 @@ async function noCommand(words: string[], args: string[]): Promise<number> {
     if (wantsHelp) return print(rootHelp(commands, words))
     throw new UsageError(`'${words[0]}' needs a command:\n${rootHelp(commands, words)}`, words)
   }
-  throw new UsageError(`unknown command '${words.join(' ') || args[0]}'`)
+  if (words.length === 0)
+    throw new UsageError(`the command comes first: session-library <command> [flags] (got '${args[0]}')`)
+  throw new UsageError(`unknown command '${words.join(' ')}'`)
 }
 
 function print(text: string): number {

@@ -36,6 +36,7 @@ describe('exit codes a script can branch on, and the token never printed', () =>
       ],
       [['health', '--timeout', 'soon'], /^error: --timeout: "soon" is not a whole number\n/],
       [['sessions'], /^error: 'sessions' needs a command:/],
+      [['--json', 'health'], /^error: the command comes first: session-library <command> \[flags\] \(got '--json'\)\n/],
     ]
     const runs = await Promise.all(cases.map(([args]) => run(args)))
     for (const [index, [args, message]] of cases.entries()) {

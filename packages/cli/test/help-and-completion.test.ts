@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { promisify } from 'node:util'
 import { endpoints } from '@session-library/schemas'
@@ -72,6 +73,8 @@ describe('--help of every command, written from the contract', () => {
 })
 
 const exec = promisify(execFile)
+const has = (shell: string) => existsSync(`/usr/bin/${shell}`) || existsSync(`/bin/${shell}`)
+const shellTitle = (title: string) => (has(title.split(':')[0] as string) ? title : `${title} (SKIPPED: not installed)`)
 
 async function bashComplete(script: string, line: string[]): Promise<string[]> {
   const words = line.map((word) => `'${word}'`).join(' ')
@@ -98,6 +101,35 @@ describe('completion scripts for bash, zsh and fish', () => {
       '--variant',
     ])
     expect(await bashComplete(script, ['session-library', 'tag-counts', '--js'])).toEqual(['--json'])
+  })
+
+  it.skipIf(!has('zsh'))(
+    shellTitle('zsh: offers the next words, then the flags, with their descriptions'),
+    async () => {
+      const { stdout: script } = await run('completion', 'zsh')
+      // zsh's completion system needs a terminal; these stand-ins print what the script offers.
+      const stubs = ['compdef() { :; }', '_describe() { print -rl -- $' + '{(P)2} }'].join('; ')
+      const offered = async (line: string[]) => {
+        const words = line.map((word) => `'${word}'`).join(' ')
+        const program = `${stubs}\n${script}\nwords=(${words}); CURRENT=${line.length}; _session_library`
+        return (await exec('zsh', ['-fc', program])).stdout.split('\n').filter(Boolean)
+      }
+      expect(await offered(['session-library', 'sessions', ''])).toContain('list:List sessions')
+      expect(await offered(['session-library', 'sessions', 'update', 'ses_1', '--st'])).toContain(
+        '--status:Body field status (1–64 characters).',
+      )
+    },
+  )
+
+  it.skipIf(!has('fish'))(shellTitle('fish: completes words and flags with their descriptions'), async () => {
+    const { stdout: script } = await run('completion', 'fish')
+    const complete = async (line: string) =>
+      (await exec('fish', ['--no-config', '-c', `${script}\ncomplete -C '${line}'`])).stdout.split('\n').filter(Boolean)
+    expect(await complete('session-library ses')).toEqual(['sessions\tsessions commands'])
+    expect(await complete('session-library tags ')).toContain('add\tAdd tags to a session')
+    expect(await complete('session-library sessions update x --st')).toEqual([
+      '--status\tBody field status (1–64 characters).',
+    ])
   })
 
   it('zsh and fish: every command word and every flag of every command is in the script', async () => {
