@@ -74,6 +74,18 @@ describe('exit codes a script can branch on, and the token never printed', () =>
     expect(slow.stderr).toBe('error: health.get: no answer within 200 ms (GET /api/v1/health)\n')
   })
 
+  it("--retries: a read is retried after a 503 by default (the SDK's policy), not with --retries 0 (exit 1)", async () => {
+    const fault = { status: 503, count: 1, operation: 'health.get' } as const
+    mock.server().api.injectFault(fault)
+    const retried = await run(['health', '--json'])
+    expect(retried.code).toBe(0)
+    mock.server().api.injectFault(fault)
+    const once = await run(['health', '--retries', '0'])
+    mock.server().api.clearFaults()
+    expect(once).toMatchObject({ code: 1, stdout: '' })
+    expect(once.stderr).toMatch(/^error: 503 \w+: .+ \(GET \/api\/v1\/health\)\n$/)
+  })
+
   it('4: an answer that does not match the contract names the field', async () => {
     const invalid = await run(['health'], { SESSION_LIBRARY_URL: wrongUrl })
     expect(invalid).toMatchObject({ code: 4, stdout: '' })
