@@ -2,7 +2,7 @@ import { type AnswerOf, API_PREFIX, type OperationName, type Route, routes } fro
 import type { Command, Context, Flag } from './command.js'
 import { contract } from './contract.js'
 import type { Operation } from './contract-entry.js'
-import { contractFlags, type FieldFlag, flagsOf } from './contract-flags.js'
+import type { FieldFlag } from './contract-flags.js'
 import { BODY_FLAG, operationInput } from './request-input.js'
 
 /**
@@ -99,7 +99,7 @@ function operationCommand(route: Route, convenience: Convenience | undefined): C
   let fields: FieldFlag[] | undefined
   const derived = () => {
     const operation = endpointOf(name)
-    if (operation) fields ??= contractFlags(operation)
+    if (operation) fields ??= contract()?.contractFlags(operation)
     return fields ?? []
   }
   const params = paramNames(route.path)
@@ -113,7 +113,7 @@ function operationCommand(route: Route, convenience: Convenience | undefined): C
     },
     positionals: params.map((param) => ({ name: param, description: PARAM_TEXT[param] ?? param })),
     flags() {
-      const own = { ...flagsOf(derived()), ...(endpointOf(name)?.body && BODY_FLAG) }
+      const own = { ...contract()?.flagsOf(derived()), ...(endpointOf(name)?.body && BODY_FLAG) }
       return { ...own, ...aliasFlags(convenience, own), ...convenience?.flags }
     },
     help: () => requestHelp(name),
