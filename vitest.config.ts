@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config'
 
 const src = (file: string) => fileURLToPath(new URL(`./packages/${file}`, import.meta.url))
 
-const project = (name: string, root: string, options: { testTimeout?: number } = {}) => ({
+const project = (name: string, root: string, options: { testTimeout?: number; globalSetup?: string[] } = {}) => ({
   extends: true,
   test: { name, root, include: ['src/**/*.test.ts', 'test/**/*.test.ts'], ...options },
 })
@@ -28,8 +28,9 @@ export default defineConfig({
       project('sdk', 'packages/sdk'),
       project('mock-server', 'packages/mock-server'),
       project('examples', 'examples'),
-      // Each test runs the bin as a process, some several times: on a loaded machine a start can take seconds.
-      project('cli', 'packages/cli', { testTimeout: 60_000 }),
+      // Each test runs the bin (bundled once per run) as a process, some several times: on a loaded
+      // machine a start can take seconds.
+      project('cli', 'packages/cli', { testTimeout: 60_000, globalSetup: ['test/support/bundle-bin.ts'] }),
     ],
   },
 })

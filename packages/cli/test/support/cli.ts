@@ -1,26 +1,8 @@
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { rm } from 'node:fs/promises'
-import { dirname } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { type RunningServer, type StartServerOptions, startServer } from '@session-library/mock-server/node'
-import { afterAll, beforeAll, expect } from 'vitest'
-import { bundleProgram, type ProcessOutput, processOutput } from '../../../../test-support/processes.js'
-
-const source = (path: string) => fileURLToPath(new URL(path, import.meta.url))
-const packages = (path: string) => source(`../../../${path}`)
-
-let bundle: Promise<string> | undefined
-
-/** The bin built from the sources (the SDK's and the contract's too), once per test file. */
-function cliBin(): Promise<string> {
-  bundle ??= bundleProgram(source('../../src/bin.ts'), {
-    '@session-library/schemas/client': packages('schemas/src/client.ts'),
-    '@session-library/schemas': packages('schemas/src/index.ts'),
-    '@session-library/sdk': packages('sdk/src/index.ts'),
-  })
-  return bundle
-}
+import { afterAll, beforeAll, expect, inject } from 'vitest'
+import { type ProcessOutput, processOutput } from '../../../../test-support/processes.js'
 
 /** What one run of the bin printed and how it ended. */
 export type Ran = ProcessOutput
@@ -42,7 +24,7 @@ export async function runCli(
   const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined }
   delete env.SESSION_LIBRARY_URL
   delete env.SESSION_LIBRARY_TOKEN
-  const argv = [process.execPath, await cliBin(), ...args]
+  const argv = [process.execPath, inject('cliBin'), ...args]
   const [command, ...rest] = options.tty ? ['script', '-qec', argv.map(quote).join(' '), '/dev/null'] : argv
   const child = spawn(command as string, rest, {
     env: { ...env, ...options.env },
@@ -68,17 +50,9 @@ export function useMock(options: StartServerOptions = {}): {
 } {
   let server: RunningServer | undefined
   beforeAll(async () => {
-    ;[server] = await Promise.all([
-      startServer({ port: 0, token: TOKEN, now: '2026-11-21T10:00:00.000Z', importDelay: 1, ...options }),
-      cliBin(),
-    ])
+    server = await startServer({ port: 0, token: TOKEN, now: '2026-11-21T10:00:00.000Z', importDelay: 1, ...options })
   })
-  afterAll(async () => {
-    await server?.close()
-    const made = bundle
-    bundle = undefined
-    if (made) await rm(dirname(await made), { recursive: true, force: true })
-  })
+  afterAll(() => server?.close())
   const running = () => server as RunningServer
   return {
     server: running,
