@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import type { OperationName } from '@session-library/schemas'
 import type { Convenience } from './operation-commands.js'
 
@@ -32,6 +33,21 @@ export const CONVENIENCES: Partial<Record<OperationName, Convenience>> = {
   'waveformNotes.put': variant,
   'waveformNotes.patch': variant,
   'imports.start': {
+    positionals: [
+      {
+        name: 'project',
+        variadic: true,
+        optional: true,
+        description: 'Project files to import, each an item {projectPath} (made absolute), after those of --items.',
+      },
+    ],
+    amend(input, projects) {
+      if (projects.length === 0) return
+      const body = (input as { body?: Record<string, unknown> }).body ?? {}
+      const items = Array.isArray(body.items) ? body.items : []
+      body.items = [...items, ...projects.map((project) => ({ projectPath: resolve(project) }))]
+      Object.assign(input, { body })
+    },
     flags: {
       wait: {
         type: 'boolean',

@@ -1,5 +1,5 @@
 import { type AnswerOf, API_PREFIX, type OperationName, type Route, routes } from '@session-library/schemas/client'
-import type { Command, Context, Flag } from './command.js'
+import type { Command, Context, Flag, Positional } from './command.js'
 import { contract } from './contract.js'
 import type { Operation } from './contract-entry.js'
 import type { FieldFlag } from './contract-flags.js'
@@ -19,6 +19,9 @@ export interface Convenience {
   readonly columns?: readonly string[]
   /** A sentence added to the description (what the extra flags do). */
   readonly description?: string
+  /** Positionals after the path parameters, and how they change the input. */
+  readonly positionals?: readonly Positional[]
+  amend?(input: OperationCall['input'], values: readonly string[]): void
   /** Runs instead of the plain call when it returns true. */
   run?(call: OperationCall, context: Context): Promise<boolean>
 }
@@ -111,7 +114,10 @@ function operationCommand(route: Route, convenience: Convenience | undefined): C
     get description() {
       return [endpointOf(name)?.description, convenience?.description].filter(Boolean).join(' ')
     },
-    positionals: params.map((param) => ({ name: param, description: PARAM_TEXT[param] ?? param })),
+    positionals: [
+      ...params.map((param) => ({ name: param, description: PARAM_TEXT[param] ?? param })),
+      ...(convenience?.positionals ?? []),
+    ],
     flags() {
       const own = { ...contract()?.flagsOf(derived()), ...(endpointOf(name)?.body && BODY_FLAG) }
       return { ...own, ...aliasFlags(convenience, own), ...convenience?.flags }
@@ -122,6 +128,7 @@ function operationCommand(route: Route, convenience: Convenience | undefined): C
       const operation = endpointOf(name)
       const shape = { params, query: operation?.query !== undefined, body: operation?.body !== undefined }
       const input = await operationInput(shape, derived(), values, context.positionals)
+      convenience?.amend?.(input, context.positionals.slice(params.length))
       const call = { name, input, columns: convenience?.columns }
       if (await convenience?.run?.(call, { ...context, values })) return
       const client = await context.client()

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import type { ImportResult, Session } from '@session-library/schemas'
 import { describe, expect, it } from 'vitest'
 import { json, runCli, useMock } from './support/cli.js'
@@ -35,6 +36,26 @@ describe('imports start, and --wait watching the session list (SPEC has no progr
     ])
     expect(answer.stderr).toMatch(/^import \S+ accepted: 2 items; watching the session list$/m)
     expect(answer.stderr).toMatch(/^2\/2 items have a session$/m)
+  })
+
+  it('project files as arguments: items after those of --items, a relative path made absolute', async () => {
+    const items = JSON.stringify([{ projectPath: '/music/first-of-two.als' }])
+    const answer = await run(
+      'imports',
+      'start',
+      '--items',
+      items,
+      'mixes/second.logicx',
+      '--wait',
+      '--interval',
+      '50',
+      '--json',
+    )
+    expect(answer.code).toBe(0)
+    expect((json(answer) as Session[]).map((session) => session.projectPath)).toEqual([
+      '/music/first-of-two.als',
+      resolve('mixes/second.logicx'),
+    ])
   })
 
   it('--wait gives up after --wait-timeout with exit 3 and names the items still missing', async () => {
