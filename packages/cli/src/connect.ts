@@ -1,12 +1,7 @@
 import type { Logger, SessionLibrary } from '@session-library/sdk'
 import { UsageError } from './exit-codes.js'
 import type { GlobalValues } from './global-flags.js'
-
-function wholeNumber(text: string | undefined, flag: string): number | undefined {
-  if (text === undefined) return undefined
-  if (!/^\d+$/.test(text)) throw new UsageError(`--${flag}: "${text}" is not a whole number`)
-  return Number(text)
-}
+import { wholeNumber } from './whole-number.js'
 
 // The SDK hands the logger its headers with Authorization already redacted.
 const verboseLogger: Logger = {

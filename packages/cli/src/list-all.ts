@@ -1,14 +1,7 @@
 import { LIMITS } from '@session-library/schemas'
 import type { Context } from './command.js'
-import { UsageError } from './exit-codes.js'
 import type { OperationCall } from './operation-commands.js'
-
-const count = (value: unknown, flag: string) => {
-  if (value === undefined) return undefined
-  if (typeof value !== 'string' || !/^\d+$/.test(value))
-    throw new UsageError(`--${flag}: "${value}" is not a whole number`)
-  return Number(value)
-}
+import { wholeNumber } from './whole-number.js'
 
 /**
  * `sessions list --all`: every page through the SDK's `iterate`, each session printed as it comes,
@@ -19,8 +12,8 @@ const count = (value: unknown, flag: string) => {
  */
 export async function listAll(call: OperationCall, context: Context): Promise<void> {
   const query = (call.input.query ?? {}) as Record<string, unknown>
-  const limit = count(query.limit, 'limit') ?? LIMITS.listLimitMax
-  const offset = count(query.offset, 'offset') ?? 0
+  const limit = wholeNumber(query.limit, 'limit') ?? LIMITS.listLimitMax
+  const offset = wholeNumber(query.offset, 'offset') ?? 0
   const client = await context.client()
   await context.output.stream(client.sessions.iterate({ ...query, limit, offset }), call.columns)
 }
