@@ -1,6 +1,6 @@
 import { type AnswerOf, API_PREFIX, type OperationName, type Route, routes } from '@session-library/schemas/client'
 import type { Command, Context, Flag, Positional } from './command.js'
-import { contract } from './contract.js'
+import { contract, loadContract } from './contract.js'
 import type { Operation } from './contract-entry.js'
 import type { FieldFlag } from './contract-flags.js'
 import { BODY_FLAG, operationInput } from './request-input.js'
@@ -125,6 +125,9 @@ function operationCommand(route: Route, convenience: Convenience | undefined): C
     help: () => requestHelp(name),
     async run(context) {
       const values = withAliases(context.values, convenience?.aliases)
+      // A read without contract flags sends no query; a write always sends the body its schema
+      // expects (`{}` when no field is given), so it needs the contract.
+      if (route.method !== 'GET') await loadContract()
       const operation = endpointOf(name)
       const shape = { params, query: operation?.query !== undefined, body: operation?.body !== undefined }
       const input = await operationInput(shape, derived(), values, context.positionals)
