@@ -3,9 +3,9 @@ import { defineConfig } from 'vitest/config'
 
 const src = (file: string) => fileURLToPath(new URL(`./packages/${file}`, import.meta.url))
 
-const project = (name: string, root: string) => ({
+const project = (name: string, root: string, options: { testTimeout?: number; globalSetup?: string[] } = {}) => ({
   extends: true,
-  test: { name, root, include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+  test: { name, root, include: ['src/**/*.test.ts', 'test/**/*.test.ts'], ...options },
 })
 
 export default defineConfig({
@@ -28,6 +28,9 @@ export default defineConfig({
       project('sdk', 'packages/sdk'),
       project('mock-server', 'packages/mock-server'),
       project('examples', 'examples'),
+      // Each test runs the bin (bundled once per run) as a process, some several times: on a loaded
+      // machine a start can take seconds.
+      project('cli', 'packages/cli', { testTimeout: 60_000, globalSetup: ['test/support/bundle-bin.ts'] }),
       // The packed packages installed with npm outside the workspace: no alias, no workspace links.
       {
         test: {

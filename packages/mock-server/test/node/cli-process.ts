@@ -1,9 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { rm } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
+import { bundleProgram } from '../../../../test-support/processes.js'
 
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 const READY = /^Session Library mock ready at (http:\/\/\S+\/api\/v1) \(token: (\S+)\)$/
@@ -20,21 +19,8 @@ let bundle: Promise<string> | undefined
  * ```
  */
 export function cliBundle(): Promise<string> {
-  bundle ??= mkdtemp(join(tmpdir(), 'mock-cli-bundle-')).then(async (directory) => {
-    const outfile = join(directory, 'cli.mjs')
-    await build({
-      entryPoints: [source('../../src/cli.ts')],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      logLevel: 'error',
-      alias: { '@session-library/schemas': source('../../../schemas/src/index.ts') },
-      // Bundled CommonJS dependencies still call require().
-      banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-    })
-    return outfile
+  bundle ??= bundleProgram(source('../../src/cli.ts'), {
+    '@session-library/schemas': source('../../../schemas/src/index.ts'),
   })
   return bundle
 }

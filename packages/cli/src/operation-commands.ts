@@ -1,0 +1,154 @@
+import { type AnswerOf, API_PREFIX, type OperationName, type Route, routes } from '@session-library/schemas/client'
+import type { Command, Context, Flag, Positional } from './command.js'
+import { contract, loadContract } from './contract.js'
+import type { Operation } from './contract-entry.js'
+import type { FieldFlag } from './contract-flags.js'
+import { BODY_FLAG, operationInput } from './request-input.js'
+
+/**
+ * What a command line adds to one operation of the contract: flags of its own, other names of
+ * derived flags, default table columns, a run that replaces the plain call when one of its flags is given.
+ *
+ * @example `{ flags: { all: { type: 'boolean', description: 'Every page.' } }, columns: ['id', 'title'] }`
+ */
+export interface Convenience {
+  readonly flags?: Readonly<Record<string, Flag>>
+  /** Other flag names of derived fields: alias → the field's flag. */
+  readonly aliases?: Readonly<Record<string, string>>
+  /** Default columns of the table. */
+  readonly columns?: readonly string[]
+  /** A sentence added to the description (what the extra flags do). */
+  readonly description?: string
+  /** Positionals after the path parameters, and how they change the input. */
+  readonly positionals?: readonly Positional[]
+  amend?(input: OperationCall['input'], values: readonly string[]): void
+  /** Runs instead of the plain call when it returns true. */
+  run?(call: OperationCall, context: Context): Promise<boolean>
+}
+
+/**
+ * One operation ready to send: its name, its input from the command line, and how to print it.
+ *
+ * @example `await client.request(call.name, call.input)`
+ */
+export interface OperationCall {
+  readonly name: OperationName
+  readonly input: Awaited<ReturnType<typeof operationInput>>
+  readonly columns?: readonly string[]
+}
+
+const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)
+
+const PARAM_TEXT: Record<string, string> = { id: 'The session identifier.' }
+
+// The client entry has the path templates but not the main entry's `pathParamNames`.
+const paramNames = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string)
+
+/**
+ * The words of an operation's command: its group and verb (`sessions list`), or the group alone when
+ * that is the group's only operation and it reads (`health`, `waveform`, `tag-counts`).
+ *
+ * @example `commandWords(routes['tagCounts.list']) // ['tag-counts']`
+ */
+export function commandWords(route: Route): string[] {
+  const [group = '', verb = ''] = route.name.split('.')
+  const alone = Object.keys(routes).filter((name) => name.startsWith(`${group}.`)).length === 1
+  return alone && route.method === 'GET' ? [kebab(group)] : [kebab(group), verb]
+}
+
+function aliasFlags(convenience: Convenience | undefined, flags: Record<string, Flag>): Record<string, Flag> {
+  return Object.fromEntries(
+    Object.entries(convenience?.aliases ?? {}).flatMap(([alias, target]) => {
+      const flag = flags[target]
+      return flag ? [[alias, { ...flag, description: `Same as --${target}.` }]] : []
+    }),
+  )
+}
+
+function withAliases(values: Context['values'], aliases: Convenience['aliases']): Context['values'] {
+  const merged = { ...values }
+  for (const [alias, target] of Object.entries(aliases ?? {})) merged[target] ??= merged[alias]
+  return merged
+}
+
+type ListMeta = AnswerOf<'sessions.list'>['meta']
+
+// For people: where a page of the list sits, on stderr under the table (nothing when the list is empty).
+function pageLine({ total, offset }: ListMeta, data: unknown): string | undefined {
+  const count = Array.isArray(data) ? data.length : 0
+  if (total === 0) return undefined
+  const shown = count === 0 ? 'none' : count === 1 ? `${offset + 1}` : `${offset + 1}–${offset + count}`
+  return `${shown} of ${total}${offset + count < total ? '; --offset for more, --all for every page' : ''}`
+}
+
+const endpointOf = (name: OperationName): Operation | undefined => contract()?.endpoints[name]
+
+function requestHelp(name: OperationName): Record<string, string[]> {
+  const operation = endpointOf(name)
+  if (!operation) return {}
+  const errors = [...operation.errors, ...operation.decidedErrors].sort().join(', ')
+  return {
+    Request: [
+      `${operation.method} ${API_PREFIX}${operation.path} → ${operation.status}; errors ${errors}.`,
+      operation.writes ? 'Writes: needs full-automation mode (else 403 read_only).' : 'Reads: works in every mode.',
+    ],
+  }
+}
+
+// Summary, description and the flags of the contract's fields come from the main entry once it is
+// loaded (see contract.ts); without it, a command has only its conveniences' flags.
+function operationCommand(route: Route, convenience: Convenience | undefined): Command {
+  const name = route.name as OperationName
+  let fields: FieldFlag[] | undefined
+  const derived = () => {
+    const operation = endpointOf(name)
+    if (operation) fields ??= contract()?.contractFlags(operation)
+    return fields ?? []
+  }
+  const params = paramNames(route.path)
+  return {
+    words: commandWords(route),
+    get summary() {
+      return endpointOf(name)?.summary ?? name
+    },
+    get description() {
+      return [endpointOf(name)?.description, convenience?.description].filter(Boolean).join(' ')
+    },
+    positionals: [
+      ...params.map((param) => ({ name: param, description: PARAM_TEXT[param] ?? param })),
+      ...(convenience?.positionals ?? []),
+    ],
+    flags() {
+      const own = { ...contract()?.flagsOf(derived()), ...(endpointOf(name)?.body && BODY_FLAG) }
+      return { ...own, ...aliasFlags(convenience, own), ...convenience?.flags }
+    },
+    help: () => requestHelp(name),
+    async run(context) {
+      const values = withAliases(context.values, convenience?.aliases)
+      // A read without contract flags sends no query; a write always sends the body its schema
+      // expects (`{}` when no field is given), so it needs the contract.
+      if (route.method !== 'GET') await loadContract()
+      const operation = endpointOf(name)
+      const shape = { params, query: operation?.query !== undefined, body: operation?.body !== undefined }
+      const input = await operationInput(shape, derived(), values, context.positionals)
+      convenience?.amend?.(input, context.positionals.slice(params.length))
+      const call = { name, input, columns: convenience?.columns }
+      if (await convenience?.run?.(call, { ...context, values })) return
+      const client = await context.client()
+      const answer = (await client.request(name, input as never)) as { data: unknown; meta?: ListMeta }
+      await context.output.data(answer.data, call.columns)
+      const page = answer.meta && !context.output.json ? pageLine(answer.meta, answer.data) : undefined
+      if (page) context.output.message(page)
+    },
+  }
+}
+
+/**
+ * A command for every operation of the contract's endpoint table, each with the conveniences given
+ * for it.
+ *
+ * @example `operationCommands(CONVENIENCES).map((command) => command.words.join(' '))`
+ */
+export function operationCommands(conveniences: Partial<Record<OperationName, Convenience>>): Command[] {
+  return Object.values(routes).map((route) => operationCommand(route, conveniences[route.name as OperationName]))
+}
