@@ -29,7 +29,7 @@ export {
 export { envelope, listEnvelope, sessionPage, tagCountList } from './envelopes.js'
 export { ERRORS, type ErrorEnvelope, errorEnvelope, type KnownErrorCode } from './errors.js'
 export { exactErrorEnvelope } from './exact.js'
-export { formatIssues, SERVER_MANAGED_FIELDS } from './issues.js'
+export { fieldPath, formatIssues, SERVER_MANAGED_FIELDS } from './issues.js'
 export * from './known-values.js'
 export { librarySnapshot, storedSession } from './library.js'
 export { LIMITS } from './limits.js'
@@ -69,3 +69,12 @@ export {
 } from './resources.js'
 export { type Route, type Routes, routes } from './routes.js'
 export type * from './types.js'
+export { type HeaderSource, type RecordedAnswer, validateAnswer } from './validation/answer.js'
+export {
+  type Departure,
+  type DepartureRule,
+  formatDeparture,
+  type Severity,
+  UNKNOWN_ROUTE,
+} from './validation/departure.js'
+export { type RecordedRequest, validateRequest } from './validation/request.js'
