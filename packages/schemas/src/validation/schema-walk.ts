@@ -85,7 +85,10 @@ export function walkObjects(
   const inner = core(schema)
   const definition = definitionOf(inner)
   if (definition.type === 'array' && Array.isArray(value) && definition.element) {
-    value.forEach((item, index) => walkObjects(definition.element as z.ZodMiniType, item, visit, [...path, index]))
+    const element = definition.element
+    value.forEach((item, index) => {
+      walkObjects(element, item, visit, [...path, index])
+    })
   }
   if (definition.type !== 'object' || Array.isArray(value)) return
   const object = value as Record<string, unknown>
