@@ -1,4 +1,4 @@
-import { LIMITS } from '@session-library/schemas'
+import { type Departure, LIMITS } from '@session-library/schemas'
 import type { JournalEntry } from '../types.js'
 
 /** An entry as kept: its time as a number, formatted only when read (most never are). */
@@ -25,6 +25,7 @@ export class Journal {
   #entries: Kept[] = []
   #answered = 0
   #lastError: string | undefined
+  #departures: Departure[] = []
 
   /**
    * Records one request answered at `time` (ms since the epoch); `statusCode` 0 means the
@@ -35,6 +36,17 @@ export class Journal {
     if (this.#entries.length > JOURNAL_LIMIT) this.#entries.shift()
     if (entry.statusCode > 0) this.#answered += 1
     if (entry.statusCode >= 500 && errorMessage !== undefined) this.#lastError = errorMessage
+  }
+
+  /** Keeps where a proxied exchange departed from the contract (`--proxy`), bounded like the entries. */
+  recordDepartures(departures: readonly Departure[]): void {
+    this.#departures.push(...departures)
+    this.#departures.splice(0, Math.max(0, this.#departures.length - JOURNAL_LIMIT))
+  }
+
+  /** Copies of the departures kept, oldest first. */
+  departures(): Departure[] {
+    return this.#departures.map((departure) => ({ ...departure }))
   }
 
   /** Copies of the entries, oldest first. */
@@ -72,5 +84,6 @@ export class Journal {
     this.#entries = []
     this.#answered = 0
     this.#lastError = undefined
+    this.#departures = []
   }
 }
