@@ -62,6 +62,22 @@ export interface LibrarySnapshot {
   sessions: StoredSession[]
   /** Waveform note lanes (D14). */
   lanes: StoredLane[]
+  /** Waveforms answered as stored instead of computed (a clone of a real library); absent when none. */
+  waveforms?: StoredWaveform[]
+}
+
+/**
+ * A waveform the mock answers as stored, for one session and preview variant.
+ *
+ * @example
+ * ```ts
+ * const stored: StoredWaveform | undefined = api.snapshot().waveforms?.[0]
+ * ```
+ */
+export interface StoredWaveform {
+  sessionId: string
+  variantId: string
+  waveform: import('@session-library/schemas').Waveform
 }
 
 /**
