@@ -28,6 +28,7 @@ export default defineConfig({
       project('sdk', 'packages/sdk'),
       project('mock-server', 'packages/mock-server'),
       project('examples', 'examples'),
+      project('cli', 'packages/cli'),
     ],
   },
 })

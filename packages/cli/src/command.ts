@@ -1,0 +1,81 @@
+import type { SessionLibrary } from '@session-library/sdk'
+import type { Output } from './output.js'
+
+/**
+ * A flag of a command, as `node:util` `parseArgs` reads it, plus its help text.
+ *
+ * @example `const wait: Flag = { type: 'boolean', description: 'Wait until the import is done.' }`
+ */
+export interface Flag {
+  readonly type: 'string' | 'boolean'
+  /** The flag may be repeated; its value is then an array. */
+  readonly multiple?: boolean
+  readonly short?: string
+  /** Placeholder of the value in the help, e.g. `<ms>`. */
+  readonly value?: string
+  /** One line for `--help`. */
+  readonly description: string
+}
+
+/**
+ * A positional argument of a command.
+ *
+ * @example `const id: Positional = { name: 'id', description: 'The session identifier.' }`
+ */
+export interface Positional {
+  readonly name: string
+  readonly description: string
+  /** Takes every remaining argument (at least one unless `optional`). */
+  readonly variadic?: boolean
+  readonly optional?: boolean
+}
+
+/** The parsed values of a command line: flags by name, and the positionals after the command's words. */
+export type FlagValues = Record<string, string | boolean | (string | boolean)[] | undefined>
+
+/**
+ * What a command's `run` gets: its flags and positionals, the client, and where to write.
+ *
+ * @example `async run({ positionals, client, output }) { await output.data((await client()).health()) }`
+ */
+export interface Context {
+  readonly values: FlagValues
+  readonly positionals: readonly string[]
+  /** The SDK client, configured from the global flags and the environment (loaded on first use). */
+  client(): Promise<SessionLibrary>
+  /** Data to stdout (table or JSON), messages to stderr. */
+  readonly output: Output
+  /** Every command of the program (for help and completion). */
+  readonly commands: readonly Command[]
+}
+
+/**
+ * One command of `session-library`. The operation commands are made from the contract's endpoint
+ * table; any other command is one module that exports a `Command` and is listed in `commands/index.ts`.
+ *
+ * @example
+ * ```ts
+ * export const hello: Command = {
+ *   words: ['hello'],
+ *   summary: 'Say hello',
+ *   description: 'Prints the health status.',
+ *   positionals: [],
+ *   flags: () => ({}),
+ *   async run({ client, output }) { await output.data(await (await client()).health()) },
+ * }
+ * ```
+ */
+export interface Command {
+  /** The words that name it, e.g. `['sessions', 'list']`. */
+  readonly words: readonly string[]
+  /** One line, for the list of commands. */
+  readonly summary: string
+  /** A paragraph, for its `--help`. */
+  readonly description: string
+  readonly positionals: readonly Positional[]
+  /** Its own flags; the global ones come on top. A function, so that derived flags are made only when needed. */
+  flags(): Readonly<Record<string, Flag>>
+  /** Extra help sections (title → lines), e.g. the request it sends. */
+  help?(): Readonly<Record<string, readonly string[]>>
+  run(context: Context): Promise<void>
+}

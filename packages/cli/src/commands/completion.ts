@@ -1,0 +1,28 @@
+import type { Command } from '../command.js'
+import { UsageError } from '../exit-codes.js'
+
+/** The shells `completion` writes a script for. */
+export const SHELLS = ['bash', 'zsh', 'fish'] as const
+
+/** One of {@link SHELLS}. */
+export type Shell = (typeof SHELLS)[number]
+
+const isShell = (name: string): name is Shell => (SHELLS as readonly string[]).includes(name)
+
+/** `completion <shell>`: prints the completion script of bash, zsh or fish. */
+export const completion: Command = {
+  words: ['completion'],
+  summary: 'Print a shell completion script',
+  description:
+    'Prints the completion script of bash, zsh or fish, with every command and flag. ' +
+    'bash: eval "$(session-library completion bash)"; zsh: source <(session-library completion zsh); ' +
+    'fish: session-library completion fish | source.',
+  positionals: [{ name: 'shell', description: SHELLS.join(', ') }],
+  flags: () => ({}),
+  async run({ positionals: [shell = ''], commands }) {
+    if (!isShell(shell))
+      throw new UsageError(`completion: unknown shell '${shell}' (one of ${SHELLS.join(', ')})`, ['completion'])
+    const { completionScript } = await import('../completion-scripts.js')
+    process.stdout.write(completionScript(shell, commands))
+  },
+}

@@ -1,0 +1,9 @@
+import type { Command } from '../command.js'
+import { completion } from './completion.js'
+import { notesClear, notesSet } from './notes-set.js'
+import { tagsAdd, tagsRemove } from './tags-edit.js'
+
+// Commands that are not one operation of the endpoint table. To add one: write a module in this folder
+// that exports a `Command` (see ../command.ts; keep heavy imports inside `run`, as `await import(…)`,
+// so that other commands start fast) and list it here.
+export const extraCommands: readonly Command[] = [tagsAdd, tagsRemove, notesSet, notesClear, completion]

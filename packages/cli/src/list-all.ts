@@ -1,0 +1,26 @@
+import { LIMITS } from '@session-library/schemas'
+import type { Context } from './command.js'
+import { UsageError } from './exit-codes.js'
+import type { OperationCall } from './operation-commands.js'
+
+const count = (value: unknown, flag: string) => {
+  if (value === undefined) return undefined
+  if (typeof value !== 'string' || !/^\d+$/.test(value))
+    throw new UsageError(`--${flag}: "${value}" is not a whole number`)
+  return Number(value)
+}
+
+/**
+ * `sessions list --all`: every page through the SDK's `iterate`, each session printed as it comes,
+ * so that memory stays flat however long the list. Pages are of `--limit` sessions (default the
+ * largest the API allows, D9), starting at `--offset`.
+ *
+ * @example `await listAll(call, context)`
+ */
+export async function listAll(call: OperationCall, context: Context): Promise<void> {
+  const query = (call.input.query ?? {}) as Record<string, unknown>
+  const limit = count(query.limit, 'limit') ?? LIMITS.listLimitMax
+  const offset = count(query.offset, 'offset') ?? 0
+  const client = await context.client()
+  await context.output.stream(client.sessions.iterate({ ...query, limit, offset }), call.columns)
+}

@@ -1,0 +1,87 @@
+import { parseArgs } from 'node:util'
+import type { Command, FlagValues } from './command.js'
+import { connect } from './connect.js'
+import { UsageError } from './exit-codes.js'
+import { GLOBAL_FLAGS, type GlobalValues } from './global-flags.js'
+import { commandHelp, rootHelp } from './help.js'
+import { createOutput } from './output.js'
+import { commands, findCommand } from './registry.js'
+import { report } from './report.js'
+
+/** The version of the CLI, as `session-library --version` prints it. */
+export const VERSION = '0.1.0'
+
+function parse(command: Command, args: string[]): { values: FlagValues; positionals: string[] } {
+  try {
+    return parseArgs({ args, options: { ...GLOBAL_FLAGS, ...command.flags() }, allowPositionals: true, strict: true })
+  } catch (error) {
+    throw new UsageError((error as Error).message, command.words)
+  }
+}
+
+function checkPositionals(command: Command, positionals: readonly string[]): void {
+  const required = command.positionals.filter((positional) => !positional.optional)
+  const missing = required[positionals.length]
+  if (missing && !(missing.variadic && positionals.length > required.length - 1 && positionals.length > 0)) {
+    throw new UsageError(`missing <${missing.name}>`, command.words)
+  }
+  const variadic = command.positionals.some((positional) => positional.variadic)
+  if (!variadic && positionals.length > command.positionals.length) {
+    throw new UsageError(`unexpected argument '${positionals[command.positionals.length]}'`, command.words)
+  }
+}
+
+function noCommand(words: string[], args: string[]): number {
+  const wantsHelp = args.includes('--help') || args.includes('-h')
+  if (words.length === 0 && args.includes('--version')) return print(VERSION)
+  if (words.length === 0 && (args.length === 0 || wantsHelp)) return print(rootHelp(commands, []))
+  const group = commands.some((command) => command.words.length > 1 && command.words[0] === words[0])
+  if (group && words.length === 1) {
+    if (wantsHelp) return print(rootHelp(commands, words))
+    throw new UsageError(`'${words[0]}' needs a command:\n${rootHelp(commands, words)}`, words)
+  }
+  throw new UsageError(`unknown command '${words.join(' ') || args[0]}'`)
+}
+
+function print(text: string): number {
+  process.stdout.write(`${text}\n`)
+  return 0
+}
+
+async function dispatch(argv: string[]): Promise<number> {
+  const firstFlag = argv.findIndex((arg) => arg.startsWith('-'))
+  const words = argv.slice(0, firstFlag === -1 ? argv.length : firstFlag)
+  const found = findCommand(commands, words)
+  if (!found) return noCommand(words, argv)
+  const { command, length } = found
+  const { values, positionals } = parse(command, argv.slice(length))
+  if (values.help) return print(commandHelp(command))
+  checkPositionals(command, positionals)
+  const global = values as GlobalValues
+  const fields = global.fields?.split(',').map((field) => field.trim())
+  let client: ReturnType<typeof connect> | undefined
+  await command.run({
+    values,
+    positionals,
+    commands,
+    output: createOutput({ json: global.json === true, ...(fields && { fields }) }),
+    client: () => {
+      client ??= connect(global)
+      return client
+    },
+  })
+  return 0
+}
+
+/**
+ * Runs one command line and resolves to the exit code; nothing but data goes to stdout.
+ *
+ * @example `process.exitCode = await main(process.argv.slice(2))`
+ */
+export async function main(argv: string[]): Promise<number> {
+  try {
+    return await dispatch(argv)
+  } catch (error) {
+    return report(error)
+  }
+}

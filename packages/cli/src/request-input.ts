@@ -1,0 +1,95 @@
+import { readFile } from 'node:fs/promises'
+import { type Operation, pathParamNames } from '@session-library/schemas'
+import type { Flag, FlagValues } from './command.js'
+import type { FieldFlag } from './contract-flags.js'
+import { UsageError } from './exit-codes.js'
+import { readStdin } from './terminal.js'
+
+/**
+ * The flag that gives an operation's whole body.
+ *
+ * @example `{ ...flags, ...BODY_FLAG }`
+ */
+export const BODY_FLAG = {
+  body: {
+    type: 'string',
+    value: '<json|@file|->',
+    description: 'The whole body: JSON text, @file.json, or - for stdin. Field flags given too win over it.',
+  },
+} as const satisfies Record<string, Flag>
+
+/**
+ * Reads a JSON value given on the command line: `-` is stdin, `@path` a file, anything else the JSON
+ * text itself.
+ *
+ * @example `await readJsonArgument('@body.json', '--body')`
+ */
+export async function readJsonArgument(text: string, flag: string): Promise<unknown> {
+  let source = text
+  if (text === '-') source = await readStdin()
+  else if (text.startsWith('@')) {
+    source = await readFile(text.slice(1), 'utf8').catch((error: NodeJS.ErrnoException) => {
+      throw new UsageError(`${flag}: cannot read ${text.slice(1)} (${error.code ?? error.message})`)
+    })
+  }
+  try {
+    return JSON.parse(source)
+  } catch (error) {
+    throw new UsageError(`${flag}: not valid JSON (${(error as Error).message})`)
+  }
+}
+
+function numberOf(text: string, field: FieldFlag): number {
+  const value = Number(text)
+  const integer = field.kind === 'integer'
+  if (text.trim() === '' || !Number.isFinite(value) || (integer && !Number.isInteger(value))) {
+    throw new UsageError(`--${field.flag}: "${text}" is not ${integer ? 'an integer' : 'a number'}`)
+  }
+  return value
+}
+
+async function fieldValue(field: FieldFlag, values: FlagValues): Promise<unknown> {
+  const raw = values[field.flag]
+  if (field.kind === 'boolean') return raw === true ? true : values[`no-${field.flag}`] === true ? false : undefined
+  if (raw === undefined || typeof raw === 'boolean') return undefined
+  if (field.kind === 'strings') return raw
+  const text = String(raw)
+  if (field.kind === 'number' || field.kind === 'integer') return numberOf(text, field)
+  if (field.kind === 'json') return readJsonArgument(text, `--${field.flag}`)
+  return text
+}
+
+async function baseBody(values: FlagValues): Promise<Record<string, unknown>> {
+  if (typeof values.body !== 'string') return {}
+  const body = await readJsonArgument(values.body, '--body')
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new UsageError('--body: must be a JSON object')
+  }
+  return body as Record<string, unknown>
+}
+
+/**
+ * What an operation command sends: path parameters from the positionals, query and body from the
+ * derived flags (the body on top of `--body`).
+ *
+ * @example `await operationInput(endpoints['sessions.update'], fields, values, ['ses_1'])`
+ */
+export async function operationInput(
+  operation: Operation,
+  fields: readonly FieldFlag[],
+  values: FlagValues,
+  positionals: readonly string[],
+): Promise<{ params: Record<string, string>; query?: Record<string, unknown>; body?: Record<string, unknown> }> {
+  const params = Object.fromEntries(
+    pathParamNames(operation.path).map((name, index) => [name, positionals[index] ?? '']),
+  )
+  const query: Record<string, unknown> = {}
+  const body = operation.body ? await baseBody(values) : undefined
+  for (const field of fields) {
+    const value = await fieldValue(field, values)
+    if (value === undefined) continue
+    if (field.location === 'query') query[field.field] = value
+    else if (body) body[field.field] = value
+  }
+  return { params, ...(operation.query && { query }), ...(body && { body }) }
+}
