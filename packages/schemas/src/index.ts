@@ -75,6 +75,7 @@ export {
   type DepartureRule,
   formatDeparture,
   type Severity,
+  transportDeparture,
   UNKNOWN_ROUTE,
 } from './validation/departure.js'
 export { type RecordedRequest, validateRequest } from './validation/request.js'

@@ -109,3 +109,17 @@ export function formatDeparture(departure: Departure): string {
   const where = [severity, operation, status ?? '-', direction, path].join(' ')
   return `${where} ${rule}: ${detail}${facts ? ` (${facts})` : ''}`
 }
+
+/**
+ * The departure of a request that got no answer at all (the server is down, too slow, or dropped
+ * the connection): breaking, as the SDK gets nothing to read.
+ *
+ * @example
+ * ```ts
+ * import { transportDeparture } from '@session-library/schemas'
+ * transportDeparture('sessions.list', 'no answer within 10000 ms').rule // 'transport'
+ * ```
+ */
+export function transportDeparture(operation: string, detail: string): Departure {
+  return { operation, direction: 'answer', path: '(connection)', rule: 'transport', detail, severity: 'breaking' }
+}

@@ -3,6 +3,8 @@ import {
   type Departure,
   matchOperation,
   type OperationName,
+  transportDeparture,
+  UNKNOWN_ROUTE,
   validateAnswer,
   validateRequest,
 } from '@session-library/schemas'
@@ -41,14 +43,9 @@ function masked(departure: Departure, secrets: readonly string[]): Departure {
   return JSON.parse(text) as Departure
 }
 
-function failureAnswer(failure: ProxyFailure): { response: Response; departure: Omit<Departure, 'operation'> } {
+function failureAnswer(failure: ProxyFailure): Response {
   const { status, code, message } = failure
-  const response = Response.json({ error: { status, code, message } }, { status })
-  const detail = `no answer: ${message}`
-  return {
-    response,
-    departure: { direction: 'answer', path: '(connection)', rule: 'transport', detail, severity: 'breaking' },
-  }
+  return Response.json({ error: { status, code, message } }, { status })
 }
 
 function answerDepartures(operation: OperationName | undefined, answered: Forwarded): Departure[] {
@@ -89,9 +86,8 @@ export function createProxyHandler(options: ProxyOptions): RequestHandler {
       response = new Response(status === 204 || status === 304 ? null : bytes, { status, statusText, headers })
     } catch (error) {
       if (!(error instanceof ProxyFailure)) throw error
-      const failed = failureAnswer(error)
-      departures.push({ operation: operation ?? '(unknown route)', ...failed.departure })
-      response = failed.response
+      departures.push(transportDeparture(operation ?? UNKNOWN_ROUTE, `no answer: ${error.message}`))
+      response = failureAnswer(error)
     }
     const bearer = request.headers.get('authorization')?.replace(/^bearer\s+/i, '') ?? ''
     const kept = departures.map((departure) => masked(departure, [bearer, ...(options.secrets ?? [])]))
