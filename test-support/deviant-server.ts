@@ -50,6 +50,17 @@ const json =
     res.writeHead(status, { 'Content-Type': type }).end(JSON.stringify(body))
   }
 
+/** Answers after 5 s: longer than any time limit a test sets. */
+const slow: Route = (res) => {
+  const timer = setTimeout(json(200, { data: deviantSession }), 5_000, res)
+  res.once('close', () => clearTimeout(timer))
+}
+
+/** Drops the connection without an answer. */
+const drop: Route = (res) => {
+  res.socket?.destroy()
+}
+
 /** Each route and what it departs with; the tests name the field paths they expect. */
 export const DEVIANT_ROUTES: Record<string, Route> = {
   // lastError: null (informational), a number sent as a string (breaking: data.port).
@@ -81,15 +92,9 @@ export const DEVIANT_ROUTES: Record<string, Route> = {
   'GET /api/v1/tags': (res) => {
     res.writeHead(502, { 'Content-Type': 'text/html' }).end('<html><body>502 Bad Gateway</body></html>')
   },
-  // A slow answer: longer than any proxy or check time limit a test sets.
-  'GET /api/v1/sessions/slow': (res) => {
-    const timer = setTimeout(json(200, { data: deviantSession }), 5_000, res)
-    res.once('close', () => clearTimeout(timer))
-  },
-  // A dropped connection.
-  'GET /api/v1/sessions/drop': (res) => {
-    res.socket?.destroy()
-  },
+  // A slow answer and a dropped connection; any route can be made so (see startDeviantServer).
+  'GET /api/v1/sessions/slow': slow,
+  'GET /api/v1/sessions/drop': drop,
 }
 
 function previewFields() {
@@ -117,6 +122,7 @@ export interface DeviantServer {
 /**
  * Starts the deviant server on 127.0.0.1 and a free port: {@link DEVIANT_ROUTES}, 401 without the
  * token (without `WWW-Authenticate`), and a 404 whose message is not SPEC §7's for anything else.
+ * `slow` and `drop` name routes (`GET /api/v1/...`) to answer late or not at all instead.
  *
  * @example
  * ```ts
@@ -125,14 +131,20 @@ export interface DeviantServer {
  * await deviant.close()
  * ```
  */
-export async function startDeviantServer(token = 'deviant-token'): Promise<DeviantServer> {
+export async function startDeviantServer(
+  options: { token?: string; slow?: string[]; drop?: string[] } = {},
+): Promise<DeviantServer> {
+  const { token = 'deviant-token' } = options
+  const routes: Record<string, Route> = { ...DEVIANT_ROUTES }
+  for (const route of options.slow ?? []) routes[route] = slow
+  for (const route of options.drop ?? []) routes[route] = drop
   const received: string[] = []
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     received.push(`${req.method} ${req.url}`)
     req.resume()
     const path = new URL(req.url ?? '/', 'http://localhost').pathname
     if (req.headers.authorization !== `Bearer ${token}`) return unauthorized(res)
-    ;(DEVIANT_ROUTES[`${req.method} ${path}`] ?? notFound)(res)
+    ;(routes[`${req.method} ${path}`] ?? notFound)(res)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
