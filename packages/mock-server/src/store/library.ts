@@ -78,10 +78,16 @@ export class Library {
     return this.#nextId
   }
 
-  /** A new opaque id, never handed out before for this library (D5). */
+  /**
+   * A new opaque id, never handed out before for this library (D5), nor held by a session it
+   * loaded (a cloned library's ids came from elsewhere, maybe from a mock with the same seed).
+   */
   newId(prefix: string): string {
-    const id = opaqueId(prefix, this.#seed, this.#nextId)
-    this.#nextId += 1
+    let id: string
+    do {
+      id = opaqueId(prefix, this.#seed, this.#nextId)
+      this.#nextId += 1
+    } while (this.sessions.peek(id) !== undefined)
     return id
   }
 
