@@ -52,6 +52,16 @@ describe('session-library clone of the standalone mock', () => {
       try {
         expect(await everything(copy)).toEqual(await everything(source))
         expect(copy.api.snapshot().waveforms?.length).toBeGreaterThan(0)
+        // D5: a mock with the source's seed hands out no id that a cloned session holds.
+        for (const title of ['New', 'Newer']) {
+          const created = await fetch(`${copy.url}/sessions`, {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ title }),
+          })
+          expect(created.status).toBe(201)
+        }
+        expect(copy.api.snapshot().sessions).toHaveLength(8)
       } finally {
         await copy.close()
       }
