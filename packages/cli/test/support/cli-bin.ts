@@ -1,51 +1,28 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
+import { nodeBundle } from '../../../../test-support/node-bundle.js'
 
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url))
-let bundle: Promise<string> | undefined
+const bundle = nodeBundle(source('../../src/bin.ts'), {
+  '@session-library/schemas/client': source('../../../schemas/src/client.ts'),
+  '@session-library/schemas': source('../../../schemas/src/index.ts'),
+  '@session-library/sdk': source('../../../sdk/src/index.ts'),
+})
 
 /**
- * `session-library` bundled from the sources (the contract's and the SDK's too) into one file,
- * once per test process: no build needed, never a stale dist.
+ * `session-library` bundled from the sources (the contract's and the SDK's too), once per test
+ * process: no build needed, never a stale dist.
  *
  * @example `spawn(process.execPath, [await cliBin(), 'check'])`
  */
-export function cliBin(): Promise<string> {
-  bundle ??= mkdtemp(join(tmpdir(), 'cli-bin-')).then(async (directory) => {
-    const outfile = join(directory, 'bin.mjs')
-    await build({
-      entryPoints: [source('../../src/bin.ts')],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      logLevel: 'error',
-      alias: {
-        '@session-library/schemas/client': source('../../../schemas/src/client.ts'),
-        '@session-library/schemas': source('../../../schemas/src/index.ts'),
-        '@session-library/sdk': source('../../../sdk/src/index.ts'),
-      },
-    })
-    return outfile
-  })
-  return bundle
-}
+export const cliBin = (): Promise<string> => bundle.path()
 
 /**
  * Removes the bundle of {@link cliBin}.
  *
  * @example `afterAll(removeCliBin)`
  */
-export async function removeCliBin(): Promise<void> {
-  const made = bundle
-  bundle = undefined
-  if (made) await rm(dirname(await made), { recursive: true, force: true })
-}
+export const removeCliBin = (): Promise<void> => bundle.remove()
 
 /** A `session-library` process and what it wrote. */
 export interface CliRun {

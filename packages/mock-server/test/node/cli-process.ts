@@ -1,14 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
+import { nodeBundle } from '../../../../test-support/node-bundle.js'
 
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 const READY = /^Session Library mock ready at (http:\/\/\S+\/api\/v1) \(token: (\S+)\)$/
 
-let bundle: Promise<string> | undefined
+const bundle = nodeBundle(source('../../src/cli.ts'), {
+  '@session-library/schemas': source('../../../schemas/src/index.ts'),
+})
 
 /**
  * The CLI bundled from the sources (the contract's too) into one file, once per test process:
@@ -19,25 +18,7 @@ let bundle: Promise<string> | undefined
  * spawn(process.execPath, [await cliBundle(), '--version'])
  * ```
  */
-export function cliBundle(): Promise<string> {
-  bundle ??= mkdtemp(join(tmpdir(), 'mock-cli-bundle-')).then(async (directory) => {
-    const outfile = join(directory, 'cli.mjs')
-    await build({
-      entryPoints: [source('../../src/cli.ts')],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      logLevel: 'error',
-      alias: { '@session-library/schemas': source('../../../schemas/src/index.ts') },
-      // Bundled CommonJS dependencies still call require().
-      banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-    })
-    return outfile
-  })
-  return bundle
-}
+export const cliBundle = (): Promise<string> => bundle.path()
 
 /**
  * Removes the bundle of {@link cliBundle}, if one was made.
@@ -47,11 +28,7 @@ export function cliBundle(): Promise<string> {
  * afterAll(removeCliBundle)
  * ```
  */
-export async function removeCliBundle(): Promise<void> {
-  const made = bundle
-  bundle = undefined
-  if (made) await rm(dirname(await made), { recursive: true, force: true })
-}
+export const removeCliBundle = (): Promise<void> => bundle.remove()
 
 /**
  * A running `session-library-mock`, spawned as a user would run it: a process of its own, from
