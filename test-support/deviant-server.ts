@@ -78,6 +78,15 @@ export const DEVIANT_ROUTES: Record<string, Route> = {
   'GET /api/v1/sessions/ses_1/notes': json(200, { data: { id: 'ses_1', notes: '' } }),
   'GET /api/v1/sessions/ses_1/preview': json(200, { data: { id: 'ses_1', ...previewFields() } }),
   'GET /api/v1/sessions/ses_1/waveform': json(200, { data: { sessionId: 'ses_1', variantId: 'pv_1', waveform } }),
+  // A read SPEC does not have (the mock answers 404): a clone keeps the lane it gives.
+  'GET /api/v1/sessions/ses_1/waveform-notes': json(200, {
+    data: {
+      sessionId: 'ses_1',
+      variantId: 'pv_1',
+      key: 'k',
+      notes: [{ id: 'wn_1', timestamp: 0.5, text: 'drop', createdAt: at, updatedAt: at }],
+    },
+  }),
   // An unknown preview status on a 200 (informational: data.previews[0].status).
   'GET /api/v1/sessions/ses_2/preview': json(200, {
     data: { id: 'ses_2', ...previewFields(), previews: [{ ...preview, status: 'rendering' }] },

@@ -111,11 +111,21 @@ describe('clone of a deviant server', () => {
       expect(cloned.changed).toEqual(['ses_2.title: missing → "(untitled)"'])
       expect(cloned.waveforms.map((stored) => [stored.sessionId, stored.variantId])).toEqual([['ses_1', 'pv_1']])
       expect(cloned.skipped).toEqual(['ses_2 pv_1: waveform (404)'])
+      // The server can read waveform notes (SPEC has no such read): the lane is kept, under its waveform's key (D14).
+      expect(cloned.lanes).toEqual([
+        expect.objectContaining({
+          sessionId: 'ses_1',
+          variantId: 'pv_1',
+          key: 'k',
+          notes: [expect.objectContaining({ id: 'wn_1' })],
+        }),
+      ])
       const file = join(directory, 'deviant.json')
       const library = await writeLibraryFile(file, cloned)
       const api = createMockApi({ token, library })
       await api.idle()
       expect(api.snapshot().sessions).toHaveLength(2)
+      expect(api.snapshot().lanes).toHaveLength(1)
     } finally {
       await deviant.close()
     }
