@@ -2,6 +2,7 @@ import { routes } from '@session-library/schemas'
 import { CliError, EXIT } from '../exit-codes.js'
 import { type Probed, type ProbeRequest, probe } from '../probe/probe.js'
 import type { Target } from '../probe/target.js'
+import { listBehaviour } from './list-behaviour.js'
 import { type LibrarySample, readProbes } from './read-probes.js'
 import { runWrites, type WriteRun } from './write-probes.js'
 
@@ -54,8 +55,8 @@ const writable = (health: Probed) => {
 }
 
 /**
- * Probes a running server and checks every answer against the contract (`validateAnswer`): health
- * and the first list page, then the reads of {@link readProbes}, then, with `writes` and in
+ * Probes a running server and checks every answer against the contract (`validateAnswer`, and for
+ * the list, paging, order and filters: {@link listBehaviour}): health and the first list page, then the reads of {@link readProbes}, then, with `writes` and in
  * full-automation mode only, the writes of {@link runWrites}, which leave the library as found.
  *
  * @example `const report = await runCheck(target, { writes: false, stopped: () => false })`
@@ -64,6 +65,7 @@ export async function runCheck(target: Target, options: CheckOptions): Promise<C
   const probes: Probed[] = []
   const send = async (request: ProbeRequest) => {
     const probed = await probe(target, request)
+    if (request.operation === 'sessions.list') probed.departures.push(...listBehaviour(request.query, probed))
     probes.push(probed)
     options.onProbe?.(probed)
     return probed

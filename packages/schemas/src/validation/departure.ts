@@ -29,6 +29,7 @@ export type Severity = 'breaking' | 'informational'
  * | `error-message`  | a standard error whose message is not SPEC §7's text                    |
  * | `header`         | a header other than the contract's (Content-Type, WWW-Authenticate)     |
  * | `transport`      | no answer at all: the server is down, too slow, or dropped the connection |
+ * | `behaviour`      | an answer that does not do what DECISIONS says (paging D9, order D10, filters D11) |
  *
  * @example
  * ```ts
@@ -50,6 +51,7 @@ export type DepartureRule =
   | 'error-message'
   | 'header'
   | 'transport'
+  | 'behaviour'
 
 /**
  * One place where a request or an answer departs from the contract.
