@@ -28,7 +28,14 @@ function grouped(report: CheckReport): Group[] {
   for (const probed of report.probes) {
     for (const departure of probed.departures) {
       const path = departure.path.replace(/\[\d+\]/g, '[]')
-      const key = [departure.severity, departure.operation, path, departure.rule, departure.detail, departure.status].join('\u0000')
+      const key = [
+        departure.severity,
+        departure.operation,
+        path,
+        departure.rule,
+        departure.detail,
+        departure.status,
+      ].join('\u0000')
       const group = groups.get(key)
       if (group) group.count += 1
       else
