@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { type ProcessOutput, processOutput } from '../../../test-support/processes.js'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 
@@ -11,11 +12,7 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
  * const { code, stdout } = await runExample('list-recent', [], env)
  * ```
  */
-export interface ExampleRun {
-  code: number | null
-  stdout: string
-  stderr: string
-}
+export type ExampleRun = ProcessOutput
 
 /**
  * Runs `examples/<name>.ts` as a user would, in its own Node process through tsx (so it imports the
@@ -38,16 +35,5 @@ export function runExample(
     cwd: ROOT,
     env: { ...inherited, ...env },
   })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    stdout += chunk
-  })
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk
-  })
-  return new Promise((resolve, reject) => {
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-  })
+  return processOutput(child)
 }

@@ -46,12 +46,12 @@ function bash(all: Entry[]): string {
   })
   return `# bash completion for ${PROGRAM}: eval "$(${PROGRAM} completion bash)"
 _session_library() {
-  local cur="\${COMP_WORDS[COMP_CWORD]}" path="" i words="" flags=""
+  local cur="\${COMP_WORDS[COMP_CWORD]}" typed="" i words="" flags=""
   for ((i = 1; i < COMP_CWORD; i++)); do
     [[ \${COMP_WORDS[i]} == -* ]] && break
-    path+="\${path:+ }\${COMP_WORDS[i]}"
+    typed+="\${typed:+ }\${COMP_WORDS[i]}"
   done
-  case "$path" in
+  case "$typed" in
 ${cases.join('\n')}
   esac
   if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$flags" -- "$cur")); else COMPREPLY=($(compgen -W "$words" -- "$cur")); fi
@@ -71,13 +71,13 @@ function zsh(all: Entry[]): string {
   return `#compdef ${PROGRAM}
 # zsh completion for ${PROGRAM}: source <(${PROGRAM} completion zsh)
 _session_library() {
-  local path="" i
+  local typed="" i
   local -a words_ flags
   for ((i = 2; i < CURRENT; i++)); do
     [[ \${words[i]} == -* ]] && break
-    path+="\${path:+ }\${words[i]}"
+    typed+="\${typed:+ }\${words[i]}"
   done
-  case "$path" in
+  case "$typed" in
 ${cases.join('\n').replace(/words=/g, 'words_=')}
   esac
   if [[ \${words[CURRENT]} == -* ]]; then _describe 'flag' flags; else _describe 'command' words_; fi
@@ -101,16 +101,16 @@ function fish(all: Entry[]): string {
   })
   return `# fish completion for ${PROGRAM}: ${PROGRAM} completion fish | source
 function __session_library_path
-    set -l path
+    set -l typed
     for token in (commandline -opc)[2..-1]
         string match -q -- '-*' $token; and break
-        set path $path $token
+        set typed $typed $token
     end
-    string join ' ' $path
+    string join ' ' $typed
 end
 function __session_library_at
-    set -l path (__session_library_path)
-    test "$path" = $argv[1]; or string match -q -- "$argv[1] *" "$path"
+    set -l typed (__session_library_path)
+    test "$typed" = $argv[1]; or string match -q -- "$argv[1] *" "$typed"
 end
 complete -c ${PROGRAM} -f
 ${lines.join('\n')}

@@ -1,4 +1,5 @@
-import { type Operation, z } from '@session-library/schemas'
+import type { Operation } from '@session-library/schemas'
+import { toJSONSchema, type z } from 'zod/mini'
 import type { Flag } from './command.js'
 
 type JsonSchema = {
@@ -67,9 +68,11 @@ function ruleOf(schema: JsonSchema, kind: FieldKind): string {
   const variants = schema.anyOf ?? [schema]
   const main = variants.find((variant) => variant.type !== 'null') ?? schema
   const item = kind === 'strings' ? (variants.find((variant) => variant.type === 'array')?.items ?? main) : main
+  const each = kind === 'strings' ? 'each ' : ''
+  const length = range(item.minLength, item.maxLength, 'characters')
   const parts = [
     kind === 'json' ? shapeOf(main) : '',
-    range(item.minLength, item.maxLength, 'characters'),
+    length && `${each}${length}`,
     item.pattern ? `matches ${item.pattern}` : '',
     range(main.minItems, main.maxItems, 'items'),
     main.minimum !== undefined ? `≥ ${main.minimum}` : '',
@@ -81,7 +84,7 @@ function ruleOf(schema: JsonSchema, kind: FieldKind): string {
 
 function fieldsOf(schema: z.ZodMiniType | undefined, location: FieldFlag['location']): FieldFlag[] {
   if (!schema) return []
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema
+  const json = toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema
   return Object.entries(json.properties ?? {}).map(([field, property]) => {
     const kind = kindOf(property)
     return {

@@ -29,16 +29,16 @@ function flagLines(flags: Readonly<Record<string, Flag>>): string[] {
 }
 
 /**
- * The usage line of a command: its words, positionals and `[flags]`.
+ * The usage line of a command: its words, positionals and `[flags]` (unless `flags` is false).
  *
  * @example `usageOf(command) // 'session-library sessions get <id> [flags]'`
  */
-export function usageOf(command: Command): string {
+export function usageOf(command: Command, flags = true): string {
   const positionals = command.positionals.map(({ name, variadic, optional }) => {
     const text = `<${name}>${variadic ? '...' : ''}`
     return optional ? `[${text}]` : text
   })
-  return [PROGRAM, ...command.words, ...positionals, '[flags]'].join(' ')
+  return [PROGRAM, ...command.words, ...positionals, ...(flags ? ['[flags]'] : [])].join(' ')
 }
 
 function section(title: string, lines: readonly string[]): string[] {
@@ -89,7 +89,7 @@ export function rootHelp(commands: readonly Command[], words: readonly string[])
     ...intro,
     ...section(
       'Commands',
-      columns(under.map((command) => [usageOf(command).slice(PROGRAM.length + 1), command.summary])),
+      columns(under.map((command) => [usageOf(command, false).slice(PROGRAM.length + 1), command.summary])),
     ),
     ...section('Global flags', flagLines(GLOBAL_FLAGS)),
     ...section(

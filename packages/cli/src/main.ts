@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import type { Command, FlagValues } from './command.js'
 import { connect } from './connect.js'
+import { contract, loadContract } from './contract.js'
 import { UsageError } from './exit-codes.js'
 import { GLOBAL_FLAGS, type GlobalValues } from './global-flags.js'
 import { commandHelp, rootHelp } from './help.js'
@@ -11,12 +12,27 @@ import { report } from './report.js'
 /** The version of the CLI, as `session-library --version` prints it. */
 export const VERSION = '0.1.0'
 
-function parse(command: Command, args: string[]): { values: FlagValues; positionals: string[] } {
+type Parsed = { values: FlagValues; positionals: string[] }
+
+function parse(command: Command, args: string[]): Parsed {
   try {
     return parseArgs({ args, options: { ...GLOBAL_FLAGS, ...command.flags() }, allowPositionals: true, strict: true })
   } catch (error) {
     throw new UsageError((error as Error).message, command.words)
   }
+}
+
+// A command line with only global flags parses without the contract's main entry; any other flag,
+// or --help, loads it (see contract.ts) and parses again with every flag.
+async function parseLean(command: Command, args: string[]): Promise<Parsed> {
+  if (!contract()) {
+    try {
+      const parsed = parse(command, args)
+      if (!parsed.values.help) return parsed
+    } catch {}
+  }
+  await loadContract()
+  return parse(command, args)
 }
 
 function checkPositionals(command: Command, positionals: readonly string[]): void {
@@ -31,7 +47,8 @@ function checkPositionals(command: Command, positionals: readonly string[]): voi
   }
 }
 
-function noCommand(words: string[], args: string[]): number {
+async function noCommand(words: string[], args: string[]): Promise<number> {
+  await loadContract()
   const wantsHelp = args.includes('--help') || args.includes('-h')
   if (words.length === 0 && args.includes('--version')) return print(VERSION)
   if (words.length === 0 && (args.length === 0 || wantsHelp)) return print(rootHelp(commands, []))
@@ -40,7 +57,9 @@ function noCommand(words: string[], args: string[]): number {
     if (wantsHelp) return print(rootHelp(commands, words))
     throw new UsageError(`'${words[0]}' needs a command:\n${rootHelp(commands, words)}`, words)
   }
-  throw new UsageError(`unknown command '${words.join(' ') || args[0]}'`)
+  if (words.length === 0)
+    throw new UsageError(`the command comes first: session-library <command> [flags] (got '${args[0]}')`)
+  throw new UsageError(`unknown command '${words.join(' ')}'`)
 }
 
 function print(text: string): number {
@@ -54,7 +73,7 @@ async function dispatch(argv: string[]): Promise<number> {
   const found = findCommand(commands, words)
   if (!found) return noCommand(words, argv)
   const { command, length } = found
-  const { values, positionals } = parse(command, argv.slice(length))
+  const { values, positionals } = await parseLean(command, argv.slice(length))
   if (values.help) return print(commandHelp(command))
   checkPositionals(command, positionals)
   const global = values as GlobalValues

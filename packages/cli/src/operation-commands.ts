@@ -1,5 +1,7 @@
-import { API_PREFIX, type Operation, type OperationName, operations, pathParamNames } from '@session-library/schemas'
+import { API_PREFIX, type OperationName, type Route, routes } from '@session-library/schemas/client'
 import type { Command, Context, Flag } from './command.js'
+import { contract } from './contract.js'
+import type { Operation } from './contract-entry.js'
 import { contractFlags, type FieldFlag, flagsOf } from './contract-flags.js'
 import { BODY_FLAG, operationInput } from './request-input.js'
 
@@ -22,12 +24,12 @@ export interface Convenience {
 }
 
 /**
- * One operation ready to send: its contract entry, its input from the command line, and how to print.
+ * One operation ready to send: its name, its input from the command line, and how to print it.
  *
- * @example `const answer = await call.send()`
+ * @example `await client.request(call.name, call.input)`
  */
 export interface OperationCall {
-  readonly operation: Operation
+  readonly name: OperationName
   readonly input: Awaited<ReturnType<typeof operationInput>>
   readonly columns?: readonly string[]
 }
@@ -36,23 +38,26 @@ const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.to
 
 const PARAM_TEXT: Record<string, string> = { id: 'The session identifier.' }
 
+// The client entry has the path templates but not the main entry's `pathParamNames`.
+const paramNames = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string)
+
 /**
  * The words of an operation's command: its group and verb (`sessions list`), or the group alone when
  * that is the group's only operation and it reads (`health`, `waveform`, `tag-counts`).
  *
- * @example `commandWords(endpoints['tagCounts.list']) // ['tag-counts']`
+ * @example `commandWords(routes['tagCounts.list']) // ['tag-counts']`
  */
-export function commandWords(operation: Operation): string[] {
-  const [group = '', verb = ''] = operation.name.split('.')
-  const alone = operations.filter((other) => other.name.startsWith(`${group}.`)).length === 1
-  return alone && operation.method === 'GET' ? [kebab(group)] : [kebab(group), verb]
+export function commandWords(route: Route): string[] {
+  const [group = '', verb = ''] = route.name.split('.')
+  const alone = Object.keys(routes).filter((name) => name.startsWith(`${group}.`)).length === 1
+  return alone && route.method === 'GET' ? [kebab(group)] : [kebab(group), verb]
 }
 
 function aliasFlags(convenience: Convenience | undefined, flags: Record<string, Flag>): Record<string, Flag> {
   return Object.fromEntries(
-    Object.entries(convenience?.aliases ?? {}).map(([alias, target]) => {
-      const flag = flags[target] as Flag
-      return [alias, { ...flag, description: `Same as --${target}.` }]
+    Object.entries(convenience?.aliases ?? {}).flatMap(([alias, target]) => {
+      const flag = flags[target]
+      return flag ? [[alias, { ...flag, description: `Same as --${target}.` }]] : []
     }),
   )
 }
@@ -63,7 +68,11 @@ function withAliases(values: Context['values'], aliases: Convenience['aliases'])
   return merged
 }
 
-function requestHelp(operation: Operation): Record<string, string[]> {
+const endpointOf = (name: OperationName): Operation | undefined => contract()?.endpoints[name]
+
+function requestHelp(name: OperationName): Record<string, string[]> {
+  const operation = endpointOf(name)
+  if (!operation) return {}
   const errors = [...operation.errors, ...operation.decidedErrors].sort().join(', ')
   return {
     Request: [
@@ -73,30 +82,40 @@ function requestHelp(operation: Operation): Record<string, string[]> {
   }
 }
 
-function operationCommand(operation: Operation, convenience: Convenience | undefined): Command {
+// Summary, description and the flags of the contract's fields come from the main entry once it is
+// loaded (see contract.ts); without it, a command has only its conveniences' flags.
+function operationCommand(route: Route, convenience: Convenience | undefined): Command {
+  const name = route.name as OperationName
   let fields: FieldFlag[] | undefined
   const derived = () => {
-    fields ??= contractFlags(operation)
-    return fields
+    const operation = endpointOf(name)
+    if (operation) fields ??= contractFlags(operation)
+    return fields ?? []
   }
-  const flags = () => {
-    const own = { ...flagsOf(derived()), ...(operation.body && BODY_FLAG) }
-    return { ...own, ...aliasFlags(convenience, own), ...convenience?.flags }
-  }
+  const params = paramNames(route.path)
   return {
-    words: commandWords(operation),
-    summary: operation.summary,
-    description: [operation.description, convenience?.description].filter(Boolean).join(' '),
-    positionals: pathParamNames(operation.path).map((name) => ({ name, description: PARAM_TEXT[name] ?? name })),
-    flags,
-    help: () => requestHelp(operation),
+    words: commandWords(route),
+    get summary() {
+      return endpointOf(name)?.summary ?? name
+    },
+    get description() {
+      return [endpointOf(name)?.description, convenience?.description].filter(Boolean).join(' ')
+    },
+    positionals: params.map((param) => ({ name: param, description: PARAM_TEXT[param] ?? param })),
+    flags() {
+      const own = { ...flagsOf(derived()), ...(endpointOf(name)?.body && BODY_FLAG) }
+      return { ...own, ...aliasFlags(convenience, own), ...convenience?.flags }
+    },
+    help: () => requestHelp(name),
     async run(context) {
       const values = withAliases(context.values, convenience?.aliases)
-      const input = await operationInput(operation, derived(), values, context.positionals)
-      const call = { operation, input, columns: convenience?.columns }
+      const operation = endpointOf(name)
+      const shape = { params, query: operation?.query !== undefined, body: operation?.body !== undefined }
+      const input = await operationInput(shape, derived(), values, context.positionals)
+      const call = { name, input, columns: convenience?.columns }
       if (await convenience?.run?.(call, { ...context, values })) return
       const client = await context.client()
-      const answer = (await client.request(operation.name as OperationName, input as never)) as { data: unknown }
+      const answer = (await client.request(name, input as never)) as { data: unknown }
       await context.output.data(answer.data, call.columns)
     },
   }
@@ -109,5 +128,5 @@ function operationCommand(operation: Operation, convenience: Convenience | undef
  * @example `operationCommands(CONVENIENCES).map((command) => command.words.join(' '))`
  */
 export function operationCommands(conveniences: Partial<Record<OperationName, Convenience>>): Command[] {
-  return operations.map((operation) => operationCommand(operation, conveniences[operation.name as OperationName]))
+  return Object.values(routes).map((route) => operationCommand(route, conveniences[route.name as OperationName]))
 }

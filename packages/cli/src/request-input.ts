@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises'
-import { type Operation, pathParamNames } from '@session-library/schemas'
 import type { Flag, FlagValues } from './command.js'
 import type { FieldFlag } from './contract-flags.js'
 import { UsageError } from './exit-codes.js'
@@ -70,19 +69,18 @@ async function baseBody(values: FlagValues): Promise<Record<string, unknown>> {
 
 /**
  * What an operation command sends: path parameters from the positionals, query and body from the
- * derived flags (the body on top of `--body`).
+ * derived flags (the body on top of `--body`), for an operation with these parameters and with or
+ * without a query and a body.
  *
- * @example `await operationInput(endpoints['sessions.update'], fields, values, ['ses_1'])`
+ * @example `await operationInput({ params: ['id'], query: false, body: true }, fields, values, ['ses_1'])`
  */
 export async function operationInput(
-  operation: Operation,
+  operation: { params: readonly string[]; query: boolean; body: boolean },
   fields: readonly FieldFlag[],
   values: FlagValues,
   positionals: readonly string[],
 ): Promise<{ params: Record<string, string>; query?: Record<string, unknown>; body?: Record<string, unknown> }> {
-  const params = Object.fromEntries(
-    pathParamNames(operation.path).map((name, index) => [name, positionals[index] ?? '']),
-  )
+  const params = Object.fromEntries(operation.params.map((name, index) => [name, positionals[index] ?? '']))
   const query: Record<string, unknown> = {}
   const body = operation.body ? await baseBody(values) : undefined
   for (const field of fields) {

@@ -76,7 +76,7 @@ describe('check against a deviant server', () => {
   afterAll(() => deviant.close())
 
   it('reports each departure with its field path and severity, slow and dropped answers too', async () => {
-    const report = await runCheck(targetOf(deviant.url, deviant.token, 500), { writes: false, stopped: keep })
+    const report = await runCheck(targetOf(deviant.url, deviant.token, 1_500), { writes: false, stopped: keep })
     const found = report.probes.flatMap((probed) =>
       probed.departures.map(({ operation, path, rule, severity, detail }) => ({
         operation,
@@ -130,7 +130,7 @@ describe('check against a deviant server', () => {
           path: '(connection)',
           rule: 'transport',
           severity: 'breaking',
-          detail: 'no answer within 500 ms',
+          detail: 'no answer within 1500 ms',
         },
         expect.objectContaining({
           operation: 'preview.get',
@@ -144,7 +144,7 @@ describe('check against a deviant server', () => {
   })
 
   it('session-library check exits 4 on breaking departures and prints them as --json', async () => {
-    const run = await startCli(['check', '--json', '--timeout', '500', '--url', deviant.url, '--token', deviant.token])
+    const run = await startCli(['check', '--json', '--timeout', '1500', '--url', deviant.url, '--token', deviant.token])
     expect(await run.exited).toBe(4)
     const report = JSON.parse(run.stdout())
     expect(report.breaking).toBeGreaterThan(0)

@@ -1,4 +1,5 @@
 import type { Command } from '../command.js'
+import { loadContract } from '../contract.js'
 import { UsageError } from '../exit-codes.js'
 
 /** The shells `completion` writes a script for. */
@@ -22,6 +23,7 @@ export const completion: Command = {
   async run({ positionals: [shell = ''], commands }) {
     if (!isShell(shell))
       throw new UsageError(`completion: unknown shell '${shell}' (one of ${SHELLS.join(', ')})`, ['completion'])
+    await loadContract()
     const { completionScript } = await import('../completion-scripts.js')
     process.stdout.write(completionScript(shell, commands))
   },

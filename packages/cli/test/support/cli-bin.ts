@@ -1,13 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { rm } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { nodeBundle } from '../../../../test-support/node-bundle.js'
+import { bundleProgram } from '../../../../test-support/processes.js'
 
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url))
-const bundle = nodeBundle(source('../../src/bin.ts'), {
-  '@session-library/schemas/client': source('../../../schemas/src/client.ts'),
-  '@session-library/schemas': source('../../../schemas/src/index.ts'),
-  '@session-library/sdk': source('../../../sdk/src/index.ts'),
-})
+let bundle: Promise<string> | undefined
 
 /**
  * `session-library` bundled from the sources (the contract's and the SDK's too), once per test
@@ -15,14 +13,25 @@ const bundle = nodeBundle(source('../../src/bin.ts'), {
  *
  * @example `spawn(process.execPath, [await cliBin(), 'check'])`
  */
-export const cliBin = (): Promise<string> => bundle.path()
+export function cliBin(): Promise<string> {
+  bundle ??= bundleProgram(source('../../src/bin.ts'), {
+    '@session-library/schemas/client': source('../../../schemas/src/client.ts'),
+    '@session-library/schemas': source('../../../schemas/src/index.ts'),
+    '@session-library/sdk': source('../../../sdk/src/index.ts'),
+  })
+  return bundle
+}
 
 /**
  * Removes the bundle of {@link cliBin}.
  *
  * @example `afterAll(removeCliBin)`
  */
-export const removeCliBin = (): Promise<void> => bundle.remove()
+export async function removeCliBin(): Promise<void> {
+  const made = bundle
+  bundle = undefined
+  if (made) await rm(dirname(await made), { recursive: true, force: true })
+}
 
 /** A `session-library` process and what it wrote. */
 export interface CliRun {

@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { rm } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { nodeBundle } from '../../../../test-support/node-bundle.js'
+import { bundleProgram } from '../../../../test-support/processes.js'
 
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 const READY = /^Session Library mock ready at (http:\/\/\S+\/api\/v1) \(token: (\S+)\)$/
 
-const bundle = nodeBundle(source('../../src/cli.ts'), {
-  '@session-library/schemas': source('../../../schemas/src/index.ts'),
-})
+let bundle: Promise<string> | undefined
 
 /**
  * The CLI bundled from the sources (the contract's too) into one file, once per test process:
@@ -18,7 +18,12 @@ const bundle = nodeBundle(source('../../src/cli.ts'), {
  * spawn(process.execPath, [await cliBundle(), '--version'])
  * ```
  */
-export const cliBundle = (): Promise<string> => bundle.path()
+export function cliBundle(): Promise<string> {
+  bundle ??= bundleProgram(source('../../src/cli.ts'), {
+    '@session-library/schemas': source('../../../schemas/src/index.ts'),
+  })
+  return bundle
+}
 
 /**
  * Removes the bundle of {@link cliBundle}, if one was made.
@@ -28,7 +33,11 @@ export const cliBundle = (): Promise<string> => bundle.path()
  * afterAll(removeCliBundle)
  * ```
  */
-export const removeCliBundle = (): Promise<void> => bundle.remove()
+export async function removeCliBundle(): Promise<void> {
+  const made = bundle
+  bundle = undefined
+  if (made) await rm(dirname(await made), { recursive: true, force: true })
+}
 
 /**
  * A running `session-library-mock`, spawned as a user would run it: a process of its own, from

@@ -88,7 +88,7 @@ describe('--proxy in front of a deviant server', () => {
       token,
       sessions: 0,
       proxy: deviant.url,
-      proxyTimeout: 500,
+      proxyTimeout: 1_500,
       onDeparture: (departure) => logged.push(departure.path),
     })
   })

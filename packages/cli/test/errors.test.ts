@@ -1,0 +1,124 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Ran, runCli, TOKEN, useMock } from './support/cli.js'
+
+const mock = useMock()
+const run = (args: string[], env: Record<string, string | undefined> = {}) =>
+  runCli(args, { env: { ...mock.env(), ...env } })
+
+// A server that answers 200 with a health snapshot that breaks the contract: only exit code 4 needs it,
+// since the mock always answers exactly.
+let wrong: Server
+let wrongUrl = ''
+beforeAll(async () => {
+  wrong = createServer((_request, response) => {
+    response.setHeader('content-type', 'application/json')
+    response.end(JSON.stringify({ data: { status: 42 } }))
+  })
+  await new Promise<void>((resolve) => wrong.listen(0, '127.0.0.1', resolve))
+  wrongUrl = `http://127.0.0.1:${(wrong.address() as AddressInfo).port}/api/v1`
+})
+afterAll(() => new Promise((resolve) => wrong.close(resolve)))
+
+describe('exit codes a script can branch on, and the token never printed', () => {
+  it('2: an unknown command, an unknown flag, a missing <id>, a bad --body or flag value, no token', async () => {
+    const cases: [string[], RegExp][] = [
+      [['sesions', 'list'], /^error: unknown command 'sesions list'\n/],
+      [['sessions', 'list', '--colour'], /^error: Unknown option '--colour'/],
+      [['sessions', 'get'], /^error: missing <id>\n/],
+      [['sessions', 'get', 'a', 'b'], /^error: unexpected argument 'b'\n/],
+      [['sessions', 'create', '--body', '{"title":'], /^error: --body: not valid JSON/],
+      [['sessions', 'create', '--body', '[1]'], /^error: --body: must be a JSON object\n/],
+      [
+        ['sessions', 'create', '--body', '@/nonexistent/body.json'],
+        /^error: --body: cannot read \/nonexistent\/body.json \(ENOENT\)/,
+      ],
+      [['health', '--timeout', 'soon'], /^error: --timeout: "soon" is not a whole number\n/],
+      [['sessions'], /^error: 'sessions' needs a command:/],
+      [['--json', 'health'], /^error: the command comes first: session-library <command> \[flags\] \(got '--json'\)\n/],
+    ]
+    const runs = await Promise.all(cases.map(([args]) => run(args)))
+    for (const [index, [args, message]] of cases.entries()) {
+      const ran = runs[index] as Ran
+      expect({ args, code: ran.code, stdout: ran.stdout }).toEqual({ args, code: 2, stdout: '' })
+      expect(ran.stderr).toMatch(message)
+      expect(ran.stderr).toMatch(/Run 'session-library .*--help' for usage\.\n$/)
+    }
+    const noToken = await run(['health'], { SESSION_LIBRARY_TOKEN: undefined })
+    expect(noToken).toMatchObject({ code: 2, stdout: '' })
+    expect(noToken.stderr).toMatch(/^error: no token\. Pass --token or set SESSION_LIBRARY_TOKEN\.\n/)
+  })
+
+  it('1: a refused token is 401 unauthorized (D2); --token and --url win over the environment', async () => {
+    const refused = await run(['health'], { SESSION_LIBRARY_TOKEN: 'wrong-token' })
+    expect(refused).toMatchObject({ code: 1, stdout: '' })
+    expect(refused.stderr).toBe(
+      'error: 401 unauthorized: Provide Authorization: Bearer <token>. (GET /api/v1/health)\n',
+    )
+    const flags = await run(['health', '--json', '--token', TOKEN, '--url', mock.server().url], {
+      SESSION_LIBRARY_TOKEN: 'wrong-token',
+      SESSION_LIBRARY_URL: 'http://127.0.0.1:9/api/v1',
+    })
+    expect(flags.code).toBe(0)
+  })
+
+  it('3: nothing listening (network error), and an answer slower than --timeout', async () => {
+    const closed = await run(['health', '--retries', '0'], { SESSION_LIBRARY_URL: 'http://127.0.0.1:9/api/v1' })
+    expect(closed).toMatchObject({ code: 3, stdout: '' })
+    expect(closed.stderr).toMatch(/^error: health\.get: network error \(GET \/api\/v1\/health\)/)
+    mock.server().api.injectFault({ latency: 3_000, operation: 'health.get' })
+    const slow = await run(['health', '--timeout', '200', '--retries', '0'])
+    mock.server().api.clearFaults()
+    expect(slow).toMatchObject({ code: 3, stdout: '' })
+    expect(slow.stderr).toBe('error: health.get: no answer within 200 ms (GET /api/v1/health)\n')
+  })
+
+  it("--retries: a read is retried after a 503 by default (the SDK's policy), not with --retries 0 (exit 1)", async () => {
+    const fault = { status: 503, count: 1, operation: 'health.get' } as const
+    mock.server().api.injectFault(fault)
+    const retried = await run(['health', '--json'])
+    expect(retried.code).toBe(0)
+    mock.server().api.injectFault(fault)
+    const once = await run(['health', '--retries', '0'])
+    mock.server().api.clearFaults()
+    expect(once).toMatchObject({ code: 1, stdout: '' })
+    expect(once.stderr).toMatch(/^error: 503 \w+: .+ \(GET \/api\/v1\/health\)\n$/)
+  })
+
+  it('4: an answer that does not match the contract names the field', async () => {
+    const invalid = await run(['health'], { SESSION_LIBRARY_URL: wrongUrl })
+    expect(invalid).toMatchObject({ code: 4, stdout: '' })
+    expect(invalid.stderr).toMatch(/^error: health\.get: the answer does not match the contract: data\.status/)
+  })
+
+  it('--verbose logs each request and answer on stderr with Authorization redacted; stdout holds only the data', async () => {
+    const verbose = await run(['sessions', 'get', 'ses_missing', '--verbose', '--token', TOKEN])
+    expect(verbose).toMatchObject({ code: 1, stdout: '' })
+    expect(verbose.stderr).toMatch(
+      /^\* request: GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/sessions\/ses_missing \(attempt 1\)$/m,
+    )
+    expect(verbose.stderr).toMatch(/^\* {3}authorization: Bearer \[redacted\]$/m)
+    expect(verbose.stderr).toMatch(/^\* response: GET .+ → 404$/m)
+    const ok = await run(['health', '--json', '--verbose'])
+    expect(JSON.parse(ok.stdout)).toMatchObject({ status: 'ok' })
+  })
+
+  it('colour on a terminal (a bold table header, a red error label), never with NO_COLOR', async () => {
+    const [table, error, noColour] = await Promise.all([
+      runCli(['sessions', 'list', '--limit', '1'], { env: mock.env(), tty: true }),
+      runCli(['sessions', 'get', 'ses_missing'], { env: mock.env(), tty: true }),
+      runCli(['sessions', 'list', '--limit', '1'], { env: { ...mock.env(), NO_COLOR: '1' }, tty: true }),
+    ])
+    expect(table.stdout.startsWith('\u001b[1mid ')).toBe(true)
+    expect(error.stdout).toContain('\u001b[31merror:\u001b[39m 404 not_found')
+    expect(noColour.stdout).toMatch(/^id +title/)
+    expect(noColour.stdout).not.toContain('\u001b[')
+  })
+
+  it('colour never with NO_COLOR or on a pipe: no escape sequences in any output', async () => {
+    const plain = await run(['sessions', 'list', '--limit', '2'])
+    const noColour = await run(['sessions', 'get', 'ses_missing'], { NO_COLOR: '1' })
+    for (const text of [plain.stdout, plain.stderr, noColour.stderr]) expect(text).not.toContain('\u001b[')
+  })
+})

@@ -1,0 +1,155 @@
+import { execFile } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { promisify } from 'node:util'
+import { endpoints } from '@session-library/schemas'
+import { describe, expect, it } from 'vitest'
+import { commandsTable, README, withTable } from '../scripts/readme-commands.js'
+import { loadContract } from '../src/contract.js'
+import { commandWords } from '../src/operation-commands.js'
+import { commands } from '../src/registry.js'
+import { type Ran, runCli, useMock } from './support/cli.js'
+
+await loadContract()
+const mock = useMock({ sessions: 2 })
+const run = (...args: string[]) => runCli(args, { env: mock.env() })
+
+// A few at a time: each is a process of its own.
+async function inBatches<T, R>(items: readonly T[], work: (item: T) => Promise<R>, size = 4): Promise<R[]> {
+  const results: R[] = []
+  for (let index = 0; index < items.length; index += size) {
+    results.push(...(await Promise.all(items.slice(index, index + size).map(work))))
+  }
+  return results
+}
+
+describe('--help of every command, written from the contract', () => {
+  it('each command: its summary, description, usage, every flag, and for an operation its method and path', async () => {
+    const helps = await inBatches(commands, (command) => run(...command.words, '--help'))
+    commands.forEach((command, index) => {
+      const { code, stdout, stderr } = helps[index] as Ran
+      expect({ command: command.words, code, stderr }).toEqual({ command: command.words, code: 0, stderr: '' })
+      expect(stdout).toContain(`${command.summary}.`)
+      expect(stdout).toContain(command.description)
+      expect(stdout).toContain(`Usage: session-library ${command.words.join(' ')}`)
+      for (const flag of Object.keys(command.flags())) expect(stdout).toMatch(new RegExp(`^ +--${flag}\\b`, 'm'))
+    })
+    for (const operation of Object.values(endpoints)) {
+      const help = helps[commands.findIndex((command) => command.words.join() === commandWords(operation).join())]
+      expect(help?.stdout).toContain(`${operation.method} /api/v1${operation.path} → ${operation.status}`)
+      expect(help?.stdout).toContain(operation.description)
+    }
+  })
+
+  it('a new body field is a new flag: sessions create --help lists every field of the contract with its rule', async () => {
+    const help = await run('sessions', 'create', '--help')
+    for (const field of ['title', 'kind', 'status', 'accent', 'tags', 'notes', 'project-path']) {
+      expect(help.stdout).toMatch(new RegExp(`^ +--${field} <text> +Body field`, 'm'))
+    }
+    expect(help.stdout).toMatch(/--title <text> +Body field title \(required; 1–200 characters\)\./)
+  })
+
+  it('no command, or --help alone: the list of every command on stdout, exit 0; --version prints the version', async () => {
+    const [bare, help, version, group] = await Promise.all([
+      run(),
+      run('--help'),
+      run('--version'),
+      run('tags', '--help'),
+    ])
+    for (const ran of [bare, help]) {
+      expect(ran.code).toBe(0)
+      for (const command of commands) expect(ran.stdout).toContain(`  ${command.words.join(' ')}`)
+    }
+    expect(version).toMatchObject({ code: 0, stdout: '0.1.0\n' })
+    expect(group.stdout).toContain('Usage: session-library tags <command>')
+    expect(group.stdout).toMatch(/^ {2}tags add <id> <tag>\.\.\. +Add tags to a session$/m)
+    expect(group.stdout).not.toContain('sessions list')
+  })
+
+  it('the README lists every command as the program has them (generated; it cannot drift)', async () => {
+    const readme = await readFile(README, 'utf8')
+    expect(readme).toBe(withTable(readme, commandsTable(commands)))
+  })
+})
+
+const exec = promisify(execFile)
+const has = (shell: string) => existsSync(`/usr/bin/${shell}`) || existsSync(`/bin/${shell}`)
+const shellTitle = (title: string) => (has(title.split(':')[0] as string) ? title : `${title} (SKIPPED: not installed)`)
+
+async function bashComplete(script: string, line: string[]): Promise<string[]> {
+  const words = line.map((word) => `'${word}'`).join(' ')
+  const program = `${script}\nCOMP_WORDS=(${words}); COMP_CWORD=${line.length - 1}; _session_library; printf '%s\\n' "\${COMPREPLY[@]}"`
+  const { stdout } = await exec('bash', ['-c', program])
+  return stdout.split('\n').filter(Boolean)
+}
+
+describe('completion scripts for bash, zsh and fish', () => {
+  it('bash: completes command words, then the flags of the command (its own and the global ones)', async () => {
+    const { stdout: script, code } = await run('completion', 'bash')
+    expect(code).toBe(0)
+    expect(await bashComplete(script, ['session-library', 'ses'])).toEqual(['sessions'])
+    expect(await bashComplete(script, ['session-library', 'sessions', ''])).toEqual([
+      'list',
+      'create',
+      'get',
+      'update',
+      'delete',
+    ])
+    expect(await bashComplete(script, ['session-library', 'sessions', 'update', 'ses_1', '--st'])).toEqual(['--status'])
+    expect(await bashComplete(script, ['session-library', 'waveform', 'ses_1', '--var'])).toEqual([
+      '--variant-id',
+      '--variant',
+    ])
+    expect(await bashComplete(script, ['session-library', 'tag-counts', '--js'])).toEqual(['--json'])
+  })
+
+  it.skipIf(!has('zsh'))(
+    shellTitle('zsh: offers the next words, then the flags, with their descriptions'),
+    async () => {
+      const { stdout: script } = await run('completion', 'zsh')
+      // zsh's completion system needs a terminal; these stand-ins print what the script offers.
+      const stubs = ['compdef() { :; }', '_describe() { print -rl -- $' + '{(P)2} }'].join('; ')
+      const offered = async (line: string[]) => {
+        const words = line.map((word) => `'${word}'`).join(' ')
+        const program = `${stubs}\n${script}\nwords=(${words}); CURRENT=${line.length}; _session_library`
+        return (await exec('zsh', ['-fc', program])).stdout.split('\n').filter(Boolean)
+      }
+      expect(await offered(['session-library', 'sessions', ''])).toContain('list:List sessions')
+      expect(await offered(['session-library', 'sessions', 'update', 'ses_1', '--st'])).toContain(
+        '--status:Body field status (1–64 characters).',
+      )
+    },
+  )
+
+  it.skipIf(!has('fish'))(shellTitle('fish: completes words and flags with their descriptions'), async () => {
+    const { stdout: script } = await run('completion', 'fish')
+    const complete = async (line: string) =>
+      (await exec('fish', ['--no-config', '-c', `${script}\ncomplete -C '${line}'`])).stdout.split('\n').filter(Boolean)
+    expect(await complete('session-library ses')).toEqual(['sessions\tsessions commands'])
+    expect(await complete('session-library tags ')).toContain('add\tAdd tags to a session')
+    expect(await complete('session-library sessions update x --st')).toEqual([
+      '--status\tBody field status (1–64 characters).',
+    ])
+  })
+
+  it('zsh and fish: every command word and every flag of every command is in the script', async () => {
+    const [zsh, fish, unknown] = await Promise.all([
+      run('completion', 'zsh'),
+      run('completion', 'fish'),
+      run('completion', 'tcsh'),
+    ])
+    expect(zsh.stdout).toMatch(/^#compdef session-library$/m)
+    expect(fish.stdout).toContain('complete -c session-library -f')
+    for (const command of commands) {
+      const last = command.words.at(-1) as string
+      expect(zsh.stdout).toContain(`'${last}:`)
+      expect(fish.stdout).toContain(`-a '${last}'`)
+      for (const flag of Object.keys(command.flags())) {
+        expect(zsh.stdout).toContain(`'--${flag}:`)
+        expect(fish.stdout).toContain(`-l ${flag}`)
+      }
+    }
+    expect(unknown).toMatchObject({ code: 2, stdout: '' })
+    expect(unknown.stderr).toMatch(/^error: completion: unknown shell 'tcsh' \(one of bash, zsh, fish\)/)
+  })
+})
