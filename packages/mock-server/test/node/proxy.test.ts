@@ -162,7 +162,9 @@ describe('session-library-mock --proxy', () => {
 
   it('logs each departure to stderr in one line, and answers 502 when the server is down', async () => {
     const deviant = await startDeviantServer()
-    const cli = await runCli(['--port', '0', '--token', token, '--proxy', deviant.url, '--quiet'])
+    // The base URL may be given without /api/v1 too.
+    const origin = deviant.url.replace('/api/v1', '')
+    const cli = await runCli(['--port', '0', '--token', token, '--proxy', origin, '--quiet'])
     try {
       const answer = await fetch(`${cli.url}/health`, { headers: auth(deviant.token) })
       expect(answer.status).toBe(200)
