@@ -147,7 +147,17 @@ describe('--proxy in front of a deviant server', () => {
     ])
   })
 
-  it('keeps the departures readable at the guarded /__mock/departures, never with the token', async () => {
+  it('keeps the departures readable at the guarded /__mock/departures, never with the token (D2)', async () => {
+    // A body that quotes the bearer token: its departure names the field, with the token masked.
+    await viaProxy('/sessions', { method: 'POST', body: JSON.stringify({ title: 'x', secret: deviant.token }) })
+    expect(proxy.api.departures()).toContainEqual(
+      expect.objectContaining({
+        direction: 'request',
+        path: 'body.secret',
+        rule: 'unknown-field',
+        actual: '"<token>"',
+      }),
+    )
     const guarded = await fetch(`${proxy.origin}/__mock/departures`)
     expect(guarded.status).toBe(401)
     const read = await fetch(`${proxy.origin}/__mock/departures`, { headers: auth(token) })
