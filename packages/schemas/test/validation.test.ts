@@ -108,13 +108,17 @@ describe('validateAnswer: what breaks the SDK and what only differs from the moc
 })
 
 describe('validateRequest: the exact request schemas', () => {
-  it('D9, D5: reports a bad query and a bad body field with their paths; nothing for good ones', () => {
+  it('D4, D5, D8, D9: reports a bad query and bad body fields with their paths, all breaking; nothing for good ones', () => {
     expect(validateRequest({ operation: 'sessions.list', query: 'limit=10&sort=-title' })).toEqual([])
     expect(pick(validateRequest({ operation: 'sessions.list', query: '?limit=0' }))).toEqual([
       { path: 'query.limit', rule: 'constraint', severity: 'breaking' },
     ])
     expect(pick(validateRequest({ operation: 'sessions.create', body: { title: 'x', rating: 5 } }))).toEqual([
-      { path: 'body.rating', rule: 'unknown-field', severity: 'informational' },
+      { path: 'body.rating', rule: 'unknown-field', severity: 'breaking' },
+    ])
+    // D8: null is no value of a session field in a request, however optional the field.
+    expect(pick(validateRequest({ operation: 'sessions.update', body: { title: null } }))).toEqual([
+      { path: 'body.title', rule: 'null-field', severity: 'breaking' },
     ])
     expect(pick(validateRequest({ operation: 'notes.put', text: '{"notes":' }))).toEqual([
       { path: 'body', rule: 'not-json', severity: 'breaking' },

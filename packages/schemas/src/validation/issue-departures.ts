@@ -43,9 +43,9 @@ function expectedOf(issue: z.core.$ZodIssue): string | undefined {
 }
 
 /**
- * Turns the issues of one validation into departures: one per unknown key, one per other issue,
- * each with its field path, rule, expected and actual value. `null` for an optional field counts
- * as absent (the SDK reads it so), so it is never `breaking`.
+ * Turns the issues of one validation into departures, of `severity`: one per unknown key, one per
+ * other issue, each with its field path, rule, expected and actual value. In an answer, `null` for
+ * an optional field counts as absent (the SDK reads it so), so it is never `breaking`.
  *
  * @example
  * ```ts
@@ -65,12 +65,14 @@ export function issueDepartures(
         rule: 'unknown-field',
         detail: 'is not a field of the contract',
         actual: shown(valueAt(root, [...issue.path, key])),
-        severity: 'informational',
+        // Only exact schemas reject unknown keys: informational in an answer, a 400 from the mock in a request.
+        severity: read.severity,
       }))
     }
     const value = valueAt(root, issue.path)
     const rule = ruleOf(issue, value)
-    const lenient = rule === 'null-field' && isOptionalAt(schema, issue.path)
+    // The SDK reads null for an optional field as absent; the mock refuses null in a request (D8).
+    const lenient = rule === 'null-field' && context.direction === 'answer' && isOptionalAt(schema, issue.path)
     const expected = expectedOf(issue)
     return [
       {
