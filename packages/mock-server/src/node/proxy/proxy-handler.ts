@@ -8,7 +8,9 @@ import {
   validateAnswer,
   validateRequest,
 } from '@session-library/schemas'
-import { http, type RequestHandler } from 'msw'
+import type { RequestHandler } from 'msw'
+// Not msw's main entry: it loads GraphQL support too, which the CLI's start would pay for.
+import { http } from 'msw/core/http'
 import { under } from '../../http/url-pattern.js'
 import type { TransportAnswer } from '../../types.js'
 import { type Forwarded, forward, ProxyFailure, proxyOrigin } from './forward.js'
