@@ -12,10 +12,9 @@ import {
 type Row = Record<string, unknown>
 /** The `--data` file's format, as the contract checks it. */
 export type LibraryFile = z.output<typeof librarySnapshot>
-type LibrarySnapshot = LibraryFile
-type StoredSession = LibrarySnapshot['sessions'][number]
-type StoredWaveform = NonNullable<LibrarySnapshot['waveforms']>[number]
-type StoredLane = LibrarySnapshot['lanes'][number]
+type StoredSession = LibraryFile['sessions'][number]
+type StoredWaveform = NonNullable<LibraryFile['waveforms']>[number]
+type StoredLane = LibraryFile['lanes'][number]
 
 const fields = session.exact.def.shape as Record<string, z.ZodMiniType>
 const previewShape = (
