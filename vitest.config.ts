@@ -3,9 +3,9 @@ import { defineConfig } from 'vitest/config'
 
 const src = (file: string) => fileURLToPath(new URL(`./packages/${file}`, import.meta.url))
 
-const project = (name: string, root: string) => ({
+const project = (name: string, root: string, options: { testTimeout?: number } = {}) => ({
   extends: true,
-  test: { name, root, include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+  test: { name, root, include: ['src/**/*.test.ts', 'test/**/*.test.ts'], ...options },
 })
 
 export default defineConfig({
@@ -28,7 +28,8 @@ export default defineConfig({
       project('sdk', 'packages/sdk'),
       project('mock-server', 'packages/mock-server'),
       project('examples', 'examples'),
-      project('cli', 'packages/cli'),
+      // Each test runs the bin as a process, some several times: on a loaded machine a start can take seconds.
+      project('cli', 'packages/cli', { testTimeout: 60_000 }),
     ],
   },
 })

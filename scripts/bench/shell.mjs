@@ -78,7 +78,7 @@ const all = [BIN, 'sessions', 'list', '--all', '--json']
 const few = await measure(all, env)
 await small.stop()
 const big = await startMock(BIG)
-await measure([BIN, 'sessions', 'list', '--limit', '1'], { ...env, SESSION_LIBRARY_URL: big.url }) // the mock sorts once
+await measure([BIN, 'sessions', 'list', '--limit', '1', '--json'], { ...env, SESSION_LIBRARY_URL: big.url }) // the mock sorts once
 const many = await measure(all, { ...env, SESSION_LIBRARY_URL: big.url })
 await big.stop()
 for (const [sessions, run] of [

@@ -114,7 +114,7 @@ const PLACEHOLDER: Record<FieldKind, string> = {
   integer: '<integer>',
   boolean: '',
   strings: '<text>',
-  json: '<json|@file>',
+  json: '<json|@file|->',
 }
 
 /**

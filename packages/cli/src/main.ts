@@ -36,11 +36,9 @@ async function parseLean(command: Command, args: string[]): Promise<Parsed> {
 }
 
 function checkPositionals(command: Command, positionals: readonly string[]): void {
-  const required = command.positionals.filter((positional) => !positional.optional)
-  const missing = required[positionals.length]
-  if (missing && !(missing.variadic && positionals.length > required.length - 1 && positionals.length > 0)) {
-    throw new UsageError(`missing <${missing.name}>`, command.words)
-  }
+  // A variadic positional counts once: it needs one value at least.
+  const missing = command.positionals.filter((positional) => !positional.optional)[positionals.length]
+  if (missing) throw new UsageError(`missing <${missing.name}>`, command.words)
   const variadic = command.positionals.some((positional) => positional.variadic)
   if (!variadic && positionals.length > command.positionals.length) {
     throw new UsageError(`unexpected argument '${positionals[command.positionals.length]}'`, command.words)
@@ -48,9 +46,9 @@ function checkPositionals(command: Command, positionals: readonly string[]): voi
 }
 
 async function noCommand(words: string[], args: string[]): Promise<number> {
+  if (words.length === 0 && args.includes('--version')) return print(VERSION)
   await loadContract()
   const wantsHelp = args.includes('--help') || args.includes('-h')
-  if (words.length === 0 && args.includes('--version')) return print(VERSION)
   if (words.length === 0 && (args.length === 0 || wantsHelp)) return print(rootHelp(commands, []))
   const group = commands.some((command) => command.words.length > 1 && command.words[0] === words[0])
   if (group && words.length === 1) {

@@ -1,8 +1,8 @@
-import { API_PREFIX, type OperationName, type Route, routes } from '@session-library/schemas/client'
+import { type AnswerOf, API_PREFIX, type OperationName, type Route, routes } from '@session-library/schemas/client'
 import type { Command, Context, Flag } from './command.js'
 import { contract } from './contract.js'
 import type { Operation } from './contract-entry.js'
-import { contractFlags, type FieldFlag, flagsOf } from './contract-flags.js'
+import type { FieldFlag } from './contract-flags.js'
 import { BODY_FLAG, operationInput } from './request-input.js'
 
 /**
@@ -68,6 +68,16 @@ function withAliases(values: Context['values'], aliases: Convenience['aliases'])
   return merged
 }
 
+type ListMeta = AnswerOf<'sessions.list'>['meta']
+
+// For people: where a page of the list sits, on stderr under the table (nothing when the list is empty).
+function pageLine({ total, offset }: ListMeta, data: unknown): string | undefined {
+  const count = Array.isArray(data) ? data.length : 0
+  if (total === 0) return undefined
+  const shown = count === 0 ? 'none' : count === 1 ? `${offset + 1}` : `${offset + 1}–${offset + count}`
+  return `${shown} of ${total}${offset + count < total ? '; --offset for more, --all for every page' : ''}`
+}
+
 const endpointOf = (name: OperationName): Operation | undefined => contract()?.endpoints[name]
 
 function requestHelp(name: OperationName): Record<string, string[]> {
@@ -89,7 +99,7 @@ function operationCommand(route: Route, convenience: Convenience | undefined): C
   let fields: FieldFlag[] | undefined
   const derived = () => {
     const operation = endpointOf(name)
-    if (operation) fields ??= contractFlags(operation)
+    if (operation) fields ??= contract()?.contractFlags(operation)
     return fields ?? []
   }
   const params = paramNames(route.path)
@@ -103,7 +113,7 @@ function operationCommand(route: Route, convenience: Convenience | undefined): C
     },
     positionals: params.map((param) => ({ name: param, description: PARAM_TEXT[param] ?? param })),
     flags() {
-      const own = { ...flagsOf(derived()), ...(endpointOf(name)?.body && BODY_FLAG) }
+      const own = { ...contract()?.flagsOf(derived()), ...(endpointOf(name)?.body && BODY_FLAG) }
       return { ...own, ...aliasFlags(convenience, own), ...convenience?.flags }
     },
     help: () => requestHelp(name),
@@ -115,8 +125,10 @@ function operationCommand(route: Route, convenience: Convenience | undefined): C
       const call = { name, input, columns: convenience?.columns }
       if (await convenience?.run?.(call, { ...context, values })) return
       const client = await context.client()
-      const answer = (await client.request(name, input as never)) as { data: unknown }
+      const answer = (await client.request(name, input as never)) as { data: unknown; meta?: ListMeta }
       await context.output.data(answer.data, call.columns)
+      const page = answer.meta && !context.output.json ? pageLine(answer.meta, answer.data) : undefined
+      if (page) context.output.message(page)
     },
   }
 }

@@ -42,9 +42,13 @@ export function createOutput(settings: { json?: boolean; fields?: readonly strin
   const { json = false, fields } = settings
   const style = styles(colourFor(process.stdout))
   const out = (text: string) => write(process.stdout, text)
+  const message = (text: string) => {
+    process.stderr.write(`${text}\n`)
+  }
   const header = (rows: readonly Row[], columns?: readonly string[]) => fields ?? columns ?? columnsOf(rows)
 
   async function table(value: unknown, columns?: readonly string[]) {
+    if (Array.isArray(value) && value.length === 0) return message('(none)')
     if (Array.isArray(value) && value.every(isRow)) {
       const names = header(value, columns)
       const { head, body } = tableLines(
@@ -103,8 +107,6 @@ export function createOutput(settings: { json?: boolean; fields?: readonly strin
       else await table(data, columns)
     },
     stream: (records, columns) => (json ? streamJson(records) : streamTable(records, columns)),
-    message(text) {
-      process.stderr.write(`${text}\n`)
-    },
+    message,
   }
 }

@@ -34,6 +34,8 @@ describe('read commands against the standalone mock, in both output forms', () =
     const [header, ...rows] = table.stdout.trim().split('\n')
     expect(header).toMatch(/^title\s+kind$/)
     expect(rows).toHaveLength(2)
+    expect(table.stderr).toBe(`1–2 of ${sessions().length}; --offset for more, --all for every page\n`)
+    expect(picked.stderr).toBe('')
   })
 
   it('sessions list: a repeated --tags flag sends the tag filter once per value (D11: all of them)', async () => {
