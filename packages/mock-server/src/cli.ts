@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { randomBytes } from 'node:crypto'
+import { type Departure, formatDeparture } from '@session-library/schemas'
 import { CONTROL_PREFIX, version } from './index.js'
 import { type CliCommand, parseCliArgs, UsageError, usage } from './node/cli-options.js'
 import { DataFileError } from './node/data-file.js'
@@ -25,10 +26,17 @@ function nextSignal(): Promise<NodeJS.Signals> {
 async function serve({ options, quiet }: Extract<CliCommand, { kind: 'serve' }>): Promise<number> {
   const log = quiet ? undefined : (line: string) => process.stderr.write(`${line}\n`)
   const logLine = requestLogLine(options.token)
-  const server = await startServer({ ...options, ...(log && { onExchange: (exchange) => log(logLine(exchange)) }) })
+  // Departures are what a proxy is run for: logged even when quiet.
+  const onDeparture = (departure: Departure) => process.stderr.write(`departure: ${formatDeparture(departure)}\n`)
+  const server = await startServer({
+    ...options,
+    onDeparture,
+    ...(log && { onExchange: (exchange) => log(logLine(exchange)) }),
+  })
   // The one line on stdout, and the only place the token is shown (D2).
   process.stdout.write(`Session Library mock ready at ${server.url} (token: ${options.token})\n`)
   log?.(`Dashboard at ${server.origin}${CONTROL_PREFIX}/ (paste the token), API reference at ${server.origin}/docs`)
+  if (options.proxy) log?.(`forwarding ${server.url} to ${options.proxy}`)
   const stopWatching = log && watchImports(server.api, log)
   const signal = await nextSignal()
   log?.(`${signal}: finishing the answers under way`)

@@ -5,16 +5,9 @@ import { CONTROL_PREFIX, createControlResolver } from './control/routes.js'
 import { demoLibrary } from './demo/library.js'
 import { registerDirectResponder } from './http/direct-dispatch.js'
 import { answerApiRequest, handleApiRequest, recordTransportAnswer } from './http/pipeline.js'
+import { under } from './http/url-pattern.js'
 import { createRuntime } from './runtime/runtime.js'
 import type { LibrarySnapshot, MockApi, MockControls, MockOptions } from './types.js'
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
-/**
- * A URL pattern for every path under a prefix, on any origin. A RegExp without capture groups:
- * MSW then decodes no parameters, so a malformed `%` escape reaches the pipeline (404) intact.
- */
-const under = (prefix: string) => new RegExp(`^[^:/?#]+://[^/?#]+${escapeRegExp(prefix)}(?:/.*)?$`)
 
 function startingLibrary(options: MockOptions): LibrarySnapshot {
   if (options.library) {
@@ -78,6 +71,7 @@ export function createMockApi(options: MockOptions = {}): MockApi {
     reset: () => runtime.reset(),
     imports: () => runtime.imports.list(),
     journal: () => runtime.journal.entries(),
+    departures: () => runtime.journal.departures(),
     recordAnswer: (answer) => recordTransportAnswer(answer, runtime),
     snapshot: () => (loaded ? runtime.library.snapshot() : structuredClone(initial)),
     idle: async () => {

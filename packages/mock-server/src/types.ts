@@ -1,4 +1,4 @@
-import type { Mode, OperationName, Service } from '@session-library/schemas'
+import type { Departure, Mode, OperationName, Service } from '@session-library/schemas'
 import type { RequestHandler } from 'msw'
 
 /**
@@ -62,6 +62,22 @@ export interface LibrarySnapshot {
   sessions: StoredSession[]
   /** Waveform note lanes (D14). */
   lanes: StoredLane[]
+  /** Waveforms answered as stored instead of computed (a clone of a real library); absent when none. */
+  waveforms?: StoredWaveform[]
+}
+
+/**
+ * A waveform the mock answers as stored, for one session and preview variant.
+ *
+ * @example
+ * ```ts
+ * const stored: StoredWaveform | undefined = api.snapshot().waveforms?.[0]
+ * ```
+ */
+export interface StoredWaveform {
+  sessionId: string
+  variantId: string
+  waveform: import('@session-library/schemas').Waveform
 }
 
 /**
@@ -149,6 +165,10 @@ export interface TransportAnswer {
   statusCode: number
   /** Error code of the answer, e.g. `payload_too_large`. */
   code?: string
+  /** The operation, when the transport knows it (the proxy does). */
+  operation?: OperationName
+  /** Where a proxied exchange departed from the contract; kept for {@link MockApi.departures}. */
+  departures?: Departure[]
 }
 
 /**
@@ -211,6 +231,8 @@ export interface MockApi {
    * ```
    */
   recordAnswer(answer: TransportAnswer): void
+  /** Where the proxied server departed from the contract (`--proxy`), oldest first (bounded). */
+  departures(): Departure[]
   /** The whole library, JSON-safe. */
   snapshot(): LibrarySnapshot
   /** Resolves when no import is running. */

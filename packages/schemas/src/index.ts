@@ -29,9 +29,9 @@ export {
 export { envelope, listEnvelope, sessionPage, tagCountList } from './envelopes.js'
 export { ERRORS, type ErrorEnvelope, errorEnvelope, type KnownErrorCode } from './errors.js'
 export { exactErrorEnvelope } from './exact.js'
-export { formatIssues, SERVER_MANAGED_FIELDS } from './issues.js'
+export { fieldPath, formatIssues, SERVER_MANAGED_FIELDS } from './issues.js'
 export * from './known-values.js'
-export { librarySnapshot, storedSession } from './library.js'
+export { librarySnapshot, storedSession, storedWaveform } from './library.js'
 export { LIMITS } from './limits.js'
 export { NOT_FOUND_MESSAGES } from './not-found.js'
 export { createOpenApiDocument, type OpenApiDocument } from './openapi.js'
@@ -69,3 +69,13 @@ export {
 } from './resources.js'
 export { type Route, type Routes, routes } from './routes.js'
 export type * from './types.js'
+export { type HeaderSource, type RecordedAnswer, validateAnswer } from './validation/answer.js'
+export {
+  type Departure,
+  type DepartureRule,
+  formatDeparture,
+  type Severity,
+  transportDeparture,
+  UNKNOWN_ROUTE,
+} from './validation/departure.js'
+export { type RecordedRequest, validateRequest } from './validation/request.js'

@@ -23,7 +23,17 @@ export const SERVER_MANAGED_FIELDS = [
 
 const managed: ReadonlySet<string> = new Set(SERVER_MANAGED_FIELDS)
 
-function pathName(path: readonly PropertyKey[], prefix: string): string {
+/**
+ * Names a field by its path as a person reads it: `data[0].kind`; `prefix` names where the value
+ * came from, and an empty path names the whole value (`body`).
+ *
+ * @example
+ * ```ts
+ * import { fieldPath } from '@session-library/schemas'
+ * fieldPath(['data', 0, 'kind'], '') // 'data[0].kind'
+ * ```
+ */
+export function fieldPath(path: readonly PropertyKey[], prefix: string): string {
   let name = prefix
   for (const key of path) {
     name += typeof key === 'number' ? `[${key}]` : `${name ? '.' : ''}${String(key)}`
@@ -36,10 +46,10 @@ function describe(issue: z.core.$ZodIssue, prefix: string): string[] {
     return issue.keys.map((key) => {
       // Only a body's own keys are session fields; an `id` inside an import item is merely unknown.
       const rule = managed.has(key) && issue.path.length === 0 ? 'is managed by the server' : 'is not a known field'
-      return `${pathName([...issue.path, key], prefix)}: ${rule}`
+      return `${fieldPath([...issue.path, key], prefix)}: ${rule}`
     })
   }
-  return [`${pathName(issue.path, prefix)}: ${issue.message}`]
+  return [`${fieldPath(issue.path, prefix)}: ${issue.message}`]
 }
 
 /**

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { session, waveformNoteLane } from './exact.js'
+import { session, waveform, waveformNoteLane } from './exact.js'
 
 // Built here, next to the resources, because the mock has no zod of its own: one zod instance
 // checks both what the mock answers and what it keeps on disk.
@@ -17,8 +17,21 @@ import { session, waveformNoteLane } from './exact.js'
 export const storedSession = z.strictObject({ ...session.def.shape, client: z.string() })
 
 /**
+ * The waveform of one session and preview variant as a `--data` file holds it: peaks read from a
+ * real application by `session-library clone`, which the mock answers instead of computing its own.
+ *
+ * @example
+ * ```ts
+ * import { storedWaveform } from '@session-library/schemas'
+ * storedWaveform.safeParse({ sessionId: 'ses_1', variantId: 'pv_1', waveform: { peaks: [] } }).success // false
+ * ```
+ */
+export const storedWaveform = z.strictObject({ sessionId: z.string(), variantId: z.string(), waveform })
+
+/**
  * The mock's whole library as its `--data` file holds it: the sessions, the waveform note lanes
- * (DECISIONS D14) and `nextId`, the counter that keeps ids from being reused across restarts (D5).
+ * (DECISIONS D14), `nextId`, the counter that keeps ids from being reused across restarts (D5),
+ * and, optionally, stored waveforms (files written before them still load).
  *
  * @example
  * ```ts
@@ -31,4 +44,5 @@ export const librarySnapshot = z.strictObject({
   nextId: z.int().check(z.minimum(1)),
   sessions: z.array(storedSession),
   lanes: z.array(waveformNoteLane),
+  waveforms: z.optional(z.array(storedWaveform)),
 })

@@ -71,6 +71,7 @@ function routes(api: MockControls, runtime: Runtime): Record<string, Route> {
     },
     'GET /imports': () => api.imports(),
     'GET /journal': () => api.journal(),
+    'GET /departures': () => api.departures(),
     'GET /snapshot': () => api.snapshot(),
     'GET /clock': time,
     'PUT /clock': async (request) => {
@@ -102,6 +103,7 @@ function routes(api: MockControls, runtime: Runtime): Record<string, Route> {
  * | POST /__mock/reset       |                                                  | `{reset: true}`                      |
  * | GET /__mock/imports      |                                                  | `ImportProgress[]`, oldest first     |
  * | GET /__mock/journal      |                                                  | `JournalEntry[]`, oldest first       |
+ * | GET /__mock/departures   |                                                  | `Departure[]` (`--proxy`), oldest first |
  * | GET /__mock/snapshot     |                                                  | `LibrarySnapshot`                    |
  * | GET /__mock/clock        |                                                  | `{now, fixed}`                       |
  * | PUT /__mock/clock        | `{now: ISO 8601 string or null}` (null: real clock) | `{now, fixed}`                    |

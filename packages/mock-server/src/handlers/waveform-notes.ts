@@ -13,7 +13,8 @@ const replaceLane: OperationHandler<'waveformNotes.put' | 'waveformNotes.patch'>
   const { library, clock } = runtime
   const record = library.requireSession(params.id)
   const preview = chooseVariant(record, query.variantId)
-  const { key, duration } = await waveformOf(record.id, preview, runtime.readAudio)
+  const stored = library.storedWaveform(record.id, preview.id)
+  const { key, duration } = await waveformOf(record.id, preview, runtime.readAudio, stored)
   // D3's last step: a rule that needs the session's waveform, after its 404s.
   const late = body.notes.flatMap((note, index) =>
     note.timestamp > duration ? [`notes[${index}].timestamp: must be ≤ the waveform's duration (${duration} s)`] : [],

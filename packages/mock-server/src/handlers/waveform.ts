@@ -14,7 +14,8 @@ export const waveformHandlers = {
   'waveform.get': async ({ params, query, runtime }) => {
     const record = runtime.library.requireSession(params.id)
     const preview = chooseVariant(record, query.variantId)
-    const waveform = await waveformOf(record.id, preview, runtime.readAudio)
+    const stored = runtime.library.storedWaveform(record.id, preview.id)
+    const waveform = await waveformOf(record.id, preview, runtime.readAudio, stored)
     return { data: { sessionId: record.id, variantId: preview.id, waveform } }
   },
 } satisfies HandlerTable<'waveform.get'>

@@ -192,5 +192,7 @@ export function recordTransportAnswer(answer: TransportAnswer, runtime: Runtime)
     return
   }
   if (url.pathname !== API_PREFIX && !url.pathname.startsWith(`${API_PREFIX}/`)) return
-  journal(runtime, answer.method, url, { statusCode: answer.statusCode, code: answer.code })
+  const { operation, statusCode, code, departures } = answer
+  journal(runtime, answer.method, url, { operation, statusCode, code })
+  if (departures?.length) runtime.journal.recordDepartures(departures)
 }

@@ -59,6 +59,14 @@ function origin(value: string): string {
   return value
 }
 
+function proxyUrl(value: string): string {
+  const protocol = URL.canParse(value) ? new URL(value).protocol : ''
+  if (protocol !== 'http:' && protocol !== 'https:') {
+    throw new UsageError(`--proxy: ${JSON.stringify(value)} is not a URL like http://127.0.0.1:5000/api/v1`)
+  }
+  return value
+}
+
 function instant(value: string): string {
   if (Number.isNaN(Date.parse(value))) throw new UsageError('--now: must be an ISO 8601 date and time')
   return new Date(value).toISOString()
@@ -171,6 +179,13 @@ const FLAGS: Record<string, Flag> = {
     fallback: 'none',
     option: 'cors',
     read: (value) => list(value).map(origin),
+  },
+  proxy: {
+    value: 'url',
+    meaning: 'forward every /api/v1 request to this server and check both directions against the contract',
+    fallback: 'off',
+    option: 'proxy',
+    read: proxyUrl,
   },
   quiet: { meaning: 'print only the ready line and errors', fallback: 'off' },
   help: { meaning: 'print this help', fallback: '' },

@@ -1,10 +1,11 @@
-import { API_PREFIX } from '@session-library/schemas'
+import { API_PREFIX, type Departure } from '@session-library/schemas'
 import { createMockApi } from '../index.js'
 import type { LibrarySnapshot, MockApi, MockOptions } from '../types.js'
 import { readAudioFile } from './audio-file.js'
 import { createDataFileWriter, DataFileError, type DataFileWriter, loadDataFile } from './data-file.js'
 import type { ExchangeSummary } from './http-adapter.js'
 import { type ServerTimeouts, serveHandlers } from './http-server.js'
+import { createProxyHandler } from './proxy/proxy-handler.js'
 import { createStaticRoutes } from './static-routes.js'
 
 /**
@@ -34,6 +35,15 @@ export interface StartServerOptions extends MockOptions {
   timeouts?: ServerTimeouts
   /** Called after each request is answered (the CLI's request log). */
   onExchange?: (summary: ExchangeSummary) => void
+  /**
+   * Base URL of a server (the real application) to forward every `/api/v1` request to, answering
+   * with its answer and checking both directions against the contract (`--proxy`).
+   */
+  proxy?: string
+  /** Time the proxied server has to answer, in ms. Default 10,000; then 504. */
+  proxyTimeout?: number
+  /** Called with each departure of a proxied exchange from the contract (the CLI logs them). */
+  onDeparture?: (departure: Departure) => void
 }
 
 /**
@@ -88,7 +98,8 @@ async function createDataFile(path: string, file: DataFileWriter, library: Libra
  * ```
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const { port, host, allowHosts, cors, data, timeouts, onExchange, ...mockOptions } = options
+  const { port, host, allowHosts, cors, data, timeouts, onExchange, proxy, proxyTimeout, onDeparture, ...mockOptions } =
+    options
   const file = data === undefined ? undefined : createDataFileWriter(data)
   const library = data === undefined ? undefined : await loadDataFile(data)
   const api = createMockApi({
@@ -100,8 +111,20 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let served: Awaited<ReturnType<typeof serveHandlers>>
   try {
     if (data !== undefined && file && !library) await createDataFile(data, file, api.snapshot())
+    const proxied =
+      proxy === undefined
+        ? []
+        : [
+            createProxyHandler({
+              url: proxy,
+              timeout: proxyTimeout,
+              record: api.recordAnswer,
+              onDeparture,
+              secrets: [api.token],
+            }),
+          ]
     served = await serveHandlers({
-      handlers: api.handlers,
+      handlers: [...proxied, ...api.handlers],
       routes: createStaticRoutes(),
       port,
       host,

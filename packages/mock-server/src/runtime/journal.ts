@@ -1,4 +1,4 @@
-import { LIMITS } from '@session-library/schemas'
+import { type Departure, LIMITS } from '@session-library/schemas'
 import type { JournalEntry } from '../types.js'
 
 /**
@@ -52,6 +52,7 @@ export class Journal {
   #answered = 0
   #lastError: string | undefined
   readonly #listeners = new Set<JournalListener>()
+  #departures: Departure[] = []
 
   /**
    * Records one request answered at `time` (ms since the epoch); `statusCode` 0 means the
@@ -93,6 +94,17 @@ export class Journal {
     }
   }
 
+  /** Keeps where a proxied exchange departed from the contract (`--proxy`), bounded like the entries. */
+  recordDepartures(departures: readonly Departure[]): void {
+    this.#departures.push(...departures)
+    this.#departures.splice(0, Math.max(0, this.#departures.length - JOURNAL_LIMIT))
+  }
+
+  /** Copies of the departures kept, oldest first. */
+  departures(): Departure[] {
+    return this.#departures.map((departure) => ({ ...departure }))
+  }
+
   /** Copies of the entries, oldest first. */
   entries(): JournalEntry[] {
     return this.#entries.map(withAt)
@@ -128,5 +140,6 @@ export class Journal {
     this.#entries = []
     this.#answered = 0
     this.#lastError = undefined
+    this.#departures = []
   }
 }

@@ -2,7 +2,8 @@
 import { librarySnapshot, storedSession, waveformNoteLane, type z } from '@session-library/schemas'
 import { ApiError } from '../http/api-error.js'
 import { opaqueId } from '../runtime/ids.js'
-import type { LibrarySnapshot, StoredLane, StoredSession } from '../types.js'
+import type { LibrarySnapshot, StoredLane, StoredSession, StoredWaveform } from '../types.js'
+import { waveformKey } from '../waveform/waveforms.js'
 import { Table } from './table.js'
 
 /**
@@ -26,6 +27,8 @@ export class Library {
     waveformNoteLane.exact as unknown as z.ZodMiniType<StoredLane>,
     (record) => record.key,
   )
+  /** Waveforms answered as stored (a cloned library), by `waveformKey`. */
+  readonly #waveforms = new Map<string, StoredWaveform>()
   #nextId = 1
   #revision = 0
   readonly #seed: number
@@ -46,13 +49,28 @@ export class Library {
     this.lanes.clear()
     for (const record of checked.sessions) await this.sessions.insert(record)
     for (const lane of checked.lanes) await this.lanes.insert(lane)
+    this.#waveforms.clear()
+    for (const stored of checked.waveforms ?? [])
+      this.#waveforms.set(waveformKey(stored.sessionId, stored.variantId), stored)
     this.#nextId = Math.max(checked.nextId, atLeast)
     this.touch()
   }
 
   /** The whole library, JSON-safe. */
   snapshot(): LibrarySnapshot {
-    return { version: 1, nextId: this.#nextId, sessions: this.sessions.all(), lanes: this.lanes.all() }
+    const snapshot: LibrarySnapshot = {
+      version: 1,
+      nextId: this.#nextId,
+      sessions: this.sessions.all(),
+      lanes: this.lanes.all(),
+    }
+    if (this.#waveforms.size > 0) snapshot.waveforms = structuredClone([...this.#waveforms.values()])
+    return snapshot
+  }
+
+  /** The stored waveform of a session's variant, if the library holds one. */
+  storedWaveform(sessionId: string, variantId: string): StoredWaveform['waveform'] | undefined {
+    return this.#waveforms.get(waveformKey(sessionId, variantId))?.waveform
   }
 
   /** The next id counter, which `snapshot()` carries so ids are never reused (D5). */
@@ -60,10 +78,16 @@ export class Library {
     return this.#nextId
   }
 
-  /** A new opaque id, never handed out before for this library (D5). */
+  /**
+   * A new opaque id, never handed out before for this library (D5), nor held by a session it
+   * loaded (a cloned library's ids came from elsewhere, maybe from a mock with the same seed).
+   */
   newId(prefix: string): string {
-    const id = opaqueId(prefix, this.#seed, this.#nextId)
-    this.#nextId += 1
+    let id: string
+    do {
+      id = opaqueId(prefix, this.#seed, this.#nextId)
+      this.#nextId += 1
+    } while (this.sessions.peek(id) !== undefined)
     return id
   }
 
@@ -99,6 +123,7 @@ export class Library {
     if (!this.sessions.delete(id)) throw new ApiError('not_found')
     const lanes = [...this.lanes.values()].filter((lane) => lane.sessionId === id)
     for (const lane of lanes) this.lanes.delete(lane.key)
+    for (const [key, stored] of this.#waveforms) if (stored.sessionId === id) this.#waveforms.delete(key)
     this.touch()
   }
 }

@@ -38,15 +38,22 @@ async function readBytes(readAudio: ReadAudio | undefined, path: string): Promis
 }
 
 /**
- * The waveform of one preview of a session (D13): the peaks of the WAV file its path names when
- * `readAudio` can read and decode it, else synthetic peaks that are deterministic for the key.
+ * The waveform of one preview of a session (D13): the one the library stores for it (a cloned
+ * library's), else the peaks of the WAV file its path names when `readAudio` can read and decode
+ * it, else synthetic peaks that are deterministic for the key.
  *
  * @example
  * ```ts
- * const waveform = await waveformOf('ses_1', preview, readAudio)
+ * const waveform = await waveformOf('ses_1', preview, readAudio, library.storedWaveform('ses_1', preview.id))
  * ```
  */
-export async function waveformOf(sessionId: string, preview: Preview, readAudio?: ReadAudio): Promise<Waveform> {
+export async function waveformOf(
+  sessionId: string,
+  preview: Preview,
+  readAudio?: ReadAudio,
+  stored?: Waveform,
+): Promise<Waveform> {
+  if (stored) return stored
   const key = waveformKey(sessionId, preview.id)
   const bytes = await readBytes(readAudio, preview.path)
   const decoded = bytes && decodeWavPeaks(bytes, WAVEFORM_BUCKETS)

@@ -1,0 +1,113 @@
+import {
+  type Method,
+  type OperationName,
+  operationParamNames,
+  operationPath,
+  operations,
+  routes,
+  SORT_KEYS,
+} from '@session-library/schemas'
+import type { ProbeRequest } from '../probe/probe.js'
+
+/** The facts of the library that the read probes are built from (read from the first list page). */
+export interface LibrarySample {
+  /** `meta.total` of the list. */
+  readonly total: number
+  /** A session to read one by one: one with previews when there is one. */
+  readonly session?: {
+    readonly id: string
+    readonly kind?: string
+    readonly title?: string
+    readonly tags?: readonly string[]
+    readonly previews?: readonly { readonly id: string }[]
+  }
+}
+
+/** An id no server hands out, for the 404 probes. */
+export const UNKNOWN_ID = 'session-library-check-no-such-session'
+
+const GET = 'GET' as const satisfies Method
+const reads = operations.filter((operation) => operation.method === GET)
+const param = (name: string, value: string) => `${name}=${encodeURIComponent(value)}`
+const at = (name: OperationName, id: string) =>
+  operationParamNames(name).length > 0 ? operationPath(name as 'sessions.get', { id }) : routes[name].path
+
+function listQueries(sample: LibrarySample): string[] {
+  const sorts = SORT_KEYS.flatMap((key) => [param('sort', key), param('sort', `-${key}`)])
+  const pages = ['limit=1', 'limit=1&offset=1', param('offset', `${sample.total + 10}`)]
+  const { session } = sample
+  const word = session?.title?.split(/\s+/).find((part) => part.length > 2)
+  const filters = [
+    'recent=true',
+    'recent=false',
+    ...(session?.kind ? [param('kind', session.kind), param('daw', session.kind)] : []),
+    ...(session?.tags?.[0] ? [param('tags', session.tags[0])] : []),
+    ...(word ? [param('q', word)] : []),
+  ]
+  return [...sorts, ...pages, ...filters]
+}
+
+function sessionReads(id: string, previews: readonly { id: string }[]): ProbeRequest[] {
+  const scoped = reads.filter((operation) => operationParamNames(operation.name as OperationName).length > 0)
+  const each = scoped.map((operation) => {
+    const name = operation.name as OperationName
+    return { operation: name, method: GET, path: at(name, id) }
+  })
+  const variants = previews.map((preview) => ({
+    operation: 'waveform.get' as const,
+    method: GET,
+    path: at('waveform.get', id),
+    query: param('variantId', preview.id),
+  }))
+  return [...each, ...variants]
+}
+
+function errorCases(sampleId: string): ProbeRequest[] {
+  const unauthorized = reads.map((operation) => ({
+    operation: operation.name as OperationName,
+    method: GET,
+    path: at(operation.name as OperationName, sampleId),
+    token: 'session-library-check-wrong-token',
+    expect: 401,
+    purpose: 'a wrong token',
+  }))
+  const unknownSession = reads
+    .filter((operation) => operationParamNames(operation.name as OperationName).length > 0)
+    .map((operation) => ({
+      operation: operation.name as OperationName,
+      method: GET,
+      path: at(operation.name as OperationName, UNKNOWN_ID),
+      expect: 404,
+      purpose: 'an unknown session',
+    }))
+  const unknownRoutes = ['/session-library-check-no-such-route', `${at('sessions.get', sampleId)}/waveform-notes`]
+  const routesMissing = unknownRoutes.map((path) => ({
+    operation: undefined,
+    method: GET,
+    path,
+    expect: 404,
+    purpose: 'a route the contract does not have (D3)',
+  }))
+  return [...unauthorized, ...unknownSession, ...routesMissing]
+}
+
+/**
+ * Every read a check sends after health and the first list page, derived from the contract: the
+ * list again with each sort key both ways, pages and filters; each read of one session and each of its
+ * waveform variants; the tag counts; then each read with a wrong token (401), each session read
+ * of an unknown id (404) and two routes the contract does not have (404, D3).
+ *
+ * @example `const requests = readProbes({ total: 24, session: { id: 'ses_1', kind: 'ableton' } })`
+ */
+export function readProbes(sample: LibrarySample): ProbeRequest[] {
+  const lists = listQueries(sample).map((query) => ({
+    operation: 'sessions.list' as const,
+    method: GET,
+    path: routes['sessions.list'].path,
+    query,
+  }))
+  const id = sample.session?.id ?? UNKNOWN_ID
+  const one = sample.session ? sessionReads(id, sample.session.previews ?? []) : []
+  const counts = { operation: 'tagCounts.list' as const, method: GET, path: routes['tagCounts.list'].path }
+  return [...lists, ...one, counts, ...errorCases(id)]
+}

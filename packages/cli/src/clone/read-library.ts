@@ -1,0 +1,119 @@
+import { operationPath, routes } from '@session-library/schemas'
+import { CliError, EXIT } from '../exit-codes.js'
+import { type Probed, probe } from '../probe/probe.js'
+import type { Target } from '../probe/target.js'
+import { type LibraryFile, toStoredLane, toStoredSession, toStoredWaveform } from './stored-records.js'
+
+type Row = Record<string, unknown>
+type Stored = LibraryFile['sessions'][number]
+
+/** What a clone read, and what it had to change or leave out so that the mock can hold it. */
+export interface ClonedLibrary {
+  readonly sessions: LibraryFile['sessions']
+  readonly lanes: LibraryFile['lanes']
+  readonly waveforms: NonNullable<LibraryFile['waveforms']>
+  /** Values the mock would refuse, replaced by their defaults (`ses_1.kind: "" → "other"`). */
+  readonly changed: string[]
+  /** What could not be read or stored (a waveform that timed out, peaks outside [0, 1]). */
+  readonly skipped: string[]
+}
+
+/**
+ * Options of {@link readLibrary}.
+ *
+ * @example `const options: CloneOptions = { onTotal: (n) => {}, onSession: () => {} }`
+ */
+export interface CloneOptions {
+  /** Called once the number of sessions is known. */
+  readonly onTotal?: (total: number) => void
+  /** Called after each session (its waveforms and lanes included). */
+  readonly onSession?: () => void
+}
+
+const PAGE = 500
+const PARALLEL = 4
+const isRow = (value: unknown): value is Row => typeof value === 'object' && value !== null && !Array.isArray(value)
+const dataOf = (probed: Probed) => (isRow(probed.body) ? probed.body.data : undefined)
+
+function refused(probed: Probed): CliError {
+  const detail = probed.departures[0]?.detail ?? 'an answer that is not a list of sessions'
+  return new CliError(
+    `${probed.request}: ${probed.status ?? ''} ${detail}`.replace('  ', ' '),
+    probed.status ? EXIT.api : EXIT.network,
+  )
+}
+
+async function allSessions(target: Target): Promise<Row[]> {
+  const rows: Row[] = []
+  for (let offset = 0; ; offset += PAGE) {
+    const page = await probe(target, {
+      operation: 'sessions.list',
+      method: 'GET',
+      path: routes['sessions.list'].path,
+      query: `sort=title&limit=${PAGE}&offset=${offset}`,
+    })
+    const data = dataOf(page)
+    if (page.status !== 200 || !Array.isArray(data)) throw refused(page)
+    rows.push(...data.filter(isRow))
+    const total = isRow(page.body) && isRow(page.body.meta) ? page.body.meta.total : undefined
+    if (data.length === 0 || (typeof total === 'number' && offset + data.length >= total)) return rows
+  }
+}
+
+/** Reads the waveform (and, where the server can read it, the note lane) of each preview of a session. */
+function variantReader(target: Target, result: ClonedLibrary) {
+  let lanesReadable: boolean | undefined
+  return async (session: Stored) => {
+    for (const preview of session.previews) {
+      const query = `variantId=${encodeURIComponent(preview.id)}`
+      const path = operationPath('waveform.get', { id: session.id })
+      const answered = await probe(target, { operation: 'waveform.get', method: 'GET', path, query })
+      const stored = answered.status === 200 ? toStoredWaveform(dataOf(answered)) : undefined
+      if (!stored) {
+        result.skipped.push(
+          `${session.id} ${preview.id}: waveform (${answered.status ?? answered.departures[0]?.detail})`,
+        )
+        continue
+      }
+      result.waveforms.push(stored)
+      if (lanesReadable === false) continue
+      // SPEC has no read of waveform notes (the mock answers 404); a real application may have one.
+      const lane = await probe(target, { operation: undefined, method: 'GET', path: `${path}-notes`, query })
+      lanesReadable = lane.status === 200
+      const kept = lanesReadable ? toStoredLane(dataOf(lane), stored.waveform.key) : undefined
+      if (kept && kept.notes.length > 0) result.lanes.push(kept)
+    }
+  }
+}
+
+async function inParallel<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) await work(items[next++] as T)
+  }
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, items.length) }, worker))
+}
+
+/**
+ * Reads a running server's whole library through the API: every session (its tags, notes and
+ * previews come with it), the waveform of each preview variant and, where the server can read
+ * them, its waveform notes; made into records the mock can store. Four sessions at a time.
+ *
+ * @example `const library = await readLibrary(target, { onSession: () => progress.tick() })`
+ */
+export async function readLibrary(target: Target, options: CloneOptions = {}): Promise<ClonedLibrary> {
+  const result: ClonedLibrary = { sessions: [], lanes: [], waveforms: [], changed: [], skipped: [] }
+  const rows = await allSessions(target)
+  options.onTotal?.(rows.length)
+  const readVariants = variantReader(target, result)
+  await inParallel(rows, async (row) => {
+    const { stored, changed } = toStoredSession(row)
+    ;(stored ? result.changed : result.skipped).push(...changed)
+    if (stored) {
+      result.sessions.push(stored)
+      await readVariants(stored)
+    }
+    options.onSession?.()
+  })
+  return result
+}

@@ -1,0 +1,112 @@
+import { API_PREFIX } from '@session-library/schemas'
+
+/** Hop-by-hop headers, and those that describe a body no longer as received (fetch decodes it). */
+const NOT_FORWARDED = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+  'content-encoding',
+  'accept-encoding',
+  'expect',
+  'upgrade',
+])
+
+/**
+ * What the proxied server answered, read whole.
+ *
+ * @example
+ * ```ts
+ * const { status, headers, bytes } = await forward(request, undefined, { origin: 'http://127.0.0.1:5000', timeout: 10_000 })
+ * ```
+ */
+export interface Forwarded {
+  status: number
+  statusText: string
+  headers: Headers
+  bytes: Uint8Array<ArrayBuffer>
+}
+
+/**
+ * The proxied server gave no answer: 504 when it took longer than the proxy's time limit, 502 when
+ * it could not be reached or dropped the connection.
+ *
+ * @example
+ * ```ts
+ * new ProxyFailure(504, 'gateway_timeout', 'did not answer within 10000 ms')
+ * ```
+ */
+export class ProxyFailure extends Error {
+  override name = 'ProxyFailure'
+  constructor(
+    readonly status: 502 | 504,
+    readonly code: 'bad_gateway' | 'gateway_timeout',
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/**
+ * The origin of a `--proxy` URL: its base URL may be given with or without `/api/v1`, which every
+ * forwarded path carries already.
+ *
+ * @example
+ * ```ts
+ * proxyOrigin('http://127.0.0.1:5000/api/v1/') // 'http://127.0.0.1:5000'
+ * ```
+ */
+export function proxyOrigin(url: string): string {
+  const trimmed = url.replace(/\/+$/, '')
+  return trimmed.endsWith(API_PREFIX) ? trimmed.slice(0, -API_PREFIX.length) : trimmed
+}
+
+function headersOf(source: Headers): Headers {
+  const headers = new Headers()
+  source.forEach((value, name) => {
+    if (!NOT_FORWARDED.has(name)) headers.append(name, value)
+  })
+  return headers
+}
+
+function failure(error: unknown, origin: string, timeout: number): ProxyFailure {
+  if (error instanceof ProxyFailure) return error
+  if ((error as Error).name === 'TimeoutError') {
+    return new ProxyFailure(504, 'gateway_timeout', `The server at ${origin} did not answer within ${timeout} ms.`)
+  }
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause
+  const reason = cause?.code ?? cause?.message ?? (error as Error).message
+  return new ProxyFailure(502, 'bad_gateway', `The server at ${origin} did not answer (${reason}).`)
+}
+
+/**
+ * Sends a request on to the proxied server, path and query as received, and reads its whole
+ * answer, all within `timeout` ms: it never waits longer, and rejects with {@link ProxyFailure}.
+ *
+ * @example
+ * ```ts
+ * const answer = await forward(new Request('http://127.0.0.1:4777/api/v1/health'), undefined, { origin: 'http://127.0.0.1:5000', timeout: 10_000 })
+ * ```
+ */
+export async function forward(
+  request: Request,
+  body: Uint8Array<ArrayBuffer> | undefined,
+  target: { origin: string; timeout: number },
+): Promise<Forwarded> {
+  const url = new URL(request.url)
+  const signal = AbortSignal.timeout(target.timeout)
+  try {
+    const response = await fetch(`${target.origin}${url.pathname}${url.search}`, {
+      method: request.method,
+      headers: headersOf(request.headers),
+      ...(body?.byteLength && { body }),
+      redirect: 'manual',
+      signal,
+    })
+    const bytes = new Uint8Array(await response.arrayBuffer())
+    return { status: response.status, statusText: response.statusText, headers: headersOf(response.headers), bytes }
+  } catch (error) {
+    throw failure(error, target.origin, target.timeout)
+  }
+}

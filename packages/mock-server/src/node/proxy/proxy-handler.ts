@@ -1,0 +1,106 @@
+import {
+  API_PREFIX,
+  type Departure,
+  matchOperation,
+  type OperationName,
+  transportDeparture,
+  UNKNOWN_ROUTE,
+  validateAnswer,
+  validateRequest,
+} from '@session-library/schemas'
+import type { RequestHandler } from 'msw'
+// Not msw's main entry: it loads GraphQL support too, which the CLI's start would pay for.
+import { http } from 'msw/core/http'
+import { under } from '../../http/url-pattern.js'
+import type { TransportAnswer } from '../../types.js'
+import { type Forwarded, forward, ProxyFailure, proxyOrigin } from './forward.js'
+
+/**
+ * Options of {@link createProxyHandler}.
+ *
+ * @example
+ * ```ts
+ * const options: ProxyOptions = { url: 'http://127.0.0.1:5000/api/v1', record: api.recordAnswer }
+ * ```
+ */
+export interface ProxyOptions {
+  /** Base URL of the proxied server, with or without `/api/v1`. */
+  url: string
+  /** Time the server has to answer, whole body included, in ms. Default 10,000. */
+  timeout?: number
+  /** Journals each exchange and its departures (the mock's `recordAnswer`). */
+  record(answer: TransportAnswer): void
+  /** Called with each departure, e.g. to log it. */
+  onDeparture?: (departure: Departure) => void
+  /** Secrets to mask in departures, besides the bearer token each request carries. */
+  secrets?: readonly string[]
+}
+
+const DEFAULT_TIMEOUT = 10_000
+const decoder = new TextDecoder()
+
+function masked(departure: Departure, secrets: readonly string[]): Departure {
+  let text = JSON.stringify(departure)
+  for (const secret of secrets) if (secret.length >= 8) text = text.replaceAll(secret, '<token>')
+  return JSON.parse(text) as Departure
+}
+
+function failureAnswer(failure: ProxyFailure): Response {
+  const { status, code, message } = failure
+  return Response.json({ error: { status, code, message } }, { status })
+}
+
+function answerDepartures(operation: OperationName | undefined, answered: Forwarded): Departure[] {
+  const text = decoder.decode(answered.bytes)
+  return validateAnswer({ operation, status: answered.status, headers: answered.headers, text })
+}
+
+/**
+ * An MSW handler, placed before the mock's own, that forwards every request under `/api/v1` to the
+ * real application and answers with its answer unchanged (status, headers, body; only hop-by-hop
+ * headers dropped). It checks both directions with the contract's validation core — the request
+ * against the exact request schemas, the answer with `validateAnswer` — and journals each exchange
+ * with its departures. A server that is down, drops the connection or takes longer than `timeout`
+ * is answered 502 `bad_gateway` or 504 `gateway_timeout` in the API's error envelope.
+ *
+ * @example
+ * ```ts
+ * const handlers = [createProxyHandler({ url: 'http://127.0.0.1:5000', record: api.recordAnswer }), ...api.handlers]
+ * ```
+ */
+export function createProxyHandler(options: ProxyOptions): RequestHandler {
+  const target = { origin: proxyOrigin(options.url), timeout: options.timeout ?? DEFAULT_TIMEOUT }
+  return http.all(under(API_PREFIX), async ({ request }) => {
+    const url = new URL(request.url)
+    const operation = matchOperation(request.method, url.pathname.slice(API_PREFIX.length)).operation?.name as
+      | OperationName
+      | undefined
+    const body =
+      request.method === 'GET' || request.method === 'HEAD' ? undefined : new Uint8Array(await request.arrayBuffer())
+    const departures: Departure[] = operation
+      ? validateRequest({ operation, query: url.search, ...(body?.byteLength && { text: decoder.decode(body) }) })
+      : []
+    let response: Response
+    try {
+      const answered = await forward(request, body, target)
+      departures.push(...answerDepartures(operation, answered))
+      const { status, statusText, headers, bytes } = answered
+      response = new Response(status === 204 || status === 304 ? null : bytes, { status, statusText, headers })
+    } catch (error) {
+      if (!(error instanceof ProxyFailure)) throw error
+      departures.push(transportDeparture(operation ?? UNKNOWN_ROUTE, `no answer: ${error.message}`))
+      response = failureAnswer(error)
+    }
+    const bearer = request.headers.get('authorization')?.replace(/^bearer\s+/i, '') ?? ''
+    const kept = departures.map((departure) => masked(departure, [bearer, ...(options.secrets ?? [])]))
+    for (const departure of kept) options.onDeparture?.(departure)
+    options.record({
+      method: request.method,
+      target: `${url.pathname}${url.search}`,
+      statusCode: response.status,
+      ...(operation && { operation }),
+      departures: kept,
+    })
+    return response
+  })
+}

@@ -1,0 +1,150 @@
+import { endpoints, type Operation, type OperationName } from '../endpoints.js'
+import { type Departure, UNKNOWN_ROUTE } from './departure.js'
+import { errorDepartures } from './error-answer.js'
+import { type Context, shown } from './issue-departures.js'
+import { successDepartures } from './success-answer.js'
+
+/**
+ * Headers as fetch (`Headers`) or node:http (`IncomingHttpHeaders`) gives them.
+ *
+ * @example
+ * ```ts
+ * import type { HeaderSource } from '@session-library/schemas'
+ * const headers: HeaderSource = { 'content-type': 'application/json' }
+ * ```
+ */
+export type HeaderSource = Headers | Record<string, string | string[] | undefined>
+
+/**
+ * An answer to check (see {@link validateAnswer}): the operation it answers, its status, its
+ * headers when known, and its body, parsed (`body`) or as received (`text`).
+ *
+ * @example
+ * ```ts
+ * import type { RecordedAnswer } from '@session-library/schemas'
+ * const recorded: RecordedAnswer = { operation: 'health.get', status: 200, text: '{"data":{}}' }
+ * ```
+ */
+export interface RecordedAnswer {
+  /** The operation; `undefined` for a method and path the contract does not have. */
+  operation: OperationName | undefined
+  status: number
+  headers?: HeaderSource
+  /** The parsed JSON body; takes precedence over `text`. */
+  body?: unknown
+  /** The body as received, e.g. an HTML error page. */
+  text?: string
+}
+
+const NOT_JSON = Symbol('not JSON')
+
+function parsedBody(answer: RecordedAnswer): unknown {
+  if (answer.body !== undefined || answer.text === undefined || answer.text === '') return answer.body
+  try {
+    return JSON.parse(answer.text)
+  } catch {
+    return NOT_JSON
+  }
+}
+
+function header(headers: HeaderSource, name: string): string | undefined {
+  if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined
+  const value = (headers as Record<string, string | string[] | undefined>)[name]
+  return Array.isArray(value) ? value.join(', ') : value
+}
+
+function headerDepartures(answer: RecordedAnswer, context: Context): Departure[] {
+  const { headers } = answer
+  if (!headers) return []
+  const departures: Departure[] = []
+  const wrong = (name: string, expected: string, actual: string | undefined) =>
+    departures.push({
+      ...context,
+      path: `(headers).${name}`,
+      rule: 'header',
+      detail: 'is not the contract’s header',
+      expected,
+      actual: shown(actual),
+      severity: 'informational',
+    })
+  const type = header(headers, 'content-type')
+  const hasBody = answer.body !== undefined || (answer.text ?? '') !== ''
+  if (hasBody && !type?.toLowerCase().startsWith('application/json')) wrong('content-type', 'application/json', type)
+  const challenge = header(headers, 'www-authenticate')
+  if (answer.status === 401 && !/^bearer\b/i.test(challenge ?? '')) wrong('www-authenticate', 'Bearer (D2)', challenge)
+  return departures
+}
+
+function statusDeparture(operation: Operation | undefined, status: number, context: Context): Departure[] {
+  const documented = operation ? [operation.status, ...operation.errors, ...operation.decidedErrors] : [401, 404]
+  if (documented.includes(status)) return []
+  const expected = documented.join(', ')
+  const success = status >= 200 && status < 300
+  return [
+    {
+      ...context,
+      path: '(status)',
+      rule: 'status',
+      detail: success ? 'is a success status other than the documented one' : 'is not documented for this operation',
+      expected,
+      actual: `${status}`,
+      severity: 'informational',
+    },
+  ]
+}
+
+function bodyDepartures(
+  operation: Operation | undefined,
+  status: number,
+  body: unknown,
+  context: Context,
+): Departure[] {
+  const success = status >= 200 && status < 300
+  if (body === NOT_JSON) {
+    // The SDK reads every body as JSON: an error answer that is not still becomes an ApiError.
+    const detail = success ? 'is not JSON; the SDK cannot read it' : 'is not JSON; the SDK reports code "unknown"'
+    return [
+      {
+        ...context,
+        path: success ? 'body' : 'error',
+        rule: success ? 'not-json' : 'error-envelope',
+        detail,
+        expected: success ? 'a JSON body' : '{error: {status, code, message}}',
+        severity: success ? 'breaking' : 'informational',
+      },
+    ]
+  }
+  if (!success) return errorDepartures(body, context)
+  return operation ? successDepartures(operation.answer, body, context) : []
+}
+
+/**
+ * Checks one answer against the contract and returns where it departs, each departure with its
+ * field path, rule, expected and actual value and severity: `breaking` when the contract's
+ * tolerant schemas reject it (the SDK would fail), `informational` when it only differs from the
+ * mock (unknown fields or values, missing fields the SDK does without, statuses or error envelopes
+ * other than documented, messages other than SPEC §7's). `null` for an optional field counts as
+ * absent. An empty array means the answer is one the mock could have given.
+ *
+ * @example
+ * ```ts
+ * import { validateAnswer } from '@session-library/schemas'
+ * const response = await fetch('http://127.0.0.1:4777/api/v1/health', { headers: { Authorization: 'Bearer secret' } })
+ * const departures = validateAnswer({
+ *   operation: 'health.get',
+ *   status: response.status,
+ *   headers: response.headers,
+ *   text: await response.text(),
+ * })
+ * for (const departure of departures) console.log(departure.severity, departure.path, departure.detail)
+ * ```
+ */
+export function validateAnswer(answer: RecordedAnswer): Departure[] {
+  const operation = answer.operation === undefined ? undefined : endpoints[answer.operation]
+  const context: Context = { operation: answer.operation ?? UNKNOWN_ROUTE, direction: 'answer', status: answer.status }
+  return [
+    ...statusDeparture(operation, answer.status, context),
+    ...headerDepartures(answer, context),
+    ...bodyDepartures(operation, answer.status, parsedBody(answer), context),
+  ]
+}

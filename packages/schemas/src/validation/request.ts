@@ -1,0 +1,65 @@
+import type * as z from 'zod/mini'
+import { endpoints, type OperationName } from '../endpoints.js'
+import { queryInput } from '../requests.js'
+import type { Departure } from './departure.js'
+import { type Context, issueDepartures } from './issue-departures.js'
+
+/**
+ * A request to check (see {@link validateRequest}): its operation, its query string and its body,
+ * parsed (`body`) or as sent (`text`).
+ *
+ * @example
+ * ```ts
+ * import type { RecordedRequest } from '@session-library/schemas'
+ * const request: RecordedRequest = { operation: 'sessions.list', query: 'limit=0' }
+ * ```
+ */
+export interface RecordedRequest {
+  operation: OperationName
+  /** The query string (with or without `?`) or its parameters. */
+  query?: string | URLSearchParams
+  body?: unknown
+  text?: string
+}
+
+function check(schema: z.ZodMiniType, value: unknown, prefix: string, context: Context): Departure[] {
+  const result = schema.safeParse(value)
+  if (result.success) return []
+  return issueDepartures(result.error.issues, { root: value, schema, prefix, severity: 'breaking', context })
+}
+
+function bodyOf(request: RecordedRequest): { value?: unknown; broken?: Departure['detail'] } {
+  if (request.body !== undefined || request.text === undefined) return { value: request.body }
+  try {
+    return { value: JSON.parse(request.text) }
+  } catch {
+    return { broken: 'is not JSON' }
+  }
+}
+
+/**
+ * Checks one request against the contract's exact request schemas (the query and body the mock
+ * accepts, DECISIONS D4–D15). Each departure is `breaking`: the mock would refuse the request with
+ * a 400, however lenient the real application is about it.
+ *
+ * @example
+ * ```ts
+ * import { validateRequest } from '@session-library/schemas'
+ * validateRequest({ operation: 'sessions.create', body: { title: '' } })[0]?.path // 'body.title'
+ * ```
+ */
+export function validateRequest(request: RecordedRequest): Departure[] {
+  const { query, body } = endpoints[request.operation] as { query?: z.ZodMiniType; body?: z.ZodMiniType }
+  const context: Context = { operation: request.operation, direction: 'request' }
+  const departures: Departure[] = []
+  if (query) {
+    const params = typeof request.query === 'string' ? new URLSearchParams(request.query) : request.query
+    departures.push(...check(query, queryInput(params ?? new URLSearchParams()), 'query', context))
+  }
+  if (!body) return departures
+  const read = bodyOf(request)
+  if (read.broken) {
+    return [...departures, { ...context, path: 'body', rule: 'not-json', detail: read.broken, severity: 'breaking' }]
+  }
+  return [...departures, ...check(body, read.value, 'body', context)]
+}

@@ -1,0 +1,98 @@
+import type * as z from 'zod/mini'
+
+// Reads zod's own definitions, so that the rules below follow the contract's schemas as they are
+// instead of a second list of which field lives where.
+interface Definition {
+  type: string
+  shape?: Record<string, z.ZodMiniType>
+  element?: z.ZodMiniType
+  innerType?: z.ZodMiniType
+  in?: z.ZodMiniType
+}
+
+const definitionOf = (schema: z.ZodMiniType) => (schema as unknown as { _zod: { def: Definition } })._zod.def
+
+const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'nonoptional'])
+
+/** The schema under its wrappers (optional, nullable, default) and pipes. */
+function core(schema: z.ZodMiniType): z.ZodMiniType {
+  let current = schema
+  for (;;) {
+    const definition = definitionOf(current)
+    const inner = WRAPPERS.has(definition.type)
+      ? definition.innerType
+      : definition.type === 'pipe'
+        ? definition.in
+        : undefined
+    if (!inner) return current
+    current = inner
+  }
+}
+
+function child(schema: z.ZodMiniType, key: PropertyKey): z.ZodMiniType | undefined {
+  const definition = definitionOf(core(schema))
+  if (definition.type === 'array') return typeof key === 'number' ? definition.element : undefined
+  return definition.type === 'object' && typeof key === 'string' ? definition.shape?.[key] : undefined
+}
+
+/**
+ * Whether the field at `path` of `schema` is optional (e.g. health's `lastError`).
+ *
+ * @example
+ * ```ts
+ * isOptionalAt(endpoints['health.get'].answer.tolerant, ['data', 'lastError']) // true
+ * ```
+ */
+export function isOptionalAt(schema: z.ZodMiniType, path: readonly PropertyKey[]): boolean {
+  let current: z.ZodMiniType | undefined = schema
+  for (const key of path) current = current && child(current, key)
+  return current !== undefined && definitionOf(current).type === 'optional'
+}
+
+/**
+ * The value at `path` of a parsed JSON body; `undefined` when a step is missing.
+ *
+ * @example
+ * ```ts
+ * valueAt({ data: [{ kind: 'x' }] }, ['data', 0, 'kind']) // 'x'
+ * ```
+ */
+export function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let current = value
+  for (const key of path) {
+    if (typeof current !== 'object' || current === null) return undefined
+    current = (current as Record<PropertyKey, unknown>)[key]
+  }
+  return current
+}
+
+/**
+ * Calls `visit` for every object of `value` that `schema` reads with an object schema, with that
+ * schema and the object's path: each list element, each nested object.
+ *
+ * @example
+ * ```ts
+ * walkObjects(endpoints['sessions.list'].answer.exact, body, (schema, object, path) => {})
+ * ```
+ */
+export function walkObjects(
+  schema: z.ZodMiniType,
+  value: unknown,
+  visit: (schema: z.ZodMiniType, object: Record<string, unknown>, path: PropertyKey[]) => void,
+  path: PropertyKey[] = [],
+): void {
+  if (typeof value !== 'object' || value === null) return
+  const inner = core(schema)
+  const definition = definitionOf(inner)
+  if (definition.type === 'array' && Array.isArray(value) && definition.element) {
+    const element = definition.element
+    value.forEach((item, index) => {
+      walkObjects(element, item, visit, [...path, index])
+    })
+  }
+  if (definition.type !== 'object' || Array.isArray(value)) return
+  const object = value as Record<string, unknown>
+  visit(inner, object, path)
+  for (const [key, field] of Object.entries(definition.shape ?? {}))
+    walkObjects(field, object[key], visit, [...path, key])
+}
