@@ -16,11 +16,16 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  */
 const under = (prefix: string) => new RegExp(`^[^:/?#]+://[^/?#]+${escapeRegExp(prefix)}(?:/.*)?$`)
 
+/**
+ * The library a mock starts from: the one given, checked (zod's output is a new object, so the
+ * caller's stays theirs), or the demo library, which the mock generates itself and does not check
+ * again (a test checks it against the contract): at 100,000 sessions a check costs half a second.
+ */
 function startingLibrary(options: MockOptions): LibrarySnapshot {
   if (options.library) {
     const checked = librarySnapshot.safeParse(options.library)
     if (!checked.success) throw new TypeError(`invalid library: ${formatIssues(checked.error.issues, 'library')}`)
-    return structuredClone(checked.data) as LibrarySnapshot
+    return checked.data as LibrarySnapshot
   }
   const now = options.now === undefined ? new Date() : new Date(options.now)
   return demoLibrary({ seed: options.seed ?? 1, sessions: options.sessions ?? 24, now })
@@ -45,7 +50,14 @@ function startingLibrary(options: MockOptions): LibrarySnapshot {
  * ```
  */
 export function createMockApi(options: MockOptions = {}): MockApi {
-  const initial = startingLibrary(options)
+  return mockApiFrom(options, startingLibrary(options))
+}
+
+/**
+ * {@link createMockApi} over a starting library already checked against the contract (the
+ * standalone mock's `--data` file, checked once as it is read); `options.library` is ignored.
+ */
+export function mockApiFrom(options: MockOptions, initial: LibrarySnapshot): MockApi {
   const runtime = createRuntime(options, () => initial)
   let loaded = false
   runtime.ready.then(() => {

@@ -1,0 +1,61 @@
+// The contract's exact schemas infer some fields as unknown; the records are checked all the same.
+import { storedSession, waveformNoteLane, type z } from '@session-library/schemas'
+import type { LibrarySnapshot } from '../types.js'
+
+/** The parts of a library snapshot that hold records (all but `version` and `nextId`). */
+export type LibraryPart = Exclude<keyof LibrarySnapshot, 'version' | 'nextId'>
+
+/** The record type of a part. */
+export type PartRecord<P extends LibraryPart> = LibrarySnapshot[P][number]
+
+/**
+ * How each part's records are checked and keyed. The store, the change log and its replay are
+ * generic over this table: a new part of the snapshot needs one entry here and nothing else.
+ *
+ * @example
+ * ```ts
+ * LIBRARY_PARTS.sessions.keyOf(record) // record.id
+ * ```
+ */
+export const LIBRARY_PARTS: {
+  [P in LibraryPart]: { model: z.ZodMiniType<PartRecord<P>>; keyOf: (record: PartRecord<P>) => string }
+} = {
+  sessions: {
+    model: storedSession as unknown as z.ZodMiniType<PartRecord<'sessions'>>,
+    keyOf: (record) => record.id,
+  },
+  lanes: {
+    model: waveformNoteLane.exact as unknown as z.ZodMiniType<PartRecord<'lanes'>>,
+    keyOf: (record) => record.key,
+  },
+}
+
+/** The part names, in snapshot order. */
+export const libraryPartNames = Object.keys(LIBRARY_PARTS) as LibraryPart[]
+
+/**
+ * What one change did to one part: records stored (new or replacing) and keys deleted.
+ *
+ * @example
+ * ```ts
+ * const change: PartChange<StoredLane> = { put: [lane], del: [] }
+ * ```
+ */
+export interface PartChange<T> {
+  put: T[]
+  del: string[]
+}
+
+/**
+ * What one change of the library did, record by record: what the `--data` change log holds, one
+ * line a change. `whole` marks a change that replaced the whole library (a reset), which carries
+ * no parts: the whole snapshot is the change.
+ *
+ * @example
+ * ```ts
+ * const change: LibraryChange = { nextId: 8, sessions: { put: [record], del: [] } }
+ * ```
+ */
+export type LibraryChange = { nextId: number; whole?: true } & {
+  [P in LibraryPart]?: PartChange<PartRecord<P>>
+}
