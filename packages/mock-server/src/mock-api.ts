@@ -21,7 +21,7 @@ const under = (prefix: string) => new RegExp(`^[^:/?#]+://[^/?#]+${escapeRegExp(
  * caller's stays theirs), or the demo library, which the mock generates itself and does not check
  * again (a test checks it against the contract): at 100,000 sessions a check costs half a second.
  */
-function startingLibrary(options: MockOptions): LibrarySnapshot {
+export function startingLibrary(options: MockOptions): LibrarySnapshot {
   if (options.library) {
     const checked = librarySnapshot.safeParse(options.library)
     if (!checked.success) throw new TypeError(`invalid library: ${formatIssues(checked.error.issues, 'library')}`)
@@ -50,14 +50,22 @@ function startingLibrary(options: MockOptions): LibrarySnapshot {
  * ```
  */
 export function createMockApi(options: MockOptions = {}): MockApi {
-  return mockApiFrom(options, startingLibrary(options))
+  return mockApiFrom(options, startingLibrary(options)).api
+}
+
+/** The running library as the standalone server's `--data` store needs it. */
+export interface LiveLibrary {
+  /** The whole library, its records shared (they never change in place). */
+  image(): LibrarySnapshot
+  /** Runs work under the mock's mutex: no change happens meanwhile. */
+  exclusive<T>(work: () => Promise<T>): Promise<T>
 }
 
 /**
  * {@link createMockApi} over a starting library already checked against the contract (the
- * standalone mock's `--data` file, checked once as it is read); `options.library` is ignored.
+ * standalone mock's `--data` file, checked once as it is read), plus the live library.
  */
-export function mockApiFrom(options: MockOptions, initial: LibrarySnapshot): MockApi {
+export function mockApiFrom(options: MockOptions, initial: LibrarySnapshot): { api: MockApi; live: LiveLibrary } {
   const runtime = createRuntime(options, () => initial)
   let loaded = false
   runtime.ready.then(() => {
@@ -106,5 +114,9 @@ export function mockApiFrom(options: MockOptions, initial: LibrarySnapshot): Moc
     }
     return controlSurface.test(target) ? control(request.toRequest()) : undefined
   })
-  return { ...controls, handlers }
+  const live: LiveLibrary = {
+    image: () => runtime.library.image(),
+    exclusive: (work) => runtime.mutex.run(work),
+  }
+  return { api: { ...controls, handlers }, live }
 }

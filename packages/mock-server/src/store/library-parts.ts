@@ -48,8 +48,8 @@ export interface PartChange<T> {
 
 /**
  * What one change of the library did, record by record: what the `--data` change log holds, one
- * line a change. `whole` marks a change that replaced the whole library (a reset), which carries
- * no parts: the whole snapshot is the change.
+ * line a change. `whole` marks a change that replaced the whole library (a reset): it carries
+ * every record, and whatever came before it no longer counts.
  *
  * @example
  * ```ts

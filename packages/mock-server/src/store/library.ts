@@ -61,8 +61,12 @@ export class Library {
     this.touch()
   }
 
-  /** Applies a change of another run (a change log's line): records checked, ids kept unused. */
+  /**
+   * Applies a change of another run (a change log's line): records checked, ids kept unused. A
+   * `whole` change first empties the library: it holds every record.
+   */
   apply(change: LibraryChange): void {
+    if (change.whole) for (const part of libraryPartNames) this.tables[part].load([])
     for (const part of libraryPartNames) {
       const table = this.tables[part] as Table<object>
       for (const record of change[part]?.put ?? []) table.put(record)
@@ -83,12 +87,13 @@ export class Library {
     return structuredClone(this.image())
   }
 
-  /** What changed since the last call, record by record, or `whole` after a load. */
+  /** What changed since the last call, record by record; after a load, `whole` with every record. */
   drainChange(): LibraryChange {
     const change: LibraryChange = { nextId: this.#nextId }
     for (const part of libraryPartNames) {
       const table = this.tables[part] as Table<object>
       const keys = table.drainChanged()
+      if (this.#whole) Object.assign(change, { [part]: { put: table.all(), del: [] } })
       if (keys.size === 0 || this.#whole) continue
       const put = [...keys].flatMap((key) => table.peek(key) ?? [])
       const del = [...keys].filter((key) => !table.has(key))

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createDataFileWriter, DataFileError, loadDataFile } from '../../src/node/data-file.js'
+import { DataFileError, loadDataFile, writeDataFile } from '../../src/node/data-file.js'
 import type { LibrarySnapshot } from '../../src/types.js'
 import { storedSession } from '../support/library.js'
 
@@ -23,7 +23,7 @@ describe('--data file', () => {
   })
 
   it('saves a library and loads it back', async () => {
-    await createDataFileWriter(path).save(library(7))
+    await writeDataFile(path, library(7))
     expect(await loadDataFile(path)).toEqual(library(7))
   })
 
@@ -49,16 +49,17 @@ describe('--data file', () => {
     }
   })
 
-  it('serializes saves: the last one called is what the file holds, and no temporary file is left', async () => {
-    const writer = createDataFileWriter(path)
-    await Promise.all(Array.from({ length: 20 }, (_, index) => writer.save(library(index + 1))))
-    expect(JSON.parse(await readFile(path, 'utf8')).nextId).toBe(20)
+  it('writes one record a line, valid JSON, and leaves no temporary file', async () => {
+    const many = { ...library(9), sessions: [session, { ...session, id: 'ses_2' }] }
+    await writeDataFile(path, many)
+    const text = await readFile(path, 'utf8')
+    expect(JSON.parse(text)).toEqual(many)
+    expect(text.split('\n').filter((line) => line.includes('"id":"ses_')).length).toBe(2)
     expect(await readdir(directory)).toEqual(['library.json'])
   })
 
-  it('rejects a save that cannot be written and keeps saving afterwards', async () => {
-    const writer = createDataFileWriter(join(directory, 'missing-dir', 'library.json'))
-    await expect(writer.save(library(1))).rejects.toThrow()
-    await expect(writer.idle()).resolves.toBeUndefined()
+  it('rejects a write that cannot be done, leaving nothing behind', async () => {
+    await expect(writeDataFile(join(directory, 'missing-dir', 'library.json'), library(1))).rejects.toThrow()
+    expect(await readdir(directory)).toEqual([])
   })
 })
