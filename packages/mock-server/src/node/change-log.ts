@@ -45,7 +45,9 @@ export async function readChangeLog(path: string, warn: (message: string) => voi
   const lines = text.slice(0, end).split('\n').slice(0, -1)
   if (end < text.length) {
     await truncate(path, Buffer.byteLength(text.slice(0, end)))
-    warn(`--data ${path}: dropped a torn last line (${text.length - end} characters), a change cut off by a crash before it was answered`)
+    warn(
+      `--data ${path}: dropped a torn last line (${text.length - end} characters), a change cut off by a crash before it was answered`,
+    )
   }
   return { changes: lines.map((line, index) => ({ line: index + 1, change: parseLine(path, line, index + 1) })) }
 }
@@ -58,7 +60,8 @@ function parseLine(path: string, text: string, line: number): LibraryChange {
     throw new DataFileError(path, `line ${line} is not valid JSON (${(error as Error).message})`)
   }
   const parsed = changeLine.safeParse(json)
-  if (!parsed.success) throw new DataFileError(path, `line ${line} is not a change: ${formatIssues(parsed.error.issues)}`)
+  if (!parsed.success)
+    throw new DataFileError(path, `line ${line} is not a change: ${formatIssues(parsed.error.issues)}`)
   return parsed.data as LibraryChange
 }
 

@@ -28,10 +28,11 @@ export interface LiveLibrary {
   exclusive<T>(work: () => Promise<T>): Promise<T>
 }
 
-const exists = (path: string) => stat(path).then(
-  () => true,
-  () => false,
-)
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  )
 
 /**
  * A `--data` file and the change log beside it (`<file>.log`): every change appended as one line
@@ -58,11 +59,20 @@ export class DataStore {
   #failure: unknown
   #idle: NodeJS.Timeout | undefined
 
-  private constructor(path: string, lock: DataFileLock, log: ChangeLogWriter, options: Compaction, warn: (message: string) => void) {
+  private constructor(
+    path: string,
+    lock: DataFileLock,
+    log: ChangeLogWriter,
+    options: Compaction,
+    warn: (message: string) => void,
+  ) {
     this.#path = path
     this.#lock = lock
     this.#log = log
-    this.#options = { afterIdleMs: options.afterIdleMs ?? 1_000, afterLogBytes: options.afterLogBytes ?? 8 * 1024 * 1024 }
+    this.#options = {
+      afterIdleMs: options.afterIdleMs ?? 1_000,
+      afterLogBytes: options.afterLogBytes ?? 8 * 1024 * 1024,
+    }
     this.#warn = warn
   }
 
@@ -85,7 +95,10 @@ export class DataStore {
         { path: newer, ...(await readChangeLog(newer, warn)) },
       ]
       if (!snapshot && logs.some((log) => log.changes.length > 0)) {
-        throw new DataFileError(path, `does not exist, but its change log does: restore the file, or remove ${newer} to start anew`)
+        throw new DataFileError(
+          path,
+          `does not exist, but its change log does: restore the file, or remove ${newer} to start anew`,
+        )
       }
       const library = snapshot && replayChanges(snapshot, logs)
       await mergeLogs(older, newer)
@@ -140,7 +153,9 @@ export class DataStore {
   }
 
   #whenIdle(): void {
-    ;(this.#live as LiveLibrary).exclusive(() => this.#rotate()).catch((error) => this.#warn(`--data ${this.#path}: ${error}`))
+    ;(this.#live as LiveLibrary)
+      .exclusive(() => this.#rotate())
+      .catch((error) => this.#warn(`--data ${this.#path}: ${error}`))
   }
 
   /** Under the mutex: the log becomes `.log.1`, a new log opens, the file is written in the background. */
@@ -166,7 +181,9 @@ export class DataStore {
       await unlink(older)
     } catch (error) {
       this.#failure = error
-      this.#warn(`--data ${this.#path}: could not fold the change log into the file (${error}); it is kept and replayed on start`)
+      this.#warn(
+        `--data ${this.#path}: could not fold the change log into the file (${error}); it is kept and replayed on start`,
+      )
     }
   }
 }

@@ -1,7 +1,13 @@
 import { ApiError } from '../http/api-error.js'
 import { opaqueId } from '../runtime/ids.js'
 import type { LibrarySnapshot, StoredLane, StoredSession } from '../types.js'
-import { LIBRARY_PARTS, type LibraryChange, type LibraryPart, libraryPartNames, type PartRecord } from './library-parts.js'
+import {
+  LIBRARY_PARTS,
+  type LibraryChange,
+  type LibraryPart,
+  libraryPartNames,
+  type PartRecord,
+} from './library-parts.js'
 import { SessionIndexes } from './session-indexes.js'
 import { Table, type TableWatcher } from './table.js'
 

@@ -33,7 +33,11 @@ const ledgers = Array.from({ length: WRITERS }, (): Ledger => ({ live: new Map()
 const handedOut = new Set<string>()
 const failures: string[] = []
 
-function nextWrite(ledger: Ledger, writer: number, step: number): { pending: Pending; path: string; init: RequestInit } {
+function nextWrite(
+  ledger: Ledger,
+  writer: number,
+  step: number,
+): { pending: Pending; path: string; init: RequestInit } {
   const ids = [...ledger.live.keys()]
   const [oldest, newest] = [ids[0], ids.at(-1)]
   const current = newest === undefined ? undefined : (ledger.live.get(newest) as Fields)
@@ -91,7 +95,10 @@ async function importLoop(cli: CliProcess, kill: number): Promise<void> {
       previewAudioPath: `/crash/k${kill}/b${batch}-${item}.wav`,
     }))
     try {
-      const answer = await call(cli, '/import', { method: 'POST', body: JSON.stringify({ items, generatePreviews: true }) })
+      const answer = await call(cli, '/import', {
+        method: 'POST',
+        body: JSON.stringify({ items, generatePreviews: true }),
+      })
       if (answer.status !== 202) failures.push(`POST /import: ${answer.status}`)
       handedOut.add(((await answer.json()) as { data: { importId: string } }).data.importId)
       await new Promise((resolve) => setTimeout(resolve, 20))
@@ -153,8 +160,7 @@ afterAll(() => rm(directory, { recursive: true, force: true }))
 describe('crash safety of --data', () => {
   it(`MOCK.md --data: after ${KILLS} SIGKILLs at random moments of creates, patches, notes, deletes and imports, a restart holds every write answered 2xx, nothing half-applied, no id reused`, async () => {
     const file = join(directory, 'library.json')
-    const start = () =>
-      runCli(['--port', '0', '--data', file, '--sessions', '2', '--import-delay', '2', '--quiet'])
+    const start = () => runCli(['--port', '0', '--data', file, '--sessions', '2', '--import-delay', '2', '--quiet'])
     let cli = await start()
     for (let kill = 1; kill <= KILLS; kill++) {
       expect(cli.url, cli.stderr()).not.toBe('')

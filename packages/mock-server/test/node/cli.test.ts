@@ -91,7 +91,9 @@ describe('session-library-mock --data', () => {
     expect((await saved()).sessions).toHaveLength(2)
     const created = (await (await call(first, '/sessions', json({ title: 'Kept' }))).json()) as { data: { id: string } }
     // Durable at once in the change log; in the file itself once the mock has been idle a moment.
-    await expect.poll(async () => (await saved()).sessions.map(({ id }) => id), { timeout: 10_000 }).toContain(created.data.id)
+    await expect
+      .poll(async () => (await saved()).sessions.map(({ id }) => id), { timeout: 10_000 })
+      .toContain(created.data.id)
     const removed = (await (await call(first, '/sessions', json({ title: 'Removed' }))).json()) as {
       data: { id: string }
     }
