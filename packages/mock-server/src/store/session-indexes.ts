@@ -34,8 +34,8 @@ export class SessionIndexes {
 
   /** A session was added, replaced or deleted. */
   sessionChanged(before: Readonly<StoredSession> | undefined, after: Readonly<StoredSession> | undefined): void {
-    if (before) for (const path of pathsOf(before)) this.#count(path, -1)
-    if (after) for (const path of pathsOf(after)) this.#count(path, 1)
+    if (before) this.#countPaths(before, -1)
+    if (after) this.#countPaths(after, 1)
   }
 
   /** A lane was added, replaced or deleted. */
@@ -47,13 +47,14 @@ export class SessionIndexes {
     }
   }
 
+  #countPaths({ projectPath, projectOriginalPath }: Readonly<StoredSession>, by: number): void {
+    this.#count(projectPath, by)
+    if (projectOriginalPath !== projectPath) this.#count(projectOriginalPath, by)
+  }
+
   #count(path: string, by: number): void {
     const count = (this.#paths.get(path) ?? 0) + by
     if (count > 0) this.#paths.set(path, count)
     else this.#paths.delete(path)
   }
-}
-
-function pathsOf(record: Readonly<StoredSession>): Set<string> {
-  return new Set([record.projectPath, record.projectOriginalPath])
 }
