@@ -1,0 +1,262 @@
+// The store at any size (issue 15): the p50 of sequential POST, PATCH and PUT notes from one client
+// over loopback, at 1,000, 10,000 and 100,000 sessions, for the mock in memory and with --data,
+// against the plain server (plain.mjs) and the plain server appending one fdatasync'd line a write
+// (the floor of a durable write on this disk); then, at 100,000 sessions, spawn to ready and RSS at
+// ready of the mock (seeded, and from a --data file) against the plain server and json-server 1.0
+// beta fed the same records. json-server is installed once into a temporary directory (npm).
+//   node scripts/bench/store.mjs [--quick]
+import { execFileSync, spawn } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { demoLibrary } from '../../packages/mock-server/dist/index.js'
+import { emit, median, NOW, quick, root, TOKEN } from './lib/common.mjs'
+
+const SIZES = [1_000, 10_000, 100_000]
+const REQUESTS = quick ? 60 : 300
+const WARM_UP = 20
+const JSON_SERVER = '1.0.0-beta.15'
+const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }
+const work = mkdtempSync(join(tmpdir(), 'bench-store-'))
+
+/** Spawns a server; resolves at its first stdout line holding a URL: origin, pid, ms to ready, stop. */
+function spawnServer(command, args) {
+  const started = performance.now()
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } })
+  let err = ''
+  child.stderr.on('data', (chunk) => {
+    err += chunk
+  })
+  return new Promise((resolve, reject) => {
+    const failed = (code) => reject(new Error(`${args.join(' ')} exited with ${code}: ${err}`))
+    child.once('exit', failed)
+    let out = ''
+    child.stdout.setEncoding('utf8')
+    child.stdout.on('data', (chunk) => {
+      out += chunk
+      const url = out.match(/http:\/\/[\w.:[\]]+/)
+      if (!url || !out.includes('\n')) return
+      const ms = performance.now() - started
+      child.off('exit', failed)
+      child.stdout.resume()
+      resolve({
+        origin: url[0],
+        ms,
+        rss: rssOf(child.pid),
+        stop: () => new Promise((done) => child.once('exit', done) && child.kill('SIGTERM')),
+      })
+    })
+  })
+}
+
+function rssOf(pid) {
+  const kb = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)
+  return kb ? Number(kb[1]) / 1024 : Number.NaN
+}
+
+const servers = {
+  plain: (size) => spawnServer(process.execPath, [root('scripts/bench/servers/plain.mjs'), '--sessions', `${size}`]),
+  'plain + journal': (size) =>
+    spawnServer(process.execPath, [
+      root('scripts/bench/servers/plain.mjs'),
+      '--sessions',
+      `${size}`,
+      '--journal',
+      join(work, `journal-${size}-${Date.now()}.log`),
+    ]),
+  mock: (size, extra = []) =>
+    spawnServer(process.execPath, [
+      root('packages/mock-server/dist/cli.js'),
+      ...['--port', '0', '--token', TOKEN, '--quiet', '--now', NOW, '--sessions', `${size}`],
+      ...extra,
+    ]),
+  'mock --data': (size) => servers.mock(size, ['--data', join(work, `library-${size}.json`)]),
+}
+
+async function timed(origin, request) {
+  const times = []
+  for (let index = 0; index < WARM_UP + REQUESTS; index++) {
+    const { path, method, body } = request(index)
+    const started = performance.now()
+    const answer = await fetch(`${origin}/api/v1${path}`, { method, headers, body: JSON.stringify(body) })
+    await answer.arrayBuffer()
+    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status}`)
+    if (index >= WARM_UP) times.push(performance.now() - started)
+  }
+  return median(times)
+}
+
+/** p50 of each write against one server. */
+async function writes(server) {
+  const page = await (await fetch(`${server.origin}/api/v1/sessions?limit=500`, { headers })).json()
+  const ids = page.data.map(({ id }) => id)
+  const some = (index) => ids[(index * 7919) % ids.length]
+  return {
+    POST: await timed(server.origin, (index) => ({
+      path: '/sessions',
+      method: 'POST',
+      body: { title: `New ${index}` },
+    })),
+    PATCH: await timed(server.origin, (index) => ({
+      path: `/sessions/${some(index)}`,
+      method: 'PATCH',
+      body: { title: `Renamed ${index}`, status: index % 2 ? 'mixing' : 'idea' },
+    })),
+    'PUT notes': await timed(server.origin, (index) => ({
+      path: `/sessions/${some(index)}/notes`,
+      method: 'PUT',
+      body: { notes: `notes ${index}` },
+    })),
+  }
+}
+
+const results = {}
+for (const size of SIZES) {
+  results[size] = {}
+  for (const [name, start] of Object.entries(servers)) {
+    const server = await start(size)
+    try {
+      results[size][name] = await writes(server)
+    } finally {
+      await server.stop()
+    }
+    const line = Object.entries(results[size][name]).map(([op, ms]) => `${op} ${ms.toFixed(2)} ms`)
+    console.log(`${size.toLocaleString('en').padStart(7)} sessions, ${name.padEnd(15)} ${line.join(', ')}`)
+  }
+}
+
+/** json-server 1.0 beta in a temporary directory of its own, installed once; undefined when it cannot be. */
+function jsonServerBin() {
+  const directory = join(tmpdir(), `session-library-bench-json-server-${JSON_SERVER}`)
+  const bin = join(directory, 'node_modules/json-server/lib/bin.js')
+  if (existsSync(bin)) return bin
+  mkdirSync(directory, { recursive: true })
+  writeFileSync(join(directory, 'package.json'), '{"private":true}\n')
+  try {
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--silent', `json-server@${JSON_SERVER}`], {
+      cwd: directory,
+      stdio: 'ignore',
+    })
+    return bin
+  } catch {
+    console.log(`json-server@${JSON_SERVER} could not be installed (npm): its rows are left out`)
+    return undefined
+  }
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address()
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+async function startUp(start) {
+  const runs = []
+  for (let run = 0; run < (quick ? 1 : 3); run++) {
+    const server = await start()
+    runs.push({ ms: server.ms, rss: server.rss })
+    await server.stop()
+  }
+  return { ms: median(runs.map(({ ms }) => ms)), rss: median(runs.map(({ rss }) => rss)) }
+}
+
+const LARGEST = SIZES.at(-1)
+const library = join(work, 'startup.json')
+// The --data file the mock writes itself from the seeded library, folded on its stop.
+await (await servers.mock(LARGEST, ['--data', library])).stop()
+const database = join(work, 'db.json')
+writeFileSync(
+  database,
+  JSON.stringify({ sessions: demoLibrary({ seed: 1, sessions: LARGEST, now: new Date(NOW) }).sessions }),
+)
+const jsonServer = jsonServerBin()
+const boot = {
+  plain: await startUp(() => servers.plain(LARGEST)),
+  mock: await startUp(() => servers.mock(LARGEST)),
+  'mock --data': await startUp(() => servers.mock(0, ['--data', library])),
+  ...(jsonServer && {
+    'json-server': await startUp(async () =>
+      spawnServer(process.execPath, [jsonServer, database, '--port', `${await freePort()}`, '--host', '127.0.0.1']),
+    ),
+  }),
+}
+for (const [name, { ms, rss }] of Object.entries(boot)) {
+  console.log(
+    `${LARGEST.toLocaleString('en')} sessions, ${name.padEnd(12)} ready in ${ms.toFixed(0)} ms, RSS ${rss.toFixed(0)} MB`,
+  )
+}
+rmSync(work, { recursive: true, force: true })
+
+const sizeName = (size) => `${size.toLocaleString('en')} sessions`
+const rows = []
+for (const op of ['POST', 'PATCH', 'PUT notes']) {
+  for (const size of SIZES) {
+    const { plain, mock } = { plain: results[size].plain[op], mock: results[size].mock[op] }
+    rows.push({
+      benchmark: `store: ${op} p50, memory, ${sizeName(size)}`,
+      baseline: plain,
+      subject: mock,
+      unit: 'ms',
+      better: 'lower',
+      target: '≤ 2× plain',
+      met: mock <= 2 * plain,
+    })
+  }
+  const [small, large] = [results[SIZES[0]].mock[op], results[LARGEST].mock[op]]
+  rows.push({
+    benchmark: `store: ${op} p50, memory, ${sizeName(LARGEST)} against ${sizeName(SIZES[0])}`,
+    baseline: small,
+    subject: large,
+    unit: 'ms',
+    better: 'lower',
+    target: '≤ 1.5×',
+    met: large <= 1.5 * small,
+  })
+  for (const size of SIZES) {
+    const data = results[size]['mock --data'][op]
+    const memory = results[size].mock[op]
+    rows.push({
+      benchmark: `store: ${op} p50, --data (baseline plain + journal), ${sizeName(size)}`,
+      baseline: results[size]['plain + journal'][op],
+      subject: data,
+      unit: 'ms',
+      better: 'lower',
+      target: `≤ memory + 1.5 ms (${(memory + 1.5).toFixed(2)})`,
+      met: data <= memory + 1.5,
+    })
+  }
+}
+const reference = boot['json-server'] ?? boot.plain
+const referenceName = boot['json-server'] ? 'json-server' : 'plain'
+for (const name of ['mock', 'mock --data']) {
+  rows.push({
+    benchmark: `store: spawn to ready, ${name}, ${sizeName(LARGEST)} (baseline ${referenceName})`,
+    baseline: reference.ms,
+    subject: boot[name].ms,
+    unit: 'ms',
+    better: 'lower',
+    target: '< 2,000 ms',
+    met: boot[name].ms < 2_000,
+  })
+  rows.push({
+    benchmark: `store: RSS at ready, ${name}, ${sizeName(LARGEST)} (baseline ${referenceName})`,
+    baseline: reference.rss,
+    subject: boot[name].rss,
+    unit: 'MB',
+    better: 'lower',
+    target: `≤ 1.5× ${referenceName}`,
+    met: boot[name].rss <= 1.5 * reference.rss,
+  })
+}
+rows.push({
+  benchmark: `store: spawn to ready, plain, ${sizeName(LARGEST)} (baseline ${referenceName})`,
+  baseline: reference.ms,
+  subject: boot.plain.ms,
+  unit: 'ms',
+  better: 'lower',
+})
+emit(rows)
