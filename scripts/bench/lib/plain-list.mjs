@@ -31,12 +31,18 @@ export function createPlainList(records) {
   const answers = new WeakMap()
   const answer = (record) => {
     let session = answers.get(record)
-    if (!session) answers.set(record, (session = answered(record)))
+    if (!session) {
+      session = answered(record)
+      answers.set(record, session)
+    }
     return session
   }
   const ordered = (sort) => {
     let order = orders.get(sort)
-    if (!order) orders.set(sort, (order = [...records].sort(plainOrder(sort))))
+    if (!order) {
+      order = [...records].sort(plainOrder(sort))
+      orders.set(sort, order)
+    }
     return order
   }
   return {
