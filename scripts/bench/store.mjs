@@ -4,6 +4,9 @@
 // (the floor of a durable write on this disk); then, at 100,000 sessions, spawn to ready and RSS at
 // ready of the mock (seeded, and from a --data file) against the plain server and json-server 1.0
 // beta fed the same records. json-server is installed once into a temporary directory (npm).
+// At each size the four servers run side by side and are measured in alternating rounds, so that a
+// change of the machine's load falls on all of them; each detail line also gives the server's CPU
+// time per request (from /proc), which a loaded machine disturbs far less than latency.
 //   node scripts/bench/store.mjs [--quick]
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -14,7 +17,8 @@ import { demoLibrary } from '../../packages/mock-server/dist/index.js'
 import { emit, median, NOW, quick, root, TOKEN } from './lib/common.mjs'
 
 const SIZES = [1_000, 10_000, 100_000]
-const REQUESTS = quick ? 60 : 300
+const ROUNDS = 3
+const REQUESTS = quick ? 20 : 100
 const WARM_UP = 20
 const JSON_SERVER = '1.0.0-beta.15'
 const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }
@@ -42,12 +46,19 @@ function spawnServer(command, args) {
       child.stdout.resume()
       resolve({
         origin: url[0],
+        pid: child.pid,
         ms,
         rss: rssOf(child.pid),
         stop: () => new Promise((done) => child.once('exit', done) && child.kill('SIGTERM')),
       })
     })
   })
+}
+
+/** CPU time (user + system) of a process so far, in ms. */
+function cpuOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
 }
 
 function rssOf(pid) {
@@ -74,57 +85,87 @@ const servers = {
   'mock --data': (size) => servers.mock(size, ['--data', join(work, `library-${size}.json`)]),
 }
 
-async function timed(origin, request) {
+/** Sequential requests; their latencies (after `warmUp` untimed ones) and the server's CPU time per request. */
+async function batch(server, request, count, warmUp) {
   const times = []
-  for (let index = 0; index < WARM_UP + REQUESTS; index++) {
+  let cpu = 0
+  for (let index = 0; index < warmUp + count; index++) {
     const { path, method, body } = request(index)
+    if (index === warmUp) cpu = cpuOf(server.pid)
     const started = performance.now()
-    const answer = await fetch(`${origin}/api/v1${path}`, { method, headers, body: JSON.stringify(body) })
+    const answer = await fetch(`${server.origin}/api/v1${path}`, { method, headers, body: JSON.stringify(body) })
     await answer.arrayBuffer()
     if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status}`)
-    if (index >= WARM_UP) times.push(performance.now() - started)
+    if (index >= warmUp) times.push(performance.now() - started)
   }
-  return median(times)
+  return { times, cpu: (cpuOf(server.pid) - cpu) / count }
 }
 
-/** p50 of each write against one server. */
-async function writes(server) {
-  const page = await (await fetch(`${server.origin}/api/v1/sessions?limit=500`, { headers })).json()
-  const ids = page.data.map(({ id }) => id)
-  const some = (index) => ids[(index * 7919) % ids.length]
+/** The three writes against one server, each request numbered from `from` (titles and ids vary). */
+function requests(ids, from) {
+  const some = (index) => ids[((from + index) * 7919) % ids.length]
   return {
-    POST: await timed(server.origin, (index) => ({
-      path: '/sessions',
-      method: 'POST',
-      body: { title: `New ${index}` },
-    })),
-    PATCH: await timed(server.origin, (index) => ({
+    POST: (index) => ({ path: '/sessions', method: 'POST', body: { title: `New ${from + index}` } }),
+    PATCH: (index) => ({
       path: `/sessions/${some(index)}`,
       method: 'PATCH',
-      body: { title: `Renamed ${index}`, status: index % 2 ? 'mixing' : 'idea' },
-    })),
-    'PUT notes': await timed(server.origin, (index) => ({
+      body: { title: `Renamed ${from + index}`, status: index % 2 ? 'mixing' : 'idea' },
+    }),
+    'PUT notes': (index) => ({
       path: `/sessions/${some(index)}/notes`,
       method: 'PUT',
-      body: { notes: `notes ${index}` },
-    })),
+      body: { notes: `notes ${from + index}` },
+    }),
+  }
+}
+
+const OPS = ['POST', 'PATCH', 'PUT notes']
+
+/** All servers at one size, side by side: p50 and CPU per request of each write, rounds alternating. */
+async function measureSize(size) {
+  const names = Object.keys(servers)
+  const running = {}
+  for (const name of names) running[name] = await servers[name](size)
+  try {
+    const ids = {}
+    for (const name of names) {
+      const page = await (await fetch(`${running[name].origin}/api/v1/sessions?limit=500`, { headers })).json()
+      ids[name] = page.data.map(({ id }) => id)
+    }
+    const samples = Object.fromEntries(
+      names.map((name) => [name, Object.fromEntries(OPS.map((op) => [op, { times: [], cpu: [] }]))]),
+    )
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const op of OPS) {
+        for (const name of [...names.slice(round % names.length), ...names.slice(0, round % names.length)]) {
+          const result = await batch(
+            running[name],
+            requests(ids[name], round * 1_000)[op],
+            REQUESTS,
+            round === 0 ? WARM_UP : 0,
+          )
+          samples[name][op].times.push(...result.times)
+          samples[name][op].cpu.push(result.cpu)
+        }
+      }
+    }
+    const result = {}
+    for (const name of names) {
+      result[name] = Object.fromEntries(OPS.map((op) => [op, median(samples[name][op].times)]))
+      const line = OPS.map((op) => {
+        const { times, cpu } = samples[name][op]
+        return `${op} ${median(times).toFixed(2)} ms (CPU ${median(cpu).toFixed(2)} ms)`
+      })
+      console.log(`${size.toLocaleString('en').padStart(7)} sessions, ${name.padEnd(15)} ${line.join(', ')}`)
+    }
+    return result
+  } finally {
+    await Promise.all(names.map((name) => running[name].stop()))
   }
 }
 
 const results = {}
-for (const size of SIZES) {
-  results[size] = {}
-  for (const [name, start] of Object.entries(servers)) {
-    const server = await start(size)
-    try {
-      results[size][name] = await writes(server)
-    } finally {
-      await server.stop()
-    }
-    const line = Object.entries(results[size][name]).map(([op, ms]) => `${op} ${ms.toFixed(2)} ms`)
-    console.log(`${size.toLocaleString('en').padStart(7)} sessions, ${name.padEnd(15)} ${line.join(', ')}`)
-  }
-}
+for (const size of SIZES) results[size] = await measureSize(size)
 
 /** json-server 1.0 beta in a temporary directory of its own, installed once; undefined when it cannot be. */
 function jsonServerBin() {
