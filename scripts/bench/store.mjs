@@ -49,6 +49,7 @@ function spawnServer(command, args) {
         pid: child.pid,
         ms,
         rss: rssOf(child.pid),
+        cpu: cpuOf(child.pid),
         stop: () => new Promise((done) => child.once('exit', done) && child.kill('SIGTERM')),
       })
     })
@@ -199,10 +200,14 @@ async function startUp(start) {
   const runs = []
   for (let run = 0; run < (quick ? 1 : 3); run++) {
     const server = await start()
-    runs.push({ ms: server.ms, rss: server.rss })
+    runs.push({ ms: server.ms, rss: server.rss, cpu: server.cpu })
     await server.stop()
   }
-  return { ms: median(runs.map(({ ms }) => ms)), rss: median(runs.map(({ rss }) => rss)) }
+  return {
+    ms: median(runs.map(({ ms }) => ms)),
+    rss: median(runs.map(({ rss }) => rss)),
+    cpu: median(runs.map(({ cpu }) => cpu)),
+  }
 }
 
 const LARGEST = SIZES.at(-1)
@@ -225,10 +230,9 @@ const boot = {
     ),
   }),
 }
-for (const [name, { ms, rss }] of Object.entries(boot)) {
-  console.log(
-    `${LARGEST.toLocaleString('en')} sessions, ${name.padEnd(12)} ready in ${ms.toFixed(0)} ms, RSS ${rss.toFixed(0)} MB`,
-  )
+for (const [name, { ms, rss, cpu }] of Object.entries(boot)) {
+  const figures = `ready in ${ms.toFixed(0)} ms (CPU ${cpu.toFixed(0)} ms), RSS ${rss.toFixed(0)} MB`
+  console.log(`${LARGEST.toLocaleString('en')} sessions, ${name.padEnd(12)} ${figures}`)
 }
 rmSync(work, { recursive: true, force: true })
 
