@@ -1,7 +1,7 @@
 import { type FileHandle, open, readFile, rename, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { formatIssues, librarySnapshot } from '@session-library/schemas'
-import { libraryPartNames } from '../store/library-parts.js'
+import { LIBRARY_PARTS, libraryPartNames } from '../store/library-parts.js'
 import type { LibrarySnapshot } from '../types.js'
 
 /**
@@ -23,9 +23,18 @@ export class DataFileError extends Error {
   }
 }
 
-function duplicateId(snapshot: LibrarySnapshot): string | undefined {
-  const seen = new Set<string>()
-  return snapshot.sessions.find(({ id }) => seen.has(id) || !seen.add(id))?.id
+/** The first key repeated within a part, as `part: key …`. */
+function repeatedKey(snapshot: LibrarySnapshot): string | undefined {
+  for (const part of libraryPartNames) {
+    const keyOf = LIBRARY_PARTS[part].keyOf as (record: object) => string
+    const seen = new Set<string>()
+    for (const record of snapshot[part]) {
+      const key = keyOf(record)
+      if (seen.has(key)) return `${part}: ${part === 'sessions' ? 'id' : 'key'} ${key} is repeated`
+      seen.add(key)
+    }
+  }
+  return undefined
 }
 
 /**
@@ -55,9 +64,8 @@ export async function loadDataFile(path: string): Promise<LibrarySnapshot | unde
   const parsed = librarySnapshot.safeParse(json)
   if (!parsed.success) throw new DataFileError(path, `is not a library file: ${formatIssues(parsed.error.issues)}`)
   const snapshot = parsed.data as LibrarySnapshot
-  const duplicate = duplicateId(snapshot)
-  if (duplicate !== undefined)
-    throw new DataFileError(path, `is not a library file: sessions: id ${duplicate} is repeated`)
+  const repeated = repeatedKey(snapshot)
+  if (repeated !== undefined) throw new DataFileError(path, `is not a library file: ${repeated}`)
   return snapshot
 }
 

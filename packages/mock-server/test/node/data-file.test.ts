@@ -7,6 +7,7 @@ import type { LibrarySnapshot } from '../../src/types.js'
 import { storedSession } from '../support/library.js'
 
 const session = storedSession({ id: 'ses_1', title: 'Night Drive', kind: 'ableton', tags: ['synth'], client: 'Acme' })
+const lane = { sessionId: 'ses_1', variantId: 'pv_1', key: 'ses_1:pv_1', notes: [] }
 const library = (nextId: number): LibrarySnapshot => ({ version: 1, nextId, sessions: [session], lanes: [] })
 
 let directory: string
@@ -38,11 +39,12 @@ describe('--data file', () => {
     await expect(loadDataFile(path)).rejects.toThrow('sessions[0].kind: must be a non-empty string')
   })
 
-  it('refuses unknown fields, a missing nextId and a repeated session id', async () => {
+  it('refuses unknown fields, a missing nextId, a repeated session id and a repeated lane key', async () => {
     for (const broken of [
       { ...library(2), extra: true },
       { version: 1, sessions: [], lanes: [] },
       { ...library(2), sessions: [session, session] },
+      { ...library(2), lanes: [lane, lane] },
     ]) {
       await writeFile(path, JSON.stringify(broken))
       await expect(loadDataFile(path)).rejects.toThrow(DataFileError)

@@ -37,7 +37,8 @@ async function start(options: StartServerOptions = {}, path = file): Promise<Run
 }
 
 async function send(server: RunningServer, path: string, method = 'GET', body?: unknown) {
-  const answer = await fetch(`${server.url}${path}`, { method, headers, body: body && JSON.stringify(body) })
+  const init = { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }
+  const answer = await fetch(`${server.url}${path}`, init)
   return { status: answer.status, data: ((await answer.json()) as { data: { id: string; title: string } }).data }
 }
 
