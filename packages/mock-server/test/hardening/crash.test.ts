@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { librarySnapshot } from '@session-library/schemas'
@@ -32,6 +32,8 @@ const ledgers = Array.from({ length: WRITERS }, (): Ledger => ({ live: new Map()
 /** Every id an answer ever carried: none may come back for something else (D5). */
 const handedOut = new Set<string>()
 const failures: string[] = []
+/** Writers wait on it before each write: a pause long enough for the mock to fold its log (idle 1 s). */
+let gate: Promise<unknown> = Promise.resolve()
 
 function nextWrite(
   ledger: Ledger,
@@ -62,6 +64,7 @@ function nextWrite(
 async function write(cli: CliProcess, writer: number, acked: { count: number }): Promise<void> {
   const ledger = ledgers[writer] as Ledger
   for (let step = 0; ; step++) {
+    await gate
     const { pending, path, init } = nextWrite(ledger, writer, step)
     ledger.pending = pending
     let answer: Response
@@ -90,6 +93,7 @@ async function write(cli: CliProcess, writer: number, acked: { count: number }):
 /** Starts imports of a few items each, with previews, until the connection fails. */
 async function importLoop(cli: CliProcess, kill: number): Promise<void> {
   for (let batch = 0; ; batch++) {
+    await gate
     const items = [0, 1, 2].map((item) => ({
       projectPath: `/crash/k${kill}/b${batch}-${item}.als`,
       previewAudioPath: `/crash/k${kill}/b${batch}-${item}.wav`,
@@ -158,8 +162,9 @@ beforeAll(async () => {
 afterAll(() => rm(directory, { recursive: true, force: true }))
 
 describe('crash safety of --data', () => {
-  it(`MOCK.md --data: after ${KILLS} SIGKILLs at random moments of creates, patches, notes, deletes and imports, a restart holds every write answered 2xx, nothing half-applied, no id reused`, async () => {
+  it(`MOCK.md --data: after ${KILLS} SIGKILLs at random moments of creates, patches, notes, deletes and imports (once just after an idle fold), a restart holds every write answered 2xx, nothing half-applied, no id reused`, async () => {
     const file = join(directory, 'library.json')
+    gate = Promise.resolve()
     const start = () => runCli(['--port', '0', '--data', file, '--sessions', '2', '--import-delay', '2', '--quiet'])
     let cli = await start()
     for (let kill = 1; kill <= KILLS; kill++) {
@@ -168,6 +173,22 @@ describe('crash safety of --data', () => {
       const writers = [...ledgers.map((_, writer) => write(cli, writer, acked)), importLoop(cli, kill)]
       // Random, but only once enough writes were answered to prove something, however slow the machine.
       await expect.poll(() => acked.count, { timeout: 15_000, interval: 10 }).toBeGreaterThan(MIN_ACKED)
+      if (kill === 2) {
+        // The log folded into the file (idle), then more writes into a new log, then the kill.
+        gate = new Promise((resolve) => setTimeout(resolve, 1_500))
+        await gate
+        // MOCK.md: the file is the whole current library whenever the mock is idle.
+        const answered = ledgers.flatMap((ledger) => [...ledger.live.keys()])
+        const inFile = async () => {
+          const ids = new Set(
+            librarySnapshot.parse(JSON.parse(await readFile(file, 'utf8'))).sessions.map(({ id }) => id),
+          )
+          return answered.filter((id) => !ids.has(id))
+        }
+        await expect.poll(inFile, { timeout: 5_000 }).toEqual([])
+        const before = acked.count
+        await expect.poll(() => acked.count, { timeout: 15_000, interval: 10 }).toBeGreaterThan(before + MIN_ACKED)
+      }
       await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 400)))
       cli.child.kill('SIGKILL')
       await Promise.all(writers)
