@@ -2,6 +2,7 @@ import { librarySnapshot } from '@session-library/schemas'
 import { describe, expect, it } from 'vitest'
 import { demoLibrary } from '../src/demo/library.js'
 import { Library } from '../src/store/library.js'
+import { LIBRARY_PARTS } from '../src/store/library-parts.js'
 import { storedSession } from './support/library.js'
 
 const now = new Date('2026-11-21T10:00:00.000Z')
@@ -9,6 +10,11 @@ const now = new Date('2026-11-21T10:00:00.000Z')
 describe('the store', () => {
   it('D5: the demo library, loaded without a check at start, matches the contract', () => {
     expect(librarySnapshot.safeParse(demoLibrary({ seed: 7, sessions: 300, now })).success).toBe(true)
+  })
+
+  it("MOCK.md --data: every part of the contract's library snapshot has a model and a key, so the change log carries it", () => {
+    const parts = Object.keys(librarySnapshot.shape).filter((key) => key !== 'version' && key !== 'nextId')
+    expect(Object.keys(LIBRARY_PARTS).sort()).toEqual(parts.sort())
   })
 
   it('keeps a record held by a reader as it was: an update stores a new record, checked against the model', () => {

@@ -28,7 +28,7 @@ function repeatedKey(snapshot: LibrarySnapshot): string | undefined {
   for (const part of libraryPartNames) {
     const keyOf = LIBRARY_PARTS[part].keyOf as (record: object) => string
     const seen = new Set<string>()
-    for (const record of snapshot[part]) {
+    for (const record of snapshot[part] ?? []) {
       const key = keyOf(record)
       if (seen.has(key)) return `${part}: ${part === 'sessions' ? 'id' : 'key'} ${key} is repeated`
       seen.add(key)
@@ -107,7 +107,7 @@ async function writeSnapshotText(file: FileHandle, image: LibrarySnapshot): Prom
   const { version, nextId } = image
   await file.write(`{"version":${version},"nextId":${nextId}`)
   for (const part of libraryPartNames) {
-    const records: readonly unknown[] = image[part]
+    const records: readonly unknown[] = image[part] ?? []
     await file.write(`,\n${JSON.stringify(part)}:[`)
     for (let at = 0; at < records.length; at += SLICE) {
       const text = records.slice(at, at + SLICE).map((record) => JSON.stringify(record))

@@ -5,8 +5,8 @@ import type { LibrarySnapshot } from '../types.js'
 /** The parts of a library snapshot that hold records (all but `version` and `nextId`). */
 export type LibraryPart = Exclude<keyof LibrarySnapshot, 'version' | 'nextId'>
 
-/** The record type of a part. */
-export type PartRecord<P extends LibraryPart> = LibrarySnapshot[P][number]
+/** The record type of a part (a part may be optional in the snapshot: an older file lacks it). */
+export type PartRecord<P extends LibraryPart> = NonNullable<LibrarySnapshot[P]>[number]
 
 /**
  * How each part's records are checked and keyed. The store, the change log and its replay are

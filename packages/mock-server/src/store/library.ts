@@ -61,7 +61,7 @@ export class Library {
    */
   load(snapshot: LibrarySnapshot, atLeast = 1): void {
     this.#indexes.clear()
-    for (const part of libraryPartNames) this.tables[part].load(snapshot[part] as never)
+    for (const part of libraryPartNames) this.tables[part].load((snapshot[part] ?? []) as never)
     this.#nextId = Math.max(snapshot.nextId, atLeast)
     this.#whole = true
     this.touch()
