@@ -8,13 +8,12 @@
 // change of the machine's load falls on all of them; each detail line also gives the server's CPU
 // time per request (from /proc), which a loaded machine disturbs far less than latency.
 //   node scripts/bench/store.mjs [--quick]
-import { execFileSync, spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { demoLibrary } from '../../packages/mock-server/dist/index.js'
 import { emit, median, NOW, quick, root, TOKEN } from './lib/common.mjs'
+import { cpuOf, freePort, jsonServerBin, spawnServer } from './lib/store-processes.mjs'
 
 const SIZES = [1_000, 10_000, 100_000]
 const ROUNDS = 3
@@ -23,49 +22,6 @@ const WARM_UP = 20
 const JSON_SERVER = '1.0.0-beta.15'
 const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }
 const work = mkdtempSync(join(tmpdir(), 'bench-store-'))
-
-/** Spawns a server; resolves at its first stdout line holding a URL: origin, pid, ms to ready, stop. */
-function spawnServer(command, args) {
-  const started = performance.now()
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } })
-  let err = ''
-  child.stderr.on('data', (chunk) => {
-    err += chunk
-  })
-  return new Promise((resolve, reject) => {
-    const failed = (code) => reject(new Error(`${args.join(' ')} exited with ${code}: ${err}`))
-    child.once('exit', failed)
-    let out = ''
-    child.stdout.setEncoding('utf8')
-    child.stdout.on('data', (chunk) => {
-      out += chunk
-      const url = out.match(/http:\/\/[\w.:[\]]+/)
-      if (!url || !out.includes('\n')) return
-      const ms = performance.now() - started
-      child.off('exit', failed)
-      child.stdout.resume()
-      resolve({
-        origin: url[0],
-        pid: child.pid,
-        ms,
-        rss: rssOf(child.pid),
-        cpu: cpuOf(child.pid),
-        stop: () => new Promise((done) => child.once('exit', done) && child.kill('SIGTERM')),
-      })
-    })
-  })
-}
-
-/** CPU time (user + system) of a process so far, in ms. */
-function cpuOf(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
-}
-
-function rssOf(pid) {
-  const kb = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)
-  return kb ? Number(kb[1]) / 1024 : Number.NaN
-}
 
 const servers = {
   plain: (size) => spawnServer(process.execPath, [root('scripts/bench/servers/plain.mjs'), '--sessions', `${size}`]),
@@ -168,34 +124,6 @@ async function measureSize(size) {
 const results = {}
 for (const size of SIZES) results[size] = await measureSize(size)
 
-/** json-server 1.0 beta in a temporary directory of its own, installed once; undefined when it cannot be. */
-function jsonServerBin() {
-  const directory = join(tmpdir(), `session-library-bench-json-server-${JSON_SERVER}`)
-  const bin = join(directory, 'node_modules/json-server/lib/bin.js')
-  if (existsSync(bin)) return bin
-  mkdirSync(directory, { recursive: true })
-  writeFileSync(join(directory, 'package.json'), '{"private":true}\n')
-  try {
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--silent', `json-server@${JSON_SERVER}`], {
-      cwd: directory,
-      stdio: 'ignore',
-    })
-    return bin
-  } catch {
-    console.log(`json-server@${JSON_SERVER} could not be installed (npm): its rows are left out`)
-    return undefined
-  }
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address()
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
 async function startUp(start) {
   const runs = []
   for (let run = 0; run < (quick ? 1 : 3); run++) {
@@ -219,7 +147,7 @@ writeFileSync(
   database,
   JSON.stringify({ sessions: demoLibrary({ seed: 1, sessions: LARGEST, now: new Date(NOW) }).sessions }),
 )
-const jsonServer = jsonServerBin()
+const jsonServer = jsonServerBin(JSON_SERVER)
 const boot = {
   plain: await startUp(() => servers.plain(LARGEST)),
   mock: await startUp(() => servers.mock(LARGEST)),
