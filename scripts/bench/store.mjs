@@ -18,7 +18,8 @@ import { cpuOf, freePort, jsonServerBin, spawnServer } from './lib/store-process
 const SIZES = [1_000, 10_000, 100_000]
 const ROUNDS = 3
 const REQUESTS = quick ? 20 : 100
-const WARM_UP = 20
+// Each server process answers its first few hundred requests slower (V8 has not optimized them yet).
+const WARM_UP = quick ? 20 : 200
 const JSON_SERVER = '1.0.0-beta.15'
 const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }
 const work = mkdtempSync(join(tmpdir(), 'bench-store-'))
