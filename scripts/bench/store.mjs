@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { demoLibrary } from '../../packages/mock-server/dist/index.js'
 import { emit, median, NOW, quick, root, TOKEN } from './lib/common.mjs'
+import { inProcessWrites } from './lib/store-in-process.mjs'
 import { cpuOf, freePort, jsonServerBin, spawnServer } from './lib/store-processes.mjs'
 
 const SIZES = [1_000, 10_000, 100_000]
@@ -124,6 +125,12 @@ async function measureSize(size) {
 
 const results = {}
 for (const size of SIZES) results[size] = await measureSize(size)
+const inProcess = {}
+for (const size of [SIZES[0], SIZES.at(-1)]) {
+  inProcess[size] = await inProcessWrites(size, quick ? 300 : 2_000, quick ? 100 : 500)
+  const line = Object.entries(inProcess[size]).map(([op, ms]) => `${op} ${ms.toFixed(3)} ms`)
+  console.log(`${size.toLocaleString('en').padStart(7)} sessions, mock in process ${line.join(', ')}`)
+}
 
 async function startUp(start) {
   const runs = []
@@ -180,6 +187,15 @@ for (const op of ['POST', 'PATCH', 'PUT notes']) {
       met: mock <= 2 * plain,
     })
   }
+  rows.push({
+    benchmark: `store: ${op} p50, in process, ${sizeName(LARGEST)} against ${sizeName(SIZES[0])}`,
+    baseline: inProcess[SIZES[0]][op],
+    subject: inProcess[LARGEST][op],
+    unit: 'ms',
+    better: 'lower',
+    target: '≤ 1.5×',
+    met: inProcess[LARGEST][op] <= 1.5 * inProcess[SIZES[0]][op],
+  })
   const [small, large] = [results[SIZES[0]].mock[op], results[LARGEST].mock[op]]
   rows.push({
     benchmark: `store: ${op} p50, memory, ${sizeName(LARGEST)} against ${sizeName(SIZES[0])}`,
