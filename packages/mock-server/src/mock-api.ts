@@ -9,11 +9,16 @@ import { under } from './http/url-pattern.js'
 import { createRuntime } from './runtime/runtime.js'
 import type { LibrarySnapshot, MockApi, MockControls, MockOptions } from './types.js'
 
-function startingLibrary(options: MockOptions): LibrarySnapshot {
+/**
+ * The library a mock starts from: the one given, checked (zod's output is a new object, so the
+ * caller's stays theirs), or the demo library, which the mock generates itself and does not check
+ * again (a test checks it against the contract): at 100,000 sessions a check costs half a second.
+ */
+export function startingLibrary(options: MockOptions): LibrarySnapshot {
   if (options.library) {
     const checked = librarySnapshot.safeParse(options.library)
     if (!checked.success) throw new TypeError(`invalid library: ${formatIssues(checked.error.issues, 'library')}`)
-    return structuredClone(checked.data) as LibrarySnapshot
+    return checked.data as LibrarySnapshot
   }
   const now = options.now === undefined ? new Date() : new Date(options.now)
   return demoLibrary({ seed: options.seed ?? 1, sessions: options.sessions ?? 24, now })
@@ -38,7 +43,22 @@ function startingLibrary(options: MockOptions): LibrarySnapshot {
  * ```
  */
 export function createMockApi(options: MockOptions = {}): MockApi {
-  const initial = startingLibrary(options)
+  return mockApiFrom(options, startingLibrary(options)).api
+}
+
+/** The running library as the standalone server's `--data` store needs it. */
+export interface LiveLibrary {
+  /** The whole library, its records shared (they never change in place). */
+  image(): LibrarySnapshot
+  /** Runs work under the mock's mutex: no change happens meanwhile. */
+  exclusive<T>(work: () => Promise<T>): Promise<T>
+}
+
+/**
+ * {@link createMockApi} over a starting library already checked against the contract (the
+ * standalone mock's `--data` file, checked once as it is read), plus the live library.
+ */
+export function mockApiFrom(options: MockOptions, initial: LibrarySnapshot): { api: MockApi; live: LiveLibrary } {
   const runtime = createRuntime(options, () => initial)
   let loaded = false
   runtime.ready.then(() => {
@@ -100,5 +120,9 @@ export function createMockApi(options: MockOptions = {}): MockApi {
     }
     return controlSurface.test(target) ? request.toRequest().then(control) : undefined
   })
-  return { ...controls, handlers }
+  const live: LiveLibrary = {
+    image: () => runtime.library.image(),
+    exclusive: (work) => runtime.mutex.run(work),
+  }
+  return { api: { ...controls, handlers }, live }
 }

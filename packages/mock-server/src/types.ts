@@ -1,5 +1,8 @@
 import type { Departure, Mode, OperationName, Service } from '@session-library/schemas'
 import type { RequestHandler } from 'msw'
+import type { LibraryChange } from './store/library-parts.js'
+
+export type { LibraryChange, PartChange } from './store/library-parts.js'
 
 /**
  * Options of {@link createMockApi}; they mirror the standalone mock's flags (MOCK.md).
@@ -38,6 +41,12 @@ export interface MockOptions {
    * so that a persisted copy never lags behind an answered write (`--data`).
    */
   onChange?: (library: LibrarySnapshot) => void | Promise<void>
+  /**
+   * Called with what each change did, record by record (the records it stored and the keys it
+   * deleted), and awaited before the answer goes out: a persisted copy at the cost of the change,
+   * not of the library (`--data`'s change log). After a reset the change is `whole`.
+   */
+  onChanges?: (change: LibraryChange) => void | Promise<void>
   /**
    * Reads an audio file's bytes by path, `undefined` when it cannot (D13). Where a preview's path
    * names a WAV file it can read, the waveform has that file's peaks; without it (the browser) all

@@ -1,20 +1,25 @@
 // The baseline server: plain node:http over the mock's demo library, the same records the mock
-// serves. Per request it checks the token, then answers the list (filter/sort/slice, see
-// plain-list.mjs) or a session by id (a Map), with JSON.stringify. Prints its origin when it listens.
-// The records are kept in the default order (-lastOpened), as a store with a default order would
-// keep them: the per-request sort still runs, and costs a linear pass for that order.
-//   node scripts/bench/servers/plain.mjs --sessions 10000
+// serves, as fast as a plain server can answer the same requests. Per request it checks the token,
+// then answers the list (see plain-list.mjs), a session by id (a Map), or a write: create, patch,
+// notes (the record changed in place, no validation). With --journal, each write first appends one
+// line to that file and flushes it (fdatasync): the floor of a durable write. Prints its origin.
+//   node scripts/bench/servers/plain.mjs --sessions 10000 [--journal <file>]
+import { closeSync, fdatasyncSync, openSync, writeSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { parseArgs } from 'node:util'
 import { demoLibrary } from '../../../packages/mock-server/dist/index.js'
 import { NOW, SESSIONS, TOKEN } from '../lib/common.mjs'
-import { plainListPage, plainOrder } from '../lib/plain-list.mjs'
+import { answered, createPlainList } from '../lib/plain-list.mjs'
 
-const { values } = parseArgs({ options: { sessions: { type: 'string', default: `${SESSIONS}` } } })
-const library = demoLibrary({ seed: 1, sessions: Number(values.sessions), now: new Date(NOW) })
-const sessions = library.sessions.sort(plainOrder('-lastOpened'))
-const byId = new Map(sessions.map(({ client: _client, ...session }) => [session.id, session]))
+const { values } = parseArgs({
+  options: { sessions: { type: 'string', default: `${SESSIONS}` }, journal: { type: 'string' } },
+})
+const sessions = demoLibrary({ seed: 1, sessions: Number(values.sessions), now: new Date(NOW) }).sessions
+const byId = new Map(sessions.map((session) => [session.id, session]))
+const list = createPlainList(sessions)
+const journal = values.journal === undefined ? undefined : openSync(values.journal, 'a')
 const LIST = '/api/v1/sessions'
+let created = 0
 
 function send(res, status, body) {
   const text = JSON.stringify(body)
@@ -22,13 +27,77 @@ function send(res, status, body) {
   res.end(text)
 }
 
+function durable(change) {
+  if (journal === undefined) return
+  writeSync(journal, `${JSON.stringify(change)}\n`)
+  fdatasyncSync(journal)
+}
+
+const writes = {
+  create(body) {
+    const record = {
+      id: `ses_plain${++created}`,
+      kind: 'other',
+      status: 'idea',
+      accent: '',
+      tags: [],
+      notes: '',
+      lastOpened: new Date().toISOString(),
+      projectPath: '',
+      projectOriginalPath: '',
+      previews: [],
+      previewStatus: 'none',
+      previewUrl: '',
+      previewAudioUrl: '',
+      previewAudioMime: '',
+      preferredPreviewId: '',
+      client: '',
+      ...body,
+    }
+    durable(record)
+    sessions.push(record)
+    byId.set(record.id, record)
+    list.changed()
+    return [201, { data: answered(record) }]
+  },
+  patch(record, body) {
+    durable({ id: record.id, ...body })
+    Object.assign(record, body)
+    list.changed(record)
+    return [200, { data: answered(record) }]
+  },
+  notes(record, body) {
+    durable({ id: record.id, notes: body.notes })
+    record.notes = body.notes ?? ''
+    list.changed(record)
+    return [200, { data: { id: record.id, notes: record.notes } }]
+  },
+}
+
+function route(method, path, body) {
+  if (path === LIST && method === 'POST') return writes.create(body)
+  const [id, sub] = path.slice(LIST.length + 1).split('/')
+  const record = path.startsWith(`${LIST}/`) ? byId.get(id) : undefined
+  if (!record) return [404, { error: { status: 404 } }]
+  if (sub === undefined && method === 'GET') return [200, { data: answered(record) }]
+  if (sub === undefined && method === 'PATCH') return writes.patch(record, body)
+  if (sub === 'notes' && method === 'PUT') return writes.notes(record, body)
+  return [404, { error: { status: 404 } }]
+}
+
 const server = createServer((req, res) => {
   if (req.headers.authorization !== `Bearer ${TOKEN}`) return send(res, 401, { error: { status: 401 } })
   const url = new URL(req.url, 'http://127.0.0.1')
-  if (url.pathname === LIST) return send(res, 200, plainListPage(sessions, url.searchParams))
-  const session = url.pathname.startsWith(`${LIST}/`) && byId.get(url.pathname.slice(LIST.length + 1))
-  if (session) return send(res, 200, { data: session })
-  send(res, 404, { error: { status: 404 } })
+  if (req.method === 'GET' && url.pathname === LIST) return send(res, 200, list.page(url.searchParams))
+  if (req.method === 'GET') return send(res, ...route(req.method, url.pathname))
+  const chunks = []
+  req.on('data', (chunk) => chunks.push(chunk))
+  req.on('end', () =>
+    send(res, ...route(req.method, url.pathname, JSON.parse(Buffer.concat(chunks).toString() || '{}'))),
+  )
 })
 server.listen(0, '127.0.0.1', () => process.stdout.write(`http://127.0.0.1:${server.address().port}\n`))
-process.on('SIGTERM', () => process.exit(0))
+process.on('SIGTERM', () => {
+  if (journal !== undefined) closeSync(journal)
+  process.exit(0)
+})

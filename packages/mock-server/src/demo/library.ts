@@ -15,19 +15,42 @@ const slug = (title: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')
 
-function uniqueTitles(random: () => number, count: number): string[] {
+/** Titles and their slugs: a repeated title gets a number, and so does its slug. */
+function uniqueTitles(random: () => number, count: number): { title: string; name: string }[] {
   const seen = new Map<string, number>()
-  return Array.from({ length: count }, () => {
+  const baseSlug = memoized(slug)
+  const titles: { title: string; name: string }[] = []
+  for (let index = 0; index < count; index++) {
     const base = `${pick(random, VOCABULARY.adjectives)} ${pick(random, VOCABULARY.nouns)}`
     const times = (seen.get(base) ?? 0) + 1
     seen.set(base, times)
-    return times === 1 ? base : `${base} ${times}`
-  })
+    const name = baseSlug(base)
+    titles.push(times === 1 ? { title: base, name } : { title: `${base} ${times}`, name: `${name}-${times}` })
+  }
+  return titles
 }
 
+// Plain loops and memoized slugs: seeding 100,000 sessions is the largest part of the mock's start.
 function someOf<T>(random: () => number, values: readonly T[], most: number): T[] {
   const count = Math.floor(random() * (most + 1))
-  return [...new Set(Array.from({ length: count }, () => pick(random, values)))]
+  const chosen: T[] = []
+  for (let index = 0; index < count; index++) {
+    const value = pick(random, values)
+    if (!chosen.includes(value)) chosen.push(value)
+  }
+  return chosen
+}
+
+function memoized(change: (text: string) => string): (text: string) => string {
+  const known = new Map<string, string>()
+  return (text) => {
+    let result = known.get(text)
+    if (result === undefined) {
+      result = change(text)
+      known.set(text, result)
+    }
+    return result
+  }
 }
 
 /**
@@ -58,18 +81,19 @@ export function demoLibrary({ seed, sessions, now }: DemoOptions): LibrarySnapsh
   const random = seededRandom(seed)
   let nextId = 1
   const newId = (prefix: string) => opaqueId(prefix, seed, nextId++)
-  const records = uniqueTitles(random, sessions).map((title): StoredSession => {
+  const variantSlug = memoized(slug)
+  const records = uniqueTitles(random, sessions).map(({ title, name }): StoredSession => {
     const kind = pick(random, KNOWN_KINDS)
-    const name = slug(title)
     const projectPath = `${HOME}/Projects/${name}${extensionOf[kind] ?? ''}`
     const previews: Preview[] = VOCABULARY.previewNames.slice(0, Math.floor(random() * 4)).map((variant) => ({
       id: newId('pv'),
       name: variant,
-      path: `${HOME}/Previews/${name}-${slug(variant)}.wav`,
+      path: `${HOME}/Previews/${name}-${variantSlug(variant)}.wav`,
       status: random() < 0.85 ? 'ready' : 'pending',
     }))
     // Some sessions prefer a later variant, some prefer none (the first is used then, D12).
     const preferred = random() < 0.3 ? undefined : pick(random, previews.length > 0 ? previews : [undefined])
+    const preview = previewFields(preferred ?? previews[0])
     return {
       id: newId('ses'),
       title,
@@ -82,8 +106,11 @@ export function demoLibrary({ seed, sessions, now }: DemoOptions): LibrarySnapsh
       projectPath,
       projectOriginalPath: random() < 0.2 ? `${HOME}/Old Projects/${name}${extensionOf[kind] ?? ''}` : projectPath,
       previews,
-      ...previewFields(preferred ?? previews[0]),
-      ...(preferred ? {} : { preferredPreviewId: '' }),
+      previewStatus: preview.previewStatus,
+      previewUrl: preview.previewUrl,
+      previewAudioUrl: preview.previewAudioUrl,
+      previewAudioMime: preview.previewAudioMime,
+      preferredPreviewId: preferred ? preview.preferredPreviewId : '',
       client: pick(random, VOCABULARY.clients),
     }
   })

@@ -1,7 +1,7 @@
 import type { HandlerTable, OperationHandler } from './context.js'
 
-const setNotes: OperationHandler<'notes.put' | 'notes.patch'> = async ({ params, body, runtime }) => {
-  const record = await runtime.library.updateSession(params.id, (draft) => {
+const setNotes: OperationHandler<'notes.put' | 'notes.patch'> = ({ params, body, runtime }) => {
+  const record = runtime.library.updateSession(params.id, (draft) => {
     draft.notes = body.notes
   })
   return { data: { id: record.id, notes: record.notes } }

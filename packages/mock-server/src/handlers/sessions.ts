@@ -23,11 +23,11 @@ export const sessionHandlers = {
     return { data: toSession(record) }
   },
   'sessions.get': ({ params, runtime }) => ({ data: toSession(runtime.library.readSession(params.id)) }),
-  'sessions.update': async ({ params, body, runtime }) => {
+  'sessions.update': ({ params, body, runtime }) => {
     const { library } = runtime
     // D8: `{}` changes nothing, so it is no change for onChange either.
     if (Object.keys(body).length === 0) return { data: toSession(library.requireSession(params.id)) }
-    return { data: toSession(await library.updateSession(params.id, (draft) => applyPatch(draft, body))) }
+    return { data: toSession(library.updateSession(params.id, (draft) => applyPatch(draft, body))) }
   },
   'sessions.delete': ({ params, runtime }) => {
     runtime.library.deleteSession(params.id)

@@ -1,7 +1,7 @@
 import type { HandlerTable, OperationHandler } from './context.js'
 
-const replaceTags: OperationHandler<'tags.put' | 'tags.patch'> = async ({ params, body, runtime }) => {
-  const record = await runtime.library.updateSession(params.id, (draft) => {
+const replaceTags: OperationHandler<'tags.put' | 'tags.patch'> = ({ params, body, runtime }) => {
+  const record = runtime.library.updateSession(params.id, (draft) => {
     draft.tags = body.tags
   })
   return { data: { id: record.id, tags: record.tags } }

@@ -23,7 +23,7 @@ const replaceLane: OperationHandler<'waveformNotes.put' | 'waveformNotes.patch'>
   const previous = library.lanes.get(key)
   const notes = nextLane(previous?.notes ?? [], body.notes, clock.iso(), () => library.newId('wn'))
   const lane = { sessionId: record.id, variantId: preview.id, key, notes }
-  if (previous) await library.lanes.update(key, (draft) => Object.assign(draft, lane))
+  if (previous) library.lanes.update(key, (draft) => Object.assign(draft, lane))
   else await library.lanes.insert(lane)
   library.touch()
   return { data: lane }

@@ -26,7 +26,7 @@ export interface ImportDeps {
   changed?: () => void
 }
 
-type Outcome = 'skipped' | 'failed' | StoredSession
+type Outcome = 'skipped' | 'failed' | Readonly<StoredSession>
 
 /**
  * Batch imports in the background (D15): the start answers before any item runs; items then run
@@ -118,9 +118,7 @@ export class ImportRunner {
   async #create(item: ImportItem, request: ImportRequest): Promise<Outcome> {
     const { library, clock } = this.#deps
     const path = item.projectPath
-    for (const record of library.sessions.values()) {
-      if (record.projectPath === path || record.projectOriginalPath === path) return 'skipped'
-    }
+    if (library.knowsProjectPath(path)) return 'skipped'
     const fields = importedFields(item, request.kind)
     if (!fields) return 'failed'
     const record = newSessionRecord(library.newId('ses'), clock.iso(), { ...fields, projectPath: path })
@@ -139,14 +137,14 @@ export class ImportRunner {
   }
 
   /** D15: a generated preview is `pending` at first and `ready` one item delay later. */
-  async #finishPreview(record: StoredSession, signal: AbortSignal): Promise<'completed' | 'failed'> {
+  async #finishPreview(record: Readonly<StoredSession>, signal: AbortSignal): Promise<'completed' | 'failed'> {
     if (record.previews.length === 0) return 'completed'
     await sleep(this.#deps.delay(), signal)
     if (signal.aborted) return 'failed'
     const { library } = this.#deps
     return this.#locked(async () => {
       if (!library.sessions.has(record.id)) return 'failed'
-      await library.updateSession(record.id, (draft) => {
+      library.updateSession(record.id, (draft) => {
         for (const preview of draft.previews) preview.status = 'ready'
         draft.previewStatus = 'ready'
       })

@@ -133,7 +133,7 @@ const FLAGS: Record<string, Flag> = {
   },
   data: {
     value: 'file',
-    meaning: 'load the library from this JSON file and save every change to it (created if missing)',
+    meaning: 'load the library from this JSON file, every change made durable (created if missing)',
     fallback: 'in memory',
     option: 'data',
     read: String,

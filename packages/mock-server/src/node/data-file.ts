@@ -1,6 +1,7 @@
-import { open, readFile, rename, unlink } from 'node:fs/promises'
+import { type FileHandle, open, readFile, rename, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { formatIssues, librarySnapshot } from '@session-library/schemas'
+import { LIBRARY_PARTS, libraryPartNames } from '../store/library-parts.js'
 import type { LibrarySnapshot } from '../types.js'
 
 /**
@@ -22,9 +23,18 @@ export class DataFileError extends Error {
   }
 }
 
-function duplicateId(snapshot: LibrarySnapshot): string | undefined {
-  const seen = new Set<string>()
-  return snapshot.sessions.find(({ id }) => seen.has(id) || !seen.add(id))?.id
+/** The first key repeated within a part, as `part: key …`. */
+function repeatedKey(snapshot: LibrarySnapshot): string | undefined {
+  for (const part of libraryPartNames) {
+    const keyOf = LIBRARY_PARTS[part].keyOf as (record: object) => string
+    const seen = new Set<string>()
+    for (const record of snapshot[part] ?? []) {
+      const key = keyOf(record)
+      if (seen.has(key)) return `${part}: ${part === 'sessions' ? 'id' : 'key'} ${key} is repeated`
+      seen.add(key)
+    }
+  }
+  return undefined
 }
 
 /**
@@ -54,22 +64,31 @@ export async function loadDataFile(path: string): Promise<LibrarySnapshot | unde
   const parsed = librarySnapshot.safeParse(json)
   if (!parsed.success) throw new DataFileError(path, `is not a library file: ${formatIssues(parsed.error.issues)}`)
   const snapshot = parsed.data as LibrarySnapshot
-  const duplicate = duplicateId(snapshot)
-  if (duplicate !== undefined)
-    throw new DataFileError(path, `is not a library file: sessions: id ${duplicate} is repeated`)
+  const repeated = repeatedKey(snapshot)
+  if (repeated !== undefined) throw new DataFileError(path, `is not a library file: ${repeated}`)
   return snapshot
 }
 
-let temporaryCount = 0
-
-async function writeAtomically(path: string, text: string): Promise<void> {
+/**
+ * Writes a library as a `--data` file, atomically: into a temporary file beside it, flushed to
+ * disk, then renamed over it, so a reader (or a crash) sees the old library or the new one, never
+ * a part. One record a line, written a slice at a time so the event loop keeps answering; the
+ * image's records must not change meanwhile (stored records never change in place). The caller
+ * holds the file's lock, so one temporary name serves.
+ *
+ * @example
+ * ```ts
+ * await writeDataFile('library.json', library.image())
+ * ```
+ */
+export async function writeDataFile(path: string, image: LibrarySnapshot): Promise<void> {
   const directory = dirname(path)
   // Same directory as the target, so that the rename stays on one file system and is atomic.
-  const temporary = join(directory, `.${basename(path)}.${process.pid}.${++temporaryCount}.tmp`)
+  const temporary = join(directory, `.${basename(path)}.tmp`)
   try {
-    const file = await open(temporary, 'wx')
+    const file = await open(temporary, 'w')
     try {
-      await file.writeFile(text)
+      await writeSnapshotText(file, image)
       await file.sync()
     } finally {
       await file.close()
@@ -82,8 +101,34 @@ async function writeAtomically(path: string, text: string): Promise<void> {
   await syncDirectory(directory)
 }
 
-// Makes the rename itself durable; some platforms cannot open a directory, and lose nothing but that.
-async function syncDirectory(directory: string): Promise<void> {
+const SLICE = 1_000
+
+async function writeSnapshotText(file: FileHandle, image: LibrarySnapshot): Promise<void> {
+  const { version, nextId } = image
+  await file.write(`{"version":${version},"nextId":${nextId}`)
+  for (const part of libraryPartNames) {
+    const records: readonly unknown[] | undefined = image[part]
+    if (records === undefined) continue
+    await file.write(`,\n${JSON.stringify(part)}:[`)
+    for (let at = 0; at < records.length; at += SLICE) {
+      const text = records.slice(at, at + SLICE).map((record) => JSON.stringify(record))
+      await file.write(`${at === 0 ? '\n' : ',\n'}${text.join(',\n')}`)
+    }
+    await file.write(']')
+  }
+  await file.write('}\n')
+}
+
+/**
+ * Makes a rename or an unlink in `directory` durable; some platforms cannot open a directory, and
+ * lose nothing but that.
+ *
+ * @example
+ * ```ts
+ * await syncDirectory(dirname('library.json'))
+ * ```
+ */
+export async function syncDirectory(directory: string): Promise<void> {
   try {
     const handle = await open(directory, 'r')
     try {
@@ -93,44 +138,5 @@ async function syncDirectory(directory: string): Promise<void> {
     }
   } catch {
     // Best effort.
-  }
-}
-
-/**
- * Saves of one `--data` file.
- *
- * @example
- * ```ts
- * const file: DataFileWriter = createDataFileWriter('library.json')
- * ```
- */
-export interface DataFileWriter {
-  /** Writes the snapshot atomically; resolves once it is on disk. Saves run one at a time, in call order. */
-  save(snapshot: LibrarySnapshot): Promise<void>
-  /** Resolves when no save is under way. */
-  idle(): Promise<void>
-}
-
-/**
- * Saves snapshots to a `--data` file: each one written to a temporary file in the same directory,
- * flushed to disk, then renamed over the file, so a reader (or a crash) sees the old library or
- * the new one, never a part. Saves are queued, so two renames never race and the last call wins.
- *
- * @example
- * ```ts
- * const file = createDataFileWriter('library.json')
- * const api = createMockApi({ onChange: file.save })
- * ```
- */
-export function createDataFileWriter(path: string): DataFileWriter {
-  let queue: Promise<void> = Promise.resolve()
-  return {
-    save(snapshot) {
-      const text = `${JSON.stringify(snapshot, null, 2)}\n`
-      const saved = queue.then(() => writeAtomically(path, text))
-      queue = saved.catch(() => undefined)
-      return saved
-    },
-    idle: () => queue,
   }
 }

@@ -1,8 +1,8 @@
 import { API_PREFIX, type Departure } from '@session-library/schemas'
-import { createMockApi } from '../index.js'
-import type { LibrarySnapshot, MockApi, MockOptions } from '../types.js'
+import { mockApiFrom, startingLibrary } from '../mock-api.js'
+import type { LibraryChange, MockApi, MockOptions } from '../types.js'
 import { readAudioFile } from './audio-file.js'
-import { createDataFileWriter, DataFileError, type DataFileWriter, loadDataFile } from './data-file.js'
+import { type Compaction, DataStore } from './data-store.js'
 import type { ExchangeSummary } from './http-adapter.js'
 import { type ServerTimeouts, serveHandlers } from './http-server.js'
 import { createProxyHandler } from './proxy/proxy-handler.js'
@@ -26,11 +26,15 @@ export interface StartServerOptions extends MockOptions {
   /** Origins allowed by CORS (D18). Default none: no CORS header at all. */
   cors?: string[]
   /**
-   * A JSON file to load the library from and save every change to, atomically, before the answer
-   * goes out. Created from the seeded library when missing; an existing one wins over `sessions`.
-   * A file that cannot be used rejects with `DataFileError` and is left untouched.
+   * A JSON file to load the library from, every change made durable before its answer (MOCK.md's
+   * `--data`): appended to a change log beside it (`<file>.log`) and folded into the file when the
+   * mock is idle a moment, the log passes a bound, and on close. Created from the seeded library
+   * when missing; an existing one wins over `sessions`. Locked while the server runs. A file, log
+   * or lock that cannot be used rejects with `DataFileError` and is left untouched.
    */
   data?: string
+  /** When the `data` file's change log is folded into it (defaults: idle 1 s, 8 MiB of log). */
+  compaction?: Compaction
   /** Server time limits (D18), e.g. short ones in a test of slow clients. */
   timeouts?: ServerTimeouts
   /** Called after each request is answered (the CLI's request log). */
@@ -62,27 +66,18 @@ export interface RunningServer {
   port: number
   /** The in-process controls of the same mock. */
   api: MockApi
-  /** Lets the answers under way finish, stops the imports, saves the `data` file, then resolves. */
+  /** Lets the answers under way finish, stops the imports, folds the `data` file's log into it and unlocks it, then resolves. */
   close(): Promise<void>
 }
 
-function persisted(
-  file: DataFileWriter,
-  onChange: MockOptions['onChange'],
-): (library: LibrarySnapshot) => Promise<void> {
-  return async (library) => {
-    await file.save(library)
-    await onChange?.(library)
+function chained(first: (change: LibraryChange) => Promise<void>, then: MockOptions['onChanges']) {
+  return async (change: LibraryChange) => {
+    await first(change)
+    await then?.(change)
   }
 }
 
-async function createDataFile(path: string, file: DataFileWriter, library: LibrarySnapshot): Promise<void> {
-  try {
-    await file.save(library)
-  } catch (error) {
-    throw new DataFileError(path, `cannot be created (${(error as NodeJS.ErrnoException).code ?? 'error'})`)
-  }
-}
+const warn = (message: string) => process.stderr.write(`${message}\n`)
 
 /**
  * Starts the mock as an HTTP server: the MSW handlers of {@link createMockApi} behind the node:http
@@ -98,19 +93,22 @@ async function createDataFile(path: string, file: DataFileWriter, library: Libra
  * ```
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const { port, host, allowHosts, cors, data, timeouts, onExchange, proxy, proxyTimeout, onDeparture, ...mockOptions } =
+  const { port, host, allowHosts, cors, data, compaction, timeouts, onExchange, proxy, proxyTimeout, onDeparture, ...mockOptions } =
     options
-  const file = data === undefined ? undefined : createDataFileWriter(data)
-  const library = data === undefined ? undefined : await loadDataFile(data)
-  const api = createMockApi({
-    readAudio: readAudioFile,
-    ...mockOptions,
-    ...(library && { library }),
-    ...(file && { onChange: persisted(file, mockOptions.onChange) }),
-  })
+  const opened = data === undefined ? undefined : await DataStore.open(data, compaction ?? {}, warn)
+  const store = opened?.store
+  const { api, live } = mockApiFrom(
+    {
+      readAudio: readAudioFile,
+      ...mockOptions,
+      ...(store && { onChanges: chained(store.record, mockOptions.onChanges) }),
+    },
+    opened?.library ?? startingLibrary(mockOptions),
+  )
+  store?.attach(live)
   let served: Awaited<ReturnType<typeof serveHandlers>>
   try {
-    if (data !== undefined && file && !library) await createDataFile(data, file, api.snapshot())
+    if (store && !opened?.library) await live.exclusive(() => store.create())
     const proxied =
       proxy === undefined
         ? []
@@ -136,6 +134,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     })
   } catch (error) {
     api.dispose()
+    await store?.close().catch(() => undefined)
     throw error
   }
   return {
@@ -146,7 +145,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     async close() {
       await served.close()
       api.dispose()
-      if (file) await file.save(api.snapshot())
+      await store?.close()
     },
   }
 }

@@ -33,7 +33,7 @@ export interface Runtime {
   readonly readAudio: ReadAudio | undefined
   /** Resolves once the starting library is in the collections. */
   readonly ready: Promise<void>
-  /** Awaits `onChange` with the whole library when it moved since `revision`. */
+  /** Awaits `onChanges` and `onChange` when the library moved since `revision`. */
   persist(revision: number): Promise<void>
   /** Back to the starting library, settings, clock; journal, faults and imports emptied. */
   reset(): Promise<void>
@@ -55,7 +55,10 @@ export function createRuntime(options: MockOptions, initial: () => LibrarySnapsh
   const changes = new Changes()
   const changed = () => changes.emit()
   const persist = async (revision: number) => {
-    if (library.revision !== revision) await options.onChange?.(library.snapshot())
+    if (library.revision === revision) return
+    const change = library.drainChange()
+    await options.onChanges?.(change)
+    if (options.onChange) await options.onChange(library.snapshot())
   }
   const imports = new ImportRunner({ library, clock, mutex, delay: () => settings.importDelay, persist, changed })
   const start = initial()
@@ -70,13 +73,17 @@ export function createRuntime(options: MockOptions, initial: () => LibrarySnapsh
     imports,
     mutex,
     readAudio: options.readAudio,
-    ready: mutex.run(() => library.load(start)),
+    // The starting library is no change to persist.
+    ready: mutex.run(() => {
+      library.load(start)
+      library.drainChange()
+    }),
     persist,
     reset: () =>
       mutex.run(async () => {
         imports.cancel(true)
         const revision = library.revision
-        await library.load(start, library.nextId)
+        library.load(start, library.nextId)
         clock.set(options.now)
         settings.reset()
         runtime.faults.clear()

@@ -1,36 +1,52 @@
-// The contract's exact schemas infer some fields as unknown; the records are checked all the same.
-import { librarySnapshot, storedSession, waveformNoteLane, type z } from '@session-library/schemas'
 import { ApiError } from '../http/api-error.js'
 import { opaqueId } from '../runtime/ids.js'
 import type { LibrarySnapshot, StoredLane, StoredSession, StoredWaveform } from '../types.js'
 import { waveformKey } from '../waveform/waveforms.js'
-import { Table } from './table.js'
+import {
+  LIBRARY_PARTS,
+  type LibraryChange,
+  type LibraryPart,
+  libraryPartNames,
+  type PartRecord,
+} from './library-parts.js'
+import { SessionIndexes } from './session-indexes.js'
+import { Table, type TableWatcher } from './table.js'
+
+type Tables = { [P in LibraryPart]: Table<PartRecord<P>> }
+
+function createTables(indexes: SessionIndexes): Tables {
+  const table = <P extends LibraryPart>(part: P, watch?: TableWatcher<PartRecord<P>>) =>
+    new Table<PartRecord<P>>(LIBRARY_PARTS[part].model, LIBRARY_PARTS[part].keyOf, watch)
+  return {
+    sessions: table('sessions', (before, after) => indexes.sessionChanged(before, after)),
+    lanes: table('lanes', (before, after) => indexes.laneChanged(before, after)),
+    waveforms: table('waveforms'),
+  }
+}
 
 /**
  * The mock's library: sessions and waveform note lanes in `@msw/data` collections (behind
- * {@link Table}), plus the id counter. `revision` moves on every change, so the pipeline knows
- * when to call `onChange`.
+ * {@link Table}, one per part of the snapshot), the id counter, and the indexes that let every
+ * write reach its records without a scan. `revision` moves on every change, so the pipeline knows
+ * when to persist, and {@link Library.drainChange} says what changed, record by record.
  *
  * @example
  * ```ts
  * const library = new Library(1)
- * await library.load(snapshot)
+ * library.load(snapshot)
  * library.newId('ses')
  * ```
  */
 export class Library {
-  readonly sessions = new Table<StoredSession>(
-    storedSession as unknown as z.ZodMiniType<StoredSession>,
-    (record) => record.id,
-  )
-  readonly lanes = new Table<StoredLane>(
-    waveformNoteLane.exact as unknown as z.ZodMiniType<StoredLane>,
-    (record) => record.key,
-  )
+  readonly #indexes = new SessionIndexes()
+  readonly tables: Tables = createTables(this.#indexes)
+  readonly sessions: Table<StoredSession> = this.tables.sessions
+  readonly lanes: Table<StoredLane> = this.tables.lanes
   /** Waveforms answered as stored (a cloned library), by `waveformKey`. */
-  readonly #waveforms = new Map<string, StoredWaveform>()
+  readonly waveforms: Table<StoredWaveform> = this.tables.waveforms
   #nextId = 1
   #revision = 0
+  #whole = false
   readonly #seed: number
 
   constructor(seed: number) {
@@ -42,38 +58,69 @@ export class Library {
     return this.#revision
   }
 
-  /** Replaces the whole library with a snapshot, checked first; ids stay unused after `atLeast`. */
-  async load(snapshot: LibrarySnapshot, atLeast = 1): Promise<void> {
-    const checked = librarySnapshot.parse(snapshot) as LibrarySnapshot
-    this.sessions.clear()
-    this.lanes.clear()
-    for (const record of checked.sessions) await this.sessions.insert(record)
-    for (const lane of checked.lanes) await this.lanes.insert(lane)
-    this.#waveforms.clear()
-    for (const stored of checked.waveforms ?? [])
-      this.#waveforms.set(waveformKey(stored.sessionId, stored.variantId), stored)
-    this.#nextId = Math.max(checked.nextId, atLeast)
+  /**
+   * Replaces the whole library with a snapshot already checked against the contract (by the
+   * caller: once for a whole file, or not at all for the demo library the mock generates itself).
+   * The snapshot's records are stored as they are; ids stay unused up to `atLeast`.
+   */
+  load(snapshot: LibrarySnapshot, atLeast = 1): void {
+    this.#indexes.clear()
+    for (const part of libraryPartNames) this.tables[part].load((snapshot[part] ?? []) as never)
+    this.#nextId = Math.max(snapshot.nextId, atLeast)
+    this.#whole = true
     this.touch()
   }
 
-  /** The whole library, JSON-safe. */
-  snapshot(): LibrarySnapshot {
-    const snapshot: LibrarySnapshot = {
-      version: 1,
-      nextId: this.#nextId,
-      sessions: this.sessions.all(),
-      lanes: this.lanes.all(),
+  /**
+   * Applies a change of another run (a change log's line): records checked, ids kept unused. A
+   * `whole` change first empties the library: it holds every record.
+   */
+  apply(change: LibraryChange): void {
+    if (change.whole) for (const part of libraryPartNames) this.tables[part].load([])
+    for (const part of libraryPartNames) {
+      const table = this.tables[part] as Table<object>
+      for (const record of change[part]?.put ?? []) table.put(record)
+      for (const key of change[part]?.del ?? []) table.delete(key)
     }
-    if (this.#waveforms.size > 0) snapshot.waveforms = structuredClone([...this.#waveforms.values()])
-    return snapshot
+    this.#nextId = Math.max(this.#nextId, change.nextId)
+    this.touch()
+  }
+
+  /** The whole library, its records shared, not copied (stored records never change in place). */
+  image(): LibrarySnapshot {
+    const kept = libraryPartNames.filter((part) => !LIBRARY_PARTS[part].optional || this.tables[part].size > 0)
+    const parts = Object.fromEntries(kept.map((part) => [part, this.tables[part].all()]))
+    return { version: 1, nextId: this.#nextId, ...parts } as LibrarySnapshot
+  }
+
+  /** The whole library, JSON-safe, a copy. */
+  snapshot(): LibrarySnapshot {
+    return structuredClone(this.image())
+  }
+
+  /** What changed since the last call, record by record; after a load, `whole` with every record. */
+  drainChange(): LibraryChange {
+    const change: LibraryChange = { nextId: this.#nextId }
+    for (const part of libraryPartNames) {
+      const table = this.tables[part] as Table<object>
+      const keys = table.drainChanged()
+      if (this.#whole) Object.assign(change, { [part]: { put: table.all(), del: [] } })
+      if (keys.size === 0 || this.#whole) continue
+      const put = [...keys].flatMap((key) => table.peek(key) ?? [])
+      const del = [...keys].filter((key) => !table.has(key))
+      Object.assign(change, { [part]: { put, del } })
+    }
+    if (this.#whole) change.whole = true
+    this.#whole = false
+    return change
   }
 
   /** The stored waveform of a session's variant, if the library holds one. */
   storedWaveform(sessionId: string, variantId: string): StoredWaveform['waveform'] | undefined {
-    return this.#waveforms.get(waveformKey(sessionId, variantId))?.waveform
+    return this.waveforms.peek(waveformKey(sessionId, variantId))?.waveform
   }
 
-  /** The next id counter, which `snapshot()` carries so ids are never reused (D5). */
+  /** The next id counter, which the snapshot carries so ids are never reused (D5). */
   get nextId(): number {
     return this.#nextId
   }
@@ -96,6 +143,11 @@ export class Library {
     this.#revision += 1
   }
 
+  /** Whether a session has this project path, as its current or its original one (D15). */
+  knowsProjectPath(path: string): boolean {
+    return this.#indexes.knowsPath(path)
+  }
+
   /** A copy of the session, or the 404 of D3. */
   requireSession(id: string): StoredSession {
     const record = this.sessions.get(id)
@@ -111,19 +163,20 @@ export class Library {
   }
 
   /** Changes a session through a draft and marks the library changed. */
-  async updateSession(id: string, change: (draft: StoredSession) => void): Promise<StoredSession> {
-    const record = await this.sessions.update(id, change)
+  updateSession(id: string, change: (draft: StoredSession) => void): Readonly<StoredSession> {
+    const record = this.sessions.update(id, change)
     if (record === undefined) throw new ApiError('not_found')
     this.touch()
     return record
   }
 
-  /** Deletes a session and its waveform note lanes (D14). */
+  /** Deletes a session, its waveform note lanes (D14) and its stored waveforms. */
   deleteSession(id: string): void {
-    if (!this.sessions.delete(id)) throw new ApiError('not_found')
-    const lanes = [...this.lanes.values()].filter((lane) => lane.sessionId === id)
-    for (const lane of lanes) this.lanes.delete(lane.key)
-    for (const [key, stored] of this.#waveforms) if (stored.sessionId === id) this.#waveforms.delete(key)
+    const record = this.sessions.peek(id)
+    if (record === undefined || !this.sessions.delete(id)) throw new ApiError('not_found')
+    for (const key of this.#indexes.lanesOf(id)) this.lanes.delete(key)
+    // A stored waveform belongs to one of the session's previews: no scan needed to find them.
+    for (const preview of record.previews) this.waveforms.delete(waveformKey(id, preview.id))
     this.touch()
   }
 }

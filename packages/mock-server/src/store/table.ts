@@ -1,35 +1,70 @@
 import { Collection } from '@msw/data'
-import type { z } from '@session-library/schemas'
+import { formatIssues, type z } from '@session-library/schemas'
 
 /**
- * A repository in front of one `@msw/data` collection. The collection holds the records and checks
- * each against its model; this class adds what the collection lacks for an API: an id index (a
- * lookup by id in `@msw/data` 1.1 scans every record) and copies on the way out, so that no caller
- * can change a stored record behind the collection's back. Filtering, sorting and paging are done
- * by callers over {@link Table.values} because `findMany` applies `take` before `orderBy`.
+ * Told of every record a {@link Table} gains, replaces or loses (`undefined` on the missing side):
+ * how the library keeps its secondary indexes without scanning.
+ *
+ * @example
+ * ```ts
+ * const watch: TableWatcher<StoredLane> = (before, after) => console.log(before?.key ?? after?.key)
+ * ```
+ */
+export type TableWatcher<T> = (before: Readonly<T> | undefined, after: Readonly<T> | undefined) => void
+
+interface Slot<T> {
+  record: T
+  /** Where the record sits in the collection's array. */
+  at: number
+}
+
+/**
+ * A repository in front of one `@msw/data` collection, at a constant cost per write whatever the
+ * size. `@msw/data` 1.1.7, its newest release, has no lookup by key: `update` and `delete` find the
+ * record by a scan (`findFirst`, then `findIndex` on its primary key), and `create` checks one
+ * record at a time, asynchronously. So a single new record goes through `collection.create` (which
+ * checks it against the model), and the table goes around the collection where it would scan: an
+ * index from key to the record and its slot in the collection's array (`collection.all()` returns
+ * the array itself), updates that check the new record against the model and put it in its slot,
+ * deletes that move the last record into the freed slot, and a bulk {@link Table.load} of records
+ * checked as a whole beforehand.
+ *
+ * Stored records are never changed in place: an update stores a new object. Readers may therefore
+ * hold a record (or a list of them) as long as they like and still see it as it was.
  *
  * @example
  * ```ts
  * const sessions = new Table(storedSession, (s) => s.id)
  * await sessions.insert(record)
- * sessions.get(record.id)
+ * sessions.peek(record.id)
  * ```
  */
 export class Table<T extends object> {
-  readonly #collection: Collection<z.ZodMiniType<T>>
-  readonly #index = new Map<string, T>()
+  readonly #model: z.ZodMiniType<T>
+  #collection: Collection<z.ZodMiniType<T>>
+  readonly #index = new Map<string, Slot<T>>()
   readonly #keyOf: (record: T) => string
+  readonly #watch: TableWatcher<T> | undefined
+  /** Keys written since the last {@link Table.drainChanged}. */
+  #changed = new Set<string>()
   /** Sorted orders by name, dropped on every change (see {@link Table.ordered}). */
   readonly #orders = new Map<string, readonly Readonly<T>[]>()
 
-  constructor(model: z.ZodMiniType<T>, keyOf: (record: T) => string) {
+  constructor(model: z.ZodMiniType<T>, keyOf: (record: T) => string, watch?: TableWatcher<T>) {
+    this.#model = model
     this.#collection = new Collection({ schema: model })
     this.#keyOf = keyOf
+    this.#watch = watch
   }
 
   /** How many records it holds. */
   get size(): number {
     return this.#index.size
+  }
+
+  /** The key of a record. */
+  keyOf(record: T): string {
+    return this.#keyOf(record)
   }
 
   /** Whether a record has this key. */
@@ -39,18 +74,18 @@ export class Table<T extends object> {
 
   /** A copy of the record with this key. */
   get(key: string): T | undefined {
-    const record = this.#index.get(key)
-    return record === undefined ? undefined : structuredClone(record)
+    const slot = this.#index.get(key)
+    return slot === undefined ? undefined : structuredClone(slot.record)
   }
 
-  /** The stored record with this key, read-only and not a copy: for answers serialized at once. */
+  /** The stored record with this key, read-only and not a copy (records are never changed in place). */
   peek(key: string): Readonly<T> | undefined {
-    return this.#index.get(key)
+    return this.#index.get(key)?.record
   }
 
-  /** The stored records in insertion order, read-only: copy what leaves the mock. */
-  values(): IterableIterator<Readonly<T>> {
-    return this.#index.values()
+  /** The stored records in insertion order (deletes aside), read-only. */
+  *values(): IterableIterator<Readonly<T>> {
+    for (const slot of this.#index.values()) yield slot.record
   }
 
   /**
@@ -60,52 +95,115 @@ export class Table<T extends object> {
   ordered(name: string, compare: (a: Readonly<T>, b: Readonly<T>) => number): readonly Readonly<T>[] {
     let order = this.#orders.get(name)
     if (order === undefined) {
-      order = Array.from(this.#index.values()).sort(compare)
+      order = Array.from(this.values()).sort(compare)
       this.#orders.set(name, order)
     }
     return order
   }
 
-  /** Stores a new record (checked against the model) and returns a copy of it. */
-  async insert(value: T): Promise<T> {
+  /** Stores a new record, checked against the model by the collection, and returns it. */
+  async insert(value: T): Promise<Readonly<T>> {
     const key = this.#keyOf(value)
     if (this.#index.has(key)) throw new Error(`duplicate key ${key}`)
     const record = (await this.#collection.create(structuredClone(value) as never)) as T
-    this.#index.set(key, record)
-    this.#orders.clear()
-    return structuredClone(record)
+    this.#index.set(key, { record, at: this.#collection.count() - 1 })
+    this.#written(key, undefined, record)
+    return record
   }
 
-  /** Changes the record with this key through a draft; the key itself must not change. */
-  async update(key: string, change: (draft: T) => void): Promise<T | undefined> {
-    const previous = this.#index.get(key)
-    if (previous === undefined) return undefined
-    const next = (await this.#collection.update(previous as never, { data: change as never })) as T | undefined
-    if (next === undefined) throw new Error(`record ${key} vanished from its collection`)
-    this.#index.set(key, next)
-    this.#orders.clear()
-    return structuredClone(next)
+  /** Changes the record with this key through a draft (a copy), checked against the model; the key must not change. */
+  update(key: string, change: (draft: T) => void): Readonly<T> | undefined {
+    const slot = this.#index.get(key)
+    if (slot === undefined) return undefined
+    const draft = structuredClone(slot.record)
+    change(draft)
+    return this.#replace(key, slot, draft)
+  }
+
+  /** Stores a record under its key, new or replacing, checked against the model (a change log's replay). */
+  put(value: T): Readonly<T> {
+    const key = this.#keyOf(value)
+    const slot = this.#index.get(key)
+    if (slot !== undefined) return this.#replace(key, slot, value)
+    const record = this.#check(value)
+    const records = this.#records()
+    records.push(record)
+    this.#index.set(key, { record, at: records.length - 1 })
+    this.#written(key, undefined, record)
+    return record
   }
 
   /** Deletes the record with this key; whether there was one. */
   delete(key: string): boolean {
-    const record = this.#index.get(key)
-    if (record === undefined) return false
-    this.#collection.delete(record as never)
+    const slot = this.#index.get(key)
+    if (slot === undefined) return false
+    const records = this.#records()
+    const last = records.pop() as T
+    if (slot.at < records.length) {
+      records[slot.at] = last
+      ;(this.#index.get(this.#keyOf(last)) as Slot<T>).at = slot.at
+    }
     this.#index.delete(key)
-    this.#orders.clear()
+    this.#written(key, slot.record, undefined)
     return true
   }
 
-  /** Deletes every record. */
-  clear(): void {
-    this.#collection.clear()
+  /**
+   * Replaces every record with `records`, already checked against the model by the caller (one
+   * check of a whole snapshot is cheaper than one per record). Records are stored as they are,
+   * not copied: the caller must not change them afterwards.
+   */
+  load(records: readonly T[]): void {
+    this.#collection = new Collection({ schema: this.#model })
     this.#index.clear()
     this.#orders.clear()
+    this.#changed = new Set()
+    const stored = this.#records()
+    for (const record of records) {
+      const key = this.#keyOf(record)
+      if (this.#index.has(key)) throw new Error(`duplicate key ${key}`)
+      this.#index.set(key, { record, at: stored.push(record) - 1 })
+      this.#watch?.(undefined, record)
+    }
   }
 
-  /** Copies of all records, in insertion order. */
-  all(): T[] {
-    return Array.from(this.#index.values(), (record) => structuredClone(record))
+  /** The stored records in insertion order (deletes aside), read-only and not copies. */
+  all(): Readonly<T>[] {
+    return Array.from(this.values())
+  }
+
+  /** The keys written (inserted, replaced or deleted) since the last call. */
+  drainChanged(): Set<string> {
+    const changed = this.#changed
+    this.#changed = new Set()
+    return changed
+  }
+
+  // `all()` is the collection's own array (its records, by reference): the slot bookkeeping above
+  // keeps it equal to the index, without the collection's scans.
+  #records(): T[] {
+    return this.#collection.all() as T[]
+  }
+
+  #replace(key: string, slot: Slot<T>, value: T): Readonly<T> {
+    if (this.#keyOf(value) !== key) throw new Error(`a record's key cannot change (${key})`)
+    const record = this.#check(value)
+    const before = slot.record
+    this.#records()[slot.at] = record
+    slot.record = record
+    this.#written(key, before, record)
+    return record
+  }
+
+  #check(value: T): T {
+    const checked = this.#model.safeParse(value)
+    if (!checked.success) throw new TypeError(`invalid record: ${formatIssues(checked.error.issues)}`)
+    return checked.data
+  }
+
+  #written(key: string, before: T | undefined, after: T | undefined): void {
+    this.#changed.add(key)
+    this.#orders.clear()
+    this.#watch?.(before, after)
   }
 }

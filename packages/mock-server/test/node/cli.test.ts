@@ -92,13 +92,16 @@ describe('session-library-mock: a running server', () => {
 })
 
 describe('session-library-mock --data', () => {
-  it('MOCK.md: creates the file from the seeded library, saves each change before answering, keeps it across restarts and never reuses an id', async () => {
+  it('MOCK.md: creates the file from the seeded library, holds the current library once idle, keeps it across restarts and never reuses an id', async () => {
     const file = join(directory, 'library.json')
     const first = await runCli(['--port', '0', '--data', file, '--sessions', '2', '--seed', '3', '--quiet'])
     const saved = () => readFile(file, 'utf8').then((text) => librarySnapshot.parse(JSON.parse(text)))
     expect((await saved()).sessions).toHaveLength(2)
     const created = (await (await call(first, '/sessions', json({ title: 'Kept' }))).json()) as { data: { id: string } }
-    expect((await saved()).sessions.map(({ id }) => id)).toContain(created.data.id)
+    // Durable at once in the change log; in the file itself once the mock has been idle a moment.
+    await expect
+      .poll(async () => (await saved()).sessions.map(({ id }) => id), { timeout: 10_000 })
+      .toContain(created.data.id)
     const removed = (await (await call(first, '/sessions', json({ title: 'Removed' }))).json()) as {
       data: { id: string }
     }
@@ -127,11 +130,11 @@ describe('session-library-mock --data', () => {
     expect(await readFile(file, 'utf8')).toBe(text)
   })
 
-  it('MOCK.md: stops with exit 2 and a message when the file cannot be created', async () => {
+  it('MOCK.md: stops with exit 2 and a message when the file cannot be created (its directory is missing)', async () => {
     const file = join(directory, 'no-such-directory', 'library.json')
     const cli = await runCli(['--port', '0', '--data', file])
     expect(await cli.exited).toBe(2)
-    expect(cli.stderr()).toContain(`--data ${file}: cannot be created (ENOENT)`)
+    expect(cli.stderr()).toContain(`--data ${file}: cannot be locked (ENOENT`)
   })
 })
 

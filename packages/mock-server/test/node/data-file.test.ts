@@ -2,11 +2,12 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createDataFileWriter, DataFileError, loadDataFile } from '../../src/node/data-file.js'
+import { DataFileError, loadDataFile, writeDataFile } from '../../src/node/data-file.js'
 import type { LibrarySnapshot } from '../../src/types.js'
 import { storedSession } from '../support/library.js'
 
 const session = storedSession({ id: 'ses_1', title: 'Night Drive', kind: 'ableton', tags: ['synth'], client: 'Acme' })
+const lane = { sessionId: 'ses_1', variantId: 'pv_1', key: 'ses_1:pv_1', notes: [] }
 const library = (nextId: number): LibrarySnapshot => ({ version: 1, nextId, sessions: [session], lanes: [] })
 
 let directory: string
@@ -23,7 +24,7 @@ describe('--data file', () => {
   })
 
   it('saves a library and loads it back', async () => {
-    await createDataFileWriter(path).save(library(7))
+    await writeDataFile(path, library(7))
     expect(await loadDataFile(path)).toEqual(library(7))
   })
 
@@ -38,27 +39,29 @@ describe('--data file', () => {
     await expect(loadDataFile(path)).rejects.toThrow('sessions[0].kind: must be a non-empty string')
   })
 
-  it('refuses unknown fields, a missing nextId and a repeated session id', async () => {
+  it('refuses unknown fields, a missing nextId, a repeated session id and a repeated lane key', async () => {
     for (const broken of [
       { ...library(2), extra: true },
       { version: 1, sessions: [], lanes: [] },
       { ...library(2), sessions: [session, session] },
+      { ...library(2), lanes: [lane, lane] },
     ]) {
       await writeFile(path, JSON.stringify(broken))
       await expect(loadDataFile(path)).rejects.toThrow(DataFileError)
     }
   })
 
-  it('serializes saves: the last one called is what the file holds, and no temporary file is left', async () => {
-    const writer = createDataFileWriter(path)
-    await Promise.all(Array.from({ length: 20 }, (_, index) => writer.save(library(index + 1))))
-    expect(JSON.parse(await readFile(path, 'utf8')).nextId).toBe(20)
+  it('writes one record a line, valid JSON, and leaves no temporary file', async () => {
+    const many = { ...library(9), sessions: [session, { ...session, id: 'ses_2' }] }
+    await writeDataFile(path, many)
+    const text = await readFile(path, 'utf8')
+    expect(JSON.parse(text)).toEqual(many)
+    expect(text.split('\n').filter((line) => line.includes('"id":"ses_')).length).toBe(2)
     expect(await readdir(directory)).toEqual(['library.json'])
   })
 
-  it('rejects a save that cannot be written and keeps saving afterwards', async () => {
-    const writer = createDataFileWriter(join(directory, 'missing-dir', 'library.json'))
-    await expect(writer.save(library(1))).rejects.toThrow()
-    await expect(writer.idle()).resolves.toBeUndefined()
+  it('rejects a write that cannot be done, leaving nothing behind', async () => {
+    await expect(writeDataFile(join(directory, 'missing-dir', 'library.json'), library(1))).rejects.toThrow()
+    expect(await readdir(directory)).toEqual([])
   })
 })
