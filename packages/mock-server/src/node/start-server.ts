@@ -93,8 +93,20 @@ const warn = (message: string) => process.stderr.write(`${message}\n`)
  * ```
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const { port, host, allowHosts, cors, data, compaction, timeouts, onExchange, proxy, proxyTimeout, onDeparture, ...mockOptions } =
-    options
+  const {
+    port,
+    host,
+    allowHosts,
+    cors,
+    data,
+    compaction,
+    timeouts,
+    onExchange,
+    proxy,
+    proxyTimeout,
+    onDeparture,
+    ...mockOptions
+  } = options
   const opened = data === undefined ? undefined : await DataStore.open(data, compaction ?? {}, warn)
   const store = opened?.store
   const { api, live } = mockApiFrom(
