@@ -4,16 +4,21 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 const packagesDir = new URL('../packages/', import.meta.url).pathname
+// The constant sits in a package's entry (src/index.ts; the CLI's src/main.ts): any top-level source file.
+const constant = /^export const (version|VERSION) = '[^']*'/m
 for (const name of readdirSync(packagesDir)) {
   const dir = join(packagesDir, name)
   const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
-  const index = join(dir, 'src/index.ts')
-  let source
+  const sources = join(dir, 'src')
+  let files
   try {
-    source = readFileSync(index, 'utf8')
+    files = readdirSync(sources).filter((file) => file.endsWith('.ts'))
   } catch {
     continue
   }
-  const synced = source.replace(/^export const version = '[^']*'/m, `export const version = '${version}'`)
-  if (synced !== source) writeFileSync(index, synced)
+  for (const file of files.map((file) => join(sources, file))) {
+    const source = readFileSync(file, 'utf8')
+    const synced = source.replace(constant, (_, name) => `export const ${name} = '${version}'`)
+    if (synced !== source) writeFileSync(file, synced)
+  }
 }

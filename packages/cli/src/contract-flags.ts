@@ -10,6 +10,8 @@ type JsonSchema = {
   required?: string[]
   default?: unknown
   pattern?: string
+  description?: string
+  enum?: unknown[]
   minLength?: number
   maxLength?: number
   minItems?: number
@@ -70,10 +72,13 @@ function ruleOf(schema: JsonSchema, kind: FieldKind): string {
   const item = kind === 'strings' ? (variants.find((variant) => variant.type === 'array')?.items ?? main) : main
   const each = kind === 'strings' ? 'each ' : ''
   const length = range(item.minLength, item.maxLength, 'characters')
+  // A rule JSON Schema cannot state (a trimmed length) is in the contract's description, in words.
+  const words = item.description?.replace(/\.$/, '')
   const parts = [
     kind === 'json' ? shapeOf(main) : '',
-    length && `${each}${length}`,
-    item.pattern ? `matches ${item.pattern}` : '',
+    words ? `${each}${words[0]?.toLowerCase()}${words.slice(1)}` : length && `${each}${length}`,
+    item.enum ? `one of ${item.enum.join(', ')}` : '',
+    item.pattern && !words ? `matches ${item.pattern}` : '',
     range(main.minItems, main.maxItems, 'items'),
     main.minimum !== undefined ? `≥ ${main.minimum}` : '',
     variants.some((variant) => variant.type === 'null') ? 'or null' : '',

@@ -41,7 +41,17 @@ describe('--help of every command, written from the contract', () => {
     for (const field of ['title', 'kind', 'status', 'accent', 'tags', 'notes', 'project-path']) {
       expect(help.stdout).toMatch(new RegExp(`^ +--${field} <text> +Body field`, 'm'))
     }
-    expect(help.stdout).toMatch(/--title <text> +Body field title \(required; 1–200 characters\)\./)
+    expect(help.stdout).toMatch(/--title <text> +Body field title \(required; trimmed, then 1–200 characters\)\./)
+    expect(help.stdout).toMatch(/--tags <text> +Body field tags \(each trimmed, then 1–64 characters; no comma\)/)
+  })
+
+  it('D9, D10: sessions list --help says the sort keys and the paging rule in words, from the contract', async () => {
+    const help = await run('sessions', 'list', '--help')
+    expect(help.stdout).toMatch(/--sort <text> +Query field sort \(one of title, lastOpened, kind, status, -title/)
+    expect(help.stdout).toMatch(
+      /--limit <text> +Query field limit \(an integer ≥ 1 in decimal digits, at most 9007199254740991/,
+    )
+    expect(help.stdout).not.toMatch(/matches \^0\*/)
   })
 
   it('no command, or --help alone: the list of every command on stdout, exit 0; --version prints the version', async () => {

@@ -21,7 +21,10 @@ const kindRule = boundedText(LIMITS.kindLength) as z.ZodMiniType<Kind, string>
 const statusRule = boundedText(LIMITS.kindLength) as z.ZodMiniType<Status, string>
 
 // D6: the list filter splits on commas, so a tag holds none; a pattern, so that the document says it too.
-const tag = trimmedText(LIMITS.tagLength).check(z.regex(/^[^,]*$/, 'must not contain a comma'))
+const tag = trimmedText(LIMITS.tagLength).check(
+  z.regex(/^[^,]*$/, 'must not contain a comma'),
+  z.describe(`Trimmed, then 1–${LIMITS.tagLength} characters; no comma.`),
+)
 
 /** D6: tags trimmed, duplicates dropped keeping the first, at most 100 counted after that. */
 const tagList = z.pipe(
@@ -222,7 +225,9 @@ export const importBody = strict({
 const param = () =>
   z.string({ error: (issue) => (Array.isArray(issue.input) ? 'must be given once' : 'must be a string') })
 
-const digits = (pattern: RegExp, rule: string) => param().check(z.regex(pattern, rule))
+// The pattern says the rule to validators; the description says it to people (help, the document).
+const digits = (pattern: RegExp, rule: string, words: string) =>
+  param().check(z.regex(pattern, rule), z.describe(words))
 
 const sortRule = `must be one of ${SORT_KEYS.join(', ')}, with a leading - for descending`
 // D10: an enum, so that the document lists every value the mock accepts.
@@ -273,6 +278,7 @@ export const sessionListQuery = z
         digits(
           decimalInteger(1, LIMITS.pagingMax),
           `must be an integer ≥ 1 written in decimal digits, at most ${LIMITS.pagingMax}`,
+          `An integer ≥ 1 in decimal digits, at most ${LIMITS.pagingMax}; above ${LIMITS.listLimitMax}, ${LIMITS.listLimitMax} is used (D9).`,
         ),
         z.transform((value: string) => Math.min(Number(value), LIMITS.listLimitMax)),
       ),
@@ -282,6 +288,7 @@ export const sessionListQuery = z
         digits(
           decimalInteger(0, LIMITS.pagingMax),
           `must be an integer ≥ 0 written in decimal digits, at most ${LIMITS.pagingMax}`,
+          `An integer ≥ 0 in decimal digits, at most ${LIMITS.pagingMax} (D9).`,
         ),
         z.transform((value: string) => Number(value)),
       ),

@@ -157,7 +157,7 @@ describe('OpenAPI document', () => {
     expect(title).toMatchObject({ type: 'string', pattern: '\\S', description: 'Trimmed, then 1–200 characters.' })
     expect(title).not.toHaveProperty('maxLength')
     expect(tags.items.allOf).toEqual([{ pattern: '\\S' }, { pattern: '^[^,]*$' }])
-    expect(tags.items.description).toBe('Trimmed, then 1–64 characters.')
+    expect(tags.items.description).toBe('Trimmed, then 1–64 characters; no comma.')
   })
 
   it('D17: Health.baseUrl ends in /api/v1 by a pattern, with no format outside JSON Schema', () => {
