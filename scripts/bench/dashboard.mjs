@@ -11,9 +11,9 @@
 //   node scripts/bench/dashboard.mjs [--quick]
 import { readFileSync } from 'node:fs'
 import { request } from 'node:http'
-import { emit, median, NOW, quick, root, SESSIONS, TOKEN } from './lib/common.mjs'
+import { emit, median, quick, TOKEN } from './lib/common.mjs'
 import { inProcessCost } from './lib/dashboard-in-process.mjs'
-import { autocannon, pinning, startServerProcess } from './lib/processes.mjs'
+import { autocannon, pinning, startMockProcess } from './lib/processes.mjs'
 
 const SECONDS = quick ? 2 : 3
 const ROUNDS = quick ? 1 : 5
@@ -58,13 +58,7 @@ async function run(server, stream) {
   return { perCpuSecond, cpu, ...result, ...(opened && { streamed: opened.seen.bytes, dropped: opened.seen.ended }) }
 }
 
-const mock = await startServerProcess(root('packages/mock-server/bench/serve.mjs'), [
-  'adapter',
-  '--sessions',
-  `${SESSIONS}`,
-  '--now',
-  NOW,
-])
+const mock = await startMockProcess()
 try {
   await autocannon(`${mock.origin}${LIST}`, { seconds: quick ? 1 : 3, headers }) // warm-up (JIT)
   const cases = { closed: undefined, open: { read: true }, frozen: { read: false } }

@@ -4,20 +4,14 @@
 // a noisy moment hits them alike; the figure is the mean time per call over all rounds.
 //   node scripts/bench/sdk.mjs [--quick]
 import { SessionLibrary } from '../../packages/sdk/dist/index.js'
-import { emit, NOW, quick, root, SESSIONS, TOKEN } from './lib/common.mjs'
-import { startServerProcess } from './lib/processes.mjs'
+import { emit, quick, SESSIONS, TOKEN } from './lib/common.mjs'
+import { startMockProcess } from './lib/processes.mjs'
 
 const ROUNDS = quick ? 2 : 4
 const CALLS = quick ? 100 : 300
 const headers = { authorization: `Bearer ${TOKEN}`, accept: 'application/json' }
 
-const server = await startServerProcess(root('packages/mock-server/bench/serve.mjs'), [
-  'adapter',
-  '--sessions',
-  `${SESSIONS}`,
-  '--now',
-  NOW,
-])
+const server = await startMockProcess()
 try {
   const baseUrl = `${server.origin}/api/v1`
   const bare = async (path) => JSON.parse(await (await fetch(`${baseUrl}${path}`, { headers })).text())

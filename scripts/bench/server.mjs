@@ -4,8 +4,8 @@
 // 16 connections on loopback; baseline and subject back to back, each after a 1 s warm-up.
 //   node scripts/bench/server.mjs [--quick]
 import { isDeepStrictEqual } from 'node:util'
-import { emit, NOW, quick, root, SESSIONS, TOKEN } from './lib/common.mjs'
-import { autocannon, pinning, startServerProcess } from './lib/processes.mjs'
+import { emit, quick, root, SESSIONS, TOKEN } from './lib/common.mjs'
+import { autocannon, pinning, startMockProcess, startServerProcess } from './lib/processes.mjs'
 
 const SECONDS = quick ? 2 : 5
 const LIST = '/api/v1/sessions?limit=50'
@@ -26,12 +26,7 @@ async function load(origin, path) {
 
 const sessions = ['--sessions', `${SESSIONS}`]
 const plain = await startServerProcess(root('scripts/bench/servers/plain.mjs'), sessions)
-const mock = await startServerProcess(root('packages/mock-server/bench/serve.mjs'), [
-  'adapter',
-  ...sessions,
-  '--now',
-  NOW,
-])
+const mock = await startMockProcess()
 try {
   // Same data, same page: the comparison is only fair if both answer the same bytes' worth.
   const [plainPage, mockPage] = await Promise.all([getJson(`${plain.origin}${LIST}`), getJson(`${mock.origin}${LIST}`)])

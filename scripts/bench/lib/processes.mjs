@@ -3,7 +3,7 @@
 // another, with taskset where it exists; elsewhere nothing is pinned.
 import { spawn, spawnSync } from 'node:child_process'
 import { availableParallelism } from 'node:os'
-import { CONNECTIONS, root } from './common.mjs'
+import { CONNECTIONS, NOW, root, SESSIONS } from './common.mjs'
 
 const canPin = availableParallelism() >= 2 && spawnSync('taskset', ['-V']).status === 0
 const SERVER_CORE = availableParallelism() - 1
@@ -79,4 +79,15 @@ export function autocannon(url, { seconds, headers = {} }) {
       })
     })
   })
+}
+
+/** The standalone mock the server, sdk and dashboard benchmarks measure: SESSIONS demo sessions, clock fixed at NOW. */
+export function startMockProcess() {
+  return startServerProcess(root('packages/mock-server/bench/serve.mjs'), [
+    'adapter',
+    '--sessions',
+    `${SESSIONS}`,
+    '--now',
+    NOW,
+  ])
 }
