@@ -40,7 +40,7 @@ describe('--data file', () => {
     await expect(loadDataFile(path)).rejects.toThrow('sessions[0].kind: must be a non-empty string')
   })
 
-  it('D4: the compiled check of a file refuses what the contract refuses, with the contract\'s own message', async () => {
+  it("D4: the compiled check of a file refuses what the contract refuses, with the contract's own message", async () => {
     const broken = [
       { ...session, accent: 'red' },
       { ...session, tags: ['synth', 3] },
