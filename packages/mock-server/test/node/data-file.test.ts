@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { formatIssues, librarySnapshot } from '@session-library/schemas'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DataFileError, loadDataFile, writeDataFile } from '../../src/node/data-file.js'
 import type { LibrarySnapshot } from '../../src/types.js'
@@ -37,6 +38,25 @@ describe('--data file', () => {
   it('D5: refuses a file whose sessions break the exact contract, naming the field', async () => {
     await writeFile(path, JSON.stringify({ ...library(2), sessions: [{ ...session, kind: '' }] }))
     await expect(loadDataFile(path)).rejects.toThrow('sessions[0].kind: must be a non-empty string')
+  })
+
+  it("D4: the compiled check of a file refuses what the contract refuses, with the contract's own message", async () => {
+    const broken = [
+      { ...session, accent: 'red' },
+      { ...session, tags: ['synth', 3] },
+      { ...session, lastOpened: 'yesterday' },
+      { ...session, kind: 7 },
+      { ...session, extra: true },
+    ]
+    for (const record of broken) {
+      const file = { ...library(2), sessions: [session, record] }
+      const expected = librarySnapshot.safeParse(file)
+      expect(expected.success, JSON.stringify(record).slice(0, 80)).toBe(false)
+      await writeFile(path, JSON.stringify(file))
+      const message = `--data ${path}: is not a library file: ${formatIssues(expected.error?.issues ?? [])}`
+      await expect(loadDataFile(path)).rejects.toThrow(message)
+      expect(message).toContain('sessions[1]')
+    }
   })
 
   it('refuses unknown fields, a missing nextId, a repeated session id and a repeated lane key', async () => {
