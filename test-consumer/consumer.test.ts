@@ -15,6 +15,13 @@ const packages = publicPackages()
 const installed = (name: string) => join(consumerDir, 'node_modules', name)
 const TOKEN = 'consumer-token'
 
+// What each build bundles rather than imports (scripts/third-party-licenses.mjs lists them): the mock
+// its dashboard's Preact and zod and, tree-shaken, @msw/data; the CLI everything it runs on.
+const BUNDLED: Record<string, string[]> = {
+  '@session-library/mock-server': ['@msw/data', 'preact', 'zod'],
+  '@session-library/cli': ['ky', 'zod'],
+}
+
 describe.each(packages.map((pkg) => [pkg.name]))('%s, installed from its tarball', (name) => {
   it('holds every file its package.json points at (main, types, exports, bin)', () => {
     expect(missingTargets(installed(name))).toEqual([])
@@ -32,6 +39,17 @@ describe.each(packages.map((pkg) => [pkg.name]))('%s, installed from its tarball
       (imported) => !declared.has(imported) && !imported.startsWith('node:') && !builtins.has(imported),
     )
     expect(undeclared).toEqual([])
+  })
+
+  it('ships the licence of every package whose code its build bundles (dist/THIRD-PARTY-LICENSES.md)', () => {
+    const notices = join(installed(name), 'dist/THIRD-PARTY-LICENSES.md')
+    const bundled = BUNDLED[name] ?? []
+    expect(existsSync(notices)).toBe(bundled.length > 0)
+    const text = bundled.length > 0 ? readFileSync(notices, 'utf8') : ''
+    for (const dependency of bundled) {
+      const section = text.split('\n## ').find((part) => part.startsWith(`${dependency}@`))
+      expect(section, dependency).toMatch(/\(MIT\)\n\n```text\n[^]*Permission is hereby granted/)
+    }
   })
 
   it('ships its LICENSE and README and names its repository, homepage, issues and engines', () => {

@@ -14,4 +14,6 @@ export default defineConfig({
   splitting: true,
   minify: true,
   noExternal: [/.*/],
+  // Read by scripts/third-party-licenses.mjs, which lists the bundled packages with their licences.
+  metafile: true,
 })

@@ -14,6 +14,8 @@ export default packageConfig({
     if (format === 'cjs') options.entryPoints = (options.entryPoints as string[]).filter((entry) => entry !== cliEntry)
   },
   shims: true,
+  // Read by scripts/third-party-licenses.mjs: @msw/data and what it imports are bundled.
+  metafile: true,
   // Bundled, tree-shaken (so only a devDependency): @msw/data imports the whole of es-toolkit's
   // barrels (hundreds of small modules), which took ~0.25 s of every start; no type of it is public.
   noExternal: ['@msw/data'],

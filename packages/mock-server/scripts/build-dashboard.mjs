@@ -1,6 +1,7 @@
 // Builds the dashboard (dashboard/, Preact) into dist/dashboard/: one ES module and one style
 // sheet, minified, everything bundled (nothing loaded from a CDN). Run by `pnpm build` after tsup,
 // which empties dist/.
+import { writeFileSync } from 'node:fs'
 import { build } from 'esbuild'
 
 const { metafile } = await build({
@@ -21,3 +22,5 @@ const { metafile } = await build({
 for (const [file, { bytes }] of Object.entries(metafile.outputs)) {
   process.stdout.write(`dashboard: ${file} ${(bytes / 1024).toFixed(1)} KiB\n`)
 }
+// For scripts/third-party-licenses.mjs: what the page bundles (Preact, zod) is listed with its licence.
+writeFileSync(new URL('../dist/metafile-dashboard.json', import.meta.url), JSON.stringify(metafile))
