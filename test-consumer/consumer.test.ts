@@ -48,7 +48,7 @@ describe.each(packages.map((pkg) => [pkg.name]))('%s, installed from its tarball
     const text = bundled.length > 0 ? readFileSync(notices, 'utf8') : ''
     for (const dependency of bundled) {
       const section = text.split('\n## ').find((part) => part.startsWith(`${dependency}@`))
-      expect(section, dependency).toMatch(/\(MIT\)\n\n```text\n[^]*Permission is hereby granted/)
+      expect(section, dependency).toMatch(/\(MIT\)\n\n```text\n[\s\S]*Permission is hereby granted/)
     }
   })
 
