@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { SortedOrder } from '../src/store/sorted-order.js'
+import { type OrderBy, SortedOrder } from '../src/store/sorted-order.js'
 
 interface Row {
   id: string
-  value: number
+  value: string
 }
 
-const byValueThenId = (a: Row, b: Row) => a.value - b.value || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+const idOf = (row: Row) => row.id
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+/** D10's rule written plainly: by value in the direction, ties on id ascending. */
+const freshSort = (rows: Iterable<Row>, descending: boolean) =>
+  [...rows].sort((a, b) => (descending ? -1 : 1) * compareText(a.value, b.value) || compareText(a.id, b.id))
 
 /** A small deterministic generator (mulberry32), so a failure replays. */
 function random(seed: number) {
@@ -19,47 +23,49 @@ function random(seed: number) {
   }
 }
 
-describe('a sorted order kept across changes (D10: the list sorted by a key, ties on id)', () => {
-  it('after creates, replacements and deletes read one at a time, equals a fresh sort of the records', () => {
-    const next = random(15)
-    const rows = new Map<string, Row>()
-    for (let index = 0; index < 200; index++) rows.set(`r${index}`, { id: `r${index}`, value: Math.floor(next() * 20) })
-    const order = new SortedOrder(rows.values(), byValueThenId)
-    for (let step = 0; step < 500; step++) {
-      const id = `r${Math.floor(next() * 260)}`
-      const before = rows.get(id)
-      const after = next() < 0.2 ? undefined : { id, value: Math.floor(next() * 20) }
-      if (after) rows.set(id, after)
-      else rows.delete(id)
-      expect(order.changed(before, after)).toBe(true)
-      if (step % 7 === 0) expect(order.records()).toEqual([...rows.values()].sort(byValueThenId))
-    }
-    expect(order.records()).toEqual([...rows.values()].sort(byValueThenId))
-  })
+describe('a sorted order kept across changes (D10: sorted by a value, ties on id ascending)', () => {
+  for (const descending of [false, true]) {
+    it(`after creates, replacements and deletes, equals a fresh sort of the records (${descending ? 'descending' : 'ascending'})`, () => {
+      const next = random(descending ? 16 : 15)
+      const value = () => `v${Math.floor(next() * 20)}`
+      const rows = new Map<string, Row>()
+      for (let index = 0; index < 200; index++) rows.set(`r${index}`, { id: `r${index}`, value: value() })
+      const by: OrderBy<Row> = { value: (row) => row.value, descending }
+      const order = new SortedOrder(rows.values(), idOf, by)
+      for (let step = 0; step < 500; step++) {
+        const id = `r${Math.floor(next() * 260)}`
+        const before = rows.get(id)
+        const after = next() < 0.2 ? undefined : { id, value: value() }
+        if (after) rows.set(id, after)
+        else rows.delete(id)
+        expect(order.changed(before, after)).toBe(true)
+        if (step % 7 === 0) expect(order.records()).toEqual(freshSort(rows.values(), descending))
+      }
+      expect(order.records()).toEqual(freshSort(rows.values(), descending))
+    })
+  }
 
-  it('moves the very record changed, not an equal one, and keeps the others by identity', () => {
-    const a = { id: 'a', value: 1 }
-    const b = { id: 'b', value: 2 }
-    const order = new SortedOrder([b, a], byValueThenId)
-    const moved = { id: 'a', value: 3 }
+  it('moves the very record changed and keeps the others by identity', () => {
+    const a = { id: 'a', value: 'v1' }
+    const b = { id: 'b', value: 'v2' }
+    const order = new SortedOrder([b, a], idOf, { value: (row) => row.value, descending: false })
+    const moved = { id: 'a', value: 'v3' }
     order.changed(a, moved)
     const records = order.records() ?? []
-    expect(records).toEqual([b, moved])
     expect(records[0]).toBe(b)
     expect(records[1]).toBe(moved)
   })
 
   it('asks to be dropped once 1,024 changes wait unread, so an order nobody reads does not grow', () => {
-    const order = new SortedOrder<Row>([], byValueThenId)
+    const order = new SortedOrder<Row>([], idOf, { value: (row) => row.value, descending: false })
     for (let index = 0; index < 1024; index++)
-      expect(order.changed(undefined, { id: `n${index}`, value: index })).toBe(true)
-    expect(order.changed(undefined, { id: 'past', value: 0 })).toBe(false)
+      expect(order.changed(undefined, { id: `n${index}`, value: 'v' })).toBe(true)
+    expect(order.changed(undefined, { id: 'past', value: 'v' })).toBe(false)
   })
 
-  it('answers undefined (sort afresh) when a record to take out is not where a comparator that is not total says', () => {
-    const a = { id: 'a', value: 1 }
-    const order = new SortedOrder([a, { id: 'b', value: 1 }], () => 0)
-    order.changed({ id: 'a', value: 1 }, undefined)
+  it('answers undefined (sort afresh) when told to take out a record it does not hold', () => {
+    const order = new SortedOrder([{ id: 'a', value: 'v' }], idOf, { value: (row) => row.value, descending: false })
+    order.changed({ id: 'a', value: 'v' }, undefined)
     expect(order.records()).toBeUndefined()
   })
 })

@@ -1,6 +1,6 @@
 import { Collection } from '@msw/data'
 import { formatIssues, type z } from '@session-library/schemas'
-import { SortedOrder } from './sorted-order.js'
+import { type OrderBy, SortedOrder } from './sorted-order.js'
 
 /**
  * Told of every record a {@link Table} gains, replaces or loses (`undefined` on the missing side):
@@ -90,15 +90,15 @@ export class Table<T extends object> {
   }
 
   /**
-   * The stored records in the order of `compare` (the same for a `name`), read-only, kept under
-   * `name` across changes: a list page over a large library costs a filter and a slice, and the
-   * first after a change a binary search and a splice per changed record, not a sort. The array
-   * is valid until the next change: copy what must outlive it.
+   * The stored records ordered `by` a value, ties on their keys (the same `by` for a `name`),
+   * read-only, kept under `name` across changes: a list page over a large library costs a filter
+   * and a slice, and the first after a change a binary search and a splice per changed record,
+   * not a sort. The array is valid until the next change: copy what must outlive it.
    */
-  ordered(name: string, compare: (a: Readonly<T>, b: Readonly<T>) => number): readonly Readonly<T>[] {
+  ordered(name: string, by: OrderBy<Readonly<T>>): readonly Readonly<T>[] {
     const kept = this.#orders.get(name)?.records()
     if (kept !== undefined) return kept
-    const order = new SortedOrder(this.values(), compare)
+    const order = new SortedOrder(this.values(), this.#keyOf, by)
     this.#orders.set(name, order)
     return order.records() as readonly Readonly<T>[]
   }
