@@ -42,9 +42,10 @@ export class SortedOrder<T> {
   readonly #keyOf: (record: T) => string
   readonly #by: OrderBy<T>
   readonly #direction: number
-  readonly #entries: Entry<T>[]
-  /** The entries' records, in the same order: what readers get, without a copy per read. */
+  /** The records in order: what readers get, without a copy per read. */
   readonly #records: T[]
+  /** Each record's sort value, at the same place: computed once, not twice per comparison. */
+  readonly #values: string[]
   /** Records to take out and put in, in the order of the writes. */
   readonly #pending: [before: T | undefined, after: T | undefined][] = []
 
@@ -52,8 +53,10 @@ export class SortedOrder<T> {
     this.#keyOf = keyOf
     this.#by = by
     this.#direction = by.descending ? -1 : 1
-    this.#entries = Array.from(records, (record) => this.#entry(record)).sort((a, b) => this.#compare(a, b))
-    this.#records = this.#entries.map((entry) => entry.record)
+    // Sorted as entries, then kept as two flat arrays: a third of the memory of the entries.
+    const entries = Array.from(records, (record) => this.#entry(record)).sort((a, b) => this.#compare(a, b))
+    this.#records = entries.map((entry) => entry.record)
+    this.#values = entries.map((entry) => entry.value)
   }
 
   /** Notes that `before` became `after` (either missing on a create or a delete); false when the order should be dropped instead. */
@@ -80,25 +83,27 @@ export class SortedOrder<T> {
   #insert(record: T): void {
     const entry = this.#entry(record)
     const at = this.#lowerBound(entry)
-    this.#entries.splice(at, 0, entry)
     this.#records.splice(at, 0, record)
+    this.#values.splice(at, 0, entry.value)
   }
 
   #remove(record: T): boolean {
     const at = this.#lowerBound(this.#entry(record))
     if (this.#records[at] !== record) return false
-    this.#entries.splice(at, 1)
     this.#records.splice(at, 1)
+    this.#values.splice(at, 1)
     return true
   }
 
   /** The first place whose entry does not sort before `entry`. */
   #lowerBound(entry: Entry<T>): number {
     let low = 0
-    let high = this.#entries.length
+    let high = this.#records.length
     while (low < high) {
       const middle = (low + high) >>> 1
-      if (this.#compare(this.#entries[middle] as Entry<T>, entry) < 0) low = middle + 1
+      const record = this.#records[middle] as T
+      if (this.#compare({ value: this.#values[middle] as string, key: this.#keyOf(record), record }, entry) < 0)
+        low = middle + 1
       else high = middle
     }
     return low
@@ -106,6 +111,12 @@ export class SortedOrder<T> {
 
   #entry(record: T): Entry<T> {
     return { value: this.#by.value(record), key: this.#keyOf(record), record }
+  }
+
+  /** The record at a place against an entry, without making an entry of it. */
+  #compareAt(at: number, entry: Entry<T>): number {
+    const difference = this.#direction * compareText(this.#values[at] as string, entry.value)
+    return difference || compareText(this.#keyOf(this.#records[at] as T), entry.key)
   }
 
   #compare(a: Entry<T>, b: Entry<T>): number {
