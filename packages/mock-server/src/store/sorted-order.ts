@@ -101,9 +101,7 @@ export class SortedOrder<T> {
     let high = this.#records.length
     while (low < high) {
       const middle = (low + high) >>> 1
-      const record = this.#records[middle] as T
-      if (this.#compare({ value: this.#values[middle] as string, key: this.#keyOf(record), record }, entry) < 0)
-        low = middle + 1
+      if (this.#compareAt(middle, entry) < 0) low = middle + 1
       else high = middle
     }
     return low
