@@ -23,6 +23,11 @@ interface Entry<T> {
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
+// A plain function with the direction passed in, not a private method reading it: a sort of 100k
+// records calls it about 1.7 million times.
+const compareEntries = <T>(direction: number, a: Entry<T>, b: Entry<T>) =>
+  direction * compareText(a.value, b.value) || compareText(a.key, b.key)
+
 /**
  * One sorted order of a table's records, kept across changes. A write only notes the change (a
  * constant cost, whatever the size); the next read moves each changed record into place with a
@@ -52,9 +57,11 @@ export class SortedOrder<T> {
   constructor(records: Iterable<T>, keyOf: (record: T) => string, by: OrderBy<T>) {
     this.#keyOf = keyOf
     this.#by = by
-    this.#direction = by.descending ? -1 : 1
+    const direction = by.descending ? -1 : 1
+    this.#direction = direction
     // Sorted as entries, then kept as two flat arrays: a third of the memory of the entries.
-    const entries = Array.from(records, (record) => this.#entry(record)).sort((a, b) => this.#compare(a, b))
+    const entries = Array.from(records, (record) => this.#entry(record))
+    entries.sort((a, b) => compareEntries(direction, a, b))
     this.#records = entries.map((entry) => entry.record)
     this.#values = entries.map((entry) => entry.value)
   }
@@ -115,9 +122,5 @@ export class SortedOrder<T> {
   #compareAt(at: number, entry: Entry<T>): number {
     const difference = this.#direction * compareText(this.#values[at] as string, entry.value)
     return difference || compareText(this.#keyOf(this.#records[at] as T), entry.key)
-  }
-
-  #compare(a: Entry<T>, b: Entry<T>): number {
-    return this.#direction * compareText(a.value, b.value) || compareText(a.key, b.key)
   }
 }
