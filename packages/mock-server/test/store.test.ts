@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { demoLibrary } from '../src/demo/library.js'
 import { Library } from '../src/store/library.js'
 import { LIBRARY_PARTS } from '../src/store/library-parts.js'
+import { listSessions } from '../src/store/session-query.js'
 import { storedSession } from './support/library.js'
 
 const now = new Date('2026-11-21T10:00:00.000Z')
@@ -75,5 +76,34 @@ describe('the store', () => {
     library.apply(change)
     expect(library.image()).toEqual(once)
     expect(once.nextId).toBe(6)
+  })
+
+  it('D10: a kept sort order follows renames and deletes, one at a time and 1,100 unread at once (then sorted afresh)', () => {
+    const library = new Library(1)
+    library.load(demoLibrary({ seed: 3, sessions: 300, now }))
+    const window = { now, days: 30 }
+    const titles = (sort: '-title' | 'lastOpened') =>
+      listSessions(library.sessions, { sort, limit: 500 }, window).items.map(({ id, title }) => [id, title])
+    const expected = (sort: '-title' | 'lastOpened') => {
+      const all = library.sessions.all()
+      const by =
+        sort === '-title' ? (s: (typeof all)[0]) => s.title.toLowerCase() : (s: (typeof all)[0]) => s.lastOpened
+      const direction = sort === '-title' ? -1 : 1
+      return all
+        .sort((a, b) => direction * (by(a) < by(b) ? -1 : by(a) > by(b) ? 1 : 0) || (a.id < b.id ? -1 : 1))
+        .map(({ id, title }) => [id, title])
+    }
+    titles('-title')
+    titles('lastOpened')
+    const ids = library.sessions.all().map(({ id }) => id)
+    for (let step = 0; step < 1100; step++) {
+      library.updateSession(ids[(step * 37) % ids.length] as string, (draft) => {
+        draft.title = `Renamed ${(step * 7919) % 1000}`
+      })
+      if (step % 50 === 0) library.deleteSession(ids.pop() as string)
+      if (step < 20) expect(titles('-title')).toEqual(expected('-title'))
+    }
+    expect(titles('-title')).toEqual(expected('-title'))
+    expect(titles('lastOpened')).toEqual(expected('lastOpened'))
   })
 })

@@ -1,5 +1,6 @@
 import { LIMITS, type SortKey, type sessionListQuery, type z } from '@session-library/schemas'
 import type { StoredSession } from '../types.js'
+import type { OrderBy } from './sorted-order.js'
 import type { Table } from './table.js'
 
 /** The session list's query as the contract parses it (D9–D11). */
@@ -58,29 +59,20 @@ const sortValue: Record<string, Comparable> = {
   status: (record) => record.status,
 }
 
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
-
 /**
- * Orders sessions by a sort key (D10): `-` for descending, ties on `id` ascending whatever the
- * direction, titles compared case-insensitively.
- *
- * @example
- * ```ts
- * records.sort(sessionOrder('-lastOpened'))
- * ```
+ * The order of a sort key (D10) as a table keeps it: `-` for descending, ties on the key (the id)
+ * ascending whatever the direction, titles compared case-insensitively.
  */
-export function sessionOrder(sort: SortKey): (a: Readonly<StoredSession>, b: Readonly<StoredSession>) => number {
+function sessionOrderBy(sort: SortKey): OrderBy<Readonly<StoredSession>> {
   const descending = sort.startsWith('-')
-  const value = sortValue[descending ? sort.slice(1) : sort] as Comparable
-  const direction = descending ? -1 : 1
-  return (a, b) => direction * compareText(value(a), value(b)) || compareText(a.id, b.id)
+  return { value: sortValue[descending ? sort.slice(1) : sort] as Comparable, descending }
 }
 
 /**
  * Filters (D11, AND-combined), sorts (D10) and pages (D9) the stored sessions. ISO timestamps of
- * the mock compare as strings, so `recent` is a string comparison. The sort is the table's cached
- * order for the key (re-sorted only after a change), and filtering keeps that order, so a page of
- * a 100,000-session library costs one pass, not a sort.
+ * the mock compare as strings, so `recent` is a string comparison. The sort is the table's kept
+ * order for the key (sorted once, then each change moved into place), and filtering keeps that
+ * order, so a page of a 100,000-session library costs one pass, not a sort, even after a change.
  *
  * @example
  * ```ts
@@ -94,7 +86,7 @@ export function listSessions(
 ): SessionPage {
   const since = query.recent ? new Date(recent.now.getTime() - recent.days * DAY_MS).toISOString() : undefined
   const sort = query.sort ?? '-lastOpened'
-  const ordered = sessions.ordered(sort, sessionOrder(sort))
+  const ordered = sessions.ordered(sort, sessionOrderBy(sort))
   const keep = matches(query, since)
   const found = keep ? ordered.filter(keep) : ordered
   const limit = query.limit ?? LIMITS.listLimitDefault

@@ -1,5 +1,6 @@
 import { Collection } from '@msw/data'
 import { formatIssues, type z } from '@session-library/schemas'
+import { type OrderBy, SortedOrder } from './sorted-order.js'
 
 /**
  * Told of every record a {@link Table} gains, replaces or loses (`undefined` on the missing side):
@@ -47,8 +48,8 @@ export class Table<T extends object> {
   readonly #watch: TableWatcher<T> | undefined
   /** Keys written since the last {@link Table.drainChanged}. */
   #changed = new Set<string>()
-  /** Sorted orders by name, dropped on every change (see {@link Table.ordered}). */
-  readonly #orders = new Map<string, readonly Readonly<T>[]>()
+  /** Sorted orders by name, kept across changes (see {@link Table.ordered}). */
+  readonly #orders = new Map<string, SortedOrder<Readonly<T>>>()
 
   constructor(model: z.ZodMiniType<T>, keyOf: (record: T) => string, watch?: TableWatcher<T>) {
     this.#model = model
@@ -89,16 +90,17 @@ export class Table<T extends object> {
   }
 
   /**
-   * The stored records in the order of `compare`, read-only, kept under `name` until the next
-   * change: a list page over a large library then costs a filter and a slice, not a sort.
+   * The stored records ordered `by` a value, ties on their keys (the same `by` for a `name`),
+   * read-only, kept under `name` across changes: a list page over a large library costs a filter
+   * and a slice, and the first after a change a binary search and a splice per changed record,
+   * not a sort. The array is valid until the next change: copy what must outlive it.
    */
-  ordered(name: string, compare: (a: Readonly<T>, b: Readonly<T>) => number): readonly Readonly<T>[] {
-    let order = this.#orders.get(name)
-    if (order === undefined) {
-      order = Array.from(this.values()).sort(compare)
-      this.#orders.set(name, order)
-    }
-    return order
+  ordered(name: string, by: OrderBy<Readonly<T>>): readonly Readonly<T>[] {
+    const kept = this.#orders.get(name)?.records()
+    if (kept !== undefined) return kept
+    const order = new SortedOrder(this.values(), this.#keyOf, by)
+    this.#orders.set(name, order)
+    return order.records() as readonly Readonly<T>[]
   }
 
   /** Stores a new record, checked against the model by the collection, and returns it. */
@@ -203,7 +205,7 @@ export class Table<T extends object> {
 
   #written(key: string, before: T | undefined, after: T | undefined): void {
     this.#changed.add(key)
-    this.#orders.clear()
+    for (const [name, order] of this.#orders) if (!order.changed(before, after)) this.#orders.delete(name)
     this.#watch?.(before, after)
   }
 }
