@@ -38,7 +38,7 @@ const server = setupServer(...mock.handlers)
 const client = new SessionLibrary({ token: mock.token, baseUrl: 'http://session-library.test/api/v1' })
 
 // 'error': a request no handler answers fails the test instead of going out to the network.
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
 // Each test starts from the same six sessions, in full-automation mode.
 beforeEach(() => mock.reset())
 afterAll(() => {

@@ -9,7 +9,7 @@ export default defineConfig({
   format: ['esm'],
   clean: true,
   sourcemap: true,
-  target: 'node20',
+  target: 'node22',
   platform: 'node',
   splitting: true,
   minify: true,

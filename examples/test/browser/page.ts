@@ -21,7 +21,7 @@ declare global {
 
 async function run(): Promise<PageResults> {
   const api = createMockApi({ sessions: 5, now: '2026-11-21T10:00:00.000Z' })
-  await setupWorker(...api.handlers).start({ onUnhandledRequest: 'error', quiet: true })
+  await setupWorker(...api.handlers).start({ onUnhandledFrame: 'error', quiet: true })
   const statuses: string[] = []
   const client = new SessionLibrary({
     token: api.token,

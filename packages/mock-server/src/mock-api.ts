@@ -1,6 +1,7 @@
 import { API_PREFIX, formatIssues, librarySnapshot } from '@session-library/schemas'
-// msw's main entry also loads its GraphQL support (graphql-js): a tenth of the CLI's start.
-import { http } from 'msw/core/http'
+// msw's main entry: msw 2's `msw/core/http` (lighter: no graphql-js) is gone in msw 3, and no
+// other subpath exists in both majors.
+import { http } from 'msw'
 import { CONTROL_PREFIX, createControlResolver } from './control/routes.js'
 import { demoLibrary } from './demo/library.js'
 import { registerDirectResponder } from './http/direct-dispatch.js'
@@ -38,7 +39,7 @@ export function startingLibrary(options: MockOptions): LibrarySnapshot {
  *
  * const api = createMockApi({ token: 'test-token', sessions: 5, now: '2026-11-21T10:00:00.000Z' })
  * const server = setupServer(...api.handlers)
- * server.listen({ onUnhandledRequest: 'error' })
+ * server.listen({ onUnhandledFrame: 'error' }) // msw 2: onUnhandledRequest
  * api.injectFault({ status: 503, retryAfter: 1, operation: 'sessions.list' })
  * ```
  */

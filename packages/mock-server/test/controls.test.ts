@@ -225,7 +225,7 @@ describe('onChange (in-process)', () => {
       },
     })
     const server = setupServer(...api.handlers)
-    server.listen({ onUnhandledRequest: 'error' })
+    server.listen({ onUnhandledFrame: 'error' })
     try {
       const headers = { authorization: `Bearer ${api.token}`, 'content-type': 'application/json' }
       let answered = false

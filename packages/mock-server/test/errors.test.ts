@@ -77,7 +77,7 @@ describe('D4 internal errors (in-process)', () => {
       },
     })
     const server = setupServer(...failing.handlers)
-    server.listen({ onUnhandledRequest: 'error' })
+    server.listen({ onUnhandledFrame: 'error' })
     try {
       const [first] = failing.snapshot().sessions
       const headers = { authorization: `Bearer ${failing.token}`, 'content-type': 'application/json' }
@@ -97,7 +97,7 @@ describe('D4 internal errors (in-process)', () => {
   it('MSW: server.use overrides a single endpoint because it prepends', async () => {
     const api = createMockApi({ now: NOW, sessions: 1 })
     const server = setupServer(...api.handlers)
-    server.listen({ onUnhandledRequest: 'error' })
+    server.listen({ onUnhandledFrame: 'error' })
     try {
       server.use(
         http.get('*/api/v1/sessions', () => Response.json({ data: [], meta: { total: 0, limit: 1, offset: 0 } })),

@@ -61,14 +61,28 @@ export async function readAnswer(
 }
 
 /**
+ * The body of an error answer as ky 2 hands it over (`HTTPError.data`, read already: parsed JSON
+ * when the Content-Type says JSON, else text, `undefined` when empty), in {@link readBody}'s form.
+ */
+function bodyFromData(data: unknown): unknown {
+  if (typeof data !== 'string') return data
+  if (data === '') return undefined
+  try {
+    return JSON.parse(data)
+  } catch {
+    return { [NOT_JSON]: data }
+  }
+}
+
+/**
  * Turns an error answer into an {@link ApiError}. The API's envelope gives its code and message; a
  * body that is not one (an envelope missing fields, problem+json, plain text) gives the status line
  * followed by what it said, and {@link UNKNOWN_ERROR_CODE} unless it named a code.
  *
- * @example `throw await errorFromResponse(response, request)`
+ * @example `if (isHTTPError(error)) throw errorFromResponse(error.response, error.data, request)`
  */
-export async function errorFromResponse(response: Response, request: RequestDetails): Promise<ApiError> {
-  const body = await readBody(response)
+export function errorFromResponse(response: Response, data: unknown, request: RequestDetails): ApiError {
+  const body = bodyFromData(data)
   const text = rawText(body)
   const { code, message } = said(body, text)
   const statusLine = `HTTP ${response.status} ${response.statusText}`.trim()

@@ -1,21 +1,20 @@
-import { isHTTPError, type Hooks as KyHooks } from 'ky'
+import { type BeforeRetryState, isHTTPError, type Hooks as KyHooks } from 'ky'
 import { redactHeaders } from './headers.js'
 import type { Hooks, Logger } from './options.js'
 
 function loggerHooks(logger: Logger, redact: readonly string[]): KyHooks {
+  const requestLine = (request: Request, attempt: number) =>
+    logger.debug('session-library: request', {
+      method: request.method,
+      url: request.url,
+      attempt,
+      headers: redactHeaders(request.headers, redact),
+    })
   return {
-    beforeRequest: [
-      (request, _options, { retryCount }) => {
-        logger.debug('session-library: request', {
-          method: request.method,
-          url: request.url,
-          attempt: retryCount + 1,
-          headers: redactHeaders(request.headers, redact),
-        })
-      },
-    ],
+    // ky 2 runs beforeRequest once a call: a retry's request line is written by beforeRetry.
+    beforeRequest: [({ request }) => requestLine(request, 1)],
     afterResponse: [
-      (request, _options, response) => {
+      ({ request, response }) => {
         logger.debug('session-library: response', {
           method: request.method,
           url: request.url,
@@ -28,25 +27,35 @@ function loggerHooks(logger: Logger, redact: readonly string[]): KyHooks {
       ({ request, error, retryCount }) => {
         const status = isHTTPError(error) ? error.response.status : undefined
         logger.debug('session-library: retry', { method: request.method, url: request.url, retryCount, status })
+        requestLine(request, retryCount + 1)
       },
     ],
   }
 }
 
 // Our hook types stand in front of ky's so that a change of ky's hook signatures stays ours to absorb.
+// ky 2 runs `beforeRequest` once a call, before its retry loop: ours run before every attempt, so a
+// retry runs them again from `beforeRetry` (which may also return a Request or a Response).
 function userHooks(hooks: Hooks): KyHooks {
-  return {
-    beforeRequest: (hooks.beforeRequest ?? []).map((hook) => async (request) => {
+  const beforeAttempt = async (request: Request): Promise<Request | Response | undefined> => {
+    for (const hook of hooks.beforeRequest ?? []) {
       const result = await hook(request)
-      return result instanceof Request || result instanceof Response ? result : undefined
-    }),
-    afterResponse: (hooks.afterResponse ?? []).map((hook) => async (request, _options, response) => {
+      if (result instanceof Request || result instanceof Response) return result
+    }
+    return undefined
+  }
+  return {
+    beforeRequest: hooks.beforeRequest?.length ? [({ request }) => beforeAttempt(request)] : [],
+    afterResponse: (hooks.afterResponse ?? []).map((hook) => async ({ request, response }) => {
       const result = await hook(request, response)
       return result instanceof Response ? result : undefined
     }),
-    beforeRetry: (hooks.beforeRetry ?? []).map((hook) => async ({ request, error, retryCount }) => {
-      await hook({ request, retryCount, status: isHTTPError(error) ? error.response.status : undefined })
-    }),
+    beforeRetry: [
+      ...(hooks.beforeRetry ?? []).map((hook) => async ({ request, error, retryCount }: BeforeRetryState) => {
+        await hook({ request, retryCount, status: isHTTPError(error) ? error.response.status : undefined })
+      }),
+      ...(hooks.beforeRequest?.length ? [({ request }: BeforeRetryState) => beforeAttempt(request)] : []),
+    ],
   }
 }
 

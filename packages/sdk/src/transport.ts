@@ -7,7 +7,7 @@ import {
   type QueryOf,
   routes,
 } from '@session-library/schemas/client'
-import ky, { isHTTPError, isTimeoutError } from 'ky'
+import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky'
 import { errorFromResponse, readAnswer } from './answers.js'
 import { ApiPromise, rememberResponse } from './api-promise.js'
 import type { ResolvedConfig } from './config.js'
@@ -77,12 +77,14 @@ function translateError(error: unknown, request: RequestDetails, options: CallOp
   // Whatever was under way (sending, retrying, reading the body), the caller's abort decides.
   if (options.signal?.aborted) return new AbortedError(options.signal.reason, request)
   if (error instanceof SessionLibraryError) return error
-  if (isHTTPError(error)) return errorFromResponse(error.response, request)
+  if (isHTTPError(error)) return errorFromResponse(error.response, error.data, request)
   // ky's errors hold the request and so the Authorization header: never keep them as a cause.
   if (isTimeoutError(error)) return new TimeoutError(timeout || 0, request)
-  if (error instanceof TypeError) {
-    const message = `${request.operation}: network error (${request.method} ${request.path}): ${error.message}`
-    return new NetworkError(message, request, { cause: error })
+  // ky 2 wraps fetch's TypeError in its own NetworkError (which holds the request): keep fetch's.
+  const failed = isNetworkError(error) ? error.cause : error
+  if (failed instanceof TypeError) {
+    const message = `${request.operation}: network error (${request.method} ${request.path}): ${failed.message}`
+    return new NetworkError(message, request, { cause: failed })
   }
   return error
 }
@@ -130,7 +132,7 @@ export function createCall(config: ResolvedConfig): Call {
       const data = await readAnswer(response, operation, options.validate ?? config.validate, request)
       return { data, response }
     } catch (error) {
-      const failure = await translateError(error, request, options, timeout)
+      const failure = translateError(error, request, options, timeout)
       const answered = response ?? (isHTTPError(error) ? error.response : undefined)
       throw answered ? rememberResponse(failure, answered) : failure
     }

@@ -18,21 +18,22 @@ describe('browser', () => {
     expect(imports.filter((path) => path.startsWith('node:'))).toEqual([])
   })
 
-  // The target is 15 kB (15,360 B), the ceiling of the one-call test. The SDK imports the contract's
-  // client entry (routes and tolerant answer schemas only), so the exact and request schemas and the
-  // OpenAPI text stay out. Measured 14,974 and 15,271 B (raw answers, safe(), the compiled answer
-  // check, error messages from any body, redaction: +1.3 kB since 13,659 and 13,930 B).
-  it('a script calling one method bundles to at most 15 kB (15,360 B) min+gz (ky, zod/mini, the contract, the SDK)', async () => {
+  // The target was 15 kB (15,360 B) on ky 1; ky 2 alone is 8,876 B min+gz against ky 1's 5,056 B
+  // (+3.8 kB, measured with esbuild), so the ceilings moved by that much: 19,300 and 19,600 B.
+  // Measured on ky 2: 18,908 and 19,192 B (on ky 1: 14,974 and 15,271 B). The SDK imports the
+  // contract's client entry (routes and tolerant answer schemas only), so the exact and request
+  // schemas and the OpenAPI text stay out.
+  it('a script calling one method bundles to at most 19,300 B min+gz (ky, zod/mini, the contract, the SDK)', async () => {
     const { code } = await bundleForBrowser(ONE_CALL)
     const size = gzipSync(code, { level: 9 }).length
     console.info(`one-call browser bundle: ${code.length} B min, ${size} B min+gz`)
-    expect(size).toBeLessThanOrEqual(15_360)
+    expect(size).toBeLessThanOrEqual(19_300)
   })
 
-  it('a script importing every export of the SDK bundles to at most 15,600 B min+gz', async () => {
+  it('a script importing every export of the SDK bundles to at most 19,600 B min+gz', async () => {
     const { code } = await bundleForBrowser(`export * from '@session-library/sdk'`)
     const size = gzipSync(code, { level: 9 }).length
     console.info(`every-export browser bundle: ${code.length} B min, ${size} B min+gz`)
-    expect(size).toBeLessThanOrEqual(15_600)
+    expect(size).toBeLessThanOrEqual(19_600)
   })
 })

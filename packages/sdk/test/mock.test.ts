@@ -19,7 +19,7 @@ const BASE_URL = 'http://mock.test/api/v1'
 const mock: MockApi = createMockApi({ sessions: 30, now: '2026-11-21T10:00:00.000Z', importDelay: 1 })
 const server = setupServer(...mock.handlers)
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
 beforeEach(async () => {
   mock.clearFaults()
   await mock.reset()

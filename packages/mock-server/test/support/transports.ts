@@ -79,7 +79,7 @@ export const inProcess: Transport = {
   async start(options) {
     const api = createMockApi(options)
     const server = setupServer(...api.handlers)
-    server.listen({ onUnhandledRequest: 'error' })
+    server.listen({ onUnhandledFrame: 'error' })
     await api.idle()
     return {
       api,

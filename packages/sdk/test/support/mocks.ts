@@ -16,7 +16,7 @@ export const mocks = [
     async start(options: MockOptions): Promise<RunningMock> {
       const api = createMockApi(options)
       const server = setupServer(...api.handlers)
-      server.listen({ onUnhandledRequest: 'error' })
+      server.listen({ onUnhandledFrame: 'error' })
       return {
         api,
         baseUrl: 'http://mock.test/api/v1',

@@ -8,7 +8,7 @@ import { BASE_URL, TOKEN } from './fixtures.js'
 /** An MSW server for one test file: unhandled requests fail the test, handlers reset after each. */
 export function useServer() {
   const server = setupServer()
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
   afterEach(() => server.resetHandlers())
   afterAll(() => server.close())
   return server

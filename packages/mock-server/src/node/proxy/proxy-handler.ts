@@ -10,7 +10,7 @@ import {
 } from '@session-library/schemas'
 import type { RequestHandler } from 'msw'
 // Not msw's main entry: it loads GraphQL support too, which the CLI's start would pay for.
-import { http } from 'msw/core/http'
+import { http } from 'msw'
 import { under } from '../../http/url-pattern.js'
 import type { TransportAnswer } from '../../types.js'
 import { type Forwarded, forward, ProxyFailure, proxyOrigin } from './forward.js'
