@@ -5,6 +5,7 @@
 export type { BodyOf, QueryOf } from './endpoints.js'
 export { ERRORS, type ErrorEnvelope, errorEnvelope, type KnownErrorCode } from './errors.js'
 export type { Kind, Mode, OpenString, PreviewStatus, SortKey, Status } from './known-values.js'
+export { MASKED, maskToken, tokenMask } from './mask.js'
 export { API_PREFIX, buildPath, type PathParamNames, type PathParams } from './paths.js'
 export {
   type AnswerOf,
