@@ -43,10 +43,13 @@ describe('client entry (@session-library/schemas/client)', () => {
     expect(Object.keys(client).sort()).toEqual([
       'API_PREFIX',
       'ERRORS',
+      'MASKED',
       'buildPath',
       'errorEnvelope',
+      'maskToken',
       'operationPath',
       'routes',
+      'tokenMask',
     ])
   })
 
