@@ -25,12 +25,6 @@ interface Exception {
 /** Rules JSON Schema cannot state: the document is looser there, and says so in words. */
 export const KNOWN_EXCEPTIONS: readonly Exception[] = [
   {
-    name: 'length after trimming',
-    rule: 'D5, D6',
-    message: /^must be at most \d+ characters$/,
-    says: 'Trimmed, then 1–',
-  },
-  {
     name: 'tags counted after dropping duplicates',
     rule: 'D6',
     message: /^must hold at most \d+ distinct tags$/,

@@ -1,10 +1,9 @@
 import * as z from 'zod/mini'
-import type { Kind, Mode, PreviewStatus, Status } from './known-values.js'
+import type { Kind, Mode, OpenString, PreviewStatus, Status } from '../known-values.js'
 
 // What a client accepts from any server that follows SPEC.md (DECISIONS preamble): unknown keys are
 // kept, and strings SPEC.md lists no values for are open, typed with the known ones as suggestions.
 // The exact schemas (exact.ts) are derived from these; the client entry imports nothing else.
-const open = <T extends string>() => z.string() as unknown as z.ZodMiniType<T>
 
 // Unknown keys are kept at run time, yet typed as if stripped: the inferred types list SPEC.md's
 // fields and no index signature, so a misspelt field is a compile error.
@@ -19,10 +18,12 @@ const absentIfNull = <T extends z.ZodMiniType<string>>(schema: T) =>
   ) as unknown as z.ZodMiniOptional<T>
 
 const text = z.string()
+// One string schema for every field: an open string is a string typed with its known values.
+const open = <T extends string>() => text as unknown as z.ZodMiniType<T>
 const number = z.number()
 const flag = z.boolean()
 const previewStatus = open<PreviewStatus>()
-const mode = open<Mode>()
+const mode = open<OpenString<Mode>>()
 
 /**
  * SPEC §2.2: one preview variant of a session, as a client reads it.

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini'
-import { ERRORS, errorEnvelope, type KnownErrorCode } from './errors.js'
-import { type Kind, MODES, type Mode, PREVIEW_STATUSES, type PreviewStatus, type Status } from './known-values.js'
-import { LIMITS } from './limits.js'
-import { API_PREFIX } from './paths.js'
-import { boundedText, timestamp } from './rules.js'
+import { ERRORS, errorEnvelope, type KnownErrorCode } from '../errors.js'
+import { boundedText, timestamp } from '../field-rules.js'
+import { type Kind, MODES, type Mode, PREVIEW_STATUSES, type PreviewStatus, type Status } from '../known-values.js'
+import { LIMITS } from '../limits.js'
+import { API_PREFIX } from '../paths.js'
 import * as tolerant from './tolerant.js'
 
 // What the mock answers (DECISIONS preamble): each schema is its tolerant twin made strict, with
