@@ -157,14 +157,18 @@ describe('OpenAPI document', () => {
     expect(title).toEqual({
       type: 'string',
       pattern: '^\\s*\\S(?:[\\s\\S]{0,198}\\S)?\\s*$',
-      description: 'The session’s name: trimmed, then 1–200 characters (D5).',
+      description: "The session's name: trimmed, then 1–200 characters (D5).",
     })
     expect(tags.items).toEqual({ type: 'string', pattern: '^\\s*[^\\s,](?:[^,]{0,62}[^\\s,])?\\s*$' })
   })
 
   it('D17: Health.baseUrl ends in /api/v1 by a pattern, with no format outside JSON Schema', () => {
     const baseUrl = (schemas.Health as { properties: Record<string, Record<string, unknown>> }).properties.baseUrl
-    expect(baseUrl).toEqual({ type: 'string', pattern: '\\/api\\/v1$' })
+    expect(baseUrl).toEqual({
+      type: 'string',
+      pattern: '\\/api\\/v1$',
+      description: "The API's address, ending in /api/v1 (D17).",
+    })
   })
 
   it('SPEC §4: gives every write with a body a required request body', () => {

@@ -34,14 +34,29 @@ const mode = open<OpenString<Mode>>()
  * preview.parse({ id: 'pv_1', name: 'Mix', path: '/m/mix.wav', status: 'rendering' }).status // 'rendering'
  * ```
  */
-export const preview = object({ id: text, name: text, path: text, status: previewStatus })
+export const preview = object({
+  /** The variant's id, as variantId names it (D12). */
+  id: text,
+  /** The variant's name, e.g. Mix. */
+  name: text,
+  /** The audio file of the variant. */
+  path: text,
+  /** Whether it is ready: none, pending, ready or failed (D5). */
+  status: previewStatus,
+})
 
 const previewFields = {
+  /** Whether a preview exists: none, pending, ready or failed (D5). */
   previewStatus,
+  /** Where to open the preview, or empty (D5). */
   previewUrl: text,
+  /** Where to fetch the preview's audio, or empty (D5). */
   previewAudioUrl: text,
+  /** The media type of the preview's audio, or empty (D5). */
   previewAudioMime: text,
+  /** The id of the preview variant used by default, or empty (D12). */
   preferredPreviewId: text,
+  /** The session's preview variants (D5). */
   previews: z.array(preview),
 }
 
@@ -55,15 +70,25 @@ const previewFields = {
  * ```
  */
 export const session = object({
+  /** The session's id: set by the server, never reused (D5). */
   id: text,
+  /** The session's name: 1–200 characters (D5). */
   title: text,
+  /** The kind of project, usually its DAW (ableton, logic, reaper…), or any other text (D5). */
   kind: open<Kind>(),
+  /** Where the work stands (idea, in-progress, mixing, mastering, done, archived), or any other text (D5). */
   status: open<Status>(),
+  /** A colour as #rrggbb, or empty for none (D5). */
   accent: text,
+  /** Tags to find the session by, in the order given (D6). */
   tags: z.array(text),
+  /** Free text about the session (D7). */
   notes: text,
+  /** When the session was last opened, as an ISO 8601 UTC timestamp; the recent filter reads it (D11). */
   lastOpened: text,
+  /** Where the project file lives on disk. */
   projectPath: text,
+  /** The first project path the session had, kept when projectPath changes (D5). */
   projectOriginalPath: text,
   ...previewFields,
 })
@@ -78,11 +103,17 @@ export const session = object({
  * ```
  */
 export const waveform = object({
+  /** Names the waveform of one session and variant; stable for them (D13). */
   key: text,
+  /** Equals the number of peaks (D13). */
   bucketCount: number,
+  /** The audio's length in seconds, more than 0 (D13). */
   duration: number,
+  /** Samples per second of the audio, in Hz (D13). */
   sampleRate: number,
+  /** Changes when the preview's audio changes (D13). */
   audioVersion: text,
+  /** The peak amplitude of each bucket, from 0 to 1 (D13). */
   peaks: z.array(number),
 })
 
@@ -95,7 +126,18 @@ export const waveform = object({
  * waveformNote.parse(lane.notes[0]).timestamp // seconds
  * ```
  */
-export const waveformNote = object({ id: text, timestamp: number, text, createdAt: text, updatedAt: text })
+export const waveformNote = object({
+  /** The note's id, unique in its lane (D14). */
+  id: text,
+  /** Seconds from the start of the audio (D14). */
+  timestamp: number,
+  /** What the note says: 1–2,000 characters (D14). */
+  text,
+  /** When the note was made, as an ISO 8601 UTC timestamp (D14). */
+  createdAt: text,
+  /** When the note last changed, as an ISO 8601 UTC timestamp (D14). */
+  updatedAt: text,
+})
 
 /**
  * SPEC §2.5: how many sessions carry a tag.
@@ -106,7 +148,12 @@ export const waveformNote = object({ id: text, timestamp: number, text, createdA
  * tagCount.parse({ tag: 'drums', count: 3 })
  * ```
  */
-export const tagCount = object({ tag: text, count: number })
+export const tagCount = object({
+  /** The tag. */
+  tag: text,
+  /** How many sessions carry it (D16). */
+  count: number,
+})
 
 /**
  * SPEC §2.6: the state of a batch import.
@@ -118,12 +165,19 @@ export const tagCount = object({ tag: text, count: number })
  * ```
  */
 export const importResult = object({
+  /** The import's id. */
   importId: text,
+  /** How many items the import holds (D15). */
   total: number,
+  /** How many items became sessions so far (D15). */
   completed: number,
+  /** How many items failed so far (D15). */
   failed: number,
+  /** How many items were skipped because a session already has their path (D15). */
   skipped: number,
+  /** Whether every item has been processed; false in the 202 answer (D15). */
   done: flag,
+  /** How long the import has taken, in milliseconds. */
   durationMs: number,
 })
 
@@ -136,7 +190,16 @@ export const importResult = object({
  * recentRequest.parse({ method: 'GET', path: '/api/v1/health', statusCode: 200, at: '2026-11-21T10:00:00.000Z' })
  * ```
  */
-export const recentRequest = object({ method: text, path: text, statusCode: number, at: text })
+export const recentRequest = object({
+  /** The request's HTTP method. */
+  method: text,
+  /** The path requested, without its query string (D17). */
+  path: text,
+  /** The HTTP status answered. */
+  statusCode: number,
+  /** When it was answered, as an ISO 8601 UTC timestamp (D17). */
+  at: text,
+})
 
 /**
  * SPEC §2.7: the health snapshot; `lastError` is optional, `null` read as absent (DECISIONS preamble).
@@ -148,15 +211,25 @@ export const recentRequest = object({ method: text, path: text, statusCode: numb
  * ```
  */
 export const health = object({
+  /** ok when the service is healthy (D17). */
   status: text,
+  /** The mode set by configuration: disabled, read-only or full-automation (D1). */
   configuredMode: mode,
+  /** The mode in force; writes need full-automation (D1). */
   effectiveMode: mode,
+  /** Whether the service runs: true in an answer (D17). */
   running: flag,
+  /** The port the service listens on. */
   port: number,
+  /** The API's address, ending in /api/v1 (D17). */
   baseUrl: text,
+  /** The address of the reference pages (D17). */
   docsUrl: text,
+  /** How many requests under /api/v1 were answered before this one, 401s included (D17). */
   requestCount: number,
+  /** The last 50 requests, newest first (D17). */
   recentRequests: z.array(recentRequest),
+  /** The message of the most recent 5xx answer; absent when there was none (D17). */
   lastError: absentIfNull(text),
 })
 
@@ -169,7 +242,12 @@ export const health = object({
  * deleted.parse({ deleted: true, id: 'ses_1' })
  * ```
  */
-export const deleted = object({ deleted: flag, id: text })
+export const deleted = object({
+  /** true: the session is gone. */
+  deleted: flag,
+  /** The id of the deleted session. */
+  id: text,
+})
 
 /**
  * SPEC §4.8: a session's tags.
@@ -180,7 +258,12 @@ export const deleted = object({ deleted: flag, id: text })
  * sessionTags.parse({ id: 'ses_1', tags: ['drums'] }).tags // ['drums']
  * ```
  */
-export const sessionTags = object({ id: text, tags: session.def.shape.tags })
+export const sessionTags = object({
+  /** The session's id. */
+  id: text,
+  /** The session's tags, in order (D6). */
+  tags: session.def.shape.tags,
+})
 
 /**
  * SPEC §4.9: a session's notes.
@@ -191,7 +274,12 @@ export const sessionTags = object({ id: text, tags: session.def.shape.tags })
  * sessionNotes.parse({ id: 'ses_1', notes: '' }).notes // ''
  * ```
  */
-export const sessionNotes = object({ id: text, notes: text })
+export const sessionNotes = object({
+  /** The session's id. */
+  id: text,
+  /** The session's notes; empty when cleared (D7). */
+  notes: text,
+})
 
 /**
  * SPEC §4.10: a session's preview metadata.
@@ -202,7 +290,11 @@ export const sessionNotes = object({ id: text, notes: text })
  * sessionPreview.parse(answer.data).previews // Preview[]
  * ```
  */
-export const sessionPreview = object({ id: text, ...previewFields })
+export const sessionPreview = object({
+  /** The session's id. */
+  id: text,
+  ...previewFields,
+})
 
 /**
  * SPEC §4.11: a waveform of one session and variant.
@@ -213,7 +305,14 @@ export const sessionPreview = object({ id: text, ...previewFields })
  * sessionWaveform.parse(answer.data).waveform.peaks // number[]
  * ```
  */
-export const sessionWaveform = object({ sessionId: text, variantId: text, waveform })
+export const sessionWaveform = object({
+  /** The session's id. */
+  sessionId: text,
+  /** The preview variant the waveform is of (D12). */
+  variantId: text,
+  /** The waveform's peaks and what they measure (D13). */
+  waveform,
+})
 
 /**
  * SPEC §4.12: a waveform note lane.
@@ -225,9 +324,13 @@ export const sessionWaveform = object({ sessionId: text, variantId: text, wavefo
  * ```
  */
 export const waveformNoteLane = object({
+  /** The session's id. */
   sessionId: text,
+  /** The preview variant the lane belongs to (D12). */
   variantId: text,
+  /** The waveform key that names the lane (D14). */
   key: text,
+  /** The notes, by timestamp, then id (D14). */
   notes: z.array(waveformNote),
 })
 
@@ -240,7 +343,14 @@ export const waveformNoteLane = object({
  * listMeta.parse({ total: 120, limit: 50, offset: 100 })
  * ```
  */
-export const listMeta = object({ total: number, limit: number, offset: number })
+export const listMeta = object({
+  /** How many sessions match the filters, on all pages (D9). */
+  total: number,
+  /** The page size applied, at most 500 (D9). */
+  limit: number,
+  /** How many matching sessions come before this page (D9). */
+  offset: number,
+})
 
 /**
  * The success envelope `{data}` around an answer (SPEC §1), as a client reads it.
@@ -251,7 +361,11 @@ export const listMeta = object({ total: number, limit: number, offset: number })
  * data(session).parse(body).data.id
  * ```
  */
-export const data = <T extends z.ZodMiniType>(inner: T) => object({ data: inner })
+export const data = <T extends z.ZodMiniType>(inner: T) =>
+  object({
+    /** The answer's payload. */
+    data: inner,
+  })
 
 /**
  * The session list's envelope `{data, meta}` (SPEC §4.3), as a client reads it.
@@ -262,7 +376,12 @@ export const data = <T extends z.ZodMiniType>(inner: T) => object({ data: inner 
  * sessionPage.parse({ data: [], meta: { total: 0, limit: 50, offset: 0 } })
  * ```
  */
-export const sessionPage = object({ data: z.array(session), meta: listMeta })
+export const sessionPage = object({
+  /** The sessions of this page, in the requested order (D10). */
+  data: z.array(session),
+  /** Paging facts: total, limit and offset (D9). */
+  meta: listMeta,
+})
 
 /**
  * The envelope of `GET /tags` (SPEC §4.14), as a client reads it.

@@ -13,7 +13,7 @@ const importItem = strict({
     .optional(writable.title)
     .check(
       z.describe(
-        'The new session’s name: trimmed, then 1–200 characters; by default the file name without its extension (D15).',
+        "The new session's name: trimmed, then 1–200 characters; by default the file name without its extension (D15).",
       ),
     ),
   /** The kind for this item when the body gives none; by default the one of the file's extension (D15). */

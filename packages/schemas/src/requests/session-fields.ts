@@ -43,7 +43,7 @@ export const tagsField = tagList.check(z.describe(TAGS_TEXT))
  */
 export const writable = {
   /** The session's name: trimmed, then 1–200 characters (D5). */
-  title: trimmedText(LIMITS.titleLength).check(z.describe('The session’s name: trimmed, then 1–200 characters (D5).')),
+  title: trimmedText(LIMITS.titleLength).check(z.describe("The session's name: trimmed, then 1–200 characters (D5).")),
   /** The kind of project, usually its DAW (ableton, logic, reaper…): any text of 1–64 characters (D5). */
   kind: kindRule.check(
     z.describe('The kind of project, usually its DAW (ableton, logic, reaper…): any text of 1–64 characters (D5).'),

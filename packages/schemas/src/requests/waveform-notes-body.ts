@@ -7,7 +7,7 @@ const waveformNoteInput = z.pipe(
     /** The note's id: keep it to update that note; without one the server assigns it (D14). */
     id: z
       .optional(nonEmptyText())
-      .check(z.describe('The note’s id: keep it to update that note; without one the server assigns it (D14).')),
+      .check(z.describe("The note's id: keep it to update that note; without one the server assigns it (D14).")),
     /** Seconds from the start of the audio: at least 0, at most the waveform's duration (D14). */
     timestamp: num().check(
       z.minimum(0, 'must be ≥ 0 seconds'),
@@ -16,7 +16,7 @@ const waveformNoteInput = z.pipe(
     /** What the note says: 1–2,000 characters (D14). */
     text: boundedText(LIMITS.noteTextLength).check(z.describe('What the note says: 1–2,000 characters (D14).')),
     /** Ignored: the server keeps the note's creation time (D14). */
-    createdAt: z.optional(z.unknown()).check(z.describe('Ignored: the server keeps the note’s creation time (D14).')),
+    createdAt: z.optional(z.unknown()).check(z.describe("Ignored: the server keeps the note's creation time (D14).")),
     /** Ignored: the server moves it when the note changes (D14). */
     updatedAt: z.optional(z.unknown()).check(z.describe('Ignored: the server moves it when the note changes (D14).')),
   }),

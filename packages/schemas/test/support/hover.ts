@@ -4,16 +4,26 @@ import ts from 'typescript'
 const packageDir = fileURLToPath(new URL('../..', import.meta.url))
 const PROBE = `${packageDir}test/__hover-probe__.ts`
 
+/** What an editor shows on hover: the symbol as declared (`display`) and its TSDoc (`docs`). */
+export interface Hover {
+  display: string
+  docs: string
+}
+
+const MARK = '/*|*/'
+
 /**
- * What an editor shows on hover (TypeScript's language service), for a probe file that imports the
- * package's sources: call `hover(source)` with a source in which `/*|*\/` marks the hovered spot.
+ * What an editor shows on hover (TypeScript's language service) in a probe file beside the tests,
+ * which imports the package's sources: `hover(source)` answers for each spot that `/*|*\/` marks,
+ * in order. One probe with many marks costs one type-check.
  *
  * @example
  * ```ts
- * const { docs } = hover(`import type { BodyOf } from '../src/index.js'\nconst b: BodyOf<'sessions.create'> = { /*|*\/accent: '' }`)
+ * const hover = createHover()
+ * const [accent] = hover(`import type { BodyOf } from '../src/index.js'\ndeclare const b: BodyOf<'sessions.create'>\nb./*|*\/accent`)
  * ```
  */
-export function createHover() {
+export function createHover(): (source: string) => Hover[] {
   const config = ts.getParsedCommandLineOfConfigFile(
     `${packageDir}tsconfig.json`,
     {},
@@ -41,14 +51,17 @@ export function createHover() {
     getDirectories: ts.sys.getDirectories,
   }
   const service = ts.createLanguageService(host, ts.createDocumentRegistry())
-  return (source: string) => {
-    const at = source.indexOf('/*|*/')
-    probe = source.replace('/*|*/', '')
+  return (source) => {
+    const parts = source.split(MARK)
+    const spots = parts.slice(0, -1).map((_, index) => parts.slice(0, index + 1).join('').length)
+    probe = parts.join('')
     version += 1
-    const info = service.getQuickInfoAtPosition(PROBE, at)
-    return {
-      docs: ts.displayPartsToString(info?.documentation),
-      display: ts.displayPartsToString(info?.displayParts),
-    }
+    return spots.map((spot) => {
+      const info = service.getQuickInfoAtPosition(PROBE, spot)
+      return {
+        docs: ts.displayPartsToString(info?.documentation),
+        display: ts.displayPartsToString(info?.displayParts),
+      }
+    })
   }
 }
