@@ -1,60 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import type * as z from 'zod/mini'
 import { FIELD_TEXTS } from '../src/answers/field-texts.js'
-import {
-  createOpenApiDocument,
-  deleted,
-  health,
-  importResult,
-  listMeta,
-  operations,
-  preview,
-  recentRequest,
-  session,
-  sessionNotes,
-  sessionPage,
-  sessionPreview,
-  sessionTags,
-  sessionWaveform,
-  tagCount,
-  waveform,
-  waveformNote,
-  waveformNoteLane,
-  z,
-} from '../src/index.js'
+import * as contract from '../src/index.js'
+import { core, definitionOf, unwrapped } from '../src/validation/schema-walk.js'
 import { createHover, type Hover } from './support/hover.js'
 
 // Each field's text is written once for people: the OpenAPI document and the CLI's help read it from
 // the schemas; an editor shows the TSDoc beside the field. These tests keep the two equal, through
 // TypeScript's language service, as an editor asks it.
 
-interface Definition {
-  type: string
-  shape?: Record<string, z.ZodMiniType>
-  element?: z.ZodMiniType
-  innerType?: z.ZodMiniType
-  in?: z.ZodMiniType
-}
-const definitionOf = (schema: z.ZodMiniType) => (schema as unknown as { _zod: { def: Definition } })._zod.def
-const WRAPPERS = ['optional', 'default', 'nullable', 'pipe']
-const innerOf = (schema: z.ZodMiniType) => {
-  const definition = definitionOf(schema)
-  return WRAPPERS.includes(definition.type)
-    ? definition.type === 'pipe'
-      ? definition.in
-      : definition.innerType
-    : undefined
-}
-
-/** The schema a request's value meets first: under optional, default and nullable, a pipe's input. */
-const inputCore = (schema: z.ZodMiniType): z.ZodMiniType => {
-  const inner = innerOf(schema)
-  return inner ? inputCore(inner) : schema
-}
-
 /** A field's text, as the document reads it: its own, else that of the schema it wraps. */
 const textOf = (schema: z.ZodMiniType): string | undefined => {
-  const inner = innerOf(schema)
-  return z.globalRegistry.get(schema)?.description ?? (inner && textOf(inner))
+  const inner = unwrapped(schema)
+  return contract.z.globalRegistry.get(schema)?.description ?? (inner && textOf(inner))
 }
 
 interface Spot {
@@ -67,7 +25,7 @@ interface Spot {
 
 /** Every field of a request schema, nested ones too. */
 function requestFields(type: string, schema: z.ZodMiniType): Spot[] {
-  const definition = definitionOf(inputCore(schema))
+  const definition = definitionOf(core(schema))
   if (definition.type === 'array' && definition.element)
     return requestFields(`NonNullable<${type}>[number]`, definition.element)
   if (definition.type !== 'object') return []
@@ -77,7 +35,7 @@ function requestFields(type: string, schema: z.ZodMiniType): Spot[] {
   ])
 }
 
-const requests = operations.flatMap((op) => [
+const requests = contract.operations.flatMap((op) => [
   ...(op.body ? requestFields(`api.BodyOf<'${op.name}'>`, op.body) : []),
   ...(op.query ? requestFields(`api.QueryOf<'${op.name}'>`, op.query) : []),
 ])
@@ -85,24 +43,7 @@ const answers: Spot[] = Object.entries(FIELD_TEXTS).flatMap(([type, texts]) =>
   Object.entries(texts).map(([key, text]) => ({ name: `${type}.${key}`, type: `api.${type}`, key, text })),
 )
 const NAMED = ['Session', 'SessionPage', 'Health']
-const RESOURCES = {
-  Session: session,
-  Preview: preview,
-  Waveform: waveform,
-  WaveformNote: waveformNote,
-  TagCount: tagCount,
-  ImportResult: importResult,
-  RecentRequest: recentRequest,
-  Health: health,
-  Deleted: deleted,
-  SessionTags: sessionTags,
-  SessionNotes: sessionNotes,
-  SessionPreview: sessionPreview,
-  SessionWaveform: sessionWaveform,
-  WaveformNoteLane: waveformNoteLane,
-  ListMeta: listMeta,
-  SessionPage: sessionPage,
-}
+const exported = new Map(Object.entries(contract))
 
 // One probe for every spot: the language service checks it once.
 let shown = new Map<string, Hover>()
@@ -141,13 +82,14 @@ describe('field docs on hover (#22.1)', () => {
 
   it('gives every field of every answer type a text: FIELD_TEXTS lists each key of its schema', () => {
     for (const [type, texts] of Object.entries(FIELD_TEXTS)) {
-      const schema = RESOURCES[type as keyof typeof FIELD_TEXTS]
-      expect(Object.keys(texts).sort(), type).toEqual(Object.keys(schema.tolerant.def.shape).sort())
+      // The resource of type `SessionPage` is `sessionPage`.
+      const resource = exported.get(`${type[0]?.toLowerCase()}${type.slice(1)}`) as typeof contract.session
+      expect(Object.keys(texts).sort(), type).toEqual(Object.keys(resource.tolerant.def.shape).sort())
     }
   })
 
   it('the document gives each field of each component the same text', () => {
-    const schemas = createOpenApiDocument().components.schemas as Record<
+    const schemas = contract.createOpenApiDocument().components.schemas as Record<
       string,
       { properties?: Record<string, { description?: string; $ref?: string }> }
     >

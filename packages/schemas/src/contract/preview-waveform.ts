@@ -8,16 +8,8 @@ import { READ_ONE } from './statuses.js'
 
 /** The preview and waveform reads as a client sends them. @example `previewWaveformRoutes['waveform.get'].path` */
 export const previewWaveformRoutes = {
-  'preview.get': {
-    method: 'GET',
-    path: '/sessions/{id}/preview',
-    answer: t.data(t.sessionPreview),
-  },
-  'waveform.get': {
-    method: 'GET',
-    path: '/sessions/{id}/waveform',
-    answer: t.data(t.sessionWaveform),
-  },
+  'preview.get': { method: 'GET', path: '/sessions/{id}/preview', answer: t.data(t.sessionPreview) },
+  'waveform.get': { method: 'GET', path: '/sessions/{id}/waveform', answer: t.data(t.sessionWaveform) },
 } as const satisfies Record<string, RouteSpec>
 
 /** The preview and waveform reads as the mock answers them. @example `previewWaveformContracts['waveform.get'].service // 'waveform'` */

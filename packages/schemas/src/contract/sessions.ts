@@ -15,11 +15,7 @@ export const sessionsRoutes = {
   'sessions.create': { method: 'POST', path: '/sessions', status: 201, answer: session },
   'sessions.get': { method: 'GET', path: '/sessions/{id}', answer: session },
   'sessions.update': { method: 'PATCH', path: '/sessions/{id}', idempotent: false, answer: session },
-  'sessions.delete': {
-    method: 'DELETE',
-    path: '/sessions/{id}',
-    answer: t.data(t.deleted),
-  },
+  'sessions.delete': { method: 'DELETE', path: '/sessions/{id}', answer: t.data(t.deleted) },
 } as const satisfies Record<string, RouteSpec>
 
 /** The session operations as the mock answers them. @example `sessionsContracts['sessions.list'].query` */

@@ -6,10 +6,7 @@ import type { ContractSpec, RouteSpec } from './define.js'
 import { BODY_LIMIT } from './statuses.js'
 
 // SPEC §4.12: route and contract of the waveform note lane (see health.ts); its GET must not exist.
-const route = {
-  path: '/sessions/{id}/waveform-notes',
-  answer: t.data(t.waveformNoteLane),
-} as const
+const route = { path: '/sessions/{id}/waveform-notes', answer: t.data(t.waveformNoteLane) } as const
 
 /** The lane writes as a client sends them. @example `waveformNotesRoutes['waveformNotes.put'].method // 'PUT'` */
 export const waveformNotesRoutes = {
