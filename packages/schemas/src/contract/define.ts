@@ -32,6 +32,8 @@ export interface Route {
   readonly status: 200 | 201 | 202
   /** Safe to repeat after a failure: reads and idempotent writes. */
   readonly idempotent: boolean
+  /** Whether it writes, and so needs full-automation mode (SPEC §5, DECISIONS D1): all but GETs. */
+  readonly writes: boolean
   /** The answer's envelope as a client reads it (unknown fields and values pass). */
   readonly answer: { readonly tolerant: z.ZodMiniType }
 }
@@ -53,8 +55,6 @@ export interface Operation extends Route {
   readonly query?: z.ZodMiniType
   /** Exact body schema. */
   readonly body?: z.ZodMiniType
-  /** Whether it writes, and so needs full-automation mode (SPEC §5, DECISIONS D1). */
-  readonly writes: boolean
   /** The service whose absence turns it into a 501. */
   readonly service?: Service
   /** Error statuses SPEC.md documents for it. */
@@ -67,18 +67,18 @@ export interface Operation extends Route {
 
 /**
  * What a group file writes of an operation for clients: a {@link Route} with its tolerant answer,
- * where `status` is 200 unless given, and `idempotent` true unless given or the method is POST.
+ * where `status` is 200 unless given, `idempotent` true unless given or the method is POST, and
+ * `writes` true unless the method is GET.
  */
-export type RouteSpec = Omit<Route, 'name' | 'answer' | 'status' | 'idempotent'> & {
+export type RouteSpec = Omit<Route, 'name' | 'answer' | 'status' | 'idempotent' | 'writes'> & {
   readonly answer: z.ZodMiniType
   readonly status?: Route['status']
   readonly idempotent?: boolean
 }
 
-/** What a group file writes of an operation for the mock and the document; `exact` is its answer. */
-export type ContractSpec = Omit<Operation, keyof Route | 'writes' | 'decidedErrors'> & {
-  readonly exact: z.ZodMiniType
-  readonly decidedErrors?: readonly number[]
+/** What a group file writes of an operation for the mock and the document: its exact answer and the rest. */
+export type ContractSpec = Omit<Operation, keyof Route> & {
+  readonly answer: { readonly exact: z.ZodMiniType }
 }
 
 type RouteOf<Name extends string, R extends RouteSpec> = Omit<R, 'answer' | 'status' | 'idempotent'> & {
@@ -86,14 +86,11 @@ type RouteOf<Name extends string, R extends RouteSpec> = Omit<R, 'answer' | 'sta
   readonly path: R['path']
   readonly status: R extends { readonly status: infer Status } ? Status : 200
   readonly idempotent: boolean
+  readonly writes: boolean
   readonly answer: { readonly tolerant: R['answer'] }
 }
 type OperationOf<Name extends string, R extends RouteSpec, C extends ContractSpec> = Omit<RouteOf<Name, R>, 'answer'> &
-  Omit<C, 'exact' | 'decidedErrors'> & {
-    readonly answer: { readonly tolerant: R['answer']; readonly exact: C['exact'] }
-    readonly writes: boolean
-    readonly decidedErrors: readonly number[]
-  }
+  Omit<C, 'answer'> & { readonly answer: { readonly tolerant: R['answer']; readonly exact: C['answer']['exact'] } }
 
 type RouteSpecs = Record<string, RouteSpec>
 // One contract per route, no more: a missing or an extra name does not compile.
@@ -126,20 +123,17 @@ export function define<const R extends RouteSpecs, const C extends ContractsOf<R
 export function define(routes: RouteSpecs, contracts: object = {}): unknown {
   const table: Record<string, Route> = {}
   for (const [name, { answer, ...spec }] of Object.entries(routes)) {
-    const route = { status: 200, idempotent: spec.method !== 'POST', ...spec, name, answer: { tolerant: answer } }
-    // Without a contract (the client's table), `exact` is undefined and the route is the entry.
-    const { exact, ...contract } = (contracts as Partial<Record<string, ContractSpec>>)[name] ?? {}
-    table[name] = (
-      exact
-        ? {
-            decidedErrors: [],
-            ...route,
-            ...contract,
-            answer: { tolerant: answer, exact },
-            writes: spec.method !== 'GET',
-          }
-        : route
-    ) as Route
+    // Without contracts (the client's table) the entry is the route alone.
+    const contract = (contracts as Partial<Record<string, ContractSpec>>)[name]
+    table[name] = {
+      status: 200,
+      idempotent: spec.method !== 'POST',
+      writes: spec.method !== 'GET',
+      ...spec,
+      ...contract,
+      name,
+      answer: { tolerant: answer, ...contract?.answer },
+    } as Route
   }
   return table
 }

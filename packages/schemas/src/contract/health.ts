@@ -15,8 +15,9 @@ export const healthRoutes = {
 /** The health check as the mock answers it. @example `healthContracts['health.get'].errors // [401]` */
 export const healthContracts = {
   'health.get': {
-    exact: healthAnswer,
+    answer: { exact: healthAnswer },
     errors: READ,
+    decidedErrors: [],
     summary: 'Check the service and the token',
     description: 'Confirms that the service is running and the supplied bearer token is valid.',
   },

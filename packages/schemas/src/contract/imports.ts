@@ -14,7 +14,7 @@ export const importsRoutes = {
 /** The import as the mock answers it. @example `importsContracts['imports.start'].service // 'import'` */
 export const importsContracts = {
   'imports.start': {
-    exact: importAnswer,
+    answer: { exact: importAnswer },
     body: importBody,
     service: 'import',
     errors: [400, 401, 403, 501],

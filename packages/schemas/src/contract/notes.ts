@@ -15,7 +15,7 @@ export const notesRoutes = {
 } as const satisfies Record<string, RouteSpec>
 
 const write = {
-  exact: notesAnswer,
+  answer: { exact: notesAnswer },
   body: notesBody,
   errors: WRITE_ONE,
   decidedErrors: BODY_LIMIT,
@@ -27,8 +27,9 @@ const write = {
 /** The notes operations as the mock answers them. @example `notesContracts['notes.put'].body` */
 export const notesContracts = {
   'notes.get': {
-    exact: notesAnswer,
+    answer: { exact: notesAnswer },
     errors: READ_ONE,
+    decidedErrors: [],
     summary: 'Read the notes of a session',
     description: 'Returns the free-text notes of a session.',
   },

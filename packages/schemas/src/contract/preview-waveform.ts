@@ -15,13 +15,14 @@ export const previewWaveformRoutes = {
 /** The preview and waveform reads as the mock answers them. @example `previewWaveformContracts['waveform.get'].service // 'waveform'` */
 export const previewWaveformContracts = {
   'preview.get': {
-    exact: previewAnswer,
+    answer: { exact: previewAnswer },
     errors: READ_ONE,
+    decidedErrors: [],
     summary: 'Read the preview metadata of a session',
     description: 'Returns the preview status, URLs and variants of a session.',
   },
   'waveform.get': {
-    exact: waveformAnswer,
+    answer: { exact: waveformAnswer },
     query: variantQuery,
     service: 'waveform',
     errors: [401, 404, 501],

@@ -21,7 +21,7 @@ export const sessionsRoutes = {
 /** The session operations as the mock answers them. @example `sessionsContracts['sessions.list'].query` */
 export const sessionsContracts = {
   'sessions.list': {
-    exact: sessionPage,
+    answer: { exact: sessionPage },
     query: sessionListQuery,
     errors: READ,
     decidedErrors: [400],
@@ -29,7 +29,7 @@ export const sessionsContracts = {
     description: 'Returns sessions, optionally filtered, sorted and paginated.',
   },
   'sessions.create': {
-    exact: sessionAnswer,
+    answer: { exact: sessionAnswer },
     body: sessionCreateBody,
     errors: [400, 401, 403],
     decidedErrors: BODY_LIMIT,
@@ -37,13 +37,14 @@ export const sessionsContracts = {
     description: 'Creates a session. Requires full-automation mode.',
   },
   'sessions.get': {
-    exact: sessionAnswer,
+    answer: { exact: sessionAnswer },
     errors: READ_ONE,
+    decidedErrors: [],
     summary: 'Read a session',
     description: 'Returns one session.',
   },
   'sessions.update': {
-    exact: sessionAnswer,
+    answer: { exact: sessionAnswer },
     body: sessionUpdateBody,
     errors: WRITE_ONE,
     decidedErrors: BODY_LIMIT,
@@ -51,8 +52,9 @@ export const sessionsContracts = {
     description: 'Applies a partial update to an existing session. Requires full-automation mode.',
   },
   'sessions.delete': {
-    exact: deletedAnswer,
+    answer: { exact: deletedAnswer },
     errors: [401, 403, 404],
+    decidedErrors: [],
     summary: 'Delete a session',
     description: 'Deletes a session. Requires full-automation mode.',
   },

@@ -13,8 +13,9 @@ export const tagCountsRoutes = {
 /** The tag counts as the mock answers them (D16). @example `tagCountsContracts['tagCounts.list'].errors // [401]` */
 export const tagCountsContracts = {
   'tagCounts.list': {
-    exact: tagCountList,
+    answer: { exact: tagCountList },
     errors: READ,
+    decidedErrors: [],
     summary: 'Count tags across the library',
     description: 'Aggregates known tags across the whole session library, in descending order of usage.',
   },

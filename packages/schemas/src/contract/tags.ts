@@ -15,7 +15,7 @@ export const tagsRoutes = {
 } as const satisfies Record<string, RouteSpec>
 
 const write = {
-  exact: tagsAnswer,
+  answer: { exact: tagsAnswer },
   body: tagsBody,
   errors: WRITE_ONE,
   decidedErrors: BODY_LIMIT,
@@ -26,8 +26,9 @@ const write = {
 /** The tag operations as the mock answers them. @example `tagsContracts['tags.put'].body` */
 export const tagsContracts = {
   'tags.get': {
-    exact: tagsAnswer,
+    answer: { exact: tagsAnswer },
     errors: READ_ONE,
+    decidedErrors: [],
     summary: 'Read the tags of a session',
     description: 'Returns the tag list of a session.',
   },

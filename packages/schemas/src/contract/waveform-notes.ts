@@ -15,7 +15,7 @@ export const waveformNotesRoutes = {
 } as const satisfies Record<string, RouteSpec>
 
 const write = {
-  exact: laneAnswer,
+  answer: { exact: laneAnswer },
   query: variantQuery,
   body: waveformNotesBody,
   service: 'waveform-notes',
