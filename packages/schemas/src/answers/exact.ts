@@ -6,6 +6,7 @@ import { LIMITS } from '../limits.js'
 import { API_PREFIX } from '../paths.js'
 import { FIELD_TEXTS } from './field-texts.js'
 import * as tolerant from './tolerant.js'
+import * as tolerantAnswers from './tolerant-answers.js'
 
 // What the mock answers (DECISIONS preamble): each schema is its tolerant twin made strict, with
 // only what the exact strength adds written here, so that the two cannot list different fields.
@@ -182,7 +183,7 @@ export const health = described('Health', {
  * deleted.parse({ deleted: true, id: 'ses_1' })
  * ```
  */
-export const deleted = described('Deleted', tolerant.deleted.def.shape)
+export const deleted = described('Deleted', tolerantAnswers.deleted.def.shape)
 
 /**
  * SPEC §4.8: a session's tags, as the mock answers them.
@@ -193,7 +194,7 @@ export const deleted = described('Deleted', tolerant.deleted.def.shape)
  * sessionTags.parse({ id: 'ses_1', tags: ['drums'] })
  * ```
  */
-export const sessionTags = described('SessionTags', tolerant.sessionTags.def.shape)
+export const sessionTags = described('SessionTags', tolerantAnswers.sessionTags.def.shape)
 
 /**
  * SPEC §4.9: a session's notes, as the mock answers them.
@@ -204,7 +205,7 @@ export const sessionTags = described('SessionTags', tolerant.sessionTags.def.sha
  * sessionNotes.parse({ id: 'ses_1', notes: '' })
  * ```
  */
-export const sessionNotes = described('SessionNotes', tolerant.sessionNotes.def.shape)
+export const sessionNotes = described('SessionNotes', tolerantAnswers.sessionNotes.def.shape)
 
 /**
  * SPEC §4.10: a session's preview metadata, as the mock answers it.
@@ -215,7 +216,10 @@ export const sessionNotes = described('SessionNotes', tolerant.sessionNotes.def.
  * sessionPreview.safeParse({ ...metadata, previewStatus: 'rendering' }).success // false
  * ```
  */
-export const sessionPreview = described('SessionPreview', { ...tolerant.sessionPreview.def.shape, ...previewFields })
+export const sessionPreview = described('SessionPreview', {
+  ...tolerantAnswers.sessionPreview.def.shape,
+  ...previewFields,
+})
 
 /**
  * SPEC §4.11: a session's waveform, as the mock answers it.
@@ -226,7 +230,7 @@ export const sessionPreview = described('SessionPreview', { ...tolerant.sessionP
  * sessionWaveform.safeParse({ sessionId: 's', variantId: 'v', waveform: { peaks: [2] } }).success // false
  * ```
  */
-export const sessionWaveform = described('SessionWaveform', { ...tolerant.sessionWaveform.def.shape, waveform })
+export const sessionWaveform = described('SessionWaveform', { ...tolerantAnswers.sessionWaveform.def.shape, waveform })
 
 /**
  * SPEC §4.12, DECISIONS D14: a waveform note lane, as the mock answers it.
@@ -238,7 +242,7 @@ export const sessionWaveform = described('SessionWaveform', { ...tolerant.sessio
  * ```
  */
 export const waveformNoteLane = described('WaveformNoteLane', {
-  ...tolerant.waveformNoteLane.def.shape,
+  ...tolerantAnswers.waveformNoteLane.def.shape,
   notes: z.array(waveformNote),
 })
 
@@ -252,7 +256,7 @@ export const waveformNoteLane = described('WaveformNoteLane', {
  * ```
  */
 export const listMeta = described('ListMeta', {
-  ...tolerant.listMeta.def.shape,
+  ...tolerantAnswers.listMeta.def.shape,
   total: count,
   limit: count,
   offset: count,

@@ -5,9 +5,16 @@ import type { Kind, Mode, OpenString, PreviewStatus, Status } from '../known-val
 // kept, and strings SPEC.md lists no values for are open, typed with the known ones as suggestions.
 // The exact schemas (exact.ts) are derived from these; the client entry imports nothing else.
 
-// Unknown keys are kept at run time, yet typed as if stripped: the inferred types list SPEC.md's
-// fields and no index signature, so a misspelt field is a compile error.
-const object = <Shape extends z.core.$ZodLooseShape>(shape: Shape) =>
+/**
+ * A tolerant object: unknown keys are kept at run time, yet typed as if stripped, so the inferred
+ * type lists SPEC.md's fields and no index signature and a misspelt field is a compile error.
+ *
+ * @example
+ * ```ts
+ * object({ id: text }).parse({ id: 'a', extra: 1 }) // { id: 'a', extra: 1 }
+ * ```
+ */
+export const object = <Shape extends z.core.$ZodLooseShape>(shape: Shape) =>
   z.looseObject(shape) as unknown as z.ZodMiniObject<Shape, z.core.$strip>
 
 // Servers commonly send `null` for an absent optional field: read as absent, typed `T | undefined`.
@@ -17,11 +24,14 @@ const absentIfNull = <T extends z.ZodMiniType<string>>(schema: T) =>
     z.nullable(schema).check(z.overwrite((value) => (value ?? undefined) as z.output<T>)),
   ) as unknown as z.ZodMiniOptional<T>
 
-const text = z.string()
+/** Any string. @example `object({ id: text })` */
+export const text = z.string()
 // One string schema for every field: an open string is a string typed with its known values.
 const open = <T extends string>() => text as unknown as z.ZodMiniType<T>
-const number = z.number()
-const flag = z.boolean()
+/** Any number. @example `object({ count: number })` */
+export const number = z.number()
+/** A boolean. @example `object({ done: flag })` */
+export const flag = z.boolean()
 const previewStatus = open<PreviewStatus>()
 const mode = open<OpenString<Mode>>()
 
@@ -45,7 +55,8 @@ export const preview = object({
   status: previewStatus,
 })
 
-const previewFields = {
+/** SPEC §2.1: a session's preview fields, which the preview answer (§4.10) repeats. @example `object({ id: text, ...previewFields })` */
+export const previewFields = {
   /** Whether a preview exists: none, pending, ready or failed (D5). */
   previewStatus,
   /** Where to open the preview, or empty (D5). */
@@ -232,164 +243,3 @@ export const health = object({
   /** The message of the most recent 5xx answer; absent when there was none (D17). */
   lastError: absentIfNull(text),
 })
-
-/**
- * SPEC §4.7: the answer to a delete.
- *
- * @example
- * ```ts
- * import { deleted } from './tolerant.js'
- * deleted.parse({ deleted: true, id: 'ses_1' })
- * ```
- */
-export const deleted = object({
-  /** true: the session is gone. */
-  deleted: flag,
-  /** The id of the deleted session. */
-  id: text,
-})
-
-/**
- * SPEC §4.8: a session's tags.
- *
- * @example
- * ```ts
- * import { sessionTags } from './tolerant.js'
- * sessionTags.parse({ id: 'ses_1', tags: ['drums'] }).tags // ['drums']
- * ```
- */
-export const sessionTags = object({
-  /** The session's id. */
-  id: text,
-  /** The session's tags, in order (D6). */
-  tags: session.def.shape.tags,
-})
-
-/**
- * SPEC §4.9: a session's notes.
- *
- * @example
- * ```ts
- * import { sessionNotes } from './tolerant.js'
- * sessionNotes.parse({ id: 'ses_1', notes: '' }).notes // ''
- * ```
- */
-export const sessionNotes = object({
-  /** The session's id. */
-  id: text,
-  /** The session's notes; empty when cleared (D7). */
-  notes: text,
-})
-
-/**
- * SPEC §4.10: a session's preview metadata.
- *
- * @example
- * ```ts
- * import { sessionPreview } from './tolerant.js'
- * sessionPreview.parse(answer.data).previews // Preview[]
- * ```
- */
-export const sessionPreview = object({
-  /** The session's id. */
-  id: text,
-  ...previewFields,
-})
-
-/**
- * SPEC §4.11: a waveform of one session and variant.
- *
- * @example
- * ```ts
- * import { sessionWaveform } from './tolerant.js'
- * sessionWaveform.parse(answer.data).waveform.peaks // number[]
- * ```
- */
-export const sessionWaveform = object({
-  /** The session's id. */
-  sessionId: text,
-  /** The preview variant the waveform is of (D12). */
-  variantId: text,
-  /** The waveform's peaks and what they measure (D13). */
-  waveform,
-})
-
-/**
- * SPEC §4.12: a waveform note lane.
- *
- * @example
- * ```ts
- * import { waveformNoteLane } from './tolerant.js'
- * waveformNoteLane.parse(answer.data).notes // sorted by timestamp, then id (D14)
- * ```
- */
-export const waveformNoteLane = object({
-  /** The session's id. */
-  sessionId: text,
-  /** The preview variant the lane belongs to (D12). */
-  variantId: text,
-  /** The waveform key that names the lane (D14). */
-  key: text,
-  /** The notes, by timestamp, then id (D14). */
-  notes: z.array(waveformNote),
-})
-
-/**
- * SPEC §4.3: the list's paging facts.
- *
- * @example
- * ```ts
- * import { listMeta } from './tolerant.js'
- * listMeta.parse({ total: 120, limit: 50, offset: 100 })
- * ```
- */
-export const listMeta = object({
-  /** How many sessions match the filters, on all pages (D9). */
-  total: number,
-  /** The page size applied, at most 500 (D9). */
-  limit: number,
-  /** How many matching sessions come before this page (D9). */
-  offset: number,
-})
-
-/**
- * The success envelope `{data}` around an answer (SPEC §1), as a client reads it.
- *
- * @example
- * ```ts
- * import { data, session } from './tolerant.js'
- * data(session).parse(body).data.id
- * ```
- */
-export const data = <T extends z.ZodMiniType>(inner: T) =>
-  object({
-    /** The answer's payload. */
-    data: inner,
-  })
-
-/**
- * The session list's envelope `{data, meta}` (SPEC §4.3), as a client reads it.
- *
- * @example
- * ```ts
- * import { sessionPage } from './tolerant.js'
- * sessionPage.parse({ data: [], meta: { total: 0, limit: 50, offset: 0 } })
- * ```
- */
-export const sessionPage = object({
-  /** The sessions of this page, in the requested order (D10). */
-  data: z.array(session),
-  /** Paging facts: total, limit and offset (D9). */
-  meta: listMeta,
-})
-
-/**
- * The envelope of `GET /tags` (SPEC §4.14), as a client reads it.
- *
- * @example
- * ```ts
- * import { tagCountList } from './tolerant.js'
- * tagCountList.parse({ data: [{ tag: 'drums', count: 3 }] })
- * ```
- */
-export const tagCountList = data(z.array(tagCount))

@@ -1,5 +1,6 @@
 import { healthAnswer } from '../answers/exact-answers.js'
 import * as t from '../answers/tolerant.js'
+import * as ta from '../answers/tolerant-answers.js'
 import type { ContractSpec, RouteSpec } from './define.js'
 import { READ } from './statuses.js'
 
@@ -9,7 +10,7 @@ import { READ } from './statuses.js'
 
 /** The health check as a client sends it. @example `healthRoutes['health.get'].path // '/health'` */
 export const healthRoutes = {
-  'health.get': { method: 'GET', path: '/health', answer: t.data(t.health) },
+  'health.get': { method: 'GET', path: '/health', answer: ta.data(t.health) },
 } as const satisfies Record<string, RouteSpec>
 
 /** The health check as the mock answers it. @example `healthContracts['health.get'].errors // [401]` */

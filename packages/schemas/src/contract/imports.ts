@@ -1,5 +1,6 @@
 import { importAnswer } from '../answers/exact-answers.js'
 import * as t from '../answers/tolerant.js'
+import * as ta from '../answers/tolerant-answers.js'
 import { importBody } from '../requests/import-body.js'
 import type { ContractSpec, RouteSpec } from './define.js'
 import { BODY_LIMIT } from './statuses.js'
@@ -8,7 +9,7 @@ import { BODY_LIMIT } from './statuses.js'
 
 /** The import as a client sends it. @example `importsRoutes['imports.start'].status // 202` */
 export const importsRoutes = {
-  'imports.start': { method: 'POST', path: '/import', status: 202, answer: t.data(t.importResult) },
+  'imports.start': { method: 'POST', path: '/import', status: 202, answer: ta.data(t.importResult) },
 } as const satisfies Record<string, RouteSpec>
 
 /** The import as the mock answers it. @example `importsContracts['imports.start'].service // 'import'` */

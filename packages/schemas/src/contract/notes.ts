@@ -1,11 +1,11 @@
 import { notesAnswer } from '../answers/exact-answers.js'
-import * as t from '../answers/tolerant.js'
+import * as ta from '../answers/tolerant-answers.js'
 import { notesBody } from '../requests/session-bodies.js'
 import type { ContractSpec, RouteSpec } from './define.js'
 import { BODY_LIMIT, READ_ONE, WRITE_ONE } from './statuses.js'
 
 // SPEC §4.9: route and contract of each operation on a session's notes (see health.ts).
-const route = { path: '/sessions/{id}/notes', answer: t.data(t.sessionNotes) } as const
+const route = { path: '/sessions/{id}/notes', answer: ta.data(ta.sessionNotes) } as const
 
 /** The notes operations as a client sends them. @example `notesRoutes['notes.patch'].method // 'PATCH'` */
 export const notesRoutes = {

@@ -1,5 +1,5 @@
 import { previewAnswer, waveformAnswer } from '../answers/exact-answers.js'
-import * as t from '../answers/tolerant.js'
+import * as ta from '../answers/tolerant-answers.js'
 import { variantQuery } from '../requests/list-query.js'
 import type { ContractSpec, RouteSpec } from './define.js'
 import { READ_ONE } from './statuses.js'
@@ -8,8 +8,8 @@ import { READ_ONE } from './statuses.js'
 
 /** The preview and waveform reads as a client sends them. @example `previewWaveformRoutes['waveform.get'].path` */
 export const previewWaveformRoutes = {
-  'preview.get': { method: 'GET', path: '/sessions/{id}/preview', answer: t.data(t.sessionPreview) },
-  'waveform.get': { method: 'GET', path: '/sessions/{id}/waveform', answer: t.data(t.sessionWaveform) },
+  'preview.get': { method: 'GET', path: '/sessions/{id}/preview', answer: ta.data(ta.sessionPreview) },
+  'waveform.get': { method: 'GET', path: '/sessions/{id}/waveform', answer: ta.data(ta.sessionWaveform) },
 } as const satisfies Record<string, RouteSpec>
 
 /** The preview and waveform reads as the mock answers them. @example `previewWaveformContracts['waveform.get'].service // 'waveform'` */

@@ -1,5 +1,5 @@
 import { tagCountList } from '../answers/exact.js'
-import * as t from '../answers/tolerant.js'
+import * as ta from '../answers/tolerant-answers.js'
 import type { ContractSpec, RouteSpec } from './define.js'
 import { READ } from './statuses.js'
 
@@ -7,7 +7,7 @@ import { READ } from './statuses.js'
 
 /** The tag counts as a client reads them. @example `tagCountsRoutes['tagCounts.list'].path // '/tags'` */
 export const tagCountsRoutes = {
-  'tagCounts.list': { method: 'GET', path: '/tags', answer: t.tagCountList },
+  'tagCounts.list': { method: 'GET', path: '/tags', answer: ta.tagCountList },
 } as const satisfies Record<string, RouteSpec>
 
 /** The tag counts as the mock answers them (D16). @example `tagCountsContracts['tagCounts.list'].errors // [401]` */

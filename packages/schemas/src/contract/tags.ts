@@ -1,11 +1,11 @@
 import { tagsAnswer } from '../answers/exact-answers.js'
-import * as t from '../answers/tolerant.js'
+import * as ta from '../answers/tolerant-answers.js'
 import { tagsBody } from '../requests/session-bodies.js'
 import type { ContractSpec, RouteSpec } from './define.js'
 import { BODY_LIMIT, READ_ONE, WRITE_ONE } from './statuses.js'
 
 // SPEC §4.8: route and contract of each operation on a session's tags (see health.ts).
-const route = { path: '/sessions/{id}/tags', answer: t.data(t.sessionTags) } as const
+const route = { path: '/sessions/{id}/tags', answer: ta.data(ta.sessionTags) } as const
 
 /** The tag operations as a client sends them. @example `tagsRoutes['tags.put'].method // 'PUT'` */
 export const tagsRoutes = {

@@ -1,12 +1,12 @@
 import { laneAnswer } from '../answers/exact-answers.js'
-import * as t from '../answers/tolerant.js'
+import * as ta from '../answers/tolerant-answers.js'
 import { variantQuery } from '../requests/list-query.js'
 import { waveformNotesBody } from '../requests/waveform-notes-body.js'
 import type { ContractSpec, RouteSpec } from './define.js'
 import { BODY_LIMIT } from './statuses.js'
 
 // SPEC §4.12: route and contract of the waveform note lane (see health.ts); its GET must not exist.
-const route = { path: '/sessions/{id}/waveform-notes', answer: t.data(t.waveformNoteLane) } as const
+const route = { path: '/sessions/{id}/waveform-notes', answer: ta.data(ta.waveformNoteLane) } as const
 
 /** The lane writes as a client sends them. @example `waveformNotesRoutes['waveformNotes.put'].method // 'PUT'` */
 export const waveformNotesRoutes = {
