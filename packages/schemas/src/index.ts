@@ -10,10 +10,10 @@
  * ```
  */
 export * as z from 'zod/mini'
-export { envelope, listEnvelope, sessionPage, tagCountList } from './answers/envelopes.js'
+export { envelope, listEnvelope, sessionPage, tagCountList } from './answers/envelope-pairs.js'
 export { exactErrorEnvelope } from './answers/exact.js'
 export type * from './answers/named-types.js'
-export { type Field, field, type Resource, resource } from './answers/resource.js'
+export { type Field, field, type Resource, resource } from './answers/resource-builder.js'
 export {
   deleted,
   health,
@@ -30,7 +30,7 @@ export {
   waveform,
   waveformNote,
   waveformNoteLane,
-} from './answers/resources.js'
+} from './answers/resource-pairs.js'
 export { librarySnapshot, storedSession, storedWaveform } from './answers/stored-library.js'
 export type { ContractSpec, Method, Operation, Route, RouteSpec } from './contract/define.js'
 export { type Endpoints, endpoints, operations } from './contract/endpoints.js'

@@ -10,7 +10,7 @@ import {
   waveform,
   waveformNote,
   waveformNoteLane,
-} from './answers/resources.js'
+} from './answers/resource-pairs.js'
 import type { Operation } from './contract/define.js'
 import { operations } from './contract/endpoints.js'
 import { API_PREFIX, pathParamNames } from './paths.js'

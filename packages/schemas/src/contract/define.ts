@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini'
-import type { Field } from '../answers/resource.js'
+import type { Field } from '../answers/resource-builder.js'
 import type { Service } from '../known-values.js'
 
 /**

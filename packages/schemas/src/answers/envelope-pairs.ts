@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import * as exact from './exact.js'
-import { type Field, field, pairOf, type Resource, resource } from './resource.js'
+import { type Field, field, pairOf, type Resource, resource } from './resource-builder.js'
 import * as tolerantAnswers from './tolerant-answers.js'
 
 type AnyResource = Resource<Record<string, Field>>

@@ -1,5 +1,5 @@
 import * as exact from './exact.js'
-import { pairOf } from './resource.js'
+import { pairOf } from './resource-builder.js'
 import * as tolerant from './tolerant.js'
 import * as tolerantAnswers from './tolerant-answers.js'
 
