@@ -2,7 +2,7 @@ import * as e from './exact.js'
 
 // The exact answer envelope of each operation, built here once, so that the contract files name
 // them without a call: a bundle of the client entry then drops the contracts, and with them every
-// exact schema (see contract/define.ts).
+// exact schema (see contract/health.ts).
 
 /** SPEC §4.2: `{data: Health}` as the mock answers it. @example `healthAnswer.parse(body).data.status // 'ok'` */
 export const healthAnswer = e.data(e.health)

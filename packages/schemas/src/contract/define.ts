@@ -99,7 +99,7 @@ type Exactly<R extends RouteSpecs, C> = C & Record<Exclude<keyof C, keyof R>, ne
 
 /**
  * The route table a client needs, one entry per route spec, keyed and named by operation, with
- * `status` and `idempotent` filled in where the spec leaves them out.
+ * `status`, `idempotent` and `writes` filled in where the spec leaves them out.
  *
  * @example
  * ```ts
@@ -109,7 +109,7 @@ type Exactly<R extends RouteSpecs, C> = C & Record<Exclude<keyof C, keyof R>, ne
 export function define<const R extends RouteSpecs>(routes: R): { [Name in keyof R & string]: RouteOf<Name, R[Name]> }
 /**
  * The whole operation table: each route completed with its contract (exact answer, body, query,
- * errors, texts); an operation writes unless it is a GET.
+ * service, errors, texts), spread over it.
  *
  * @example
  * ```ts
