@@ -30,7 +30,7 @@ const tagList = z.pipe(
 )
 
 /** What the tags field says, in the create and update bodies and in the tags body. */
-export const TAGS_TEXT =
+const TAGS_TEXT =
   `Tags to find the session by. Each is trimmed, then 1–${LIMITS.tagLength} characters without a comma; ` +
   `repeated tags are dropped (the first kept, order kept), then at most ${LIMITS.tagsPerSession} may remain (D6).`
 
