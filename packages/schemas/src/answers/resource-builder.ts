@@ -91,7 +91,7 @@ type Paired<T extends Shape, E extends Shape> = { [K in keyof T & keyof E]: Fiel
  * @example
  * ```ts
  * import * as z from 'zod/mini'
- * import { pairOf } from './resource.js'
+ * import { pairOf } from './resource-builder.js'
  * import { tagCount } from './tolerant.js'
  * const count = pairOf(tagCount, z.strictObject({ ...tagCount.def.shape, count: z.int() }))
  * ```

@@ -1,10 +1,12 @@
 import * as z from 'zod/mini'
-import { ERRORS, errorEnvelope, type KnownErrorCode } from './errors.js'
-import { type Kind, MODES, type Mode, PREVIEW_STATUSES, type PreviewStatus, type Status } from './known-values.js'
-import { LIMITS } from './limits.js'
-import { API_PREFIX } from './paths.js'
-import { boundedText, timestamp } from './rules.js'
+import { ERRORS, errorEnvelope, type KnownErrorCode } from '../errors.js'
+import { boundedText, timestamp } from '../field-rules.js'
+import { type Kind, MODES, type Mode, PREVIEW_STATUSES, type PreviewStatus, type Status } from '../known-values.js'
+import { LIMITS } from '../limits.js'
+import { API_PREFIX } from '../paths.js'
+import { FIELD_TEXTS } from './field-texts.js'
 import * as tolerant from './tolerant.js'
+import * as tolerantAnswers from './tolerant-answers.js'
 
 // What the mock answers (DECISIONS preamble): each schema is its tolerant twin made strict, with
 // only what the exact strength adds written here, so that the two cannot list different fields.
@@ -16,6 +18,20 @@ const status = boundedText(LIMITS.kindLength) as z.ZodMiniType<Status>
 const previewStatus = z.enum(PREVIEW_STATUSES) as z.ZodMiniType<PreviewStatus>
 const mode = z.enum(MODES) as z.ZodMiniType<Mode>
 
+type Shape = Record<string, z.ZodMiniType>
+
+// An exact resource with each field's text for people (field-texts.ts), which the document shows. A
+// nested object keeps its own schema untouched: the document names it as a component.
+function described<S extends Shape>(name: keyof typeof FIELD_TEXTS, shape: S): z.ZodMiniObject<S, z.core.$strict> {
+  const texts: Record<string, string> = FIELD_TEXTS[name]
+  const entries = Object.entries(shape).map(([key, schema]) => {
+    const text = texts[key]
+    const nested = (schema as unknown as { _zod: { def: { type: string } } })._zod.def.type === 'object'
+    return [key, text === undefined || nested ? schema : schema.check(z.describe(text))]
+  })
+  return z.strictObject(Object.fromEntries(entries) as S)
+}
+
 /**
  * SPEC §2.2, DECISIONS D5: a preview variant as the mock answers it.
  *
@@ -25,7 +41,7 @@ const mode = z.enum(MODES) as z.ZodMiniType<Mode>
  * preview.safeParse({ id: 'pv_1', name: 'Mix', path: '/m/mix.wav', status: 'rendering' }).success // false
  * ```
  */
-export const preview = z.strictObject({ ...tolerant.preview.def.shape, status: previewStatus })
+export const preview = described('Preview', { ...tolerant.preview.def.shape, status: previewStatus })
 
 const previewFields = { previewStatus, previews: z.array(preview) }
 
@@ -38,7 +54,7 @@ const previewFields = { previewStatus, previews: z.array(preview) }
  * session.safeParse({ ...s, rating: 5 }).success // false: the mock may not send it
  * ```
  */
-export const session = z.strictObject({
+export const session = described('Session', {
   ...tolerant.session.def.shape,
   kind,
   status,
@@ -56,21 +72,19 @@ export const session = z.strictObject({
  * waveform.safeParse({ key: 'k', bucketCount: 2, duration: 2, sampleRate: 48000, audioVersion: 'v1', peaks: [1] }).success // false
  * ```
  */
-export const waveform = z
-  .strictObject({
-    ...tolerant.waveform.def.shape,
-    // JSON Schema cannot compare two fields: the document says it in words.
-    bucketCount: count.check(z.describe('Equals the number of peaks (D13).')),
-    duration: positive,
-    sampleRate: positive,
-    peaks: z.array(z.number().check(z.minimum(0), z.maximum(1))),
-  })
-  .check(
-    z.refine((wave) => wave.bucketCount === wave.peaks.length, {
-      message: 'must equal the number of peaks',
-      path: ['bucketCount'],
-    }),
-  )
+export const waveform = described('Waveform', {
+  ...tolerant.waveform.def.shape,
+  // JSON Schema cannot compare two fields: the document says it in words.
+  bucketCount: count,
+  duration: positive,
+  sampleRate: positive,
+  peaks: z.array(z.number().check(z.minimum(0), z.maximum(1))),
+}).check(
+  z.refine((wave) => wave.bucketCount === wave.peaks.length, {
+    message: 'must equal the number of peaks',
+    path: ['bucketCount'],
+  }),
+)
 
 /**
  * SPEC §2.4, DECISIONS D14: `timestamp` ≥ 0 seconds, `text` 1–2,000 characters.
@@ -82,7 +96,7 @@ export const waveform = z
  * waveformNote.safeParse({ id: 'wn_1', timestamp: 1, text: '', createdAt: at, updatedAt: at }).success // false
  * ```
  */
-export const waveformNote = z.strictObject({
+export const waveformNote = described('WaveformNote', {
   ...tolerant.waveformNote.def.shape,
   timestamp: z.number().check(z.minimum(0)),
   text: boundedText(LIMITS.noteTextLength),
@@ -99,7 +113,7 @@ export const waveformNote = z.strictObject({
  * tagCount.safeParse({ tag: 'drums', count: 1.5 }).success // false
  * ```
  */
-export const tagCount = z.strictObject({ ...tolerant.tagCount.def.shape, count })
+export const tagCount = described('TagCount', { ...tolerant.tagCount.def.shape, count })
 
 /**
  * SPEC §2.6: an import's state as the mock answers it.
@@ -110,7 +124,7 @@ export const tagCount = z.strictObject({ ...tolerant.tagCount.def.shape, count }
  * importResult.safeParse({ ...result, failed: -1 }).success // false
  * ```
  */
-export const importResult = z.strictObject({
+export const importResult = described('ImportResult', {
   ...tolerant.importResult.def.shape,
   total: count,
   completed: count,
@@ -128,7 +142,11 @@ export const importResult = z.strictObject({
  * recentRequest.parse({ method: 'GET', path: '/api/v1/health', statusCode: 200, at: '2026-11-21T10:00:00.000Z' })
  * ```
  */
-export const recentRequest = z.strictObject({ ...tolerant.recentRequest.def.shape, statusCode: z.int(), at: when })
+export const recentRequest = described('RecentRequest', {
+  ...tolerant.recentRequest.def.shape,
+  statusCode: z.int(),
+  at: when,
+})
 
 /**
  * SPEC §2.7, DECISIONS D1, D17: the health snapshot as the mock answers it.
@@ -139,7 +157,7 @@ export const recentRequest = z.strictObject({ ...tolerant.recentRequest.def.shap
  * health.safeParse({ ...snapshot, baseUrl: 'http://127.0.0.1:4777' }).success // false: it ends in /api/v1
  * ```
  */
-export const health = z.strictObject({
+export const health = described('Health', {
   ...tolerant.health.def.shape,
   status: z.literal('ok'),
   configuredMode: mode,
@@ -165,7 +183,7 @@ export const health = z.strictObject({
  * deleted.parse({ deleted: true, id: 'ses_1' })
  * ```
  */
-export const deleted = z.strictObject(tolerant.deleted.def.shape)
+export const deleted = described('Deleted', tolerantAnswers.deleted.def.shape)
 
 /**
  * SPEC §4.8: a session's tags, as the mock answers them.
@@ -176,7 +194,7 @@ export const deleted = z.strictObject(tolerant.deleted.def.shape)
  * sessionTags.parse({ id: 'ses_1', tags: ['drums'] })
  * ```
  */
-export const sessionTags = z.strictObject(tolerant.sessionTags.def.shape)
+export const sessionTags = described('SessionTags', tolerantAnswers.sessionTags.def.shape)
 
 /**
  * SPEC §4.9: a session's notes, as the mock answers them.
@@ -187,7 +205,7 @@ export const sessionTags = z.strictObject(tolerant.sessionTags.def.shape)
  * sessionNotes.parse({ id: 'ses_1', notes: '' })
  * ```
  */
-export const sessionNotes = z.strictObject(tolerant.sessionNotes.def.shape)
+export const sessionNotes = described('SessionNotes', tolerantAnswers.sessionNotes.def.shape)
 
 /**
  * SPEC §4.10: a session's preview metadata, as the mock answers it.
@@ -198,7 +216,10 @@ export const sessionNotes = z.strictObject(tolerant.sessionNotes.def.shape)
  * sessionPreview.safeParse({ ...metadata, previewStatus: 'rendering' }).success // false
  * ```
  */
-export const sessionPreview = z.strictObject({ ...tolerant.sessionPreview.def.shape, ...previewFields })
+export const sessionPreview = described('SessionPreview', {
+  ...tolerantAnswers.sessionPreview.def.shape,
+  ...previewFields,
+})
 
 /**
  * SPEC §4.11: a session's waveform, as the mock answers it.
@@ -209,7 +230,7 @@ export const sessionPreview = z.strictObject({ ...tolerant.sessionPreview.def.sh
  * sessionWaveform.safeParse({ sessionId: 's', variantId: 'v', waveform: { peaks: [2] } }).success // false
  * ```
  */
-export const sessionWaveform = z.strictObject({ ...tolerant.sessionWaveform.def.shape, waveform })
+export const sessionWaveform = described('SessionWaveform', { ...tolerantAnswers.sessionWaveform.def.shape, waveform })
 
 /**
  * SPEC §4.12, DECISIONS D14: a waveform note lane, as the mock answers it.
@@ -220,8 +241,8 @@ export const sessionWaveform = z.strictObject({ ...tolerant.sessionWaveform.def.
  * waveformNoteLane.parse({ sessionId: 's', variantId: 'v', key: 'k', notes: [] })
  * ```
  */
-export const waveformNoteLane = z.strictObject({
-  ...tolerant.waveformNoteLane.def.shape,
+export const waveformNoteLane = described('WaveformNoteLane', {
+  ...tolerantAnswers.waveformNoteLane.def.shape,
   notes: z.array(waveformNote),
 })
 
@@ -234,7 +255,12 @@ export const waveformNoteLane = z.strictObject({
  * listMeta.parse({ total: 120, limit: 50, offset: 100 })
  * ```
  */
-export const listMeta = z.strictObject({ ...tolerant.listMeta.def.shape, total: count, limit: count, offset: count })
+export const listMeta = described('ListMeta', {
+  ...tolerantAnswers.listMeta.def.shape,
+  total: count,
+  limit: count,
+  offset: count,
+})
 
 /**
  * The success envelope `{data}` around an exact answer: nothing else beside `data`.
@@ -256,7 +282,7 @@ export const data = <T extends z.ZodMiniType>(inner: T) => z.strictObject({ data
  * sessionPage.parse({ data: [], meta: { total: 0, limit: 50, offset: 0 } })
  * ```
  */
-export const sessionPage = z.strictObject({ data: z.array(session), meta: listMeta })
+export const sessionPage = described('SessionPage', { data: z.array(session), meta: listMeta })
 
 /**
  * SPEC §4.14: the envelope of `GET /tags` as the mock answers it.

@@ -35,18 +35,36 @@ const atMost = (max: number) =>
     z.meta({ maxLength: max }),
   ] as const satisfies z.core.$ZodCheck<string>[]
 
-const nonBlank = () => z.regex(/\S/, 'must be a non-empty string')
+const nonBlank = () => z.refine<string>((text) => /\S/.test(text), 'must be a non-empty string')
 
 /**
- * A string that is trimmed, then must hold 1–`max` characters (DECISIONS D5, D6). The document says
- * "not blank" as the pattern `\S`; the length after trimming it can only say in words.
+ * The pattern of a string that, trimmed, holds 1–`max` characters and none of `excluded`: spaces,
+ * then a first and a last character that are not spaces (the same one when there is only one),
+ * then spaces. JSON Schema counts code points, as {@link characters} does.
+ *
+ * @example
+ * ```ts
+ * trimmedPattern(200, '') // '^\\s*\\S(?:[\\s\\S]{0,198}\\S)?\\s*$'
+ * ```
  */
-export const trimmedText = (max: number) =>
+export function trimmedPattern(max: number, excluded: string): string {
+  const edge = excluded ? `[^\\s${excluded}]` : '\\S'
+  const inner = excluded ? `[^${excluded}]` : '[\\s\\S]'
+  return `^\\s*${edge}(?:${inner}{0,${max - 2}}${edge})?\\s*$`
+}
+
+/**
+ * A string that is trimmed, then must hold 1–`max` characters (DECISIONS D5), and with `withoutComma`
+ * no comma (D6: a tag). The document states the whole rule as one pattern (the checks here keep
+ * their own messages and write nothing to it).
+ */
+export const trimmedText = (max: number, withoutComma = false) =>
   str().check(
     nonBlank(),
+    ...(withoutComma ? [z.refine<string>((text) => !text.includes(','), 'must not contain a comma')] : []),
     z.trim(),
     z.refine(fits(max), `must be at most ${max} characters`),
-    z.describe(`Trimmed, then 1–${max} characters.`),
+    z.meta({ pattern: trimmedPattern(max, withoutComma ? ',' : '') }),
   )
 
 /** A non-empty string, kept as sent. */

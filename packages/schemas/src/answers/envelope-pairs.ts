@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import * as exact from './exact.js'
-import { type Field, field, pairOf, type Resource, resource } from './resource.js'
-import * as tolerant from './tolerant.js'
+import { type Field, field, pairOf, type Resource, resource } from './resource-builder.js'
+import * as tolerantAnswers from './tolerant-answers.js'
 
 type AnyResource = Resource<Record<string, Field>>
 
@@ -46,7 +46,7 @@ export function listEnvelope<R extends AnyResource>(inner: R): ListEnvelope<R> {
  * sessionPage.tolerant.parse({ data: [], meta: { total: 0, limit: 50, offset: 0 } })
  * ```
  */
-export const sessionPage = pairOf(tolerant.sessionPage, exact.sessionPage)
+export const sessionPage = pairOf(tolerantAnswers.sessionPage, exact.sessionPage)
 
 /**
  * The envelope of `GET /tags`: tag counts, most used first (SPEC §4.14, DECISIONS D16).
@@ -57,4 +57,4 @@ export const sessionPage = pairOf(tolerant.sessionPage, exact.sessionPage)
  * tagCountList.tolerant.parse({ data: [{ tag: 'drums', count: 3 }] })
  * ```
  */
-export const tagCountList = pairOf(tolerant.tagCountList, exact.tagCountList)
+export const tagCountList = pairOf(tolerantAnswers.tagCountList, exact.tagCountList)

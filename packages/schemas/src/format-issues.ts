@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini'
+import { fieldPath } from './field-path.js'
 
 /**
  * Session fields that only the server sets; a write body that carries one is rejected (DECISIONS D4).
@@ -22,24 +23,6 @@ export const SERVER_MANAGED_FIELDS = [
 ] as const
 
 const managed: ReadonlySet<string> = new Set(SERVER_MANAGED_FIELDS)
-
-/**
- * Names a field by its path as a person reads it: `data[0].kind`; `prefix` names where the value
- * came from, and an empty path names the whole value (`body`).
- *
- * @example
- * ```ts
- * import { fieldPath } from '@session-library/schemas'
- * fieldPath(['data', 0, 'kind'], '') // 'data[0].kind'
- * ```
- */
-export function fieldPath(path: readonly PropertyKey[], prefix: string): string {
-  let name = prefix
-  for (const key of path) {
-    name += typeof key === 'number' ? `[${key}]` : `${name ? '.' : ''}${String(key)}`
-  }
-  return name || 'body'
-}
 
 function describe(issue: z.core.$ZodIssue, prefix: string): string[] {
   if (issue.code === 'unrecognized_keys') {

@@ -1,6 +1,7 @@
 import * as exact from './exact.js'
-import { pairOf } from './resource.js'
+import { pairOf } from './resource-builder.js'
 import * as tolerant from './tolerant.js'
+import * as tolerantAnswers from './tolerant-answers.js'
 
 // Each resource in both strengths (`fields`, `tolerant`, `exact`); the schemas live in tolerant.ts
 // and exact.ts, so that a client can import the tolerant ones without the exact ones.
@@ -103,7 +104,7 @@ export const health = pairOf(tolerant.health, exact.health)
  * deleted.tolerant.parse({ deleted: true, id: 'ses_1' })
  * ```
  */
-export const deleted = pairOf(tolerant.deleted, exact.deleted)
+export const deleted = pairOf(tolerantAnswers.deleted, exact.deleted)
 
 /**
  * SPEC §4.8: a session's tags.
@@ -114,7 +115,7 @@ export const deleted = pairOf(tolerant.deleted, exact.deleted)
  * sessionTags.tolerant.parse({ id: 'ses_1', tags: ['drums'] }).tags // ['drums']
  * ```
  */
-export const sessionTags = pairOf(tolerant.sessionTags, exact.sessionTags)
+export const sessionTags = pairOf(tolerantAnswers.sessionTags, exact.sessionTags)
 
 /**
  * SPEC §4.9: a session's notes.
@@ -125,7 +126,7 @@ export const sessionTags = pairOf(tolerant.sessionTags, exact.sessionTags)
  * sessionNotes.tolerant.parse({ id: 'ses_1', notes: '' }).notes // ''
  * ```
  */
-export const sessionNotes = pairOf(tolerant.sessionNotes, exact.sessionNotes)
+export const sessionNotes = pairOf(tolerantAnswers.sessionNotes, exact.sessionNotes)
 
 /**
  * SPEC §4.10: a session's preview metadata.
@@ -136,7 +137,7 @@ export const sessionNotes = pairOf(tolerant.sessionNotes, exact.sessionNotes)
  * sessionPreview.tolerant.parse(answer.data).previews // Preview[]
  * ```
  */
-export const sessionPreview = pairOf(tolerant.sessionPreview, exact.sessionPreview)
+export const sessionPreview = pairOf(tolerantAnswers.sessionPreview, exact.sessionPreview)
 
 /**
  * SPEC §4.11: a waveform of one session and variant.
@@ -147,7 +148,7 @@ export const sessionPreview = pairOf(tolerant.sessionPreview, exact.sessionPrevi
  * sessionWaveform.tolerant.parse(answer.data).waveform.peaks // number[]
  * ```
  */
-export const sessionWaveform = pairOf(tolerant.sessionWaveform, exact.sessionWaveform)
+export const sessionWaveform = pairOf(tolerantAnswers.sessionWaveform, exact.sessionWaveform)
 
 /**
  * SPEC §4.12: a waveform note lane.
@@ -158,7 +159,7 @@ export const sessionWaveform = pairOf(tolerant.sessionWaveform, exact.sessionWav
  * waveformNoteLane.tolerant.parse(answer.data).notes // sorted by timestamp, then id (D14)
  * ```
  */
-export const waveformNoteLane = pairOf(tolerant.waveformNoteLane, exact.waveformNoteLane)
+export const waveformNoteLane = pairOf(tolerantAnswers.waveformNoteLane, exact.waveformNoteLane)
 
 /**
  * SPEC §4.3: the list's paging facts.
@@ -169,4 +170,4 @@ export const waveformNoteLane = pairOf(tolerant.waveformNoteLane, exact.waveform
  * listMeta.exact.parse({ total: 120, limit: 50, offset: 100 })
  * ```
  */
-export const listMeta = pairOf(tolerant.listMeta, exact.listMeta)
+export const listMeta = pairOf(tolerantAnswers.listMeta, exact.listMeta)
