@@ -1,0 +1,179 @@
+import {
+  type AnswerOf,
+  type BodyOf,
+  type OperationName,
+  operationPath,
+  type ParamsOf,
+  type QueryOf,
+  routes,
+  tokenMask,
+} from '@session-library/schemas/client'
+import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky'
+import { type RequestDetails, SessionLibraryError } from '../errors/base.js'
+import { AbortedError, NetworkError, TimeoutError } from '../errors/no-answer.js'
+import { ResponseValidationError } from '../errors/response-validation.js'
+import { readText } from './answer-body.js'
+import type { ResolvedConfig } from './config.js'
+import { errorFromResponse } from './error-answer.js'
+import { mergeHeaders } from './headers.js'
+import { kyHooks } from './hooks.js'
+import type { Writable } from './input-types.js'
+import { resolveLog } from './log.js'
+import type { CallOptions } from './options.js'
+import { ApiPromise, rememberResponse } from './promise.js'
+import { readAnswer } from './read-answer.js'
+import { kyRetry } from './retry.js'
+import { toSearchParams } from './search-params.js'
+
+// A path without placeholders takes no params: `{}` is still accepted, `{ id }` is not.
+type ParamsPart<Name extends OperationName> = keyof ParamsOf<Name> extends never
+  ? { params?: Record<string, never> }
+  : { params: ParamsOf<Name> }
+type QueryPart<Name extends OperationName> = [QueryOf<Name>] extends [never]
+  ? { query?: undefined }
+  : { query?: Writable<QueryOf<Name>> }
+type BodyPart<Name extends OperationName> = [BodyOf<Name>] extends [never]
+  ? { body?: undefined }
+  : { body: Writable<BodyOf<Name>> }
+
+/**
+ * The parts of one request that vary, typed by the contract: `params` (required when the path has
+ * placeholders, refused when it has none), `query` (only where the operation reads one) and `body`
+ * (required where it takes one). Arrays may be `readonly`.
+ *
+ * @example
+ * ```ts
+ * import type { CallInput } from '@session-library/sdk'
+ * const input: CallInput<'tags.patch'> = { params: { id: 'ses_1' }, body: { tags: ['drums'] } }
+ * ```
+ */
+export type CallInput<Name extends OperationName> = ParamsPart<Name> & QueryPart<Name> & BodyPart<Name>
+
+/**
+ * The arguments after the operation's name: the input (optional when nothing in it is required),
+ * then the call options.
+ *
+ * @example
+ * ```ts
+ * import type { RequestArgs } from '@session-library/sdk'
+ * const args: RequestArgs<'health.get'> = [] // client.request('health.get')
+ * ```
+ */
+export type RequestArgs<Name extends OperationName> =
+  Partial<CallInput<Name>> extends CallInput<Name>
+    ? [input?: CallInput<Name>, options?: CallOptions]
+    : [input: CallInput<Name>, options?: CallOptions]
+
+/**
+ * Sends one operation of the contract; the {@link ApiPromise} resolves to its whole answer
+ * (`{ data }`, plus `meta` for the list).
+ *
+ * @example `const { data } = await call('sessions.get', { params: { id: 'ses_1' } })`
+ */
+export type Call = <Name extends OperationName>(
+  name: Name,
+  input: CallInput<Name>,
+  options?: CallOptions,
+) => ApiPromise<AnswerOf<Name>>
+
+interface Input {
+  params?: Record<string, string>
+  query?: object
+  body?: unknown
+}
+
+interface Attempt {
+  request: RequestDetails
+  options: CallOptions
+  timeout: number | false
+  mask: (text: string) => string
+}
+
+function translateError(error: unknown, { request, options, timeout, mask }: Attempt) {
+  // Whatever was under way (sending, retrying, reading the body), the caller's abort decides.
+  if (options.signal?.aborted) return new AbortedError(options.signal.reason, request)
+  if (error instanceof SessionLibraryError) return error
+  if (isHTTPError(error)) return errorFromResponse(error.response, error.data, request, mask)
+  // ky's errors hold the request and so the Authorization header: never keep them as a cause.
+  if (isTimeoutError(error)) return new TimeoutError(timeout || 0, request)
+  // ky 2 wraps fetch's TypeError in its own NetworkError (which holds the request): keep fetch's.
+  const failed = isNetworkError(error) ? error.cause : error
+  if (failed instanceof TypeError) return new NetworkError(request, failed)
+  return error
+}
+
+/**
+ * The one place requests are sent: headers, retries, timeout (the answer's body included), the
+ * answer's size limit, validation, error mapping and the per-call log lines.
+ *
+ * @example `const call = createCall(resolveConfig({ token: 't' }))`
+ */
+export function createCall(config: ResolvedConfig): Call {
+  const log = resolveLog(config.logger, config.logLevel)
+  const hooks = kyHooks(config.hooks, log, config.redact)
+  const mask = tokenMask(config.token)
+  // When each attempt began, by its answer: the body's share of the timeout is what that attempt left.
+  const attemptStarts = new WeakMap<Response, number>()
+  const timedFetch = async (request: Request, init?: RequestInit) => {
+    const started = performance.now()
+    const response = await (config.fetch ?? globalThis.fetch)(request, init)
+    attemptStarts.set(response, started)
+    return response
+  }
+  // Only what is set: ky deep-merges its instance's options into every call's.
+  const http = ky.create({ fetch: timedFetch as typeof fetch, ...(hooks && { hooks }) })
+  const own = { accept: 'application/json', authorization: `Bearer ${config.token}` }
+  const clientHeaders = mergeHeaders(own, config.headers)
+  const basePath = new URL(config.baseUrl).pathname.replace(/\/$/, '')
+  // The client's retry settings per operation, built once; a call's own `retry` builds its own.
+  const retries = new Map(Object.values(routes).map((route) => [route.name, kyRetry(route, config.retry, undefined)]))
+  const retryFor = (name: OperationName, call: CallOptions['retry']) =>
+    call === undefined ? retries.get(name) : kyRetry(routes[name], config.retry, call)
+
+  async function receive(response: Response, request: RequestDetails, timeout: number | false) {
+    const started = attemptStarts.get(response)
+    const msLeft = timeout === false ? undefined : timeout - (started === undefined ? 0 : performance.now() - started)
+    return readText(response, config.maxAnswerBytes, msLeft, {
+      timedOut: () => new TimeoutError(timeout || 0, request),
+      tooLarge: () =>
+        new ResponseValidationError(
+          [`(answer): larger than ${config.maxAnswerBytes} bytes (maxAnswerBytes)`],
+          undefined,
+          request,
+        ),
+    })
+  }
+
+  async function send(name: OperationName, input: Input, options: CallOptions) {
+    const operation = routes[name]
+    const search = toSearchParams(input.query).toString()
+    const relative = operationPath(name, (input.params ?? {}) as ParamsOf<typeof name>)
+    const url = `${config.baseUrl}${relative}${search ? `?${search}` : ''}`
+    const request = { operation: name, method: operation.method, path: `${basePath}${relative}`, url }
+    const timeout = options.timeout ?? config.timeout
+    let response: Response | undefined
+    try {
+      // A fetch of the caller's own may not look at the signal: an aborted call sends nothing.
+      options.signal?.throwIfAborted()
+      response = await http(url, {
+        method: operation.method,
+        headers: options.headers ? mergeHeaders(clientHeaders, options.headers) : clientHeaders,
+        json: input.body,
+        signal: options.signal,
+        timeout,
+        retry: retryFor(name, options.retry),
+      })
+      const text = await receive(response, request, timeout)
+      const data = readAnswer(text, operation, options.validate ?? config.validate, request)
+      log?.info?.('session-library: answer', { method: request.method, url, status: response.status })
+      return { data, response }
+    } catch (error) {
+      const failure = translateError(error, { request, options, timeout, mask })
+      log?.error?.('session-library: failed', { method: request.method, url, error: String(failure) })
+      const answered = response ?? (isHTTPError(error) ? error.response : undefined)
+      throw answered ? rememberResponse(failure, answered) : failure
+    }
+  }
+
+  return (name, input, options = {}) => new ApiPromise(send(name, input as Input, options)) as never
+}
