@@ -11,11 +11,13 @@ const REDACTED = '[redacted]'
  * @example `forEachHeader({ 'X-A': '1' }, (name, value) => console.log(name, value)) // x-a 1`
  */
 export function forEachHeader(headers: HeadersInit, each: (name: string, value: string) => void): void {
-  if (headers instanceof Headers || Array.isArray(headers))
-    new Headers(headers).forEach((value, name) => each(name, value))
-  else
-    for (const name of Object.keys(headers))
-      each(name.toLowerCase(), (headers as Record<string, string>)[name] as string)
+  if (headers instanceof Headers || Array.isArray(headers)) {
+    new Headers(headers).forEach((value, name) => {
+      each(name, value)
+    })
+    return
+  }
+  for (const name of Object.keys(headers)) each(name.toLowerCase(), (headers as Record<string, string>)[name] as string)
 }
 
 /**

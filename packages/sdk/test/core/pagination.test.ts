@@ -90,3 +90,58 @@ describe('sessions.iterate and sessions.all', () => {
     expect(queries).toHaveLength(1)
   })
 })
+
+describe('a list page goes on by itself (issue 22.5)', () => {
+  it('hasNextPage() and nextPage() walk the list with the same query, offset moved by the page', async () => {
+    const queries = fakeList(() => range(0, 25))
+    const seen: string[] = []
+    let page = await testClient().sessions.list({ limit: 10, kind: 'ableton' })
+    seen.push(...page.data.map((s) => s.id))
+    while (page.hasNextPage()) {
+      page = await page.nextPage()
+      seen.push(...page.data.map((s) => s.id))
+    }
+    expect(seen).toEqual(range(0, 25))
+    expect(queries.map((q) => [q.get('offset'), q.get('limit'), q.get('kind')])).toEqual([
+      [null, '10', 'ableton'],
+      ['10', '10', 'ableton'],
+      ['20', '10', 'ableton'],
+    ])
+  })
+
+  it('the last page has no next page, and nextPage() there is a RangeError', async () => {
+    fakeList(() => range(0, 3))
+    const page = await testClient().sessions.list({ limit: 3 })
+    expect(page.hasNextPage()).toBe(false)
+    expect(() => page.nextPage()).toThrow(RangeError)
+  })
+
+  it('the page methods are not enumerable: the page serialises as the answer', async () => {
+    fakeList(() => range(0, 2))
+    const page = await testClient().sessions.list()
+    expect(Object.keys(page)).toEqual(['data', 'meta'])
+    expect(JSON.parse(JSON.stringify(page)).meta).toEqual({ total: 2, limit: 50, offset: 0 })
+  })
+
+  it('all().safe() settles with the error instead of throwing, and with the data when every page came', async () => {
+    fakeList(() => range(0, 12))
+    const ok = await testClient().sessions.all({ limit: 5 }).safe()
+    expect(ok.data?.map((s) => s.id)).toEqual(range(0, 12))
+    expect(ok.response?.status).toBe(200)
+    server.use(
+      http.get(api('/sessions'), () =>
+        HttpResponse.json({ error: { status: 404, code: 'not_found', message: 'gone' } }, { status: 404 }),
+      ),
+    )
+    const failed = await testClient().sessions.all().safe()
+    expect(failed.error?.code).toBe('not_found')
+    expect(failed.response?.status).toBe(404)
+  })
+
+  it('all() of an empty list resolves to [] with the answer of its only page', async () => {
+    fakeList(() => [])
+    const { data, response } = await testClient().sessions.all().withResponse()
+    expect(data).toEqual([])
+    expect(response.status).toBe(200)
+  })
+})

@@ -181,7 +181,14 @@ describe('logger and hooks', () => {
     )
     server.use(handler)
     await testClient({ logger }).health()
-    expect(lines.map((line) => line.split(' ')[1])).toEqual(['request', 'response', 'retry', 'request', 'response', 'answer'])
+    expect(lines.map((line) => line.split(' ')[1])).toEqual([
+      'request',
+      'response',
+      'retry',
+      'request',
+      'response',
+      'answer',
+    ])
     expect(lines.join('\n')).toContain('"authorization":"Bearer [redacted]"')
     expect(lines.join('\n')).not.toContain(TOKEN)
   })

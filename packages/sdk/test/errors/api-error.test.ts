@@ -154,7 +154,9 @@ describe('error answers', () => {
     server.use(http.get(api('/health'), () => HttpResponse.error()))
     const error = await failure(testClient({ retry: false }).health())
     expect(error).toBeInstanceOf(NetworkError)
-    expect((error as Error).message).toMatch(/^health\.get: network error \(GET http:\/\/sdk\.test\/api\/v1\/health\): /)
+    expect((error as Error).message).toMatch(
+      /^health\.get: network error \(GET http:\/\/sdk\.test\/api\/v1\/health\): /,
+    )
   })
 
   it('isApiError narrows by code, and an unrelated error or another code is not it', async () => {

@@ -85,7 +85,13 @@ describe('D23.5: the timeout covers the body, and the body is bounded', () => {
       response.on('drain', pump)
       pump()
     })
-    const sdk = new SessionLibrary({ token: TOKEN, baseUrl, retry: false, maxAnswerBytes: 1024 * 1024, timeout: 10_000 })
+    const sdk = new SessionLibrary({
+      token: TOKEN,
+      baseUrl,
+      retry: false,
+      maxAnswerBytes: 1024 * 1024,
+      timeout: 10_000,
+    })
     const error = await sdk.health().catch((e: unknown) => e)
     expect(error).toMatchObject({ name: 'ResponseValidationError', code: 'invalid_answer' })
     expect((error as Error).message).toContain('larger than 1048576 bytes (maxAnswerBytes)')
