@@ -35,8 +35,22 @@ export interface RawAnswer<T> {
  * ```
  */
 export type SafeResult<T> =
-  | { data: T; error: undefined; response: Response }
-  | { data: undefined; error: CallError; response: Response | undefined }
+  | {
+      /** What the call resolved to. */
+      data: T
+      /** No error: the call succeeded. */
+      error: undefined
+      /** The HTTP answer the data came in. */
+      response: Response
+    }
+  | {
+      /** No data: the call failed. */
+      data: undefined
+      /** What the throwing form would have thrown. */
+      error: CallError
+      /** The HTTP answer, when the server gave one (none for a network error, timeout or abort). */
+      response: Response | undefined
+    }
 
 // The answer an error came with, kept beside the error rather than on it (errors get logged whole).
 const answers = new WeakMap<object, Response>()
@@ -72,7 +86,7 @@ export class ApiPromise<T> extends Promise<T> {
     this.#raw = raw
   }
 
-  // Promise's own methods (then on a subclass, Promise.all) build plain Promises, not ApiPromises.
+  /** Promise's own methods (then on a subclass, Promise.all) build plain Promises, not ApiPromises. */
   static override get [Symbol.species]() {
     return Promise
   }

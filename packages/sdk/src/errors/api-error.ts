@@ -59,6 +59,7 @@ export interface ApiErrorDetails {
  * ```
  */
 export class ApiError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends SessionLibraryError {
+  /** `ApiError`, set here so that a minifier cannot change it. */
   override name = 'ApiError'
   /** The answer's HTTP status. */
   readonly status: number
@@ -92,6 +93,7 @@ export class ApiError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> ext
  * ```
  */
 export class BadRequestError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {
+  /** `BadRequestError`, set here so that a minifier cannot change it. */
   override name = 'BadRequestError'
 }
 
@@ -105,6 +107,7 @@ export class BadRequestError<Code extends ErrorCode | UnknownErrorCode = ErrorCo
  * ```
  */
 export class UnauthorizedError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {
+  /** `UnauthorizedError`, set here so that a minifier cannot change it. */
   override name = 'UnauthorizedError'
 }
 
@@ -118,6 +121,7 @@ export class UnauthorizedError<Code extends ErrorCode | UnknownErrorCode = Error
  * ```
  */
 export class ForbiddenError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {
+  /** `ForbiddenError`, set here so that a minifier cannot change it. */
   override name = 'ForbiddenError'
 }
 
@@ -131,6 +135,7 @@ export class ForbiddenError<Code extends ErrorCode | UnknownErrorCode = ErrorCod
  * ```
  */
 export class NotFoundError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {
+  /** `NotFoundError`, set here so that a minifier cannot change it. */
   override name = 'NotFoundError'
 }
 
@@ -144,6 +149,7 @@ export class NotFoundError<Code extends ErrorCode | UnknownErrorCode = ErrorCode
  * ```
  */
 export class PayloadTooLargeError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {
+  /** `PayloadTooLargeError`, set here so that a minifier cannot change it. */
   override name = 'PayloadTooLargeError'
 }
 
@@ -157,6 +163,7 @@ export class PayloadTooLargeError<Code extends ErrorCode | UnknownErrorCode = Er
  * ```
  */
 export class RateLimitError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {
+  /** `RateLimitError`, set here so that a minifier cannot change it. */
   override name = 'RateLimitError'
 }
 
@@ -171,6 +178,7 @@ export class RateLimitError<Code extends ErrorCode | UnknownErrorCode = ErrorCod
  * ```
  */
 export class NotImplementedError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {
+  /** `NotImplementedError`, set here so that a minifier cannot change it. */
   override name = 'NotImplementedError'
 }
 
@@ -184,6 +192,7 @@ export class NotImplementedError<Code extends ErrorCode | UnknownErrorCode = Err
  * ```
  */
 export class ServerError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {
+  /** `ServerError`, set here so that a minifier cannot change it. */
   override name = 'ServerError'
 }
 

@@ -56,6 +56,7 @@ export interface RequestDetails {
  * ```
  */
 export class SessionLibraryError extends Error {
+  /** `SessionLibraryError`, set here so that a minifier cannot change it. */
   override name = 'SessionLibraryError'
   /** The operation of the contract, e.g. `sessions.get`. */
   readonly operation: OperationName

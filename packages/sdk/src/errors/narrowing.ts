@@ -44,7 +44,10 @@ type StatusOf<Code extends KnownErrorCode> = (typeof ERRORS)[Code]['status']
  */
 export type ApiErrorOf<Code extends KnownErrorCode> = (StatusOf<Code> extends keyof ClassOfStatus<Code>
   ? ClassOfStatus<Code>[StatusOf<Code>]
-  : ApiError<Code>) & { readonly status: StatusOf<Code> }
+  : ApiError<Code>) & {
+  /** The status the contract gives this code. */
+  readonly status: StatusOf<Code>
+}
 
 /**
  * Every error a call can settle with, told apart by `code`: one member per code of the contract
@@ -85,6 +88,11 @@ export type CallError =
  * ```
  */
 export function isApiError(err: unknown): err is ApiError
+/**
+ * Whether `err` is an {@link ApiError} with this code of the contract; narrows to its class and status.
+ *
+ * @example `if (isApiError(err, 'not_found')) console.log(err.status) // 404`
+ */
 export function isApiError<Code extends KnownErrorCode>(err: unknown, code: Code): err is ApiErrorOf<Code>
 export function isApiError(err: unknown, code?: string): boolean {
   return hasErrorCode(err, code)
@@ -102,6 +110,11 @@ export function isApiError(err: unknown, code?: string): boolean {
  * ```
  */
 export function hasErrorCode<Code extends string>(err: unknown, code: Code): err is ApiError<Code>
+/**
+ * Whether `err` is an {@link ApiError} (with this code, when one is given).
+ *
+ * @example `hasErrorCode(err, maybeCode)`
+ */
 export function hasErrorCode(err: unknown, code?: string): boolean
 export function hasErrorCode(err: unknown, code?: string): boolean {
   return err instanceof ApiError && (code === undefined || err.code === code)

@@ -19,6 +19,7 @@ function target(request: RequestDetails): string {
  * ```
  */
 export class NetworkError extends SessionLibraryError {
+  /** `NetworkError`, set here so that a minifier cannot change it. */
   override name = 'NetworkError'
   /** Tells this error apart in a `switch (error.code)`. */
   readonly code = 'network_error'
@@ -44,6 +45,7 @@ export class NetworkError extends SessionLibraryError {
  * ```
  */
 export class TimeoutError extends SessionLibraryError {
+  /** `TimeoutError`, set here so that a minifier cannot change it. */
   override name = 'TimeoutError'
   /** Tells this error apart in a `switch (error.code)`. */
   readonly code = 'timeout'
@@ -69,6 +71,7 @@ export class TimeoutError extends SessionLibraryError {
  * ```
  */
 export class AbortedError extends SessionLibraryError {
+  /** `AbortedError`, set here so that a minifier cannot change it. */
   override name = 'AbortedError'
   /** Tells this error apart in a `switch (error.code)`. */
   readonly code = 'aborted'

@@ -11,6 +11,7 @@ import { type RequestDetails, SessionLibraryError } from './base.js'
  * ```
  */
 export class ResponseValidationError extends SessionLibraryError {
+  /** `ResponseValidationError`, set here so that a minifier cannot change it. */
   override name = 'ResponseValidationError'
   /** Tells this error apart in a `switch (error.code)`. */
   readonly code = 'invalid_answer'

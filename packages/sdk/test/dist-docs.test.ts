@@ -1,0 +1,84 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import ts from 'typescript'
+import { describe, expect, it } from 'vitest'
+
+// `pnpm test` builds before it tests; run `pnpm -C packages/sdk build` first by hand.
+const typesFile = fileURLToPath(new URL('../dist/index.d.ts', import.meta.url))
+
+type Documented = ts.Node & { jsDoc?: ts.JSDoc[] }
+const docOf = (node: ts.Node) => (node as Documented).jsDoc?.at(-1)
+const hasDoc = (node: ts.Node) => {
+  const doc = docOf(node)
+  return doc !== undefined && (ts.getTextOfJSDocComment(doc.comment)?.trim() || doc.tags?.length)
+}
+const hasExample = (node: ts.Node) => docOf(node)?.tags?.some((tag) => tag.tagName.text === 'example') ?? false
+const nameOf = (node: ts.Node) => {
+  const name = (node as { name?: ts.Node }).name
+  return name && (ts.isIdentifier(name) || ts.isPrivateIdentifier(name)) ? name.text : '(anonymous)'
+}
+
+function exportedNames(file: ts.SourceFile): Set<string> {
+  const names = new Set<string>()
+  for (const statement of file.statements) {
+    if (!ts.isExportDeclaration(statement) || !statement.exportClause || !ts.isNamedExports(statement.exportClause)) continue
+    for (const element of statement.exportClause.elements) names.add((element.propertyName ?? element.name).text)
+  }
+  return names
+}
+
+// Members a reader hovers: of classes, interfaces and object types (a private `#field` has no hover).
+function membersOf(node: ts.Node): readonly ts.Node[] {
+  if (ts.isClassDeclaration(node) || ts.isInterfaceDeclaration(node) || ts.isTypeLiteralNode(node))
+    return (node.members as ts.NodeArray<ts.Node>).filter(
+      (member) => !(member as { name?: ts.Node }).name || !ts.isPrivateIdentifier((member as { name: ts.Node }).name),
+    )
+  return []
+}
+
+function typeLiterals(node: ts.Node): ts.TypeLiteralNode[] {
+  const found: ts.TypeLiteralNode[] = []
+  const visit = (child: ts.Node) => {
+    if (ts.isTypeLiteralNode(child)) found.push(child)
+    ts.forEachChild(child, visit)
+  }
+  if (ts.isTypeAliasDeclaration(node)) visit(node.type)
+  return found
+}
+
+function undocumented(source: string): string[] {
+  const file = ts.createSourceFile('index.d.ts', source, ts.ScriptTarget.Latest, true)
+  const exported = exportedNames(file)
+  const missing: string[] = []
+  for (const statement of file.statements) {
+    const declarations = ts.isVariableStatement(statement) ? [statement] : [statement]
+    for (const declaration of declarations) {
+      const name = ts.isVariableStatement(declaration)
+        ? (declaration.declarationList.declarations[0]?.name as ts.Identifier).text
+        : nameOf(declaration)
+      if (!exported.has(name)) continue
+      if (!hasDoc(declaration)) missing.push(name)
+      for (const member of [...membersOf(declaration), ...typeLiterals(declaration).flatMap(membersOf)]) {
+        const label = `${name}.${ts.isConstructorDeclaration(member) ? 'constructor' : nameOf(member)}`
+        if (!hasDoc(member)) missing.push(label)
+        else if (name.endsWith('Api') && ts.isMethodSignature(member) && !hasExample(member)) missing.push(`${label} (no @example)`)
+      }
+    }
+  }
+  return missing
+}
+
+describe.skipIf(!existsSync(typesFile))('docs in the emitted types (issue 22.1)', () => {
+  it('every export of dist/index.d.ts, and every public member of its classes, interfaces and object types, has a comment; every method of a resource group has an @example', () => {
+    expect(undocumented(readFileSync(typesFile, 'utf8'))).toEqual([])
+  })
+
+  it('the check finds a member without a comment', () => {
+    const source = '/** A. */\ninterface A {\n  /** Documented. */\n  b(): void\n  c: string\n}\nexport { A }\n'
+    expect(undocumented(source)).toEqual(['A.c'])
+  })
+
+  it("the hover of tags.add carries the warning that it is not atomic", () => {
+    expect(readFileSync(typesFile, 'utf8')).toMatch(/\*\*Not atomic:\*\*[^]*?\*\/\s*add\(id: string/)
+  })
+})
