@@ -21,7 +21,8 @@ const nameOf = (node: ts.Node) => {
 function exportedNames(file: ts.SourceFile): Set<string> {
   const names = new Set<string>()
   for (const statement of file.statements) {
-    if (!ts.isExportDeclaration(statement) || !statement.exportClause || !ts.isNamedExports(statement.exportClause)) continue
+    if (!ts.isExportDeclaration(statement) || !statement.exportClause || !ts.isNamedExports(statement.exportClause))
+      continue
     for (const element of statement.exportClause.elements) names.add((element.propertyName ?? element.name).text)
   }
   return names
@@ -30,9 +31,10 @@ function exportedNames(file: ts.SourceFile): Set<string> {
 // Members a reader hovers: of classes, interfaces and object types (a private `#field` has no hover).
 function membersOf(node: ts.Node): readonly ts.Node[] {
   if (ts.isClassDeclaration(node) || ts.isInterfaceDeclaration(node) || ts.isTypeLiteralNode(node))
-    return (node.members as ts.NodeArray<ts.Node>).filter(
-      (member) => !(member as { name?: ts.Node }).name || !ts.isPrivateIdentifier((member as { name: ts.Node }).name),
-    )
+    return (node.members as ts.NodeArray<ts.Node>).filter((member) => {
+      const name = (member as { name?: ts.Node }).name
+      return !name || !ts.isPrivateIdentifier(name)
+    })
   return []
 }
 
@@ -51,18 +53,16 @@ function undocumented(source: string): string[] {
   const exported = exportedNames(file)
   const missing: string[] = []
   for (const statement of file.statements) {
-    const declarations = ts.isVariableStatement(statement) ? [statement] : [statement]
-    for (const declaration of declarations) {
-      const name = ts.isVariableStatement(declaration)
-        ? (declaration.declarationList.declarations[0]?.name as ts.Identifier).text
-        : nameOf(declaration)
-      if (!exported.has(name)) continue
-      if (!hasDoc(declaration)) missing.push(name)
-      for (const member of [...membersOf(declaration), ...typeLiterals(declaration).flatMap(membersOf)]) {
-        const label = `${name}.${ts.isConstructorDeclaration(member) ? 'constructor' : nameOf(member)}`
-        if (!hasDoc(member)) missing.push(label)
-        else if (name.endsWith('Api') && ts.isMethodSignature(member) && !hasExample(member)) missing.push(`${label} (no @example)`)
-      }
+    const name = ts.isVariableStatement(statement)
+      ? (statement.declarationList.declarations[0]?.name as ts.Identifier).text
+      : nameOf(statement)
+    if (!exported.has(name)) continue
+    if (!hasDoc(statement)) missing.push(name)
+    for (const member of [...membersOf(statement), ...typeLiterals(statement).flatMap(membersOf)]) {
+      const label = `${name}.${ts.isConstructorDeclaration(member) ? 'constructor' : nameOf(member)}`
+      if (!hasDoc(member)) missing.push(label)
+      else if (name.endsWith('Api') && ts.isMethodSignature(member) && !hasExample(member))
+        missing.push(`${label} (no @example)`)
     }
   }
   return missing
@@ -78,7 +78,7 @@ describe.skipIf(!existsSync(typesFile))('docs in the emitted types (issue 22.1)'
     expect(undocumented(source)).toEqual(['A.c'])
   })
 
-  it("the hover of tags.add carries the warning that it is not atomic", () => {
+  it('the hover of tags.add carries the warning that it is not atomic', () => {
     expect(readFileSync(typesFile, 'utf8')).toMatch(/\*\*Not atomic:\*\*[^]*?\*\/\s*add\(id: string/)
   })
 })
