@@ -76,6 +76,13 @@ export type Call = <Name extends OperationName>(
   options?: CallOptions,
 ) => ApiPromise<AnswerOf<Name>>
 
+// The name of the option that carries a call's clock to `fetch`: one ky does not know (a string,
+// since ky's merge drops symbol keys).
+const CLOCK = 'sessionLibraryClock'
+interface AttemptClock {
+  started: number
+}
+
 interface Input {
   params?: Record<string, string>
   query?: object
@@ -112,13 +119,12 @@ export function createCall(config: ResolvedConfig): Call {
   const log = resolveLog(config.logger, config.logLevel)
   const hooks = kyHooks(config.hooks, log, config.redact)
   const mask = tokenMask(config.token)
-  // When each attempt began, by its answer: the body's share of the timeout is what that attempt left.
-  const attemptStarts = new WeakMap<Response, number>()
-  const timedFetch = async (request: Request, init?: RequestInit) => {
-    const started = performance.now()
-    const response = await (config.fetch ?? globalThis.fetch)(request, init)
-    attemptStarts.set(response, started)
-    return response
+  // ky hands an option it does not know to `fetch`: each call's clock comes through so, and the
+  // fetch stamps when each attempt began (the body's share of the timeout is what that attempt left).
+  const timedFetch = (request: Request, init?: Record<string, unknown>) => {
+    const clock = init?.[CLOCK] as AttemptClock | undefined
+    if (clock) clock.started = performance.now()
+    return (config.fetch ?? globalThis.fetch)(request)
   }
   // Only what is set: ky deep-merges its instance's options into every call's.
   const http = ky.create({ fetch: timedFetch as typeof fetch, ...(hooks && { hooks }) })
@@ -130,9 +136,8 @@ export function createCall(config: ResolvedConfig): Call {
   const retryFor = (name: OperationName, call: CallOptions['retry']) =>
     call === undefined ? retries.get(name) : kyRetry(routes[name], config.retry, call)
 
-  async function receive(response: Response, request: RequestDetails, timeout: number | false) {
-    const started = attemptStarts.get(response)
-    const msLeft = timeout === false ? undefined : timeout - (started === undefined ? 0 : performance.now() - started)
+  async function receive(response: Response, request: RequestDetails, timeout: number | false, clock: AttemptClock) {
+    const msLeft = timeout === false ? undefined : timeout - (performance.now() - clock.started)
     return readText(response, config.maxAnswerBytes, msLeft, {
       timedOut: () => new TimeoutError(timeout || 0, request),
       tooLarge: () =>
@@ -151,19 +156,24 @@ export function createCall(config: ResolvedConfig): Call {
     const url = `${config.baseUrl}${relative}${search ? `?${search}` : ''}`
     const request = { operation: name, method: operation.method, path: `${basePath}${relative}`, url }
     const timeout = options.timeout ?? config.timeout
+    // A hook may answer without fetch: its answer's body then gets the whole timeout.
+    const clock: AttemptClock = { started: performance.now() }
+    // Only the keys that are set: ky copies its options object once per key it merges.
+    const kyOptions: Record<string, unknown> = {
+      method: operation.method,
+      headers: options.headers ? mergeHeaders(clientHeaders, options.headers) : clientHeaders,
+      timeout,
+      retry: retryFor(name, options.retry),
+      [CLOCK]: clock,
+    }
+    if (input.body !== undefined) kyOptions.json = input.body
+    if (options.signal) kyOptions.signal = options.signal
     let response: Response | undefined
     try {
       // A fetch of the caller's own may not look at the signal: an aborted call sends nothing.
       options.signal?.throwIfAborted()
-      response = await http(url, {
-        method: operation.method,
-        headers: options.headers ? mergeHeaders(clientHeaders, options.headers) : clientHeaders,
-        json: input.body,
-        signal: options.signal,
-        timeout,
-        retry: retryFor(name, options.retry),
-      })
-      const text = await receive(response, request, timeout)
+      response = await http(url, kyOptions)
+      const text = await receive(response, request, timeout, clock)
       const data = readAnswer(text, operation, options.validate ?? config.validate, request)
       log?.info?.('session-library: answer', { method: request.method, url, status: response.status })
       return { data, response }
