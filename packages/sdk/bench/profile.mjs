@@ -12,13 +12,14 @@ import { SessionLibrary } from '../dist/index.js'
 const PLACES = [
   ['garbage collection', (url, name) => name === '(garbage collector)'],
   ['ky', (url) => url.includes('/ky/')],
-  ['the SDK', (url) => url.includes('/sdk/dist/')],
+  ['the SDK (JSON.parse of the answer included)', (url) => url.includes('/sdk/dist/')],
   ['zod', (url) => url.includes('/zod/')],
   ['the contract', (url) => url.includes('/schemas/')],
   ['web streams', (url) => url.includes('webstreams')],
   ['undici (fetch, Request, Response, Headers)', (url) => url.includes('undici') || url.includes('internal/deps')],
   ['abort signals, events, timers', (url) => /abort|event_target|timers/.test(url)],
   ['node (net, http parser, other)', (url) => url.startsWith('node:')],
+  ['native (socket writes, microtasks)', (url) => url === ''],
   ['other', () => true],
 ]
 
