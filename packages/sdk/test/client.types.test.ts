@@ -11,18 +11,16 @@ import {
   type NotImplementedError,
   type Preview,
   type Session,
-  SessionLibrary,
+  type SessionLibrary,
   type SessionListQuery,
   type SessionPage,
   type SortKey,
   type TagCount,
   type VariantOptions,
 } from '../src/index.js'
+import { typeOnly, typesClient } from './support/types.js'
 
-const client = new SessionLibrary({ token: 'types-only' })
-
-// Calls that must not type-check are never run: they sit in functions nobody calls.
-const typeOnly = (check: () => unknown) => check
+const client = typesClient
 
 describe('types', () => {
   it('methods resolve to the contract data, inferred from the tolerant answer schemas', () => {

@@ -1,4 +1,4 @@
-import { type ErrorCode, type RequestDetails, SessionLibraryError } from './base.js'
+import { type ErrorCode, nameClasses, type RequestDetails, SessionLibraryError } from './base.js'
 
 declare const unknownCode: unique symbol
 
@@ -59,8 +59,6 @@ export interface ApiErrorDetails {
  * ```
  */
 export class ApiError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends SessionLibraryError {
-  /** `ApiError`, set here so that a minifier cannot change it. */
-  override name = 'ApiError'
   /** The answer's HTTP status. */
   readonly status: number
   /** The envelope's code, else {@link UNKNOWN_ERROR_CODE}. */
@@ -92,10 +90,7 @@ export class ApiError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> ext
  * await client.sessions.create({ title: ' ' }).catch((err) => err instanceof BadRequestError) // true
  * ```
  */
-export class BadRequestError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {
-  /** `BadRequestError`, set here so that a minifier cannot change it. */
-  override name = 'BadRequestError'
-}
+export class BadRequestError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {}
 
 /**
  * 401: the token is missing or wrong (`unauthorized`).
@@ -106,10 +101,7 @@ export class BadRequestError<Code extends ErrorCode | UnknownErrorCode = ErrorCo
  * await client.health().catch((err) => err instanceof UnauthorizedError)
  * ```
  */
-export class UnauthorizedError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {
-  /** `UnauthorizedError`, set here so that a minifier cannot change it. */
-  override name = 'UnauthorizedError'
-}
+export class UnauthorizedError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {}
 
 /**
  * 403: a write outside full-automation mode (`read_only`), or a host the server refuses.
@@ -120,10 +112,7 @@ export class UnauthorizedError<Code extends ErrorCode | UnknownErrorCode = Error
  * await client.sessions.delete('ses_1').catch((err) => err instanceof ForbiddenError)
  * ```
  */
-export class ForbiddenError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {
-  /** `ForbiddenError`, set here so that a minifier cannot change it. */
-  override name = 'ForbiddenError'
-}
+export class ForbiddenError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {}
 
 /**
  * 404: an unknown session, preview variant or route (`not_found`).
@@ -134,10 +123,7 @@ export class ForbiddenError<Code extends ErrorCode | UnknownErrorCode = ErrorCod
  * await client.sessions.get('nope').catch((err) => err instanceof NotFoundError) // true
  * ```
  */
-export class NotFoundError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {
-  /** `NotFoundError`, set here so that a minifier cannot change it. */
-  override name = 'NotFoundError'
-}
+export class NotFoundError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {}
 
 /**
  * 413: the request body is too large (`payload_too_large`).
@@ -148,10 +134,7 @@ export class NotFoundError<Code extends ErrorCode | UnknownErrorCode = ErrorCode
  * await client.notes.set('ses_1', huge).catch((err) => err instanceof PayloadTooLargeError)
  * ```
  */
-export class PayloadTooLargeError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {
-  /** `PayloadTooLargeError`, set here so that a minifier cannot change it. */
-  override name = 'PayloadTooLargeError'
-}
+export class PayloadTooLargeError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {}
 
 /**
  * 429: too many requests; retried by default, thrown once the retries are used up.
@@ -162,10 +145,7 @@ export class PayloadTooLargeError<Code extends ErrorCode | UnknownErrorCode = Er
  * await client.health().catch((err) => err instanceof RateLimitError && err.retryAfter)
  * ```
  */
-export class RateLimitError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {
-  /** `RateLimitError`, set here so that a minifier cannot change it. */
-  override name = 'RateLimitError'
-}
+export class RateLimitError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {}
 
 /**
  * 501: a service is not available in the server's runtime (`waveform_unavailable`,
@@ -177,10 +157,7 @@ export class RateLimitError<Code extends ErrorCode | UnknownErrorCode = ErrorCod
  * await client.waveform('ses_1').catch((err) => err instanceof NotImplementedError)
  * ```
  */
-export class NotImplementedError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {
-  /** `NotImplementedError`, set here so that a minifier cannot change it. */
-  override name = 'NotImplementedError'
-}
+export class NotImplementedError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {}
 
 /**
  * Any other 5xx (500, 502, 503, 504 …), thrown once the retries are used up.
@@ -191,10 +168,19 @@ export class NotImplementedError<Code extends ErrorCode | UnknownErrorCode = Err
  * await client.health().catch((err) => err instanceof ServerError && err.status)
  * ```
  */
-export class ServerError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {
-  /** `ServerError`, set here so that a minifier cannot change it. */
-  override name = 'ServerError'
-}
+export class ServerError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {}
+
+nameClasses({
+  ApiError,
+  BadRequestError,
+  UnauthorizedError,
+  ForbiddenError,
+  NotFoundError,
+  PayloadTooLargeError,
+  RateLimitError,
+  NotImplementedError,
+  ServerError,
+})
 
 const classes = {
   400: BadRequestError,

@@ -47,7 +47,7 @@ export interface RequestDetails {
  * Base class of every error the SDK throws: answers with an error status ({@link ApiError} and its
  * subclasses), no answer ({@link NetworkError}, {@link TimeoutError}), the caller's abort
  * ({@link AbortedError}) and an answer that breaks the contract ({@link ResponseValidationError}).
- * Each class sets its `name` itself, so that it survives a minifier.
+ * Each class's `name` is set by {@link nameClasses}, so that it survives a minifier.
  *
  * @example
  * ```ts
@@ -56,8 +56,6 @@ export interface RequestDetails {
  * ```
  */
 export class SessionLibraryError extends Error {
-  /** `SessionLibraryError`, set here so that a minifier cannot change it. */
-  override name = 'SessionLibraryError'
   /** The operation of the contract, e.g. `sessions.get`. */
   readonly operation: OperationName
   /** HTTP method of the request. */
@@ -76,3 +74,17 @@ export class SessionLibraryError extends Error {
     this.url = request.url
   }
 }
+
+/**
+ * Sets each class's `name` on its prototype from the key it is given under: a minifier renames
+ * classes but keeps property keys, so `error.name` stays `NotFoundError` in a minified bundle.
+ *
+ * @example `nameClasses({ NotFoundError })`
+ */
+export function nameClasses(classes: Record<string, abstract new (...args: never[]) => Error>): void {
+  for (const [name, Class] of Object.entries(classes)) {
+    Object.defineProperty(Class.prototype, 'name', { value: name, writable: true, configurable: true })
+  }
+}
+
+nameClasses({ SessionLibraryError })

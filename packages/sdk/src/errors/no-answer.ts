@@ -1,4 +1,4 @@
-import { type RequestDetails, SessionLibraryError } from './base.js'
+import { nameClasses, type RequestDetails, SessionLibraryError } from './base.js'
 import { describeCause } from './network-cause.js'
 
 // Where a request went, for a reader: the method and the URL without its query (origin + path).
@@ -19,8 +19,6 @@ function target(request: RequestDetails): string {
  * ```
  */
 export class NetworkError extends SessionLibraryError {
-  /** `NetworkError`, set here so that a minifier cannot change it. */
-  override name = 'NetworkError'
   /** Tells this error apart in a `switch (error.code)`. */
   readonly code = 'network_error'
   /** The platform's error code (`ECONNREFUSED`, `ENOTFOUND`, `UND_ERR_SOCKET`…), when it gave one. */
@@ -45,8 +43,6 @@ export class NetworkError extends SessionLibraryError {
  * ```
  */
 export class TimeoutError extends SessionLibraryError {
-  /** `TimeoutError`, set here so that a minifier cannot change it. */
-  override name = 'TimeoutError'
   /** Tells this error apart in a `switch (error.code)`. */
   readonly code = 'timeout'
   /** The timeout that ran out, in ms. */
@@ -71,8 +67,6 @@ export class TimeoutError extends SessionLibraryError {
  * ```
  */
 export class AbortedError extends SessionLibraryError {
-  /** `AbortedError`, set here so that a minifier cannot change it. */
-  override name = 'AbortedError'
   /** Tells this error apart in a `switch (error.code)`. */
   readonly code = 'aborted'
   /** The signal's reason: a DOMException named `AbortError` or `TimeoutError`, or what you passed. */
@@ -86,3 +80,5 @@ export class AbortedError extends SessionLibraryError {
     this.reason = reason
   }
 }
+
+nameClasses({ NetworkError, TimeoutError, AbortedError })

@@ -1,4 +1,4 @@
-import { type RequestDetails, SessionLibraryError } from './base.js'
+import { nameClasses, type RequestDetails, SessionLibraryError } from './base.js'
 
 /**
  * A success answer that does not match the contract's tolerant schema, is not JSON, or is larger
@@ -11,8 +11,6 @@ import { type RequestDetails, SessionLibraryError } from './base.js'
  * ```
  */
 export class ResponseValidationError extends SessionLibraryError {
-  /** `ResponseValidationError`, set here so that a minifier cannot change it. */
-  override name = 'ResponseValidationError'
   /** Tells this error apart in a `switch (error.code)`. */
   readonly code = 'invalid_answer'
   /** One line per problem: `data.title: expected string`. */
@@ -27,3 +25,5 @@ export class ResponseValidationError extends SessionLibraryError {
     this.body = body
   }
 }
+
+nameClasses({ ResponseValidationError })

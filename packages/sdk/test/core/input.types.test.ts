@@ -1,10 +1,8 @@
 import { describe, expectTypeOf, it } from 'vitest'
 import { redactHeaders, SessionLibrary } from '../../src/index.js'
+import { typeOnly, typesClient } from '../support/types.js'
 
-const client = new SessionLibrary({ token: 'types-only' })
-
-// Calls are never run here: each sits in a function nobody calls, checked by `tsc` only.
-const typeOnly = (check: () => unknown) => check
+const client = typesClient
 
 describe('inputs as users write them (issue 22.3)', () => {
   it('readonly arrays are accepted by every method and by request()', () => {

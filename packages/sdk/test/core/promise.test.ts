@@ -17,10 +17,9 @@ import {
   UnauthorizedError,
 } from '../../src/index.js'
 import { errorAnswer, healthAnswer, sessionAnswer } from '../support/fixtures.js'
-import { api, counted, testClient, useServer } from '../support/server.js'
+import { api, counted, never, testClient, useServer } from '../support/server.js'
 
 const server = useServer()
-const never = () => new Promise<Response>(() => {})
 
 describe('safe(): the non-throwing form, { data, error, response }', () => {
   it.each([

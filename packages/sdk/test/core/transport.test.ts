@@ -8,10 +8,9 @@ import {
   TimeoutError,
 } from '../../src/index.js'
 import { BASE_URL, healthAnswer, sessionAnswer, TOKEN } from '../support/fixtures.js'
-import { api, counted, testClient, useServer } from '../support/server.js'
+import { api, counted, never, testClient, useServer } from '../support/server.js'
 
 const server = useServer()
-const never = () => new Promise<Response>(() => {})
 
 describe('requests', () => {
   it('SPEC §5: sends the bearer token, JSON accept, the client and the call headers', async () => {

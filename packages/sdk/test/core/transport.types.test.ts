@@ -13,7 +13,6 @@ import {
   type RawAnswer,
   type SafeResult,
   type Session,
-  SessionLibrary,
   type SessionLibraryError,
   type SessionListPage,
   type SessionNotes,
@@ -24,12 +23,10 @@ import {
   type TagCount,
   type WaveformNoteLane,
 } from '../../src/index.js'
+import { typeOnly, typesClient } from '../support/types.js'
 
-const client = new SessionLibrary({ token: 'types-only' })
+const client = typesClient
 const id = 'ses_1'
-
-// Calls are never run here: each sits in a function nobody calls, checked by `tsc` only.
-const typeOnly = (check: () => unknown) => check
 
 describe('request types: every operation of SPEC §4.1 by name, typed from the contract', () => {
   it('each operation resolves to its answer envelope', () => {

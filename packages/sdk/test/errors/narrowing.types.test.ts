@@ -1,22 +1,9 @@
 import { describe, expectTypeOf, it } from 'vitest'
-import {
-  type AbortedError,
-  type ApiError,
-  type CallError,
-  type ForbiddenError,
-  hasErrorCode,
-  isApiError,
-  type NetworkError,
-  type NotFoundError,
-  type NotImplementedError,
-  SessionLibrary,
-  type UnknownErrorCode,
-} from '../../src/index.js'
+import type * as sdk from '../../src/index.js'
+import { hasErrorCode, isApiError } from '../../src/index.js'
+import { typeOnly, typesClient } from '../support/types.js'
 
-const client = new SessionLibrary({ token: 'types-only' })
-
-// Calls are never run here: each sits in a function nobody calls, checked by `tsc` only.
-const typeOnly = (check: () => unknown) => check
+const client = typesClient
 
 describe('errors that narrow (issue 22.2)', () => {
   it("safe(): switch (error?.code) { case 'read_only' } narrows to ForbiddenError with status 403", () => {
@@ -24,22 +11,22 @@ describe('errors that narrow (issue 22.2)', () => {
       const r = await client.sessions.delete('ses_1').safe()
       switch (r.error?.code) {
         case 'read_only':
-          expectTypeOf(r.error).toMatchTypeOf<ForbiddenError<'read_only'>>()
+          expectTypeOf(r.error).toMatchTypeOf<sdk.ForbiddenError<'read_only'>>()
           expectTypeOf(r.error.status).toEqualTypeOf<403>()
           break
         case 'not_found':
-          expectTypeOf(r.error).toMatchTypeOf<NotFoundError>()
+          expectTypeOf(r.error).toMatchTypeOf<sdk.NotFoundError>()
           expectTypeOf(r.error.status).toEqualTypeOf<404>()
           break
         case 'waveform_unavailable':
-          expectTypeOf(r.error).toMatchTypeOf<NotImplementedError>()
+          expectTypeOf(r.error).toMatchTypeOf<sdk.NotImplementedError>()
           break
         case 'network_error':
-          expectTypeOf(r.error).toEqualTypeOf<NetworkError>()
+          expectTypeOf(r.error).toEqualTypeOf<sdk.NetworkError>()
           expectTypeOf(r.error.causeCode).toEqualTypeOf<string | undefined>()
           break
         case 'aborted':
-          expectTypeOf(r.error).toEqualTypeOf<AbortedError>()
+          expectTypeOf(r.error).toEqualTypeOf<sdk.AbortedError>()
           break
       }
     })
@@ -49,15 +36,15 @@ describe('errors that narrow (issue 22.2)', () => {
     typeOnly(async () => {
       const { error } = await client.health().safe()
       if (error && 'status' in error) expectTypeOf(error.status).toEqualTypeOf<number>()
-      expectTypeOf<CallError>().toMatchTypeOf<Error>()
+      expectTypeOf<sdk.CallError>().toMatchTypeOf<Error>()
     })
   })
 
   it('a code the contract does not know stays apart: its own type, tested with hasErrorCode', () => {
     typeOnly(async () => {
       const { error } = await client.health().safe()
-      if (hasErrorCode(error, 'teapot')) expectTypeOf(error).toMatchTypeOf<ApiError<'teapot'>>()
-      expectTypeOf<ApiError<UnknownErrorCode>>().toMatchTypeOf<CallError>()
+      if (hasErrorCode(error, 'teapot')) expectTypeOf(error).toMatchTypeOf<sdk.ApiError<'teapot'>>()
+      expectTypeOf<sdk.ApiError<sdk.UnknownErrorCode>>().toMatchTypeOf<sdk.CallError>()
     })
   })
 

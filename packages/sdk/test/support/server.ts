@@ -35,3 +35,6 @@ export function counted(
   })
   return { handler, calls }
 }
+
+/** A handler's answer that never comes: the request hangs until the client gives up. */
+export const never = () => new Promise<Response>(() => {})
