@@ -47,7 +47,7 @@ export interface RequestDetails {
  * Base class of every error the SDK throws: answers with an error status ({@link ApiError} and its
  * subclasses), no answer ({@link NetworkError}, {@link TimeoutError}), the caller's abort
  * ({@link AbortedError}) and an answer that breaks the contract ({@link ResponseValidationError}).
- * Each class's `name` is set by {@link nameClasses}, so that it survives a minifier.
+ * Each class's `name` is set on its prototype from a string, so that it survives a minifier.
  *
  * @example
  * ```ts
