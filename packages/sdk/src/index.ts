@@ -20,7 +20,6 @@ export type {
 export { SessionLibrary } from './client.js'
 export { DEFAULT_BASE_URL } from './core/config.js'
 export { redactHeaders } from './core/headers.js'
-export type { Writable } from './core/input-types.js'
 export {
   type CallOptions,
   type ClientOptions,
@@ -44,6 +43,7 @@ export {
   type SessionPage,
 } from './core/pagination.js'
 export { ApiPromise, type RawAnswer, type SafeResult } from './core/promise.js'
+export type { ReadonlyInput } from './core/readonly-input.js'
 export { backoffDelay, RETRY_STATUSES } from './core/retry.js'
 export type { CallInput, RequestArgs } from './core/transport.js'
 export {

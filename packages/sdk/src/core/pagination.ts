@@ -1,7 +1,7 @@
 import type { AnswerOf, QueryOf, Session } from '@session-library/schemas/client'
-import type { Writable } from './input-types.js'
 import type { CallOptions } from './options.js'
 import { ApiPromise, type RawAnswer } from './promise.js'
+import type { ReadonlyInput } from './readonly-input.js'
 
 /**
  * Page size `iterate` and `all` ask for when the query gives no `limit`.
@@ -36,7 +36,7 @@ export const EXTRA_PAGES = 2
  * const query: SessionListQuery = { tags: ['drums'], recent: true, sort: '-title', limit: 20 }
  * ```
  */
-export type SessionListQuery = Writable<QueryOf<'sessions.list'>>
+export type SessionListQuery = ReadonlyInput<QueryOf<'sessions.list'>>
 
 /**
  * One page of the list as the server sends it: `data` (the sessions) and `meta` (`total`,

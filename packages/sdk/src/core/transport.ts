@@ -17,11 +17,11 @@ import type { ResolvedConfig } from './config.js'
 import { errorFromResponse } from './error-answer.js'
 import { mergeHeaders } from './headers.js'
 import { kyHooks } from './hooks.js'
-import type { Writable } from './input-types.js'
 import { resolveLog } from './log.js'
 import type { CallOptions } from './options.js'
 import { ApiPromise, rememberResponse } from './promise.js'
 import { readAnswer } from './read-answer.js'
+import type { ReadonlyInput } from './readonly-input.js'
 import { kyRetry } from './retry.js'
 import { toSearchParams } from './search-params.js'
 
@@ -31,10 +31,10 @@ type ParamsPart<Name extends OperationName> = keyof ParamsOf<Name> extends never
   : { params: ParamsOf<Name> }
 type QueryPart<Name extends OperationName> = [QueryOf<Name>] extends [never]
   ? { query?: undefined }
-  : { query?: Writable<QueryOf<Name>> }
+  : { query?: ReadonlyInput<QueryOf<Name>> }
 type BodyPart<Name extends OperationName> = [BodyOf<Name>] extends [never]
   ? { body?: undefined }
-  : { body: Writable<BodyOf<Name>> }
+  : { body: ReadonlyInput<BodyOf<Name>> }
 
 /**
  * The parts of one request that vary, typed by the contract: `params` (required when the path has

@@ -1,7 +1,7 @@
 import type { BodyOf, ImportResult, Session } from '@session-library/schemas/client'
-import type { Writable } from '../core/input-types.js'
 import type { CallOptions } from '../core/options.js'
 import type { ApiPromise } from '../core/promise.js'
+import type { ReadonlyInput } from '../core/readonly-input.js'
 import type { Call } from '../core/transport.js'
 import { unwrap } from '../core/unwrap.js'
 import { AbortedError, TimeoutError } from '../errors/no-answer.js'
@@ -16,7 +16,7 @@ import { type ImportWaitOptions, type SessionScan, waitForImportedSessions } fro
  * const body: ImportRequest = { generatePreviews: true, items: [{ projectPath: '/music/a.als', previewAudioPath: '/music/a.wav' }] }
  * ```
  */
-export type ImportRequest = Writable<BodyOf<'imports.start'>>
+export type ImportRequest = ReadonlyInput<BodyOf<'imports.start'>>
 
 /**
  * The `client.imports` group: batch imports of project files.

@@ -1,8 +1,8 @@
 import type { AnswerOf, BodyOf, Session } from '@session-library/schemas/client'
-import type { Writable } from '../core/input-types.js'
 import type { CallOptions } from '../core/options.js'
 import { collect, paginate, type SessionListPage, type SessionListQuery, withPageMethods } from '../core/pagination.js'
 import type { ApiPromise } from '../core/promise.js'
+import type { ReadonlyInput } from '../core/readonly-input.js'
 import type { Call } from '../core/transport.js'
 import { unwrap } from '../core/unwrap.js'
 
@@ -15,7 +15,7 @@ import { unwrap } from '../core/unwrap.js'
  * const body: NewSession = { title: 'Night Drive', kind: 'ableton', tags: ['synthwave'] }
  * ```
  */
-export type NewSession = Writable<BodyOf<'sessions.create'>>
+export type NewSession = ReadonlyInput<BodyOf<'sessions.create'>>
 
 /**
  * The body of `sessions.update`: any writable field.
@@ -26,7 +26,7 @@ export type NewSession = Writable<BodyOf<'sessions.create'>>
  * const changes: SessionChanges = { status: 'mixing' }
  * ```
  */
-export type SessionChanges = Writable<BodyOf<'sessions.update'>>
+export type SessionChanges = ReadonlyInput<BodyOf<'sessions.update'>>
 
 /**
  * The answer of `sessions.delete`.

@@ -1,6 +1,6 @@
 import type { BodyOf, WaveformNoteLane } from '@session-library/schemas/client'
-import type { Writable } from '../core/input-types.js'
 import type { ApiPromise } from '../core/promise.js'
+import type { ReadonlyInput } from '../core/readonly-input.js'
 import type { Call } from '../core/transport.js'
 import { unwrap } from '../core/unwrap.js'
 import { splitVariant, type VariantOptions } from './variant.js'
@@ -15,7 +15,7 @@ import { splitVariant, type VariantOptions } from './variant.js'
  * const note: WaveformNoteInput = { timestamp: 12.5, text: 'drop' }
  * ```
  */
-export type WaveformNoteInput = Writable<BodyOf<'waveformNotes.put'>['notes'][number]>
+export type WaveformNoteInput = ReadonlyInput<BodyOf<'waveformNotes.put'>['notes'][number]>
 
 /**
  * The `client.waveformNotes` group: the note lane of a session and preview variant.
