@@ -111,7 +111,7 @@ describe('types', () => {
     }
     if (isApiError(error, 'not_found')) expectTypeOf(error).toMatchTypeOf<NotFoundError>()
     if (isApiError(error, 'import_unavailable')) expectTypeOf(error).toMatchTypeOf<NotImplementedError>()
-    // @ts-expect-error D: isApiError takes only the contract's codes; `readonly` is a misspelling
+    // @ts-expect-error isApiError takes only the contract's codes; `readonly` is a misspelling
     typeOnly(() => isApiError(error, 'readonly'))
     if (hasErrorCode(error, 'teapot')) expectTypeOf(error).toEqualTypeOf<ApiError<'teapot'>>()
     if (isApiError(error)) expectTypeOf(error.status).toEqualTypeOf<number>()
