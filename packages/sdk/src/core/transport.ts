@@ -12,7 +12,7 @@ import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky'
 import { type RequestDetails, SessionLibraryError } from '../errors/base.js'
 import { AbortedError, NetworkError, TimeoutError } from '../errors/no-answer.js'
 import { ResponseValidationError } from '../errors/response-validation.js'
-import { readText } from './answer-body.js'
+import { type BodyFailures, readText } from './answer-body.js'
 import type { ResolvedConfig } from './config.js'
 import { errorFromResponse } from './error-answer.js'
 import { mergeHeaders } from './headers.js'
@@ -109,6 +109,14 @@ function translateError(error: unknown, { request, options, timeout, mask }: Att
   return error
 }
 
+function bodyFailures(request: RequestDetails, timeout: number | false, maxBytes: number): BodyFailures {
+  return {
+    timedOut: () => new TimeoutError(timeout || 0, request),
+    tooLarge: () =>
+      new ResponseValidationError([`(answer): larger than ${maxBytes} bytes (maxAnswerBytes)`], undefined, request),
+  }
+}
+
 /**
  * The one place requests are sent: headers, retries, timeout (the answer's body included), the
  * answer's size limit, validation, error mapping and the per-call log lines.
@@ -124,6 +132,7 @@ export function createCall(config: ResolvedConfig): Call {
   const timedFetch = (request: Request, init?: Record<string, unknown>) => {
     const clock = init?.[CLOCK] as AttemptClock | undefined
     if (clock) clock.started = performance.now()
+    // The clock is the only option ky hands over: the Request carries everything else.
     return (config.fetch ?? globalThis.fetch)(request)
   }
   // Only what is set: ky deep-merges its instance's options into every call's.
@@ -136,17 +145,9 @@ export function createCall(config: ResolvedConfig): Call {
   const retryFor = (name: OperationName, call: CallOptions['retry']) =>
     call === undefined ? retries.get(name) : kyRetry(routes[name], config.retry, call)
 
-  async function receive(response: Response, request: RequestDetails, timeout: number | false, clock: AttemptClock) {
+  function receive(response: Response, request: RequestDetails, timeout: number | false, clock: AttemptClock) {
     const msLeft = timeout === false ? undefined : timeout - (performance.now() - clock.started)
-    return readText(response, config.maxAnswerBytes, msLeft, {
-      timedOut: () => new TimeoutError(timeout || 0, request),
-      tooLarge: () =>
-        new ResponseValidationError(
-          [`(answer): larger than ${config.maxAnswerBytes} bytes (maxAnswerBytes)`],
-          undefined,
-          request,
-        ),
-    })
+    return readText(response, config.maxAnswerBytes, msLeft, bodyFailures(request, timeout, config.maxAnswerBytes))
   }
 
   async function send(name: OperationName, input: Input, options: CallOptions) {
@@ -156,7 +157,7 @@ export function createCall(config: ResolvedConfig): Call {
     const url = `${config.baseUrl}${relative}${search ? `?${search}` : ''}`
     const request = { operation: name, method: operation.method, path: `${basePath}${relative}`, url }
     const timeout = options.timeout ?? config.timeout
-    // A hook may answer without fetch: its answer's body then gets the whole timeout.
+    // Until fetch stamps an attempt, the clock reads the call's start (a hook may answer without fetch).
     const clock: AttemptClock = { started: performance.now() }
     // Only the keys that are set: ky copies its options object once per key it merges.
     const kyOptions: Record<string, unknown> = {
