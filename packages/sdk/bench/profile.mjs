@@ -10,7 +10,7 @@ import ky from 'ky'
 import { SessionLibrary } from '../dist/index.js'
 
 const PLACES = [
-  ['garbage collection', (url, name) => name === '(garbage collector)'],
+  ['garbage collection', (_url, name) => name === '(garbage collector)'],
   ['ky', (url) => url.includes('/ky/')],
   ['the SDK (JSON.parse of the answer included)', (url) => url.includes('/sdk/dist/')],
   ['zod', (url) => url.includes('/zod/')],
