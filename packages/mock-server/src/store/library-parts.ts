@@ -1,7 +1,7 @@
 // The contract's exact schemas infer some fields as unknown; the records are checked all the same.
 import { storedSession, storedWaveform, waveformNoteLane, type z } from '@session-library/schemas'
-import type { LibrarySnapshot } from '../types.js'
-import { waveformKey } from '../waveform/waveforms.js'
+import type { LibrarySnapshot } from './records.js'
+import { waveformKey } from './waveform-key.js'
 
 /** The parts of a library snapshot that hold records (all but `version` and `nextId`). */
 export type LibraryPart = Exclude<keyof LibrarySnapshot, 'version' | 'nextId'>
