@@ -1,5 +1,4 @@
-import { DEFAULT_BASE_URL as SDK_BASE_URL } from '@session-library/sdk'
-import { http, HttpResponse } from 'msw'
+import { HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createMockApi, DEFAULT_BASE_URL } from '../../src/index.js'
@@ -27,7 +26,8 @@ describe('issue 20.1: the mock answers only its own base URLs', () => {
   }
 
   it('by default the SDK’s default base URL, and another origin is left to msw as unhandled', async () => {
-    expect(DEFAULT_BASE_URL).toBe(SDK_BASE_URL)
+    // The SDK's DEFAULT_BASE_URL (packages/sdk/src/config.ts).
+    expect(DEFAULT_BASE_URL).toBe('http://127.0.0.1:4777/api/v1')
     const api = createMockApi({ sessions: 1 })
     const builds = http.get('https://ci.example.com/api/v1/builds', () => HttpResponse.json({ builds: [] }))
     const unhandled = listen(...api.handlers, builds)

@@ -68,7 +68,11 @@ describe('issue 20.2: reset() isolates what was under way before it', () => {
     const again = (await (await create('A')).json()).data.id
     const fresh = createMockApi({ baseUrl: 'http://fresh.test', sessions: 2, now: NOW })
     server.use(...fresh.handlers)
-    const alone = (await (await fetch('http://fresh.test/api/v1/sessions', { method: 'POST', headers, body: '{"title":"A"}' })).json()).data.id
+    const alone = (
+      await (
+        await fetch('http://fresh.test/api/v1/sessions', { method: 'POST', headers, body: '{"title":"A"}' })
+      ).json()
+    ).data.id
     expect([again, alone]).toEqual([first, first])
   })
 })

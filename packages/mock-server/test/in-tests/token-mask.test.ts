@@ -21,7 +21,10 @@ describe('issue 20.3, 23.6: the one token mask (D2) in the journal, health, erro
     server.listen({ onUnhandledFrame: 'error' })
     servers.push(server)
     const call = (path: string, init: RequestInit = {}) =>
-      fetch(`${origin}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } })
+      fetch(`${origin}${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      })
     return { api, call }
   }
 
@@ -55,7 +58,15 @@ describe('issue 20.3, 23.6: the one token mask (D2) in the journal, health, erro
 
   it('D2: the backlog of GET /__mock/events masks an encoded token too', async () => {
     const runtime = createRuntime({ token: 'abc def', now: NOW }, () => library)
-    runtime.journal.record({ time: 0, ms: 1, method: 'GET', origin, path: '/api/v1/sessions/abc%20def', query: '', statusCode: 404 })
+    runtime.journal.record({
+      time: 0,
+      ms: 1,
+      method: 'GET',
+      origin,
+      path: '/api/v1/sessions/abc%20def',
+      query: '',
+      statusCode: 404,
+    })
     const reader = (eventStream(runtime).body as ReadableStream<Uint8Array>).getReader()
     let text = ''
     while (!text.includes('event: backlog')) text += new TextDecoder().decode((await reader.read()).value)
