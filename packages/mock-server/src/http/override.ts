@@ -32,10 +32,11 @@ export class OverrideError {
   readonly message: string
   readonly headers: Record<string, string> = {}
 
-  constructor(code: KnownErrorCode, message: string = ERRORS[code].message) {
+  constructor(code: KnownErrorCode, message?: string) {
+    if (!Object.hasOwn(ERRORS, code)) throw new TypeError(`unknown error code: ${JSON.stringify(code)}`)
     this.status = ERRORS[code].status
     this.code = code
-    this.message = message
+    this.message = message ?? ERRORS[code].message
   }
 }
 
