@@ -1,7 +1,7 @@
-import { setupServer } from 'msw/node'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createMockApi, type Fault } from '../../src/index.js'
 import { NOW } from '../support/harness.js'
+import { servedMock } from '../support/served-mock.js'
 
 const origin = 'http://faults.test'
 const headers = { authorization: 'Bearer test-token', 'content-type': 'application/json' }
@@ -11,10 +11,7 @@ const get = async (path: string) => {
 }
 
 describe('issue 20.7, 23.8: faults of any 4xx or 5xx status', () => {
-  const api = createMockApi({ baseUrl: origin, sessions: 1, now: NOW })
-  const server = setupServer(...api.handlers)
-  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
-  afterAll(() => server.close())
+  const { api } = servedMock({ baseUrl: origin, sessions: 1, now: NOW })
 
   it('429 with Retry-After answers the envelope rate_limited; 404 answers not_found with its text', async () => {
     api.reset()

@@ -1,17 +1,14 @@
-import { setupServer } from 'msw/node'
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
+import { describe, expect, expectTypeOf, it } from 'vitest'
 import { createMockApi } from '../../src/index.js'
 import { JOURNAL_BODY_LIMIT } from '../../src/runtime/journal-bodies.js'
 import { NOW } from '../support/harness.js'
+import { servedMock } from '../support/served-mock.js'
 
 const origin = 'http://journal.test'
 const headers = { authorization: 'Bearer test-token', 'content-type': 'application/json', 'x-trace': 'abc' }
 
 describe('issue 20.4: a journal that shows what the code under test sent', () => {
-  const api = createMockApi({ baseUrl: origin, sessions: 1, now: NOW })
-  const server = setupServer(...api.handlers)
-  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
-  afterAll(() => server.close())
+  const { api, server } = servedMock({ baseUrl: origin, sessions: 1, now: NOW })
   // Each answer read whole: an unread body would be cut when the test ends.
   const call = (path: string, init: RequestInit = {}) =>
     fetch(`${origin}${path}`, { headers, ...init }).then((answer) => answer.text())

@@ -1,7 +1,6 @@
-import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
-import { createMockApi } from '../../src/index.js'
+import { describe, expect, expectTypeOf, it } from 'vitest'
 import { NOW } from '../support/harness.js'
+import { servedMock } from '../support/served-mock.js'
 
 const base = 'http://127.0.0.1:4777/api/v1'
 const headers = { authorization: 'Bearer test-token', 'content-type': 'application/json' }
@@ -11,14 +10,7 @@ const call = async (path: string, init: RequestInit = {}) => {
 }
 
 describe('issue 20.5: typed overrides of one operation', () => {
-  const api = createMockApi({ sessions: 2, now: NOW })
-  const server = setupServer(...api.handlers)
-  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
-  afterEach(() => {
-    server.resetHandlers()
-    api.reset()
-  })
-  afterAll(() => server.close())
+  const { api, server } = servedMock({ sessions: 2, now: NOW })
 
   it('answers with typed params and body, for its method and path only, and is journaled', async () => {
     const [session] = api.store.sessions()

@@ -1,7 +1,7 @@
-import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createMockApi } from '../../src/index.js'
 import { NOW } from '../support/harness.js'
+import { servedMock } from '../support/served-mock.js'
 
 const base = 'http://127.0.0.1:4777/api/v1'
 const headers = { authorization: 'Bearer test-token', 'content-type': 'application/json' }
@@ -10,13 +10,7 @@ const create = (title: string, signal?: AbortSignal) =>
   fetch(`${base}/sessions`, { method: 'POST', headers, body: JSON.stringify({ title }), signal })
 
 describe('issue 20.2: reset() isolates what was under way before it', () => {
-  const api = createMockApi({ sessions: 2, now: NOW })
-  const server = setupServer(...api.handlers)
-  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
-  afterEach(() => {
-    api.reset()
-  })
-  afterAll(() => server.close())
+  const { api, server } = servedMock({ sessions: 2, now: NOW })
 
   it('a read that times out in one test is not journaled after the reset that ends it', async () => {
     api.injectFault({ latency: 300, operation: 'sessions.list' })

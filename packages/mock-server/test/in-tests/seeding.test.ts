@@ -1,8 +1,9 @@
 import { storedSession } from '@session-library/schemas'
 import { setupServer } from 'msw/node'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createMockApi, libraryOf, type StoredSession, sessionRecord } from '../../src/index.js'
 import { NOW } from '../support/harness.js'
+import { servedMock } from '../support/served-mock.js'
 
 const base = 'http://127.0.0.1:4777/api/v1'
 const headers = { authorization: 'Bearer test-token', 'content-type': 'application/json' }
@@ -15,7 +16,11 @@ describe('issue 20.6: seeding', () => {
     const server = setupServer(...api.handlers)
     server.listen({ onUnhandledFrame: 'error' })
     const created = await (
-      await fetch(`${base}/sessions`, { method: 'POST', headers, body: '{"title":"Night Drive","projectPath":"/p.als"}' })
+      await fetch(`${base}/sessions`, {
+        method: 'POST',
+        headers,
+        body: '{"title":"Night Drive","projectPath":"/p.als"}',
+      })
     ).json()
     server.close()
     const { id: _id, ...fields } = record
@@ -42,10 +47,7 @@ describe('issue 20.6: seeding', () => {
   })
 
   describe('seed, reset({ library }) and the live store', () => {
-    const api = createMockApi({ sessions: 3, now: NOW })
-    const server = setupServer(...api.handlers)
-    beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
-    afterAll(() => server.close())
+    const { api } = servedMock({ sessions: 3, now: NOW })
 
     it('seed replaces the library at once; api.store reads it live; reset() goes back to the start', async () => {
       const store = api.store
