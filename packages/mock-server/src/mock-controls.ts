@@ -72,6 +72,7 @@ export interface MockApi {
    * `request.body` is its body, `answer.body` its answer or an error envelope.
    */
   requests<Name extends OperationName>(filter: RequestFilter<Name> & { operation: Name }): JournalEntryOf<Name>[]
+  /** The journal's entries that match `filter` (all without one), oldest first. */
   requests(filter?: RequestFilter): JournalEntry[]
   /**
    * An msw handler for one operation (its method and path under the mock's base URLs) whose

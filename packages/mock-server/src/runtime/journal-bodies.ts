@@ -16,7 +16,7 @@ export type HeaderSource = Iterable<[string, string]>
 
 /**
  * A body as a journal entry shows it: JSON when it parses, else its text; absent when empty.
- * `truncated` marks a body cut at {@link JOURNAL_BODY_LIMIT} (then always text).
+ * `truncated` marks a body cut at 32 KiB (then always text).
  *
  * @example
  * ```ts
