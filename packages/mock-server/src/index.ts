@@ -6,11 +6,11 @@
  *
  * | Rule | What | Where |
  * |------|------|-------|
- * | D1  | modes; writes only in effective `full-automation`, else 403 `read_only` | `runtime/settings.ts`, `http/pipeline.ts` (`allow`) |
- * | D2  | `Bearer` (any case), constant-time compare, 401 + `WWW-Authenticate: Bearer`, token never logged | `http/auth.ts`, `http/pipeline.ts` (`redact`) |
+ * | D1  | modes; writes only in effective `full-automation`, else 403 `read_only` | `engine/settings.ts`, `http/pipeline.ts` (`allow`) |
+ * | D2  | `Bearer` (any case), constant-time compare, 401 + `WWW-Authenticate: Bearer`, token never logged | `http/auth.ts`, the contract's `tokenMask` (`engine/runtime.ts`) |
  * | D3  | order: 401 → 404 route → 403 → 501 → 400 → 404 session/variant → late 400 | `http/pipeline.ts`, `errors/lookup-errors.ts`, `handlers/waveform-notes.ts` |
  * | D4  | error envelope, SPEC's texts, 400 `invalid_json` with `formatIssues`, 413, 500 generic | `http/api-error.ts`, `http/respond.ts`, `http/read-input.ts` |
- * | D5  | create defaults and server-set fields; opaque ids from the seed, never reused (`nextId`) | `store/session-record.ts`, `runtime/ids.ts`, `store/library.ts` |
+ * | D5  | create defaults and server-set fields; opaque ids from the seed, never reused (`nextId`), restarting with `reset()` as in a fresh mock | `store/session-record.ts`, `runtime/ids.ts`, `store/library.ts` |
  * | D6  | tags (contract's `tagsBody`); PUT and PATCH replace | `handlers/tags.ts` |
  * | D7  | notes; `""`/`null` clear | `handlers/notes.ts` |
  * | D8  | PATCH `{}` is a no-op; `projectOriginalPath` = first non-empty `projectPath` | `handlers/sessions.ts`, `store/session-record.ts` |
