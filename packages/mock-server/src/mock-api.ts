@@ -17,7 +17,16 @@ import { checkLibrary } from './store/check-library.js'
 import { liveStore } from './store/live-store.js'
 import type { LibrarySnapshot } from './store/records.js'
 
-/** The SDK's default base URL (`DEFAULT_BASE_URL` of `@session-library/sdk`). */
+/**
+ * The SDK's default base URL (`DEFAULT_BASE_URL` of `@session-library/sdk`), which a mock answers
+ * unless told otherwise.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_BASE_URL } from '@session-library/mock-server'
+ * DEFAULT_BASE_URL // 'http://127.0.0.1:4777/api/v1'
+ * ```
+ */
 export const DEFAULT_BASE_URL = `http://127.0.0.1:4777${API_PREFIX}`
 
 /**

@@ -5,10 +5,22 @@ const operationNames = operations.map((operation) => operation.name) as [Operati
 /**
  * The longest delay a fault or `setLatency` takes, in ms: ten minutes. A timer cannot wait longer
  * than 2^31 − 1 ms (about 24.8 days) and would fire at once instead; no test waits that long.
+ *
+ * @example
+ * ```ts
+ * checkFault({ latency: MAX_DELAY_MS + 1 }) // TypeError: invalid fault: fault.latency: must be at most 600000 ms
+ * ```
  */
 export const MAX_DELAY_MS = 600_000
 
-/** The largest `Retry-After` a fault sends, in seconds: one day. */
+/**
+ * The largest `Retry-After` a fault sends, in seconds: one day.
+ *
+ * @example
+ * ```ts
+ * checkFault({ status: 429, retryAfter: MAX_RETRY_AFTER_S }) // accepted
+ * ```
+ */
 export const MAX_RETRY_AFTER_S = 86_400
 
 type Upto<N extends number, Counted extends number[] = []> = Counted['length'] extends N

@@ -1,6 +1,13 @@
 import { MASKED } from '@session-library/schemas'
 
-/** Characters of a request or answer body a journal entry keeps (its bytes, when it is longer). */
+/**
+ * Characters of a request or answer body a journal entry keeps (its bytes, when it is longer).
+ *
+ * @example
+ * ```ts
+ * boundedBody('x'.repeat(JOURNAL_BODY_LIMIT + 1))?.truncated // true
+ * ```
+ */
 export const JOURNAL_BODY_LIMIT = 32 * 1024
 
 /**
