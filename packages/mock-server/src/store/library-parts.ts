@@ -1,4 +1,3 @@
-// The contract's exact schemas infer some fields as unknown; the records are checked all the same.
 import { storedSession, storedWaveform, waveformNoteLane, type z } from '@session-library/schemas'
 import type { LibrarySnapshot } from './records.js'
 import { waveformKey } from './waveform-key.js'
@@ -27,15 +26,15 @@ export const LIBRARY_PARTS: {
   }
 } = {
   sessions: {
-    model: storedSession as unknown as z.ZodMiniType<PartRecord<'sessions'>>,
+    model: storedSession,
     keyOf: (record) => record.id,
   },
   lanes: {
-    model: waveformNoteLane.exact as unknown as z.ZodMiniType<PartRecord<'lanes'>>,
+    model: waveformNoteLane.exact,
     keyOf: (record) => record.key,
   },
   waveforms: {
-    model: storedWaveform as unknown as z.ZodMiniType<PartRecord<'waveforms'>>,
+    model: storedWaveform,
     keyOf: (record) => waveformKey(record.sessionId, record.variantId),
     optional: true,
   },
