@@ -1,7 +1,7 @@
 import { open, readFile, rename, stat, unlink } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { LibraryChange } from '../store/library-parts.js'
-import type { LibrarySnapshot } from '../types.js'
+import type { LibrarySnapshot } from '../store/records.js'
 import { ChangeLogWriter, readChangeLog } from './change-log.js'
 import { DataFileError, loadDataFile, syncDirectory, writeDataFile } from './data-file.js'
 import { type DataFileLock, lockDataFile } from './data-lock.js'

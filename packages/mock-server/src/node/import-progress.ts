@@ -1,4 +1,5 @@
-import type { ImportProgress, MockApi } from '../types.js'
+import type { ImportProgress } from '../imports/progress.js'
+import type { MockApi } from '../mock-controls.js'
 
 /**
  * Describes an import's progress in one line.

@@ -1,6 +1,8 @@
 import { API_PREFIX, type Departure } from '@session-library/schemas'
 import { mockApiFrom, startingLibrary } from '../mock-api.js'
-import type { LibraryChange, MockApi, MockOptions } from '../types.js'
+import type { MockApi } from '../mock-controls.js'
+import type { MockOptions } from '../mock-options.js'
+import type { LibraryChange } from '../store/library-parts.js'
 import { readAudioFile } from './audio-file.js'
 import { type Compaction, DataStore } from './data-store.js'
 import type { ExchangeSummary } from './http-adapter.js'
@@ -112,6 +114,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const { api, live } = mockApiFrom(
     {
       readAudio: readAudioFile,
+      baseUrl: '*',
       ...mockOptions,
       ...(store && { onChanges: chained(store.record, mockOptions.onChanges) }),
     },

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { librarySnapshot } from '@session-library/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { LibrarySnapshot } from '../../src/types.js'
+import type { LibrarySnapshot } from '../../src/store/records.js'
 import { type CliProcess, call, runCli } from '../node/cli-process.js'
 
 // Crash safety of --data: writers (creates, patches, notes, deletes) and an importer run against

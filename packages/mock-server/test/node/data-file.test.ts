@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { formatIssues, librarySnapshot } from '@session-library/schemas'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DataFileError, loadDataFile, writeDataFile } from '../../src/node/data-file.js'
-import type { LibrarySnapshot } from '../../src/types.js'
+import type { LibrarySnapshot } from '../../src/store/records.js'
 import { storedSession } from '../support/library.js'
 
 const session = storedSession({ id: 'ses_1', title: 'Night Drive', kind: 'ableton', tags: ['synth'], client: 'Acme' })

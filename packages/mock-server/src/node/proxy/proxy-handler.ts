@@ -11,8 +11,8 @@ import {
 import type { RequestHandler } from 'msw'
 // Not msw's main entry: it loads GraphQL support too, which the CLI's start would pay for.
 import { http } from 'msw'
+import type { TransportAnswer } from '../../http/transport-answer.js'
 import { under } from '../../http/url-pattern.js'
-import type { TransportAnswer } from '../../types.js'
 import { type Forwarded, forward, ProxyFailure, proxyOrigin } from './forward.js'
 
 /**
