@@ -2,11 +2,11 @@
 import { randomBytes } from 'node:crypto'
 import { type Departure, formatDeparture } from '@session-library/schemas'
 import { CONTROL_PREFIX, version } from './index.js'
-import { type CliCommand, parseCliArgs, UsageError, usage } from './node/cli-options.js'
-import { DataFileError } from './node/data-file.js'
-import { watchImports } from './node/import-progress.js'
-import { requestLogLine } from './node/request-log.js'
-import { startServer } from './node/start-server.js'
+import { type CliCommand, parseCliArgs, UsageError, usage } from './node/cli/cli-options.js'
+import { watchImports } from './node/cli/import-progress.js'
+import { requestLogLine } from './node/cli/request-log.js'
+import { startServer } from './node/cli/start-server.js'
+import { DataFileError } from './node/persistence/data-file.js'
 
 const NAME = 'session-library-mock'
 const printError = (message: string) => process.stderr.write(`${NAME}: ${message}\n`)

@@ -1,7 +1,7 @@
 import { exactErrorEnvelope, LIMITS } from '@session-library/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../../src/node.js'
-import { rawRequest, untilClosed } from '../node/raw-http.js'
+import { rawRequest, untilClosed } from '../node/transport/raw-http.js'
 import { trickleCreateBody, trickleUntilClosed } from '../support/slow-client.js'
 
 // D18 on the whole standalone mock (test/node covers the adapter on stand-in handlers): the Host

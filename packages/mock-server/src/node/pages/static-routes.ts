@@ -1,5 +1,5 @@
 import { API_PREFIX, createOpenApiDocument, type OpenApiDocument } from '@session-library/schemas'
-import { CONTROL_PREFIX } from '../control/routes.js'
+import { CONTROL_PREFIX } from '../../control/routes.js'
 import { createDashboardRoutes, isDashboardPath } from './dashboard-page.js'
 import { createDocsRoutes } from './docs-page.js'
 

@@ -1,6 +1,6 @@
 import { type FileHandle, open, readFile, truncate } from 'node:fs/promises'
 import { formatIssues, z } from '@session-library/schemas'
-import { type LibraryChange, libraryPartNames } from '../store/library-parts.js'
+import { type LibraryChange, libraryPartNames } from '../../store/library-parts.js'
 import { DataFileError } from './data-file.js'
 
 // A line's shape; its records are checked against their part's model as they are replayed.

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { formatIssues, librarySnapshot } from '@session-library/schemas'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { DataFileError, loadDataFile, writeDataFile } from '../../src/node/data-file.js'
-import type { LibrarySnapshot } from '../../src/types.js'
-import { storedSession } from '../support/library.js'
+import { DataFileError, loadDataFile, writeDataFile } from '../../../src/node/persistence/data-file.js'
+import type { LibrarySnapshot } from '../../../src/types.js'
+import { storedSession } from '../../support/library.js'
 
 const session = storedSession({ id: 'ses_1', title: 'Night Drive', kind: 'ableton', tags: ['synth'], client: 'Acme' })
 const lane = { sessionId: 'ses_1', variantId: 'pv_1', key: 'ses_1:pv_1', notes: [] }

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { exactErrorEnvelope, librarySnapshot } from '@session-library/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { version } from '../../src/index.js'
+import { version } from '../../../src/index.js'
+import { rawRequest } from '../transport/raw-http.js'
 import { type CliProcess, call, cliBundle, removeCliBundle, runCli } from './cli-process.js'
-import { rawRequest } from './raw-http.js'
 
 const TOKEN = 'cli-secret-token-42'
 const json = (body: unknown) => ({ method: 'POST', body: JSON.stringify(body) })

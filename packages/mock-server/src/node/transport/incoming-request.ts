@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import type { DirectRequest } from '../http/direct-dispatch.js'
+import type { DirectRequest } from '../../http/direct-dispatch.js'
 import { readBody } from './body-limit.js'
 
 const BODYLESS = new Set(['GET', 'HEAD'])

@@ -1,8 +1,8 @@
 import { operations } from '@session-library/schemas'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { browserSuite, hasChromium, launchChromium } from '../../../../test-support/chromium.js'
-import { type RunningServer, startServer } from '../../src/node.js'
+import { browserSuite, hasChromium, launchChromium } from '../../../../../test-support/chromium.js'
+import { type RunningServer, startServer } from '../../../src/node.js'
 
 const TOKEN = 'docs-page-token'
 

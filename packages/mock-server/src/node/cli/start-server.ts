@@ -1,12 +1,12 @@
 import { API_PREFIX, type Departure } from '@session-library/schemas'
-import { mockApiFrom, startingLibrary } from '../mock-api.js'
-import type { LibraryChange, MockApi, MockOptions } from '../types.js'
-import { readAudioFile } from './audio-file.js'
-import { type Compaction, DataStore } from './data-store.js'
-import type { ExchangeSummary } from './http-adapter.js'
-import { type ServerTimeouts, serveHandlers } from './http-server.js'
-import { createProxyHandler } from './proxy/proxy-handler.js'
-import { createStaticRoutes } from './static-routes.js'
+import { mockApiFrom, startingLibrary } from '../../mock-api.js'
+import type { LibraryChange, MockApi, MockOptions } from '../../types.js'
+import { createStaticRoutes } from '../pages/static-routes.js'
+import { readAudioFile } from '../persistence/audio-file.js'
+import { type Compaction, DataStore } from '../persistence/data-store.js'
+import { createProxyHandler } from '../proxy/proxy-handler.js'
+import type { ExchangeSummary } from '../transport/http-adapter.js'
+import { type ServerTimeouts, serveHandlers } from '../transport/http-server.js'
 
 /**
  * Options of {@link startServer}: the mock's own options plus the transport's (MOCK.md's flags).

@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { browserSuite, hasChromium, launchChromium } from '../../../../test-support/chromium.js'
+import { browserSuite, hasChromium, launchChromium } from '../../../../../test-support/chromium.js'
 // The SDK by path: it has this package as a dev dependency, so this package cannot have it as one.
-import { isApiError, SessionLibrary } from '../../../sdk/src/index.js'
-import { type RunningServer, startServer } from '../../src/node.js'
+import { isApiError, SessionLibrary } from '../../../../sdk/src/index.js'
+import { type RunningServer, startServer } from '../../../src/node.js'
 
 const TOKEN = 'dashboard-token'
 /** How soon a request must show in the open page's journal (issue 13). */

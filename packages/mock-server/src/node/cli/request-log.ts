@@ -1,4 +1,4 @@
-import type { ExchangeSummary } from './http-adapter.js'
+import type { ExchangeSummary } from '../transport/http-adapter.js'
 
 /** Below this length a token is no secret worth masking, and masking it would garble every line. */
 const MASKED_TOKEN_LENGTH = 8

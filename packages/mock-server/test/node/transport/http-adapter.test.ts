@@ -1,7 +1,7 @@
 import { exactErrorEnvelope, LIMITS } from '@session-library/schemas'
 import { HttpResponse, http } from 'msw'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ServingServer, serveHandlers } from '../../src/node/http-server.js'
+import { type ServingServer, serveHandlers } from '../../../src/node/transport/http-server.js'
 import { rawRequest, untilClosed } from './raw-http.js'
 
 // Stand-in handlers: the adapter must serve any MSW handlers, so its rules are tested on their own.

@@ -1,6 +1,6 @@
 import { delay, HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { serveHandlers, urlHost } from '../../src/node/http-server.js'
+import { serveHandlers, urlHost } from '../../../src/node/transport/http-server.js'
 
 describe('serveHandlers', () => {
   it('MOCK.md: close() lets the answer under way finish, and no kept-alive connection holds it up', async () => {

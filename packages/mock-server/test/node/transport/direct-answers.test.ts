@@ -1,6 +1,6 @@
 import { exactErrorEnvelope } from '@session-library/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RunningServer, startServer } from '../../src/node.js'
+import { type RunningServer, startServer } from '../../../src/node.js'
 import { rawRequest } from './raw-http.js'
 
 // The standalone server answers the mock's own handlers without fetch's Request and Response (the

@@ -1,12 +1,12 @@
 import { once } from 'node:events'
 import { type IncomingMessage, request } from 'node:http'
 import { describe, expect, it } from 'vitest'
-import { eventStream } from '../../src/control/events.js'
-import { demoLibrary } from '../../src/demo/library.js'
-import { serveHandlers } from '../../src/node/http-server.js'
-import { startServer } from '../../src/node.js'
-import { createRuntime } from '../../src/runtime/runtime.js'
-import { NOW } from '../support/harness.js'
+import { eventStream } from '../../../src/control/events.js'
+import { demoLibrary } from '../../../src/demo/library.js'
+import { serveHandlers } from '../../../src/node/transport/http-server.js'
+import { startServer } from '../../../src/node.js'
+import { createRuntime } from '../../../src/runtime/runtime.js'
+import { NOW } from '../../support/harness.js'
 
 /** A server whose every answer is the runtime's event stream, through the real node:http adapter. */
 async function streamServer() {

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { librarySnapshot } from '@session-library/schemas'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { DataFileError, writeDataFile } from '../../src/node/data-file.js'
-import { type RunningServer, type StartServerOptions, startServer } from '../../src/node.js'
-import type { LibrarySnapshot } from '../../src/types.js'
-import { storedSession } from '../support/library.js'
+import { DataFileError, writeDataFile } from '../../../src/node/persistence/data-file.js'
+import { type RunningServer, type StartServerOptions, startServer } from '../../../src/node.js'
+import type { LibrarySnapshot } from '../../../src/types.js'
+import { storedSession } from '../../support/library.js'
 
 // The --data file and its change log (MOCK.md's --data row), in-process: what is on disk at each
 // answer, what a start makes of it, and what it refuses.

@@ -1,8 +1,8 @@
 import type { Departure } from '@session-library/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type DeviantServer, startDeviantServer } from '../../../../test-support/deviant-server.js'
-import { type RunningServer, startServer } from '../../src/node.js'
-import { call, removeCliBundle, runCli } from './cli-process.js'
+import { type DeviantServer, startDeviantServer } from '../../../../../test-support/deviant-server.js'
+import { type RunningServer, startServer } from '../../../src/node.js'
+import { call, removeCliBundle, runCli } from '../cli/cli-process.js'
 
 const token = 'proxy-test-token'
 const now = '2026-11-21T10:00:00.000Z'

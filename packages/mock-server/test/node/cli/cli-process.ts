@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { rm } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { bundleProgram } from '../../../../test-support/processes.js'
+import { bundleProgram } from '../../../../../test-support/processes.js'
 
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 const READY = /^Session Library mock ready at (http:\/\/\S+\/api\/v1) \(token: (\S+)\)$/
@@ -19,8 +19,8 @@ let bundle: Promise<string> | undefined
  * ```
  */
 export function cliBundle(): Promise<string> {
-  bundle ??= bundleProgram(source('../../src/cli.ts'), {
-    '@session-library/schemas': source('../../../schemas/src/index.ts'),
+  bundle ??= bundleProgram(source('../../../src/cli.ts'), {
+    '@session-library/schemas': source('../../../../schemas/src/index.ts'),
   })
   return bundle
 }

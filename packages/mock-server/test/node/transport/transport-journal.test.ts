@@ -1,7 +1,7 @@
 import { LIMITS } from '@session-library/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ExchangeSummary, type RunningServer, startServer } from '../../src/node.js'
-import { trickleCreateBody } from '../support/slow-client.js'
+import { type ExchangeSummary, type RunningServer, startServer } from '../../../src/node.js'
+import { trickleCreateBody } from '../../support/slow-client.js'
 import { rawRequest, untilClosed } from './raw-http.js'
 
 // Answers the standalone transport gives itself, before the handlers see the request: they are

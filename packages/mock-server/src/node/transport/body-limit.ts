@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import { ApiError } from '../http/api-error.js'
+import { ApiError } from '../../http/api-error.js'
 
 /**
  * Thrown by {@link readBody} when a request body is larger than the limit (D18: 413). An

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { requestLogLine } from '../../src/node/request-log.js'
+import { requestLogLine } from '../../../src/node/cli/request-log.js'
 
 const exchange = (url: string, status = 200) => ({ method: 'GET', url, status, ms: 4 })
 

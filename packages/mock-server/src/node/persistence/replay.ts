@@ -1,6 +1,6 @@
-import { Library } from '../store/library.js'
-import type { LibraryChange } from '../store/library-parts.js'
-import type { LibrarySnapshot } from '../types.js'
+import { Library } from '../../store/library.js'
+import type { LibraryChange } from '../../store/library-parts.js'
+import type { LibrarySnapshot } from '../../types.js'
 import { DataFileError } from './data-file.js'
 
 /**

@@ -1,4 +1,4 @@
-import type { ImportProgress, MockApi } from '../types.js'
+import type { ImportProgress, MockApi } from '../../types.js'
 
 /**
  * Describes an import's progress in one line.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseCliArgs, UsageError, usage } from '../../src/node/cli-options.js'
+import { parseCliArgs, UsageError, usage } from '../../../src/node/cli/cli-options.js'
 
 const parse = (args: string[], env: Record<string, string> = {}) => parseCliArgs(args, env, () => 'random-token')
 

@@ -1,8 +1,8 @@
 import { type FileHandle, open, readFile, rename, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { formatIssues, librarySnapshot, z } from '@session-library/schemas'
-import { LIBRARY_PARTS, libraryPartNames } from '../store/library-parts.js'
-import type { LibrarySnapshot } from '../types.js'
+import { LIBRARY_PARTS, libraryPartNames } from '../../store/library-parts.js'
+import type { LibrarySnapshot } from '../../types.js'
 
 /**
  * A `--data` file that cannot be used: it does not parse, does not match the library format, or
