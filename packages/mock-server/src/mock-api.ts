@@ -8,7 +8,7 @@ import { registerDirectResponder } from './http/direct-dispatch.js'
 import { answerApiRequest, handleApiRequest, recordTransportAnswer } from './http/pipeline.js'
 import { under } from './http/url-pattern.js'
 import { createRuntime } from './runtime/runtime.js'
-import type { LibrarySnapshot, MockApi, MockControls, MockOptions } from './types.js'
+import type { LibraryChange, LibrarySnapshot, MockApi, MockControls, MockOptions } from './types.js'
 
 /**
  * The library a mock starts from: the one given, checked (zod's output is a new object, so the
@@ -53,6 +53,10 @@ export interface LiveLibrary {
   image(): LibrarySnapshot
   /** Runs work under the mock's mutex: no change happens meanwhile. */
   exclusive<T>(work: () => Promise<T>): Promise<T>
+  /** Under the mutex: applies a change that undoes one the store could not make durable (D19). */
+  restore(change: LibraryChange): void
+  /** Reports a failure outside any request (a fold that failed) as health's `lastError` (D19). */
+  reportError(message: string): void
 }
 
 /**
@@ -124,6 +128,12 @@ export function mockApiFrom(options: MockOptions, initial: LibrarySnapshot): { a
   const live: LiveLibrary = {
     image: () => runtime.library.image(),
     exclusive: (work) => runtime.mutex.run(work),
+    restore: (change) => {
+      runtime.library.apply(change)
+      // Put back, not changed: nothing of it is a change to persist.
+      runtime.library.drainChange()
+    },
+    reportError: (message) => runtime.journal.noteError(message),
   }
   return { api: { ...controls, handlers }, live }
 }

@@ -151,7 +151,13 @@ const classes = {
   501: NotImplementedError,
 } as const
 
-type StatusClasses = typeof classes & { 500: typeof ServerError }
+// The statuses of known codes without a class of their own: what `createApiError` builds for them.
+type StatusClasses = typeof classes & {
+  408: typeof ApiError
+  431: typeof ApiError
+  500: typeof ServerError
+  503: typeof ServerError
+}
 
 /**
  * The class of error a known code comes with, narrowed to that code.

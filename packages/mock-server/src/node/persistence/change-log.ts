@@ -2,6 +2,7 @@ import { type FileHandle, open, readFile, truncate } from 'node:fs/promises'
 import { formatIssues, z } from '@session-library/schemas'
 import { type LibraryChange, libraryPartNames } from '../../store/library-parts.js'
 import { DataFileError } from './data-file.js'
+import { writeFully } from './write-fully.js'
 
 // A line's shape; its records are checked against their part's model as they are replayed.
 const partChange = z.optional(z.strictObject({ put: z.array(z.unknown()), del: z.array(z.string()) }))
@@ -25,8 +26,11 @@ export interface ChangeLogLines {
 
 /**
  * Reads a change log. A missing file holds no change. A last line without its newline is a crash
- * in the middle of an append: it is cut off the file, with one warning, and was never answered. Any
- * other line that does not parse stops the start with {@link DataFileError}; the file stays as it is.
+ * in the middle of an append: it is cut off the file, with one warning, and was never answered.
+ * What a failed append of an older version could leave is skipped with a warning, never refused:
+ * NUL padding before a line, and a partial change joined to the start of the next one (neither
+ * was ever answered 2xx, D19). Any other line that does not parse stops the start with
+ * {@link DataFileError}; the file stays as it is.
  *
  * @example
  * ```ts
@@ -49,10 +53,45 @@ export async function readChangeLog(path: string, warn: (message: string) => voi
       `--data ${path}: dropped a torn last line (${text.length - end} characters), a change cut off by a crash before it was answered`,
     )
   }
-  return { changes: lines.map((line, index) => ({ line: index + 1, change: parseLine(path, line, index + 1) })) }
+  const changes: ChangeLogLines['changes'] = []
+  lines.forEach((text, index) => {
+    const change = parseLine(path, text, index + 1, warn)
+    if (change) changes.push({ line: index + 1, change })
+  })
+  return { changes }
 }
 
-function parseLine(path: string, text: string, line: number): LibraryChange {
+/** Where each change line starts: a line is one JSON object, `nextId` its first key. */
+const LINE_START = '{"nextId":'
+
+function parseLine(
+  path: string,
+  raw: string,
+  line: number,
+  warn: (message: string) => void,
+): LibraryChange | undefined {
+  const text = raw.replace(/^\0+/, '')
+  if (text.length < raw.length)
+    warn(`--data ${path}: skipped ${raw.length - text.length} NUL bytes of padding on line ${line}`)
+  if (text === '') return undefined
+  const start = text.lastIndexOf(LINE_START)
+  if (start > 0 && !parses(text)) {
+    warn(`--data ${path}: dropped a partial change (${start} characters) before the change on line ${line}`)
+    return checkedLine(path, text.slice(start), line)
+  }
+  return checkedLine(path, text, line)
+}
+
+const parses = (text: string) => {
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
+}
+
+function checkedLine(path: string, text: string, line: number): LibraryChange {
   let json: unknown
   try {
     json = JSON.parse(text)
@@ -66,8 +105,10 @@ function parseLine(path: string, text: string, line: number): LibraryChange {
 }
 
 /**
- * The open end of a change log: appends one line a change, each flushed to disk (fdatasync)
- * before it resolves.
+ * The open end of a change log: appends one line a change, every byte written and flushed to disk
+ * (fdatasync) before it resolves (D19). An append that fails cuts the log back to its last whole
+ * line — only ever shorter, never grown — and rejects; while that cut has not succeeded, every
+ * append tries it again first and fails if it still cannot, so no line ever joins a partial one.
  *
  * @example
  * ```ts
@@ -78,6 +119,8 @@ function parseLine(path: string, text: string, line: number): LibraryChange {
 export class ChangeLogWriter {
   readonly #file: FileHandle
   #bytes: number
+  /** A failed append may have left a part of its line after `#bytes`. */
+  #torn = false
 
   private constructor(file: FileHandle, bytes: number) {
     this.#file = file
@@ -90,23 +133,34 @@ export class ChangeLogWriter {
     return new ChangeLogWriter(file, (await file.stat()).size)
   }
 
-  /** How many bytes the log holds. */
+  /** How many bytes the log holds: whole lines only. */
   get bytes(): number {
     return this.#bytes
   }
 
-  /** Appends one change as one line and flushes it to disk. */
+  /** Appends one change as one line and flushes it to disk; on failure the log is as it was. */
   async append(change: LibraryChange): Promise<void> {
+    if (this.#torn) await this.#cutBack()
     const line = Buffer.from(`${JSON.stringify(change)}\n`)
     try {
-      await this.#file.write(line)
+      await writeFully(this.#file, line)
       await this.#file.datasync()
     } catch (error) {
-      // A part of a line (a full disk) would join the next one: cut it off, best effort.
-      await this.#file.truncate(this.#bytes).catch(() => undefined)
+      this.#torn = true
+      await this.#cutBack().catch(() => undefined)
       throw error
     }
     this.#bytes += line.length
+  }
+
+  /** Cuts off whatever follows the last whole line; `truncate` on a shorter file would grow it. */
+  async #cutBack(): Promise<void> {
+    const { size } = await this.#file.stat()
+    if (size > this.#bytes) {
+      await this.#file.truncate(this.#bytes)
+      await this.#file.datasync()
+    }
+    this.#torn = false
   }
 
   /** Closes the file. */

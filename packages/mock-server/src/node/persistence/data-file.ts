@@ -3,6 +3,7 @@ import { basename, dirname, join } from 'node:path'
 import { formatIssues, librarySnapshot, z } from '@session-library/schemas'
 import { LIBRARY_PARTS, libraryPartNames } from '../../store/library-parts.js'
 import type { LibrarySnapshot } from '../../types.js'
+import { writeFully } from './write-fully.js'
 
 /**
  * A `--data` file that cannot be used: it does not parse, does not match the library format, or
@@ -113,19 +114,21 @@ export async function writeDataFile(path: string, image: LibrarySnapshot): Promi
 const SLICE = 1_000
 
 async function writeSnapshotText(file: FileHandle, image: LibrarySnapshot): Promise<void> {
+  // Every byte or a failure: a short write (a full disk) must not become a renamed, cut-off file.
+  const put = (text: string) => writeFully(file, Buffer.from(text))
   const { version, nextId } = image
-  await file.write(`{"version":${version},"nextId":${nextId}`)
+  await put(`{"version":${version},"nextId":${nextId}`)
   for (const part of libraryPartNames) {
     const records: readonly unknown[] | undefined = image[part]
     if (records === undefined) continue
-    await file.write(`,\n${JSON.stringify(part)}:[`)
+    await put(`,\n${JSON.stringify(part)}:[`)
     for (let at = 0; at < records.length; at += SLICE) {
       const text = records.slice(at, at + SLICE).map((record) => JSON.stringify(record))
-      await file.write(`${at === 0 ? '\n' : ',\n'}${text.join(',\n')}`)
+      await put(`${at === 0 ? '\n' : ',\n'}${text.join(',\n')}`)
     }
-    await file.write(']')
+    await put(']')
   }
-  await file.write('}\n')
+  await put('}\n')
 }
 
 /**
