@@ -33,12 +33,14 @@ async function serve({ options, quiet }: Extract<CliCommand, { kind: 'serve' }>)
     onDeparture,
     ...(log && { onExchange: (exchange) => log(logLine(exchange)) }),
   })
+  // Listening before the ready line: a signal sent as soon as it is read must find the handler.
+  const stopped = nextSignal()
   // The one line on stdout, and the only place the token is shown (D2).
   process.stdout.write(`Session Library mock ready at ${server.url} (token: ${options.token})\n`)
   log?.(`Dashboard at ${server.origin}${CONTROL_PREFIX}/ (paste the token), API reference at ${server.origin}/docs`)
   if (options.proxy) log?.(`forwarding ${server.url} to ${options.proxy}`)
   const stopWatching = log && watchImports(server.api, log)
-  const signal = await nextSignal()
+  const signal = await stopped
   log?.(`${signal}: finishing the answers under way`)
   stopWatching?.()
   await server.close()

@@ -64,12 +64,11 @@ export class DataStore {
   #fold: Promise<void> | undefined
   /** `<file>.log.1` exists: a fold failed, and the next one must cover it. */
   #older = false
-  /** What the last failed fold said; cleared by one that succeeds. */
-  #failure: string | undefined
   #failures = 0
   #retryAt = 0
   #idle: NodeJS.Timeout | undefined
   #retry: NodeJS.Timeout | undefined
+  #closed = false
 
   private constructor(
     path: string,
@@ -163,8 +162,9 @@ export class DataStore {
     else this.#idle = setTimeout(() => this.#whenIdle(), this.#options.afterIdleMs).unref()
   }
 
-  /** Folds the log into the file, waits for it, removes the log and releases the lock. */
+  /** Folds the log into the file, waits for it, removes the log (kept if the fold failed) and releases the lock. */
   async close(): Promise<void> {
+    this.#closed = true
     clearTimeout(this.#idle)
     clearTimeout(this.#retry)
     try {
@@ -173,8 +173,8 @@ export class DataStore {
         await this.#fold
       })
       await this.#log.close()
-      if (this.#failure !== undefined) throw new Error(this.#failure)
-      if (this.#log.bytes === 0) await unlink(`${this.#path}.log`).catch(() => undefined)
+      // A fold that failed even now lost nothing: the logs hold every change, and the next start replays them.
+      if (this.#log.bytes === 0 && !this.#older) await unlink(`${this.#path}.log`).catch(() => undefined)
     } finally {
       await this.#lock.release()
     }
@@ -186,6 +186,7 @@ export class DataStore {
   }
 
   #whenIdle(force = false): void {
+    if (this.#closed) return
     ;(this.#live as LiveLibrary)
       .exclusive(() => this.#rotate(force))
       .catch((error) => this.#warn(`--data ${this.#path}: ${error}`))
@@ -237,7 +238,6 @@ export class DataStore {
         if (error.code !== 'ENOENT') throw error
       })
       this.#older = false
-      this.#failure = undefined
       this.#failures = 0
       this.#retryAt = 0
     } catch (error) {
@@ -250,9 +250,10 @@ export class DataStore {
     this.#failures += 1
     const delay = Math.min(this.#options.afterIdleMs * 2 ** this.#failures, MAX_RETRY_MS)
     this.#retryAt = Date.now() + delay
-    this.#failure = `--data ${this.#path}: could not fold the change log into the file (${causeOf(error)}); the log keeps every change, and the fold is tried again in ${delay} ms`
-    this.#warn(this.#failure)
-    this.#live?.reportError(this.#failure)
+    const message = `--data ${this.#path}: could not fold the change log into the file (${causeOf(error)}); the log keeps every change, and ${this.#closed ? 'the next start replays it' : `the fold is tried again in ${delay} ms`}`
+    this.#warn(message)
+    this.#live?.reportError(message)
+    if (this.#closed) return
     clearTimeout(this.#retry)
     this.#retry = setTimeout(() => this.#whenIdle(true), delay).unref()
   }

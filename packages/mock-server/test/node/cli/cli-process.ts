@@ -57,7 +57,8 @@ export interface CliProcess {
 }
 
 /**
- * Runs the CLI with `args` and resolves once it printed its ready line or exited.
+ * Runs the CLI with `args` and resolves once it printed its ready line or exited; `options.bundle`
+ * runs another copy of the bundle, `options.prefix` a command in front of it.
  *
  * @example
  * ```ts
@@ -66,8 +67,19 @@ export interface CliProcess {
  * await cli.stop()
  * ```
  */
-export async function runCli(args: string[], env: Record<string, string> = {}): Promise<CliProcess> {
-  const child = spawn(process.execPath, [await cliBundle(), ...args], {
+export async function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+  options: { bundle?: string; prefix?: string[] } = {},
+): Promise<CliProcess> {
+  // `prefix` runs it through another command, e.g. `setpriv` to run it as another user.
+  const [command, ...rest] = [
+    ...(options.prefix ?? []),
+    process.execPath,
+    options.bundle ?? (await cliBundle()),
+    ...args,
+  ]
+  const child = spawn(command as string, rest, {
     env: { ...process.env, SESSION_LIBRARY_TOKEN: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
