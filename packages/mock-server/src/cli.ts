@@ -6,6 +6,7 @@ import { type CliCommand, parseCliArgs, UsageError, usage } from './node/cli/cli
 import { watchImports } from './node/cli/import-progress.js'
 import { requestLogLine } from './node/cli/request-log.js'
 import { startServer } from './node/cli/start-server.js'
+import { escapeControls } from './node/cli/terminal-text.js'
 import { DataFileError } from './node/persistence/data-file.js'
 
 const NAME = 'session-library-mock'
@@ -27,7 +28,8 @@ async function serve({ options, quiet }: Extract<CliCommand, { kind: 'serve' }>)
   const log = quiet ? undefined : (line: string) => process.stderr.write(`${line}\n`)
   const logLine = requestLogLine(options.token)
   // Departures are what a proxy is run for: logged even when quiet.
-  const onDeparture = (departure: Departure) => process.stderr.write(`departure: ${formatDeparture(departure)}\n`)
+  const onDeparture = (departure: Departure) =>
+    process.stderr.write(`departure: ${escapeControls(formatDeparture(departure))}\n`)
   const server = await startServer({
     ...options,
     onDeparture,

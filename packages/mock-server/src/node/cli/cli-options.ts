@@ -187,6 +187,13 @@ const FLAGS: Record<string, Flag> = {
     option: 'proxy',
     read: proxyUrl,
   },
+  'proxy-max-body': {
+    value: 'bytes',
+    meaning: 'the largest upstream answer the proxy reads; a larger one is 502 bad_gateway',
+    fallback: '8388608 (8 MiB)',
+    option: 'proxyMaxBody',
+    read: integer('proxy-max-body', 1, 2 ** 31 - 1),
+  },
   quiet: { meaning: 'print only the ready line and errors', fallback: 'off' },
   help: { meaning: 'print this help', fallback: '' },
   version: { meaning: 'print the version', fallback: '' },

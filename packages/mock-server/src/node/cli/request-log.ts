@@ -1,13 +1,12 @@
+import { tokenMask } from '@session-library/schemas'
 import type { ExchangeSummary } from '../transport/http-adapter.js'
-
-/** Below this length a token is no secret worth masking, and masking it would garble every line. */
-const MASKED_TOKEN_LENGTH = 8
+import { escapeControls } from './terminal-text.js'
 
 /**
  * Formats one request log line of the standalone mock: method, path and query, status (or
- * `dropped` for a network fault) and duration. It holds no header; a token of 8 characters or more
- * that was put in the URL, as sent or percent-encoded, is masked as well, so the token never reaches
- * a log line (D2).
+ * `dropped` for a network fault) and duration. It holds no header; the token put in the URL, as
+ * sent or percent-encoded, is masked with the project's one mask (D2), and control characters of
+ * the target are escaped, so that a request can neither show the token nor drive the terminal.
  *
  * @example
  * ```ts
@@ -16,7 +15,7 @@ const MASKED_TOKEN_LENGTH = 8
  * ```
  */
 export function requestLogLine(token: string): (summary: ExchangeSummary) => string {
-  const forms = token.length < MASKED_TOKEN_LENGTH ? [] : [...new Set([token, encodeURIComponent(token)])]
-  const mask = (url: string) => forms.reduce((masked, form) => masked.replaceAll(form, '[token]'), url)
-  return ({ method, url, status, ms }) => `${method} ${mask(url)} ${status === 0 ? 'dropped' : status} ${ms}ms`
+  const mask = tokenMask(token)
+  return ({ method, url, status, ms }) =>
+    `${method} ${escapeControls(mask(url))} ${status === 0 ? 'dropped' : status} ${ms}ms`
 }

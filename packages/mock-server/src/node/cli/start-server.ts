@@ -46,6 +46,8 @@ export interface StartServerOptions extends MockOptions {
   proxy?: string
   /** Time the proxied server has to answer, in ms. Default 10,000; then 504. */
   proxyTimeout?: number
+  /** Largest answer of the proxied server read, in bytes (`--proxy-max-body`). Default 8 MiB; beyond, 502 (D20). */
+  proxyMaxBody?: number
   /** Called with each departure of a proxied exchange from the contract (the CLI logs them). */
   onDeparture?: (departure: Departure) => void
 }
@@ -104,6 +106,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     onExchange,
     proxy,
     proxyTimeout,
+    proxyMaxBody,
     onDeparture,
     ...mockOptions
   } = options
@@ -128,6 +131,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
             createProxyHandler({
               url: proxy,
               timeout: proxyTimeout,
+              maxBody: proxyMaxBody,
               record: api.recordAnswer,
               onDeparture,
               secrets: [api.token],

@@ -35,6 +35,8 @@ describe('CLI flags (MOCK.md)', () => {
       'mock.test, other.test',
       '--cors',
       'http://localhost:5173',
+      '--proxy-max-body',
+      '1024',
       '--quiet',
     ])
     expect(command).toEqual({
@@ -56,6 +58,7 @@ describe('CLI flags (MOCK.md)', () => {
         latency: 10,
         allowHosts: ['mock.test', 'other.test'],
         cors: ['http://localhost:5173'],
+        proxyMaxBody: 1024,
       },
     })
   })
@@ -88,6 +91,8 @@ describe('CLI flags (MOCK.md)', () => {
     [['--cors', 'http://localhost:5173/']],
     [['--token', '']],
     [['--quiet=yes']],
+    [['--proxy-max-body', '0']],
+    [['--proxy-max-body', '8MiB']],
   ])('refuses %j with a UsageError', (args) => {
     expect(() => parse(args)).toThrow(UsageError)
   })
@@ -98,6 +103,7 @@ describe('CLI flags (MOCK.md)', () => {
       '--effective-mode <m>',
       '--allow-host <list>',
       '--cors <list>',
+      '--proxy-max-body <bytes>',
       '--quiet',
       '--version',
     ]) {
