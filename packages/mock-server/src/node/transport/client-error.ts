@@ -1,12 +1,13 @@
 import type { Duplex } from 'node:stream'
-import { ERRORS } from '@session-library/schemas'
+import { ERRORS, type KnownErrorCode } from '@session-library/schemas'
 
-/** Node's status for each parser error it names; anything else in a request head is a 400. */
-const STATUSES: Record<string, { status: number; message: string }> = {
-  HPE_HEADER_OVERFLOW: { status: 431, message: 'Request head is too large.' },
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: { status: 413, message: ERRORS.payload_too_large.message },
-  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'Request took too long to arrive.' },
+/** The error of each parser error Node names (D20); anything else in a request head is a 400 `invalid_json` (D4). */
+const CODES: Record<string, KnownErrorCode> = {
+  HPE_HEADER_OVERFLOW: 'headers_too_large',
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 'payload_too_large',
+  ERR_HTTP_REQUEST_TIMEOUT: 'request_timeout',
 }
+const MALFORMED = { code: 'invalid_json', status: 400, message: 'Request head is malformed.' } as const
 
 /** What {@link answerClientError} sent on a connection, for the request it cut short. */
 const answered = new WeakMap<Duplex, { status: number; code: string }>()
@@ -20,8 +21,9 @@ const REASONS: Record<number, string> = {
 
 /**
  * Answers a request that Node's parser refused before any handler saw it (a malformed or oversized
- * head, a slow loris) in the API's JSON envelope (D4: bad input of any kind is `invalid_json`,
- * oversized bodies `payload_too_large`), where Node alone would send a bodyless answer; then closes
+ * head, a slow loris) in the API's JSON envelope (D20: 431 `headers_too_large`, 408
+ * `request_timeout`; D4: any other bad head `invalid_json`, oversized chunk extensions
+ * `payload_too_large`), where Node alone would send a bodyless answer; then closes
  * the connection. Wire it to the server's `clientError` event.
  *
  * @example
@@ -30,8 +32,8 @@ const REASONS: Record<number, string> = {
  * ```
  */
 export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
-  const { status, message } = STATUSES[error.code ?? ''] ?? { status: 400, message: 'Request head is malformed.' }
-  const code = status === 413 ? 'payload_too_large' : 'invalid_json'
+  const known = CODES[error.code ?? '']
+  const { code, status, message } = known ? { code: known, ...ERRORS[known] } : MALFORMED
   const body = JSON.stringify({ error: { status, code, message } })
   // As Node does: only when no answer on this connection has started, else it would be corrupted.
   const inFlight = (socket as Duplex & { _httpMessage?: { headersSent: boolean } | null })._httpMessage
@@ -50,7 +52,7 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
  *
  * @example
  * ```ts
- * const sent = clientErrorAnswer(incoming.socket) // { status: 408, code: 'invalid_json' } | undefined
+ * const sent = clientErrorAnswer(incoming.socket) // { status: 408, code: 'request_timeout' } | undefined
  * ```
  */
 export function clientErrorAnswer(socket: Duplex): { status: number; code: string } | undefined {

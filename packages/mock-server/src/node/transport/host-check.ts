@@ -1,3 +1,29 @@
+import { isIPv6 } from 'node:net'
+
+// A DNS name or an IPv4 address (letters, digits, `-`, `.`, `_`), or an IPv6 address in brackets;
+// then an optional port. Nothing else may stand in a Host header: no path, fragment or userinfo.
+const HOST_PORT = /^(?:([A-Za-z0-9\-._]+)|\[([0-9A-Fa-f:.]+)\])(?::(\d{1,5}))?$/
+
+/**
+ * Whether a `Host` header is a valid `host[:port]` (D20): a name or IPv4 address, or an IPv6
+ * address in brackets, and a port from 0 to 65535. Anything else is answered 400 `invalid_host`
+ * before routing, so that the request target alone decides the operation: a Host such as
+ * `[::1]:4777/api/v1/sessions/A#` can never turn into a path.
+ *
+ * @example
+ * ```ts
+ * isValidHost('[::1]:4777') // true
+ * isValidHost('localhost:99999') // false
+ * isValidHost('[::1]:4777/api/v1/sessions/ses_a#') // false
+ * ```
+ */
+export function isValidHost(host: string): boolean {
+  const match = HOST_PORT.exec(host)
+  if (!match) return false
+  const [, , ipv6, port] = match
+  return (ipv6 === undefined || isIPv6(ipv6)) && (port === undefined || Number(port) <= 65_535)
+}
+
 /**
  * The name part of a `Host` header, lower-cased and without its port; an IPv6 address keeps its
  * brackets (`[::1]`).

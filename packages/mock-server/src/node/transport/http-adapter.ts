@@ -12,7 +12,7 @@ import { PayloadTooLargeError } from './body-limit.js'
 import { clientErrorAnswer } from './client-error.js'
 import { corsPolicy } from './cors.js'
 import { errorResponse } from './error-response.js'
-import { createHostCheck } from './host-check.js'
+import { createHostCheck, isValidHost } from './host-check.js'
 import { incomingRequest } from './incoming-request.js'
 
 /**
@@ -61,8 +61,8 @@ export interface RequestListenerOptions {
   /** Called once per request after the answer (or the dropped connection). */
   onExchange?: (summary: ExchangeSummary) => void
   /**
-   * Called for each answer the transport gives itself instead of the handlers: 403
-   * `forbidden_host`, a preflight's 204, 413 `payload_too_large`, the 408 of a body that took too
+   * Called for each answer the transport gives itself instead of the handlers: 400
+   * `invalid_host`, 403 `forbidden_host`, a preflight's 204, 413 `payload_too_large`, the 408 of a body that took too
    * long, a 404 or 500 of its own. `startServer` journals those under /api/v1 (D17).
    */
   onTransportAnswer?: (answer: TransportAnswer) => void
@@ -139,7 +139,8 @@ async function answer(
  * `IncomingMessage` and hands back status, headers and text, written with one `res.end`. Any other
  * handlers are asked through msw's `getResponse` with a fetch `Request`, and their `Response` is
  * written back. Around both sit the transport's own
- * rules: the `Host` check (403 `forbidden_host`), CORS for allowed origins only, the streamed 1 MiB
+ * rules: the `Host` checks (400 `invalid_host` for one that is no `host[:port]`, D20; 403
+ * `forbidden_host`), CORS for allowed origins only, the streamed 1 MiB
  * body limit (413 `payload_too_large`; the body is read when first asked for, by a mock's pipeline
  * after the token check, D3), 404 `not_found` for a request no handler answers, a dropped
  * connection for `HttpResponse.error()` and 500 `internal_error` for anything that throws. It never
@@ -171,7 +172,9 @@ export function createRequestListener(
     }
     let response: PlainAnswer | Response | undefined
     try {
-      if (!hostAllowed(incoming.headers.host)) response = refuse('forbidden_host')
+      const host = incoming.headers.host
+      if (host !== undefined && !isValidHost(host)) response = refuse('invalid_host')
+      else if (!hostAllowed(host)) response = refuse('forbidden_host')
       else if (policy.preflight) {
         own = ''
         response = new Response(null, { status: 204 })
