@@ -2,6 +2,7 @@
 const NAMED: Readonly<Record<string, string>> = { '\x1b': '\\e', '\n': '\\n', '\r': '\\r', '\t': '\\t' }
 
 // C0, DEL and C1 (U+0080–U+009F, e.g. U+009B, a one-character CSI for some terminals).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g
 
 /**

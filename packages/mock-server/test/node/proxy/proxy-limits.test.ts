@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { escapeControls } from '../../../src/node/cli/terminal-text.js'
 import { type RunningServer, startServer } from '../../../src/node.js'
 import { call, removeCliBundle, runCli } from '../cli/cli-process.js'
 
@@ -129,7 +130,8 @@ describe('D20: session-library-mock --proxy with the default limit', () => {
     try {
       expect((await call(cli, '/health?escape')).status).toBe(200)
       await expect.poll(cli.stderr).toContain('\\e]0;OWNED\\x07\\x9b2J')
-      expect(cli.stderr()).not.toMatch(/[\u001b\u0007\u009b]/)
+      const lines = cli.stderr().split('\n')
+      expect(lines.map(escapeControls)).toEqual(lines)
     } finally {
       await cli.stop()
     }
