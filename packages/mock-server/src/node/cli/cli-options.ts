@@ -199,8 +199,16 @@ const FLAGS: Record<string, Flag> = {
   version: { meaning: 'print the version', fallback: '' },
 }
 
+/** What the flags do not say: how the mock answers when storage or the transport fails (D19, D20). */
+const NOTES = [
+  'With --data, a write is answered 2xx only once it is on disk; one that cannot be saved (disk full,',
+  'folder not writable) changes nothing and is 503 storage_unavailable; a failed fold is retried (D19).',
+  'A Host header that is not host[:port] is 400 invalid_host; a request too slow is 408 request_timeout,',
+  'a head too large 431 headers_too_large; with --proxy, an answer over --proxy-max-body is 502 (D20).',
+]
+
 /**
- * The usage text, generated from the flag table.
+ * The usage text, generated from the flag table, and the notes on failures.
  *
  * @example
  * ```ts
@@ -212,7 +220,7 @@ export function usage(): string {
     const left = `  --${name}${flag.value ? ` <${flag.value}>` : ''}`
     return `${left.padEnd(26)}${flag.meaning}${flag.fallback ? ` (default: ${flag.fallback})` : ''}`
   })
-  return ['Usage: session-library-mock [options]', '', 'Options:', ...rows, ''].join('\n')
+  return ['Usage: session-library-mock [options]', '', 'Options:', ...rows, '', ...NOTES, ''].join('\n')
 }
 
 /**

@@ -110,4 +110,16 @@ describe('CLI flags (MOCK.md)', () => {
       expect(usage()).toContain(flag)
     }
   })
+
+  it('D19, D20: the usage says what a failed write, a bad Host and a proxied answer over the limit are answered', () => {
+    for (const code of [
+      '503 storage_unavailable',
+      '400 invalid_host',
+      '408 request_timeout',
+      '431 headers_too_large',
+    ]) {
+      expect(usage()).toContain(code)
+    }
+    expect(usage()).toContain('over --proxy-max-body is 502')
+  })
 })
