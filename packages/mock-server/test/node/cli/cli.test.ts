@@ -53,7 +53,7 @@ describe('session-library-mock: a running server', () => {
     const unauthorized = await fetch(`${cli.url}/health`, { headers: { Authorization: `Bearer ${TOKEN}x` } })
     expect(JSON.stringify(await unauthorized.json())).not.toContain(TOKEN)
     await expect.poll(() => cli.stderr()).toMatch(/GET \/api\/v1\/health 401 \d+ms/)
-    expect(cli.stderr()).toMatch(/GET \/api\/v1\/sessions\?q=\[token\] 200 \d+ms/)
+    expect(cli.stderr()).toMatch(/GET \/api\/v1\/sessions\?q=<token> 200 \d+ms/)
     expect(cli.stderr()).not.toContain(TOKEN)
     expect(cli.stdout().split(TOKEN)).toHaveLength(2)
   })
