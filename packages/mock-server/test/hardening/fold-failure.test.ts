@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest'
 import { writeDataFile } from '../../src/node/persistence/data-file.js'
 import { startServer } from '../../src/node.js'
 import type { LibrarySnapshot } from '../../src/types.js'
-import { type CliProcess, call, cliBundle, removeCliBundle, runCli } from '../node/cli/cli-process.js'
+import { type CliProcess, call, cliBundle, killLeftoverClis, removeCliBundle, runCli } from '../node/cli/cli-process.js'
 import { storedSession } from '../support/library.js'
 import { mountSmallDisk } from './small-disk.js'
 
@@ -14,6 +14,7 @@ import { mountSmallDisk } from './small-disk.js'
 
 const disk = await mountSmallDisk(2 * 1024 * 1024)
 afterAll(async () => {
+  await killLeftoverClis()
   await removeCliBundle()
   await disk?.unmount()
 })

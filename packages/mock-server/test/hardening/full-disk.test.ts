@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { librarySnapshot } from '@session-library/schemas'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { LibrarySnapshot } from '../../src/types.js'
-import { type CliProcess, call, removeCliBundle, runCli } from '../node/cli/cli-process.js'
+import { type CliProcess, call, killLeftoverClis, removeCliBundle, runCli } from '../node/cli/cli-process.js'
 import { mountSmallDisk } from './small-disk.js'
 
 // D19 on a real full disk (issue 23.1): a 2 MB tmpfs the test mounts, POSTs of 60 KB notes until
@@ -11,6 +11,7 @@ import { mountSmallDisk } from './small-disk.js'
 
 const disk = await mountSmallDisk(2 * 1024 * 1024)
 afterAll(async () => {
+  await killLeftoverClis()
   await removeCliBundle()
   await disk?.unmount()
 })

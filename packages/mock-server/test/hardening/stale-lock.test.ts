@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { removeCliBundle, runCli } from '../node/cli/cli-process.js'
+import { killLeftoverClis, removeCliBundle, runCli } from '../node/cli/cli-process.js'
 
 // D19, issue 23.3: `echo 999999 > lib.json.lock` and two mocks started at once — both ran in 6
 // of 20 trials before. Now exactly one must run each time, the other refuse with exit 2.
@@ -16,6 +16,7 @@ beforeAll(async () => {
   directory = await mkdtemp(join(tmpdir(), 'mock-stale-lock-'))
 })
 afterAll(async () => {
+  await killLeftoverClis()
   await removeCliBundle()
   await rm(directory, { recursive: true, force: true })
 })

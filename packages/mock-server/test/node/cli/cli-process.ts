@@ -39,6 +39,31 @@ export async function removeCliBundle(): Promise<void> {
   if (made) await rm(dirname(await made), { recursive: true, force: true })
 }
 
+/** Every child {@link runCli} spawned that has not exited yet. */
+const running = new Set<ChildProcess>()
+
+/**
+ * Kills (SIGKILL) every CLI {@link runCli} started that still runs: after a test that failed before
+ * stopping its own, so that no mock outlives the test file.
+ *
+ * @example
+ * ```ts
+ * afterAll(killLeftoverClis)
+ * ```
+ */
+export async function killLeftoverClis(): Promise<void> {
+  const children = [...running]
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise((resolve) => {
+          child.once('exit', resolve)
+          child.kill('SIGKILL')
+        }),
+    ),
+  )
+}
+
 /**
  * A running `session-library-mock`, spawned as a user would run it: a process of its own, from
  * {@link cliBundle}.
@@ -90,7 +115,13 @@ export async function runCli(
   child.stderr?.on('data', (data: string) => {
     stderr += data
   })
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  running.add(child)
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      running.delete(child)
+      resolve(code)
+    }),
+  )
   return new Promise((resolve) => {
     const cli = (url = '', token = ''): CliProcess => ({
       child,

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { escapeControls } from '../../../src/node/cli/terminal-text.js'
 import { type RunningServer, startServer } from '../../../src/node.js'
-import { call, removeCliBundle, runCli } from '../cli/cli-process.js'
+import { call, killLeftoverClis, removeCliBundle, runCli } from '../cli/cli-process.js'
 
 // D20 and issue 23.5: the proxy reads at most --proxy-max-body of an upstream answer (default 8 MiB)
 // and answers 502 beyond it, memory bounded; issue 23.4 and 23.6 for what it prints and journals.
@@ -63,6 +63,7 @@ beforeAll(async () => {
 afterAll(async () => {
   origin.server.closeAllConnections()
   await new Promise((resolve) => origin.server.close(resolve))
+  await killLeftoverClis()
   await removeCliBundle()
 })
 
