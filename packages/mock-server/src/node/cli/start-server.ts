@@ -29,8 +29,10 @@ export interface StartServerOptions extends MockOptions {
    * A JSON file to load the library from, every change made durable before its answer (MOCK.md's
    * `--data`): appended to a change log beside it (`<file>.log`) and folded into the file when the
    * mock is idle a moment, the log passes a bound, and on close. Created from the seeded library
-   * when missing; an existing one wins over `sessions`. Locked while the server runs. A file, log
-   * or lock that cannot be used rejects with `DataFileError` and is left untouched.
+   * when missing; an existing one wins over `sessions`. Locked on its real path while the server
+   * runs. A file, log or lock that cannot be used rejects with `DataFileError` and is left
+   * untouched. A write that cannot be made durable is undone and answered 503
+   * `storage_unavailable`; a fold that fails is retried (D19).
    */
   data?: string
   /** When the `data` file's change log is folded into it (defaults: idle 1 s, 8 MiB of log). */
