@@ -12,6 +12,7 @@ import { answerApiRequest, handleApiRequest, recordTransportAnswer } from './htt
 import { originsOf, under } from './http/url-pattern.js'
 import type { MockApi, MockControls } from './mock-controls.js'
 import type { MockOptions } from './mock-options.js'
+import type { LibraryChange } from './store/library-parts.js'
 import type { RequestFilter } from './runtime/journal-query.js'
 import { checkLibrary } from './store/check-library.js'
 import { liveStore } from './store/live-store.js'
@@ -85,6 +86,10 @@ export interface LiveLibrary {
   image(): LibrarySnapshot
   /** Runs work under the mock's mutex: no change happens meanwhile. */
   exclusive<T>(work: () => Promise<T>): Promise<T>
+  /** Under the mutex: applies a change that undoes one the store could not make durable (D19). */
+  restore(change: LibraryChange): void
+  /** Reports a failure outside any request (a fold that failed) as health's `lastError` (D19). */
+  reportError(message: string): void
 }
 
 function controlsOf(runtime: Runtime, baseUrl: string): MockControls {
@@ -162,6 +167,12 @@ export function mockApiFrom(options: MockOptions, initial: LibrarySnapshot): { a
   const live: LiveLibrary = {
     image: () => runtime.library.image(),
     exclusive: (work) => runtime.mutex.run(work),
+    restore: (change) => {
+      runtime.library.apply(change)
+      // Put back, not changed: nothing of it is a change to persist.
+      runtime.library.drainChange()
+    },
+    reportError: (message) => runtime.journal.noteError(message),
   }
   const override: MockApi['override'] = (name, resolver, overrideOptions) =>
     createOverride(runtime, origins, name, resolver, overrideOptions)

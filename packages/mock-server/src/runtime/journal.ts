@@ -229,6 +229,11 @@ export class Journal {
     }))
   }
 
+  /** Sets `lastError` for a failure outside any request, e.g. a `--data` fold that failed (D19). */
+  noteError(message: string): void {
+    this.#lastError = message
+  }
+
   /** The message of the latest 5xx answer, if any (D17). */
   get lastError(): string | undefined {
     return this.#lastError

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { librarySnapshot } from '@session-library/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LibrarySnapshot } from '../../src/store/records.js'
-import { type CliProcess, call, runCli } from '../node/cli-process.js'
+import { type CliProcess, call, runCli } from '../node/cli/cli-process.js'
 
 // Crash safety of --data: writers (creates, patches, notes, deletes) and an importer run against
 // the CLI, which is killed with SIGKILL at a random moment; restarted on the same file (its change

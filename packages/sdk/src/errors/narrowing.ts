@@ -21,8 +21,10 @@ interface ClassOfStatus<Code extends ErrorCode> {
   401: UnauthorizedError<Code>
   403: ForbiddenError<Code>
   404: NotFoundError<Code>
+  408: ApiError<Code>
   413: PayloadTooLargeError<Code>
   429: RateLimitError<Code>
+  431: ApiError<Code>
   500: ServerError<Code>
   501: NotImplementedError<Code>
   502: ServerError<Code>
