@@ -6,6 +6,7 @@ import { endpoints } from '@session-library/schemas'
 import { describe, expect, it } from 'vitest'
 import { commandsTable, README, withTable } from '../scripts/readme-commands.js'
 import { loadContract } from '../src/contract.js'
+import { contractFlags } from '../src/contract-flags.js'
 import { commandWords } from '../src/operation-commands.js'
 import { commands } from '../src/registry.js'
 import { runCli, useMock } from './support/cli.js'
@@ -36,22 +37,29 @@ describe('--help of every command, written from the contract', () => {
     for (const operation of Object.values(endpoints)) expect(named).toContain(commandWords(operation).join(' '))
   })
 
-  it('a new body field is a new flag: sessions create --help lists every field of the contract with its rule', async () => {
+  it('a new body field is a new flag: sessions create --help lists every field of the contract, described in its words', async () => {
     const help = await run('sessions', 'create', '--help')
     for (const field of ['title', 'kind', 'status', 'accent', 'tags', 'notes', 'project-path']) {
-      expect(help.stdout).toMatch(new RegExp(`^ +--${field} <text> +Body field`, 'm'))
+      expect(help.stdout).toMatch(new RegExp(`^ +--${field} <text> +\\S`, 'm'))
     }
-    expect(help.stdout).toMatch(/--title <text> +Body field title \(required; trimmed, then 1–200 characters\)\./)
-    expect(help.stdout).toMatch(/--tags <text> +Body field tags \(each trimmed, then 1–64 characters; no comma\)/)
+    expect(help.stdout).toMatch(/^ +--title <text> +.*\(required\)?/m)
+    for (const field of contractFlags(endpoints['sessions.create'])) {
+      if (field.description) expect(help.stdout).toContain(field.description)
+    }
+    expect(help.stdout).toMatch(/^ +--tags <text> +.*Comma-separated, or repeat the flag\.$/m)
   })
 
-  it('D9, D10: sessions list --help says the sort keys and the paging rule in words, from the contract', async () => {
+  it('#21 help: the sort keys as values, booleans bare, no raw pattern, EXAMPLES and the exit codes (D9, D10)', async () => {
     const help = await run('sessions', 'list', '--help')
-    expect(help.stdout).toMatch(/--sort <text> +Query field sort \(one of title, lastOpened, kind, status, -title/)
-    expect(help.stdout).toMatch(
-      /--limit <text> +Query field limit \(an integer ≥ 1 in decimal digits, at most 9007199254740991/,
-    )
-    expect(help.stdout).not.toMatch(/matches \^0\*/)
+    expect(help.stdout).toMatch(/--sort <text> +.*one of title, lastOpened, kind, status, -title/)
+    expect(help.stdout).toMatch(/^ +--recent +.*--no-recent sends false\.$/m)
+    expect(help.stdout).not.toMatch(/matches \^|\^\(true/)
+    expect(help.stdout).toMatch(/\nExamples:\n {2}\$ session-library sessions list --sort -title --recent/)
+    expect(help.stdout).toMatch(/\nExit codes:\n {2}0 +success\n {2}1 .+\n {2}2 +usage.+\n {2}3 .+\n {2}4 .+/)
+    for (const command of commands) {
+      const own = await run(...command.words, '--help')
+      expect(own.stdout).toMatch(/\nExamples:\n {2}\$ /)
+    }
   })
 
   it('no command, or --help alone: the list of every command on stdout, exit 0; --version prints the version', async () => {
