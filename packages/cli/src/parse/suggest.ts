@@ -1,17 +1,20 @@
 // "Did you mean": the nearest of the known names by edit distance, when it is near enough.
 
+// Edits between two names (optimal string alignment): a letter added, dropped, changed, or two swapped.
 function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index)
-  for (const [i, charA] of [...a].entries()) {
-    const current = [i + 1]
-    for (const [j, charB] of [...b].entries()) {
-      current.push(
-        Math.min((previous[j + 1] ?? 0) + 1, (current[j] ?? 0) + 1, (previous[j] ?? 0) + (charA === charB ? 0 : 1)),
-      )
+  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  )
+  const at = (i: number, j: number) => rows[i]?.[j] ?? 0
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1
+      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost)
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, at(i - 2, j - 2) + 1)
+      ;(rows[i] as number[])[j] = best
     }
-    previous = current
   }
-  return previous[b.length] ?? 0
+  return at(a.length, b.length)
 }
 
 /**

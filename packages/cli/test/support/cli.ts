@@ -72,7 +72,10 @@ export function startCli(args: readonly string[], options: RunOptions = {}): Sta
     expect(ran.stderr).not.toContain(TOKEN)
     return ran
   })
-  return { interrupt: () => listeners.forEach((listener) => listener()), finished }
+  const interrupt = () => {
+    for (const listener of listeners) listener()
+  }
+  return { interrupt, finished }
 }
 
 /**
