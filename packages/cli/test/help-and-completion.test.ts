@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { endpoints } from '@session-library/schemas'
 import { describe, expect, it } from 'vitest'
@@ -89,10 +91,10 @@ const exec = promisify(execFile)
 const has = (shell: string) => existsSync(`/usr/bin/${shell}`) || existsSync(`/bin/${shell}`)
 const shellTitle = (title: string) => (has(title.split(':')[0] as string) ? title : `${title} (SKIPPED: not installed)`)
 
-async function bashComplete(script: string, line: string[]): Promise<string[]> {
+async function bashComplete(script: string, line: string[], cwd?: string): Promise<string[]> {
   const words = line.map((word) => `'${word}'`).join(' ')
   const program = `${script}\nCOMP_WORDS=(${words}); COMP_CWORD=${line.length - 1}; _session_library; printf '%s\\n' "\${COMPREPLY[@]}"`
-  const { stdout } = await exec('bash', ['-c', program])
+  const { stdout } = await exec('bash', ['-c', program], { ...(cwd && { cwd }) })
   return stdout.split('\n').filter(Boolean)
 }
 
@@ -114,6 +116,31 @@ describe('completion scripts for bash, zsh and fish', () => {
       '--variant',
     ])
     expect(await bashComplete(script, ['session-library', 'tag-counts', '--js'])).toEqual(['--json'])
+  })
+
+  it('#21.6 bash: enum values (--sort), files for a file argument or flag (imports start, --data, --body @file), completion <shell>', async () => {
+    const { stdout: script } = await run('completion', 'bash')
+    const folder = await mkdtemp(join(tmpdir(), 'cli-complete-'))
+    await writeFile(join(folder, 'body.json'), '{}')
+    await writeFile(join(folder, 'song.als'), '')
+    try {
+      expect(await bashComplete(script, ['session-library', 'sessions', 'list', '--sort', '-'])).toEqual([
+        '-title',
+        '-lastOpened',
+        '-kind',
+        '-status',
+      ])
+      expect(await bashComplete(script, ['session-library', 'imports', 'start', 's'], folder)).toEqual(['song.als'])
+      expect(await bashComplete(script, ['session-library', 'clone', '--data', 'b'], folder)).toEqual(['body.json'])
+      expect(await bashComplete(script, ['session-library', 'sessions', 'create', '--body', '@b'], folder)).toEqual([
+        '@body.json',
+      ])
+      expect(await bashComplete(script, ['session-library', 'completion', ''])).toEqual(['bash', 'zsh', 'fish'])
+      // A command without file arguments offers no file names.
+      expect(await bashComplete(script, ['session-library', 'sessions', 'get', 's'], folder)).toEqual([])
+    } finally {
+      await rm(folder, { recursive: true, force: true })
+    }
   })
 
   it.skipIf(!has('zsh'))(
