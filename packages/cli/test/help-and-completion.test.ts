@@ -148,7 +148,13 @@ describe('completion scripts for bash, zsh and fish', () => {
     async () => {
       const { stdout: script } = await run('completion', 'zsh')
       // zsh's completion system needs a terminal; these stand-ins print what the script offers.
-      const stubs = ['compdef() { :; }', '_describe() { print -rl -- $' + '{(P)2} }'].join('; ')
+      const stubs = [
+        'compdef() { :; }',
+        '_describe() { print -rl -- $' + '{(P)2} }',
+        'compadd() { shift; print -rl -- "$@" }',
+        '_files() { print FILES }',
+        'compset() { print AT }',
+      ].join('; ')
       const offered = async (line: string[]) => {
         const words = line.map((word) => `'${word}'`).join(' ')
         const program = `${stubs}\n${script}\nwords=(${words}); CURRENT=${line.length}; _session_library`
@@ -158,6 +164,10 @@ describe('completion scripts for bash, zsh and fish', () => {
       expect(await offered(['session-library', 'sessions', 'update', 'ses_1', '--st'])).toContain(
         '--status:Body field status (1–64 characters).',
       )
+      expect(await offered(['session-library', 'sessions', 'list', '--sort', ''])).toContain('-title')
+      expect(await offered(['session-library', 'imports', 'start', ''])).toEqual(['FILES'])
+      expect(await offered(['session-library', 'sessions', 'create', '--body', '@'])).toEqual(['AT', 'FILES'])
+      expect(await offered(['session-library', 'completion', ''])).toEqual(['bash:bash', 'zsh:zsh', 'fish:fish'])
     },
   )
 
@@ -170,6 +180,16 @@ describe('completion scripts for bash, zsh and fish', () => {
     expect(await complete('session-library sessions update x --st')).toEqual([
       '--status\tBody field status (1–64 characters).',
     ])
+    // fish offers values that begin with a dash after --sort= (after a space it takes them for flags).
+    expect((await complete('session-library sessions list --sort=-t')).map((line) => line.split('\t')[0])).toEqual([
+      '--sort=-title',
+    ])
+    expect((await complete('session-library sessions list --sort ')).map((line) => line.split('\t')[0])).toContain(
+      'title',
+    )
+    expect(await complete('session-library sessions create --body @/tm')).toEqual(['@/tmp/'])
+    expect(await complete('session-library imports start /tm')).toEqual(['/tmp/'])
+    expect(await complete('session-library completion ')).toEqual(['bash\tbash', 'fish\tfish', 'zsh\tzsh'])
   })
 
   it('zsh and fish: every command word and every flag of every command is in the script', async () => {
