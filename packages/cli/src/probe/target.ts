@@ -15,6 +15,8 @@ export interface Target {
   readonly token: string
   /** Time each request has, whole answer included, in ms. */
   readonly timeout: number
+  /** The most read of one answer (default `MAX_ANSWER_BYTES`, 64 MiB). */
+  readonly maxAnswerBytes?: number
 }
 
 const DEFAULT_TIMEOUT = 10_000
