@@ -6,13 +6,13 @@ import { checkToken } from './check-token.js'
 export const authStatus: Command = {
   words: ['auth', 'status'],
   summary: 'Show the URL, the mode and whether the token works',
+  positionals: [],
+  flags: () => ({}),
+  examples: ['session-library auth status', 'session-library auth status --json'],
   description:
     'Shows the URL the commands use and where it comes from (flag, environment, login or default), ' +
     "where the token comes from, and whether the server takes it (with health), with the server's mode. " +
     'Never prints the token. Exit 1 when there is no token or the server refuses it.',
-  positionals: [],
-  flags: () => ({}),
-  examples: ['session-library auth status', 'session-library auth status --json'],
   async run(context) {
     const connection = await context.connection()
     const checked = connection.token ? await checkToken(context, connection) : { works: false, refused: 'no token' }
