@@ -1,4 +1,5 @@
 import { type AnswerOf, API_PREFIX, type OperationName, type Route, routes } from '@session-library/schemas/client'
+import { answerFields } from './answer-fields.js'
 import type { Command, Context, Flag, Positional } from './command.js'
 import { confirm } from './confirm.js'
 import { contract, loadContract } from './contract.js'
@@ -165,7 +166,7 @@ function operationCommand(route: Route, convenience: Convenience | undefined): C
       if (await convenience?.run?.(call, { ...context, values })) return
       const client = await context.client()
       const answer = (await client.request(name, input as never)) as { data: unknown; meta?: ListMeta }
-      await context.output.data(answer.data, call.columns)
+      await context.output.data(answer.data, call.columns, answerFields(route))
       const page = answer.meta && !context.output.json ? pageLine(answer.meta, answer.data) : undefined
       if (page) context.output.message(page)
     },

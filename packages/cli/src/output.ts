@@ -15,8 +15,11 @@ type Row = Record<string, unknown>
 export interface Output {
   /** `--json` was given. */
   readonly json: boolean
-  /** Prints an answer's data; `columns` are the table's default columns when `--fields` is not given. */
-  data(data: unknown, columns?: readonly string[]): Promise<void>
+  /**
+   * Prints an answer's data; `columns` are the table's default columns when `--fields` is not given,
+   * `known` every field `--fields` may name (default: those of the data).
+   */
+  data(data: unknown, columns?: readonly string[], known?: readonly string[]): Promise<void>
   /** Prints records as they come: NDJSON with `--json`, else table rows. */
   stream(records: AsyncIterable<unknown>, columns?: readonly string[]): Promise<void>
   /** A line to stderr (progress, notes); never data. */
@@ -50,9 +53,9 @@ const CHUNK = 64 * 1024
 // A streamed table takes its column widths from its first rows.
 const WIDTH_SAMPLE = 50
 
-function checkFields(fields: readonly string[] | undefined, records: readonly Row[]): void {
-  if (!fields || records.length === 0) return
-  const known = columnsOf(records)
+function checkFields(fields: readonly string[] | undefined, records: readonly Row[], named?: readonly string[]): void {
+  if (!fields || (records.length === 0 && !named)) return
+  const known = [...new Set([...(named ?? []), ...columnsOf(records)])]
   const unknown = fields.find((field) => !known.includes(field))
   if (unknown === undefined) return
   throw new UsageError(`--fields: unknown field '${unknown}'${didYouMean(unknown, known)}; valid: ${known.join(', ')}`)
@@ -85,8 +88,8 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
       ...rows.map((row) => cells(row, columns).join('\t')),
     ])
 
-  async function records(rows: readonly Row[], columns?: readonly string[]) {
-    checkFields(fields, rows)
+  async function records(rows: readonly Row[], columns?: readonly string[], known?: readonly string[]) {
+    checkFields(fields, rows, known)
     const header = names(rows, columns)
     if (!terminal) return out(tsv(header, rows, true))
     const { head, body } = tableLines(
@@ -97,20 +100,23 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
     return out(lines([...head, ...body]))
   }
 
-  async function fieldsOfOne(value: Row) {
-    checkFields(fields, [value])
+  async function fieldsOfOne(value: Row, known?: readonly string[]) {
+    checkFields(fields, [value], known)
     const shown = fields ?? Object.keys(value)
     if (!terminal) return out(lines(shown.map((name) => `${name}\t${cellText(value[name], false)}`)))
     const width = Math.max(0, ...shown.map((name) => name.length))
     return out(lines(shown.map((name) => `${style.bold(name.padEnd(width))}  ${cellText(value[name], true)}`)))
   }
 
-  async function table(value: unknown, columns?: readonly string[]) {
-    if (Array.isArray(value) && value.length === 0) return message('(none)')
-    if (Array.isArray(value) && value.every(isRow)) return records(value, columns)
+  async function table(value: unknown, columns?: readonly string[], known?: readonly string[]) {
+    if (Array.isArray(value) && value.length === 0) {
+      checkFields(fields, [], known)
+      return message('(none)')
+    }
+    if (Array.isArray(value) && value.every(isRow)) return records(value, columns, known)
     if (Array.isArray(value)) return out(lines(value.map((item) => cellText(item, terminal))))
     if (!isRow(value)) return out(`${cellText(value, terminal)}\n`)
-    return fieldsOfOne(value)
+    return fieldsOfOne(value, known)
   }
 
   async function streamJson(items: AsyncIterable<unknown>) {
@@ -156,10 +162,9 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
 
   return {
     json,
-    async data(data, columns) {
-      if (!json) return table(data, columns)
-      if (isRow(data)) checkFields(fields, [data])
-      else if (Array.isArray(data)) checkFields(fields, data.filter(isRow))
+    async data(data, columns, known) {
+      if (!json) return table(data, columns, known)
+      checkFields(fields, isRow(data) ? [data] : Array.isArray(data) ? data.filter(isRow) : [], known)
       await out(`${jsonLine(pick(data, fields))}\n`)
     },
     stream: (items, columns) => (json ? streamJson(items) : streamTable(items, columns)),

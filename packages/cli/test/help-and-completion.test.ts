@@ -49,6 +49,8 @@ describe('--help of every command, written from the contract', () => {
       if (field.description) expect(help.stdout).toContain(field.description)
     }
     expect(help.stdout).toMatch(/^ +--tags <text> +.*Comma-separated, or repeat the flag\.$/m)
+    // #21: no raw pattern (accent's) in a help text.
+    expect(help.stdout).not.toMatch(/matches \^|\[0-9a-f/i)
   })
 
   it('#21 help: the sort keys as values, booleans bare, no raw pattern, EXAMPLES and the exit codes (D9, D10)', async () => {

@@ -105,5 +105,10 @@ describe('#21: output for a pipe and for a terminal', () => {
     expect(ran.stderr).toMatch(/^error: --fields: unknown field 'titel' \(did you mean 'title'\?\); valid: id, title, /)
     const one = await run('sessions', 'get', (sessions()[0] as Session).id, '--json', '--fields', 'nope')
     expect(one.code).toBe(2)
+    // A field of the contract that this answer happens to lack is not unknown (health's lastError is optional).
+    const optional = await run('health', '--json', '--fields', 'status,lastError')
+    expect(optional).toMatchObject({ code: 0, stdout: '{"status":"ok"}\n' })
+    const none = await run('sessions', 'list', '--q', 'no-such-title-anywhere', '--fields', 'titel')
+    expect(none.code).toBe(2)
   })
 })

@@ -1,5 +1,6 @@
 import type { Command } from '../../command.js'
 import { saveLogin } from '../../config-file.js'
+import { escapeMessage } from '../../escape.js'
 import { CliError, EXIT, UsageError } from '../../exit-codes.js'
 import { interactive, readLine, readStdin } from '../../terminal.js'
 import { checkToken } from './check-token.js'
@@ -24,7 +25,7 @@ export const authLogin: Command = {
     const { url } = await context.connection()
     let token: string
     if (interactive(io)) {
-      io.stderr.write(`Token for ${url}: `)
+      io.stderr.write(escapeMessage(`Token for ${url}: `))
       token = (await readLine(io.stdin)).trim()
     } else token = (await readStdin(io.stdin)).trim()
     if (token === '')
