@@ -57,6 +57,11 @@ function entries(commands: readonly Command[]): Entry[] {
   return result
 }
 
+// The global flags that take a value: their value is not a command word (they may come anywhere).
+const VALUED = Object.entries(GLOBAL_FLAGS)
+  .filter(([, flag]) => flag.type === 'string')
+  .map(([name]) => `--${name}`)
+
 const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`
 const casePattern = (path: string) => (path === '' ? "''" : `${quote(path)}|${quote(`${path} `)}*`)
 const valuePattern = (path: string, flag: string) =>
@@ -67,7 +72,8 @@ const valueCases = (all: Entry[], body: (value: Value) => string) =>
     entry.values.map(([flag, value]) => `    ${valuePattern(entry.path, flag)}) ${body(value)} ;;`),
   )
 
-// Each shell finds the command words typed so far (the words before the first flag); after a flag
+// Each shell finds the command words typed so far (the words that are not flags nor a global flag's
+// value, so that global flags may come first); after a flag
 // that takes listed values or a file it offers those; else the next words, or the command's flags
 // when the word being completed starts with a dash, or files where the command takes files.
 function bash(all: Entry[]): string {
@@ -87,8 +93,11 @@ function bash(all: Entry[]): string {
 _session_library() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" typed="" i words="" flags="" files=0
   for ((i = 1; i < COMP_CWORD; i++)); do
-    [[ \${COMP_WORDS[i]} == -* ]] && break
-    typed+="\${typed:+ }\${COMP_WORDS[i]}"
+    case "\${COMP_WORDS[i]}" in
+      ${VALUED.join('|')}) ((i++)) ;;
+      -*) ;;
+      *) typed+="\${typed:+ }\${COMP_WORDS[i]}" ;;
+    esac
   done
   case "$typed:$prev" in
 ${values.join('\n')}
@@ -125,8 +134,11 @@ _session_library() {
   local typed="" i files=0
   local -a words_ flags
   for ((i = 2; i < CURRENT; i++)); do
-    [[ \${words[i]} == -* ]] && break
-    typed+="\${typed:+ }\${words[i]}"
+    case "\${words[i]}" in
+      (${VALUED.join('|')}) ((i++)) ;;
+      (-*) ;;
+      (*) typed+="\${typed:+ }\${words[i]}" ;;
+    esac
   done
   case "$typed:\${words[CURRENT-1]}" in
 ${values.join('\n')}
@@ -166,9 +178,15 @@ function fish(all: Entry[]): string {
   return `# fish completion for ${PROGRAM}: ${PROGRAM} completion fish | source
 function __session_library_path
     set -l typed
+    set -l skip 0
     for token in (commandline -opc)[2..-1]
-        string match -q -- '-*' $token; and break
-        set typed $typed $token
+        if test $skip = 1
+            set skip 0
+        else if contains -- $token ${VALUED.join(' ')}
+            set skip 1
+        else if not string match -q -- '-*' $token
+            set typed $typed $token
+        end
     end
     string join ' ' $typed
 end

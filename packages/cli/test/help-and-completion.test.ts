@@ -138,6 +138,13 @@ describe('completion scripts for bash, zsh and fish', () => {
         '@body.json',
       ])
       expect(await bashComplete(script, ['session-library', 'completion', ''])).toEqual(['bash', 'zsh', 'fish'])
+      // Global flags may come first: their values are not command words.
+      expect(
+        await bashComplete(script, ['session-library', '--url', 'http://h/api/v1', '--json', 'sessions', 'li']),
+      ).toEqual(['list'])
+      expect(
+        await bashComplete(script, ['session-library', 'sessions', 'list', '--kind', 'x', '--sort', '-t']),
+      ).toEqual(['-title'])
       // A command without file arguments offers no file names.
       expect(await bashComplete(script, ['session-library', 'sessions', 'get', 's'], folder)).toEqual([])
     } finally {
@@ -170,6 +177,7 @@ describe('completion scripts for bash, zsh and fish', () => {
       expect(await offered(['session-library', 'imports', 'start', ''])).toEqual(['FILES'])
       expect(await offered(['session-library', 'sessions', 'create', '--body', '@'])).toEqual(['AT', 'FILES'])
       expect(await offered(['session-library', 'completion', ''])).toEqual(['bash:bash', 'zsh:zsh', 'fish:fish'])
+      expect(await offered(['session-library', '--token', 't', 'sessions', ''])).toContain('list:List sessions')
     },
   )
 
@@ -192,6 +200,7 @@ describe('completion scripts for bash, zsh and fish', () => {
     expect(await complete('session-library sessions create --body @/tm')).toEqual(['@/tmp/'])
     expect(await complete('session-library imports start /tm')).toEqual(['/tmp/'])
     expect(await complete('session-library completion ')).toEqual(['bash\tbash', 'fish\tfish', 'zsh\tzsh'])
+    expect(await complete('session-library --url http://h/api/v1 tags a')).toEqual(['add\tAdd tags to a session'])
   })
 
   it('zsh and fish: every command word and every flag of every command is in the script', async () => {
