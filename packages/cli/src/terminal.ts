@@ -1,6 +1,7 @@
 import { once } from 'node:events'
 import { createInterface } from 'node:readline'
 import type { CliContext, InStream, OutStream } from './cli-context.js'
+import { CliError, EXIT } from './exit-codes.js'
 
 /**
  * Whether to colour what goes to a stream: only a terminal, and never with `NO_COLOR` set
@@ -66,4 +67,32 @@ export async function readLine(stdin: InStream): Promise<string> {
  */
 export function interactive(context: Pick<CliContext, 'stdin' | 'stderr'>): boolean {
   return context.stdin.isTTY === true && context.stderr.isTTY === true
+}
+
+type RawStdin = InStream & { setRawMode?: (raw: boolean) => unknown }
+
+/**
+ * Reads a secret typed at a terminal without echoing it (raw mode: Enter ends it, Backspace takes
+ * a character back, Ctrl-C cancels); without raw mode (not a terminal), one line.
+ *
+ * @example `const token = await readSecret(context.stdin)`
+ */
+export async function readSecret(stdin: InStream): Promise<string> {
+  const terminal = stdin as RawStdin
+  if (typeof terminal.setRawMode !== 'function') return readLine(stdin)
+  terminal.setRawMode(true)
+  stdin.setEncoding('utf8')
+  let text = ''
+  try {
+    for await (const chunk of stdin) {
+      for (const char of chunk as string) {
+        if (char === '\r' || char === '\n') return text
+        if (char === '\u0003') throw new CliError('cancelled', EXIT.usage)
+        text = char === '\u007f' || char === '\b' ? text.slice(0, -1) : text + char
+      }
+    }
+    return text
+  } finally {
+    terminal.setRawMode(false)
+  }
 }

@@ -1,8 +1,10 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { configDirOf } from '../src/cli-context.js'
+import { readSecret } from '../src/terminal.js'
 import { json, runCli, TOKEN, useMock } from './support/cli.js'
 
 const mock = useMock({ sessions: 2 })
@@ -73,6 +75,16 @@ describe('auth login, status, logout (#21.7): flags, then environment, then the 
       stdin: `${TOKEN}\n`,
     })
     expect(login.code).toBe(0)
-    expect(login.stderr).toMatch(/^Token for http:\/\/127\.0\.0\.1:\d+\/api\/v1: Logged in/)
+    expect(login.stderr).toMatch(/^Token for http:\/\/127\.0\.0\.1:\d+\/api\/v1: \nLogged in/)
+  })
+
+  it('readSecret: on a terminal, raw mode (no echo) while the token is typed, Backspace honoured, then restored', async () => {
+    const modes: boolean[] = []
+    const stdin = Object.assign(Readable.from(['tokX\u007fen\rrest']), {
+      isTTY: true,
+      setRawMode: (raw: boolean) => modes.push(raw),
+    })
+    expect(await readSecret(stdin)).toBe('token')
+    expect(modes).toEqual([true, false])
   })
 })

@@ -2,7 +2,7 @@ import type { Command } from '../../command.js'
 import { saveLogin } from '../../config-file.js'
 import { escapeMessage } from '../../escape.js'
 import { CliError, EXIT, UsageError } from '../../exit-codes.js'
-import { interactive, readLine, readStdin } from '../../terminal.js'
+import { interactive, readSecret, readStdin } from '../../terminal.js'
 import { checkToken } from './check-token.js'
 
 /** `auth login`: checks a token with `health`, then keeps the URL and token in a file only its owner reads. */
@@ -10,7 +10,7 @@ export const authLogin: Command = {
   words: ['auth', 'login'],
   summary: 'Log in: keep a URL and token for later commands',
   description:
-    'Reads the token from a prompt on a terminal, else from stdin; checks it with health; then saves the URL ' +
+    'Reads the token from a prompt on a terminal (not echoed), else from stdin; checks it with health; then saves the URL ' +
     "(--url, $SESSION_LIBRARY_URL, or the mock's) and the token in a file only you can read (mode 0600), " +
     'under $XDG_CONFIG_HOME/session-library or ~/.config/session-library. Flags and environment variables ' +
     'still win over the file.',
@@ -26,7 +26,8 @@ export const authLogin: Command = {
     let token: string
     if (interactive(io)) {
       io.stderr.write(escapeMessage(`Token for ${url}: `))
-      token = (await readLine(io.stdin)).trim()
+      token = (await readSecret(io.stdin)).trim()
+      io.stderr.write('\n')
     } else token = (await readStdin(io.stdin)).trim()
     if (token === '')
       throw new UsageError('no token given (type it at the prompt, or pipe it to stdin)', ['auth', 'login'])
