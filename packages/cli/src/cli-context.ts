@@ -1,10 +1,18 @@
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 
-/** A stream the CLI writes to: stdout or stderr, a terminal when `isTTY`. */
+/**
+ * A stream the CLI writes to: stdout or stderr, a terminal when `isTTY`.
+ *
+ * @example `const out: OutStream = process.stdout`
+ */
 export type OutStream = NodeJS.WritableStream & { readonly isTTY?: boolean }
 
-/** The stream the CLI reads from: stdin, a terminal when `isTTY`. */
+/**
+ * The stream the CLI reads from: stdin, a terminal when `isTTY`.
+ *
+ * @example `const stdin: InStream = Readable.from(['{}'])`
+ */
 export type InStream = NodeJS.ReadableStream & { readonly isTTY?: boolean }
 
 /**

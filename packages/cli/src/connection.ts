@@ -2,10 +2,18 @@ import type { CliContext } from './cli-context.js'
 import { readLogin } from './config-file.js'
 import type { GlobalValues } from './global-flags.js'
 
-/** The mock's address: the URL when neither a flag, the environment nor a login gives one (as the SDK's default). */
+/**
+ * The mock's address: the URL when neither a flag, the environment nor a login gives one (as the SDK's default).
+ *
+ * @example `DEFAULT_URL // 'http://127.0.0.1:4777/api/v1'`
+ */
 export const DEFAULT_URL = 'http://127.0.0.1:4777/api/v1'
 
-/** Where a setting came from. */
+/**
+ * Where a setting came from.
+ *
+ * @example `const source: Source = 'environment'`
+ */
 export type Source = 'flag' | 'environment' | 'login' | 'default'
 
 /**

@@ -1,6 +1,8 @@
 /**
  * The most a check or a clone reads of one answer: a list page of 500 sessions with the longest
  * notes the contract allows (100,000 characters each) fits; an endless body does not fill memory.
+ *
+ * @example `await boundedText(response, MAX_ANSWER_BYTES)`
  */
 export const MAX_ANSWER_BYTES = 64 * 1024 * 1024
 
