@@ -48,4 +48,19 @@ describe('the bin as a process', () => {
     expect(table.stdout.startsWith('\u001b[1mid ')).toBe(true)
     expect(error.stdout).toContain('\u001b[31merror:\u001b[39m 404 not_found')
   })
+
+  it('#21.8: on a pseudo-terminal, sessions delete asks, and "n" keeps the session', async () => {
+    const env = { SESSION_LIBRARY_URL: mock.server().url, SESSION_LIBRARY_TOKEN: TOKEN, NO_COLOR: '1' }
+    const [session] = mock.server().api.snapshot().sessions
+    const ran = await runBin(['sessions', 'delete', session?.id as string], { env, tty: true, stdin: 'n\n' })
+    expect(ran.stdout).toContain(`Delete session ${session?.id}? [y/N]`)
+    expect(ran.stdout).toContain('error: cancelled; nothing was changed')
+    expect(ran.code).toBe(2)
+    expect(
+      mock
+        .server()
+        .api.snapshot()
+        .sessions.map((one) => one.id),
+    ).toContain(session?.id)
+  })
 })
