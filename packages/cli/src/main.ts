@@ -55,7 +55,7 @@ function wordsOf(argv: readonly string[]): { word: string; index: number }[] {
   return words
 }
 
-async function noCommand(words: string[], args: readonly string[], print: (text: string) => number): Promise<number> {
+async function noCommand(words: string[], args: readonly string[], print: Print): Promise<number> {
   if (words.length === 0 && args.includes('--version')) return print(VERSION)
   await loadContract()
   const wantsHelp = args.includes('--help') || args.includes('-h')
@@ -74,7 +74,42 @@ async function noCommand(words: string[], args: readonly string[], print: (text:
   throw new UsageError(`unknown command '${typed}'${didYouMean(typed, known)}`, group ? words.slice(0, 1) : [])
 }
 
-async function dispatch(argv: readonly string[], io: CliContext, setMask: (mask: (text: string) => string) => void) {
+type Print = (text: string) => number
+type SetMask = (mask: (text: string) => string) => void
+
+async function runCommand(command: Command, args: string[], io: CliContext, print: Print, setMask: SetMask) {
+  const { values, positionals } = await parseLean(command, args)
+  if (values.help) return print(commandHelp(command))
+  checkPositionals(command, positionals)
+  const global = values as GlobalValues
+  let connection: Promise<Connection> | undefined
+  const resolved = () => {
+    connection ??= resolveConnection(global, io)
+    return connection
+  }
+  // A broken login file fails the commands that connect, not `auth logout`, which removes it.
+  const mask = tokenMask((await resolved().catch(() => undefined))?.token ?? [])
+  setMask(mask)
+  const fields = global.fields?.split(',').map((field) => field.trim())
+  const settings = { json: global.json === true, header: global.header === true, mask, ...(fields && { fields }) }
+  const output = createOutput(settings, io)
+  let client: ReturnType<typeof connect> | undefined
+  await command.run({
+    values,
+    positionals,
+    commands,
+    output,
+    io,
+    connection: resolved,
+    client: async () => {
+      client ??= connect(global, await resolved(), output.message)
+      return client
+    },
+  })
+  return 0
+}
+
+async function dispatch(argv: readonly string[], io: CliContext, setMask: SetMask): Promise<number> {
   const print = (text: string) => {
     io.stdout.write(`${text}\n`)
     return 0
@@ -90,42 +125,10 @@ async function dispatch(argv: readonly string[], io: CliContext, setMask: (mask:
       argv,
       print,
     )
-  const { command, length } = found
-  const taken = new Set(words.slice(0, length).map(({ index }) => index))
-  const { values, positionals } = await parseLean(
-    command,
-    argv.filter((_, index) => !taken.has(index)),
-  )
-  if (values.help) return print(commandHelp(command))
-  checkPositionals(command, positionals)
-  const global = values as GlobalValues
-  let connection: Promise<Connection> | undefined
-  const resolved = () => {
-    connection ??= resolveConnection(global, io)
-    return connection
-  }
-  // A broken login file fails the commands that connect, not `auth logout`, which removes it.
-  const mask = tokenMask((await resolved().catch(() => undefined))?.token ?? [])
-  setMask(mask)
-  const fields = global.fields?.split(',').map((field) => field.trim())
-  const output = createOutput(
-    { json: global.json === true, header: global.header === true, mask, ...(fields && { fields }) },
-    io,
-  )
-  let client: ReturnType<typeof connect> | undefined
-  await command.run({
-    values,
-    positionals,
-    commands,
-    output,
-    io,
-    connection: resolved,
-    client: async () => {
-      client ??= connect(global, await resolved(), output.message)
-      return client
-    },
-  })
-  return 0
+  // The command's words leave the line wherever they stand; the rest is its flags and arguments.
+  const taken = new Set(words.slice(0, found.length).map(({ index }) => index))
+  const rest = argv.filter((_, index) => !taken.has(index))
+  return runCommand(found.command, rest, io, print, setMask)
 }
 
 /**
