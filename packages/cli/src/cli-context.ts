@@ -53,7 +53,10 @@ export function processContext(): CliContext {
   return {
     stdout: process.stdout,
     stderr: process.stderr,
-    stdin: process.stdin,
+    // Made on first use: opening stdin costs a start-up that never reads it.
+    get stdin() {
+      return process.stdin
+    },
     env: process.env,
     configDir: configDirOf(process.env),
     cwd: process.cwd(),

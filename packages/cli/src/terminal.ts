@@ -1,5 +1,4 @@
 import { once } from 'node:events'
-import { createInterface } from 'node:readline'
 import type { CliContext, InStream, OutStream } from './cli-context.js'
 import { CliError, EXIT } from './exit-codes.js'
 
@@ -51,6 +50,8 @@ export async function readStdin(stdin: InStream): Promise<string> {
  * @example `const answer = await readLine(context.stdin)`
  */
 export async function readLine(stdin: InStream): Promise<string> {
+  // Imported here: only a question or a prompt needs it, and it costs every start-up otherwise.
+  const { createInterface } = await import('node:readline')
   const lines = createInterface({ input: stdin, terminal: false })
   try {
     for await (const line of lines) return line
