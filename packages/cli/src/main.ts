@@ -94,19 +94,32 @@ async function runCommand(command: Command, args: string[], io: CliContext, prin
   const settings = { json: global.json === true, header: global.header === true, mask, ...(fields && { fields }) }
   const output = createOutput(settings, io)
   let client: ReturnType<typeof connect> | undefined
-  await command.run({
-    values,
-    positionals,
-    commands,
-    output,
-    io,
-    connection: resolved,
-    client: async () => {
-      client ??= connect(global, await resolved(), output.message)
-      return client
-    },
-  })
+  await withHelpOf(
+    command,
+    command.run({
+      values,
+      positionals,
+      commands,
+      output,
+      io,
+      connection: resolved,
+      client: async () => {
+        client ??= connect(global, await resolved(), output.message)
+        return client
+      },
+    }),
+  )
   return 0
+}
+
+// A usage error found while running (a --fields name, a flag's value) points at the command's help.
+async function withHelpOf(command: Command, running: Promise<void>): Promise<void> {
+  try {
+    await running
+  } catch (error) {
+    if (error instanceof UsageError && error.words.length === 0) throw new UsageError(error.message, command.words)
+    throw error
+  }
 }
 
 async function dispatch(argv: readonly string[], io: CliContext, setMask: SetMask): Promise<number> {

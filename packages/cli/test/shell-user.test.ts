@@ -103,6 +103,7 @@ describe('#21: output for a pipe and for a terminal', () => {
     const ran = await run('sessions', 'list', '--fields', 'id,titel')
     expect(ran).toMatchObject({ code: 2, stdout: '' })
     expect(ran.stderr).toMatch(/^error: --fields: unknown field 'titel' \(did you mean 'title'\?\); valid: id, title, /)
+    expect(ran.stderr).toMatch(/\nRun 'session-library sessions list --help' for usage\.\n$/)
     const one = await run('sessions', 'get', (sessions()[0] as Session).id, '--json', '--fields', 'nope')
     expect(one.code).toBe(2)
     // A field of the contract that this answer happens to lack is not unknown (health's lastError is optional).
