@@ -1,5 +1,5 @@
+import { escapeMessage } from '@session-library/schemas/client'
 import type { Context, Flag } from './command.js'
-import { escapeMessage } from './escape.js'
 import { CliError, EXIT } from './exit-codes.js'
 import { interactive, readLine } from './terminal.js'
 

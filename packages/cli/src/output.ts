@@ -1,5 +1,5 @@
+import { escapeMessage, jsonLine } from '@session-library/schemas/client'
 import type { CliContext } from './cli-context.js'
-import { escapeMessage, jsonLine } from './escape.js'
 import { UsageError } from './exit-codes.js'
 import { didYouMean } from './parse/suggest.js'
 import { cellText, columnsOf, tableLines } from './table.js'

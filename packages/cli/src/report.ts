@@ -1,5 +1,5 @@
+import { escapeMessage } from '@session-library/schemas/client'
 import type { CliContext } from './cli-context.js'
-import { escapeMessage } from './escape.js'
 import { CliError, EXIT, UsageError } from './exit-codes.js'
 import { networkMessage } from './network-detail.js'
 import { colourFor, styles } from './terminal.js'

@@ -1,5 +1,5 @@
 // The human form of an answer: records as a table, one object as fields and values.
-import { escapeControls } from './escape.js'
+import { escapeControls } from '@session-library/schemas/client'
 
 const MAX_CELL = 60
 

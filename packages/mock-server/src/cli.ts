@@ -1,12 +1,11 @@
 #!/usr/bin/env node
 import { randomBytes } from 'node:crypto'
-import { type Departure, formatDeparture } from '@session-library/schemas'
+import { type Departure, escapeControls, formatDeparture } from '@session-library/schemas'
 import { CONTROL_PREFIX, version } from './index.js'
 import { type CliCommand, parseCliArgs, UsageError, usage } from './node/cli/cli-options.js'
 import { watchImports } from './node/cli/import-progress.js'
 import { requestLogLine } from './node/cli/request-log.js'
 import { startServer } from './node/cli/start-server.js'
-import { escapeControls } from './node/cli/terminal-text.js'
 import { DataFileError } from './node/persistence/data-file.js'
 
 const NAME = 'session-library-mock'

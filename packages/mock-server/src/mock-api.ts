@@ -12,9 +12,9 @@ import { answerApiRequest, handleApiRequest, recordTransportAnswer } from './htt
 import { originsOf, under } from './http/url-pattern.js'
 import type { MockApi, MockControls } from './mock-controls.js'
 import type { MockOptions } from './mock-options.js'
-import type { LibraryChange } from './store/library-parts.js'
 import type { RequestFilter } from './runtime/journal-query.js'
 import { checkLibrary } from './store/check-library.js'
+import type { LibraryChange } from './store/library-parts.js'
 import { liveStore } from './store/live-store.js'
 import type { LibrarySnapshot } from './store/records.js'
 

@@ -69,6 +69,7 @@ export {
   tagsBody,
 } from './requests/session-bodies.js'
 export { waveformNotesBody } from './requests/waveform-notes-body.js'
+export { escapeControls, escapeMessage, jsonLine } from './terminal-text.js'
 export { type HeaderSource, type RecordedAnswer, validateAnswer } from './validation/answer.js'
 export {
   type Departure,

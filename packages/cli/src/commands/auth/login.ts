@@ -1,6 +1,6 @@
+import { escapeMessage } from '@session-library/schemas/client'
 import type { Command } from '../../command.js'
 import { saveLogin } from '../../config-file.js'
-import { escapeMessage } from '../../escape.js'
 import { CliError, EXIT, UsageError } from '../../exit-codes.js'
 import { interactive, readSecret, readStdin } from '../../terminal.js'
 import { checkToken } from './check-token.js'

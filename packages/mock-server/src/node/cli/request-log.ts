@@ -1,6 +1,5 @@
-import { tokenMask } from '@session-library/schemas'
+import { escapeControls, tokenMask } from '@session-library/schemas'
 import type { ExchangeSummary } from '../transport/http-adapter.js'
-import { escapeControls } from './terminal-text.js'
 
 /**
  * Formats one request log line of the standalone mock: method, path and query, status (or

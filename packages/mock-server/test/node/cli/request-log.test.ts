@@ -1,6 +1,6 @@
+import { escapeControls } from '@session-library/schemas'
 import { describe, expect, it } from 'vitest'
 import { requestLogLine } from '../../../src/node/cli/request-log.js'
-import { escapeControls } from '../../../src/node/cli/terminal-text.js'
 
 const exchange = (url: string, status = 200) => ({ method: 'GET', url, status, ms: 4 })
 

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { escapeControls } from '@session-library/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { escapeControls } from '../../../src/node/cli/terminal-text.js'
 import { type RunningServer, startServer } from '../../../src/node.js'
 import { call, killLeftoverClis, removeCliBundle, runCli } from '../cli/cli-process.js'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { escapeControls, escapeMessage, jsonLine } from '../src/escape.js'
+import { escapeControls, escapeMessage, jsonLine } from '../src/terminal-text.js'
 
 describe('escapes: no control character from data reaches a terminal (#23.4)', () => {
   it('a cell: C0 (ESC as \\e, newline, tab, return named), DEL and C1 as \\xNN; other text as it is', () => {
