@@ -9,12 +9,12 @@ const tools = inject('tools')
 
 describe('the TypeScript range of the published declarations', () => {
   it.each([
-    ['5.4 (the oldest)', tools.ts54, 'tsconfig.bundler.json'],
-    ['5.4 (the oldest)', tools.ts54, 'tsconfig.nodenext-esm.json'],
-    ['5.8', tools.ts58, 'tsconfig.nodenext.json'],
-    ['7.0 (native tsc)', tools.ts7, 'tsconfig.bundler.json'],
-    ['7.0 (native tsc)', tools.ts7, 'tsconfig.nodenext.json'],
-  ])('TypeScript %s compiles %s with no error in our declarations or the user’s files', async (_, tsc, tsconfig) => {
+    ['5.4 (the oldest)', 'tsconfig.bundler.json', tools.ts54],
+    ['5.4 (the oldest)', 'tsconfig.nodenext-esm.json', tools.ts54],
+    ['5.8', 'tsconfig.nodenext.json', tools.ts58],
+    ['7.0 (native tsc)', 'tsconfig.bundler.json', tools.ts7],
+    ['7.0 (native tsc)', 'tsconfig.nodenext.json', tools.ts7],
+  ])('TypeScript %s compiles %s with no error in our declarations or the user’s files', async (_, tsconfig, tsc) => {
     expect(await tscErrors(tsc, consumerDir, tsconfig)).toEqual([])
   })
 
