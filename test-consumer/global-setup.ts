@@ -102,6 +102,7 @@ async function installProject(dir: string, starts: string[], tarballs: string[])
  * dependency, and installs the matrix's runtimes and compilers into their cache, all at once.
  */
 export default async function setup(project: TestProject) {
+  const started = performance.now()
   const consumerDir = freshProject(PROJECTS.consumerDir.suffix)
   const msw2Dir = freshProject(PROJECTS.msw2Dir.suffix)
   const tarballs = join(consumerDir, 'tarballs')
@@ -118,4 +119,5 @@ export default async function setup(project: TestProject) {
   project.provide('msw2Dir', msw2Dir)
   project.provide('packedInstall', packedInstall)
   project.provide('tools', tools)
+  console.log(`consumer: packed, installed and tools ready in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 }
