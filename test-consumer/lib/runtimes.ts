@@ -71,8 +71,9 @@ export async function installedTool(tool: Tool): Promise<string> {
     cwd: scratch,
   })
   await runOk(join(scratch, tool.program), ['--version'])
-  rmSync(dir, { recursive: true, force: true })
-  renameSync(scratch, dir)
+  // Another run may have finished the same install meanwhile: its copy stays, in case it is in use.
+  if (existsSync(program)) rmSync(scratch, { recursive: true, force: true })
+  else renameSync(scratch, dir)
   return program
 }
 
