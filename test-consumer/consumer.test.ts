@@ -75,6 +75,7 @@ describe.each(packages.map((pkg) => [pkg.name]))('%s, installed from its tarball
     for (const specifier of specifiers) {
       const loaded = await run(tools.node22, ['-e', `require(${JSON.stringify(specifier)})`], { cwd: consumerDir })
       expect(loaded.stderr, specifier).toBe('')
+      expect(loaded.code, specifier).toBe(0)
     }
   })
 
