@@ -31,10 +31,14 @@ async function archive(client: SessionLibrary, id: string): Promise<ArchiveResul
 
 // ── The mock ────────────────────────────────────────────────────────────────────────────────────
 // Six demo sessions, the same every run (seeded), and a fixed clock so that dates repeat too.
-const mock = createMockApi({ sessions: 6, now: '2026-11-21T10:00:00.000Z' })
+const mock = createMockApi({
+  baseUrl: 'http://session-library.test/api/v1',
+  sessions: 6,
+  now: '2026-11-21T10:00:00.000Z',
+})
 const server = setupServer(...mock.handlers)
 
-// The handlers answer on any origin; this base URL never reaches the network.
+// The handlers answer their base URL (given above); this one never reaches the network.
 const client = new SessionLibrary({ token: mock.token, baseUrl: 'http://session-library.test/api/v1' })
 
 // 'error': a request no handler answers fails the test instead of going out to the network.

@@ -5,5 +5,6 @@ import { packageConfig } from '../../tsup.shared'
 // schema, request schema or OpenAPI text. CJS does not split: each CJS entry carries its own copy.
 export default packageConfig({
   entry: ['src/index.ts', 'src/client.ts'],
+  splitting: false,
   onSuccess: 'node scripts/write-openapi.mjs',
 })

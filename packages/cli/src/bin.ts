@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { processContext } from './cli-context.js'
 import { main } from './main.js'
 
 // A reader that stops early (`| head`) closes the pipe: that is not an error of ours.
@@ -7,7 +8,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error
 })
 
-const code = await main(process.argv.slice(2))
+const code = await main(process.argv.slice(2), processContext())
 // Exit once stdout has taken everything, without waiting for fetch's idle keep-alive socket to close
 // (a few hundred ms after the answer).
 process.stdout.write('', () => process.exit(code))

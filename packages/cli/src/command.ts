@@ -1,20 +1,26 @@
 import type { SessionLibrary } from '@session-library/sdk'
+import type { CliContext } from './cli-context.js'
+import type { Connection } from './connection.js'
 import type { Output } from './output.js'
 
 /**
- * A flag of a command, as `node:util` `parseArgs` reads it, plus its help text.
+ * A flag of a command, as `parseFlags` reads it, plus its help and completion.
  *
  * @example `const wait: Flag = { type: 'boolean', description: 'Wait until the import is done.' }`
  */
 export interface Flag {
   readonly type: 'string' | 'boolean'
-  /** The flag may be repeated; its value is then an array. */
+  /** A list: the flag may be repeated and each value split on commas; its value is then an array. */
   readonly multiple?: boolean
   readonly short?: string
   /** Placeholder of the value in the help, e.g. `<ms>`. */
   readonly value?: string
   /** One line for `--help`. */
   readonly description: string
+  /** The values it takes, offered by completion (an enum of the contract). */
+  readonly choices?: readonly string[]
+  /** Its value may name a file (completion offers files; `@file` for a JSON value). */
+  readonly file?: boolean
 }
 
 /**
@@ -28,6 +34,10 @@ export interface Positional {
   /** Takes every remaining argument (at least one unless `optional`). */
   readonly variadic?: boolean
   readonly optional?: boolean
+  /** Names a file (completion offers files). */
+  readonly file?: boolean
+  /** The values it takes, offered by completion. */
+  readonly choices?: readonly string[]
 }
 
 /** The parsed values of a command line: flags by name, and the positionals after the command's words. */
@@ -41,12 +51,16 @@ export type FlagValues = Record<string, string | boolean | (string | boolean)[] 
 export interface Context {
   readonly values: FlagValues
   readonly positionals: readonly string[]
-  /** The SDK client, configured from the global flags and the environment (loaded on first use). */
+  /** The URL and token of the run: flags, then environment, then `auth login`'s file. */
+  connection(): Promise<Connection>
+  /** The SDK client, configured from the global flags, the environment and the login (loaded on first use). */
   client(): Promise<SessionLibrary>
   /** Data to stdout (table or JSON), messages to stderr. */
   readonly output: Output
   /** Every command of the program (for help and completion). */
   readonly commands: readonly Command[]
+  /** The streams, environment and folders of the run. */
+  readonly io: CliContext
 }
 
 /**
@@ -75,6 +89,8 @@ export interface Command {
   readonly positionals: readonly Positional[]
   /** Its own flags; the global ones come on top. A function, so that derived flags are made only when needed. */
   flags(): Readonly<Record<string, Flag>>
+  /** Command lines that show its use, each with what it does after `#`. */
+  readonly examples?: readonly string[]
   /** Extra help sections (title → lines), e.g. the request it sends. */
   help?(): Readonly<Record<string, readonly string[]>>
   run(context: Context): Promise<void>

@@ -1,43 +1,61 @@
 import type { Logger, SessionLibrary } from '@session-library/sdk'
+import type { Connection } from './connection.js'
 import { UsageError } from './exit-codes.js'
 import type { GlobalValues } from './global-flags.js'
 import { wholeNumber } from './whole-number.js'
 
 // The SDK hands the logger its headers with Authorization already redacted.
-const verboseLogger: Logger = {
-  debug(message, details) {
-    const { method, url, status, attempt, retryCount, headers } = details as Record<string, unknown>
-    const what = message.replace('session-library: ', '')
-    const extra = status !== undefined ? ` → ${status}` : attempt !== undefined ? ` (attempt ${attempt})` : ''
-    const retry = retryCount !== undefined ? ` (retry ${retryCount})` : ''
-    const lines = [`* ${what}: ${method} ${url}${extra}${retry}`]
-    for (const [name, value] of Object.entries((headers ?? {}) as Record<string, string>))
-      lines.push(`*   ${name}: ${value}`)
-    process.stderr.write(`${lines.join('\n')}\n`)
-  },
+function verboseLogger(message: (text: string) => void): Logger {
+  return {
+    debug(text, details) {
+      const { method, url, status, attempt, retryCount, headers } = details as Record<string, unknown>
+      const what = text.replace('session-library: ', '')
+      const extra = status !== undefined ? ` → ${status}` : attempt !== undefined ? ` (attempt ${attempt})` : ''
+      const retry = retryCount !== undefined ? ` (retry ${retryCount})` : ''
+      const lines = [`* ${what}: ${method} ${url}${extra}${retry}`]
+      for (const [name, value] of Object.entries((headers ?? {}) as Record<string, string>))
+        lines.push(`*   ${name}: ${value}`)
+      message(lines.join('\n'))
+    },
+  }
 }
 
 /**
- * The SDK client of a run, configured as the SDK is: flags first, then `SESSION_LIBRARY_URL` and
- * `SESSION_LIBRARY_TOKEN`. The SDK is imported here, on first use, so that help and completion load none of it.
+ * The token of a run, or a usage error saying how to give one.
  *
- * @example `const client = await connect({ url: 'http://127.0.0.1:4777/api/v1', token: 't' })`
+ * @example `const token = requireToken(connection)`
  */
-export async function connect(values: GlobalValues): Promise<SessionLibrary> {
+export function requireToken(connection: Connection): string {
+  if (connection.token) return connection.token
+  throw new UsageError("no token. Pass --token, set SESSION_LIBRARY_TOKEN, or run 'session-library auth login'.")
+}
+
+/**
+ * The SDK client of a run, given the URL and token resolved from flags, environment and login
+ * (the SDK reads no environment of its own then). The SDK is imported here, on first use, so that
+ * help and completion load none of it.
+ *
+ * @example `const client = await connect(values, connection, output.message)`
+ */
+export async function connect(
+  values: GlobalValues,
+  connection: Connection,
+  message: (text: string) => void,
+): Promise<SessionLibrary> {
   const timeout = wholeNumber(values.timeout, 'timeout')
   const retries = wholeNumber(values.retries, 'retries')
+  const token = requireToken(connection)
   const { SessionLibrary } = await import('@session-library/sdk')
   try {
     return new SessionLibrary({
-      ...(values.token !== undefined && { token: values.token }),
-      ...(values.url !== undefined && { baseUrl: values.url }),
+      token,
+      baseUrl: connection.url,
       ...(timeout !== undefined && { timeout: timeout === 0 ? false : timeout }),
       ...(retries !== undefined && { retry: retries }),
-      ...(values.verbose && { logger: verboseLogger }),
+      ...(values.verbose && { logger: verboseLogger(message) }),
     })
   } catch (error) {
-    // The SDK's own words: no token (pass --token or set SESSION_LIBRARY_TOKEN), or a URL that is not absolute.
-    const message = (error as Error).message.replace('SessionLibrary: ', '').replace('Pass { token }', 'Pass --token')
-    throw new UsageError(message)
+    // The SDK's own words: a URL that is not absolute.
+    throw new UsageError((error as Error).message.replace('SessionLibrary: ', ''))
   }
 }

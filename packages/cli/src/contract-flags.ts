@@ -34,8 +34,12 @@ export interface FieldFlag {
   readonly location: 'query' | 'body'
   readonly kind: FieldKind
   readonly required: boolean
+  /** What the contract says the field is, in words for people (its schema's description). */
+  readonly description: string | undefined
   /** What the contract says of its values: constraints, default, the shape of JSON values. */
   readonly rule: string
+  /** The values it takes, when the contract lists them (an enum). */
+  readonly choices: readonly string[] | undefined
 }
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)
@@ -43,7 +47,15 @@ const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.to
 const isStrings = (schema: JsonSchema) =>
   schema.type === 'string' || (schema.type === 'array' && schema.items?.type === 'string')
 
+// A query field that takes the text of a boolean (`recent=true`) is a boolean flag: `--recent`, `--no-recent`.
+function booleanText(schema: JsonSchema): boolean {
+  if (schema.type !== 'string' || schema.pattern === undefined) return false
+  const pattern = new RegExp(schema.pattern)
+  return pattern.test('true') && pattern.test('false') && !pattern.test('maybe')
+}
+
 function kindOf(schema: JsonSchema): FieldKind {
+  if (booleanText(schema)) return 'boolean'
   const variants = (schema.anyOf ?? [schema]).filter((variant) => variant.type !== 'null')
   if (variants.some((variant) => variant.type === 'array') && variants.every(isStrings)) return 'strings'
   const type = variants.length === 1 ? variants[0]?.type : undefined
@@ -66,22 +78,25 @@ function shapeOf(schema: JsonSchema): string {
   return schema.type === 'array' ? `JSON array of ${object}` : `JSON ${object}`
 }
 
-function ruleOf(schema: JsonSchema, kind: FieldKind): string {
+function mainOf(schema: JsonSchema, kind: FieldKind): { main: JsonSchema; item: JsonSchema } {
   const variants = schema.anyOf ?? [schema]
   const main = variants.find((variant) => variant.type !== 'null') ?? schema
   const item = kind === 'strings' ? (variants.find((variant) => variant.type === 'array')?.items ?? main) : main
+  return { main, item }
+}
+
+// The rules JSON Schema states (the description says the rest in words; a raw pattern helps nobody).
+function ruleOf(schema: JsonSchema, kind: FieldKind): string {
+  const { main, item } = mainOf(schema, kind)
   const each = kind === 'strings' ? 'each ' : ''
   const length = range(item.minLength, item.maxLength, 'characters')
-  // A rule JSON Schema cannot state (a trimmed length) is in the contract's description, in words.
-  const words = item.description?.replace(/\.$/, '')
   const parts = [
     kind === 'json' ? shapeOf(main) : '',
-    words ? `${each}${words[0]?.toLowerCase()}${words.slice(1)}` : length && `${each}${length}`,
     item.enum ? `one of ${item.enum.join(', ')}` : '',
-    item.pattern && !words ? `matches ${item.pattern}` : '',
+    length && !item.description ? `${each}${length}` : '',
     range(main.minItems, main.maxItems, 'items'),
     main.minimum !== undefined ? `≥ ${main.minimum}` : '',
-    variants.some((variant) => variant.type === 'null') ? 'or null' : '',
+    (schema.anyOf ?? []).some((variant) => variant.type === 'null') ? 'or null' : '',
     schema.default !== undefined && schema.default !== '' ? `default ${JSON.stringify(schema.default)}` : '',
   ]
   return parts.filter(Boolean).join('; ')
@@ -92,13 +107,16 @@ function fieldsOf(schema: z.ZodMiniType | undefined, location: FieldFlag['locati
   const json = toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema
   return Object.entries(json.properties ?? {}).map(([field, property]) => {
     const kind = kindOf(property)
+    const { item } = mainOf(property, kind)
     return {
       flag: kebab(field),
       field,
       location,
       kind,
       required: json.required?.includes(field) ?? false,
+      description: (property.description ?? item.description)?.replace(/\.$/, ''),
       rule: ruleOf(property, kind),
+      choices: item.enum?.map(String),
     }
   })
 }
@@ -123,27 +141,29 @@ const PLACEHOLDER: Record<FieldKind, string> = {
 }
 
 /**
- * The `parseArgs` flags of derived fields: a boolean gets its `--no-` twin, a list may be repeated.
+ * The flags of derived fields, described in the contract's words: a boolean may be negated
+ * (`--no-recent`), a list repeated or comma-separated, an enum completed, a JSON value read from a file.
  *
- * @example `parseArgs({ options: flagsOf(contractFlags(endpoints['tags.put'])) })`
+ * @example `parseFlags(argv, flagsOf(contractFlags(endpoints['tags.put'])))`
  */
 export function flagsOf(fields: readonly FieldFlag[]): Record<string, Flag> {
   const flags: Record<string, Flag> = {}
   for (const field of fields) {
-    const where = field.location === 'query' ? 'Query' : 'Body'
+    const what = field.description ?? `${field.location === 'query' ? 'Query' : 'Body'} field ${field.field}`
     const text = [field.required ? 'required' : '', field.rule].filter(Boolean).join('; ')
-    const description = `${where} field ${field.field}${text ? ` (${text})` : ''}.`
+    const description = `${what}${text ? ` (${text})` : ''}.`
     if (field.kind === 'boolean') {
-      flags[field.flag] = { type: 'boolean', description }
-      flags[`no-${field.flag}`] = { type: 'boolean', description: `Sends ${field.field}: false.` }
+      flags[field.flag] = { type: 'boolean', description: `${description} --no-${field.flag} sends false.` }
       continue
     }
-    const repeat = field.kind === 'strings' ? ' Repeat the flag for more values.' : ''
+    const list = field.kind === 'strings' ? ' Comma-separated, or repeat the flag.' : ''
     flags[field.flag] = {
       type: 'string',
       multiple: field.kind === 'strings',
       value: PLACEHOLDER[field.kind],
-      description: `${description}${repeat}`,
+      description: `${description}${list}`,
+      ...(field.choices && { choices: field.choices }),
+      ...(field.kind === 'json' && { file: true }),
     }
   }
   return flags

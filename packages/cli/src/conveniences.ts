@@ -1,8 +1,10 @@
 import { resolve } from 'node:path'
 import type { OperationName } from '@session-library/schemas'
+import { YES_FLAG } from './confirm.js'
 import type { Convenience } from './operation-commands.js'
 
 const variant = { aliases: { variant: 'variant-id' } } as const
+const idOf = (call: Parameters<NonNullable<Convenience['confirm']>>[0]) => call.input.params.id ?? ''
 
 /**
  * What the command line adds to the operations of the contract (friendlier names, whole-list and
@@ -14,6 +16,12 @@ const variant = { aliases: { variant: 'variant-id' } } as const
 export const CONVENIENCES: Partial<Record<OperationName, Convenience>> = {
   'sessions.list': {
     columns: ['id', 'title', 'kind', 'status', 'tags', 'lastOpened'],
+    examples: [
+      'session-library sessions list --sort -title --recent   # opened in the last 30 days, Z to A',
+      'session-library sessions list --tags drums,vox --kind ableton',
+      "session-library sessions list --all --json | jq -r '.title'",
+      'session-library sessions list --fields id,title | cut -f2   # titles, one a line',
+    ],
     flags: {
       all: {
         type: 'boolean',
@@ -29,6 +37,32 @@ export const CONVENIENCES: Partial<Record<OperationName, Convenience>> = {
       return true
     },
   },
+  'sessions.create': {
+    examples: [
+      'session-library sessions create --title "Night Drive" --kind ableton --tags drums,vox',
+      'session-library sessions create --body @session.json',
+    ],
+  },
+  'sessions.delete': {
+    flags: YES_FLAG,
+    examples: ['session-library sessions delete ses_1 --yes'],
+    description: 'On a terminal it asks first, unless --yes.',
+    confirm: async (call) => `Delete session ${idOf(call)}?`,
+  },
+  'tags.put': {
+    flags: YES_FLAG,
+    examples: [
+      'session-library tags put ses_1 --tags drums,vox',
+      "session-library tags put ses_1 --tags ''   # no tags",
+    ],
+    description: 'On a terminal it asks first when tags would be removed, unless --yes.',
+    async confirm(call, context) {
+      const wanted = ((call.input.body as { tags?: string[] } | undefined)?.tags ?? []) as string[]
+      const { tags } = await (await context.client()).tags.get(idOf(call))
+      const lost = tags.filter((tag) => !wanted.includes(tag))
+      return lost.length > 0 ? `Remove ${lost.join(', ')} from session ${idOf(call)}?` : undefined
+    },
+  },
   'waveform.get': variant,
   'waveformNotes.put': variant,
   'waveformNotes.patch': variant,
@@ -38,14 +72,19 @@ export const CONVENIENCES: Partial<Record<OperationName, Convenience>> = {
         name: 'project',
         variadic: true,
         optional: true,
+        file: true,
         description: 'Project files to import, each an item {projectPath} (made absolute), after those of --items.',
       },
     ],
-    amend(input, projects) {
+    examples: [
+      'session-library imports start ~/Music/*.als --wait   # import, then wait for the sessions',
+      'session-library imports start --items \'[{"projectPath":"/music/a.als","title":"A"}]\'',
+    ],
+    amend(input, projects, cwd) {
       if (projects.length === 0) return
       const body = (input as { body?: Record<string, unknown> }).body ?? {}
       const items = Array.isArray(body.items) ? body.items : []
-      body.items = [...items, ...projects.map((project) => ({ projectPath: resolve(project) }))]
+      body.items = [...items, ...projects.map((project) => ({ projectPath: resolve(cwd, project) }))]
       Object.assign(input, { body })
     },
     flags: {

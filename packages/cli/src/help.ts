@@ -4,14 +4,24 @@ import { GLOBAL_FLAGS } from './global-flags.js'
 const PROGRAM = 'session-library'
 
 const EXIT_LINES = [
-  '0 success; 1 the API answered an error (stderr: status, code, message); 2 usage;',
-  '3 network error or timeout; 4 an answer that does not match the contract.',
+  '0  success',
+  '1  the API answered an error (stderr: status, code, message)',
+  '2  usage: an unknown command or flag, a missing argument, a bad value (nothing was sent); or cancelled',
+  '3  the server could not be reached, or did not answer in time',
+  '4  an answer that does not match the contract',
 ]
 
 const ENVIRONMENT_LINES = [
-  'SESSION_LIBRARY_URL    base URL with /api/v1 (--url wins)',
-  'SESSION_LIBRARY_TOKEN  bearer token (--token wins)',
+  "SESSION_LIBRARY_URL    base URL with /api/v1 (--url wins; auth login's file comes after)",
+  "SESSION_LIBRARY_TOKEN  bearer token (--token wins; auth login's file comes after)",
+  'XDG_CONFIG_HOME        where auth login keeps its file (default ~/.config)',
   'NO_COLOR               no colour even on a terminal',
+]
+
+const OUTPUT_LINES = [
+  'On a terminal: an aligned table. On a pipe: tab-separated rows, no padding, no header',
+  "(--header adds it), so that `cut -f2` and `awk -F'\\t'` read them. --json: the data as JSON.",
+  'Control characters in data are shown escaped (\\e, \\n, \\x9b); the token is never printed.',
 ]
 
 function columns(pairs: readonly (readonly [string, string])[]): string[] {
@@ -66,6 +76,10 @@ export function commandHelp(command: Command): string {
     ...section('Arguments', columns(command.positionals.map(({ name, description }) => [`<${name}>`, description]))),
     ...section('Flags', flagLines(command.flags())),
     ...extra,
+    ...section(
+      'Examples',
+      (command.examples ?? []).map((line) => `  $ ${line}`),
+    ),
     ...section('Global flags', flagLines(GLOBAL_FLAGS)),
     ...section(
       'Exit codes',
@@ -95,6 +109,10 @@ export function rootHelp(commands: readonly Command[], words: readonly string[])
     ...section(
       'Environment',
       ENVIRONMENT_LINES.map((line) => `  ${line}`),
+    ),
+    ...section(
+      'Output',
+      OUTPUT_LINES.map((line) => `  ${line}`),
     ),
     ...section(
       'Exit codes',

@@ -1,38 +1,33 @@
-import { parseArgs } from 'node:util'
-import type { Command, FlagValues } from './command.js'
+import { tokenMask } from '@session-library/schemas/client'
+import type { CliContext } from './cli-context.js'
+import type { Command } from './command.js'
 import { connect } from './connect.js'
+import { type Connection, resolveConnection } from './connection.js'
 import { contract, loadContract } from './contract.js'
 import { UsageError } from './exit-codes.js'
 import { GLOBAL_FLAGS, type GlobalValues } from './global-flags.js'
 import { commandHelp, rootHelp } from './help.js'
 import { createOutput } from './output.js'
+import { type ParsedFlags, parseFlags } from './parse/parse-flags.js'
+import { didYouMean } from './parse/suggest.js'
 import { commands, findCommand } from './registry.js'
 import { report } from './report.js'
 
 /** The version of the CLI, as `session-library --version` prints it. */
 export const VERSION = '0.1.0'
 
-type Parsed = { values: FlagValues; positionals: string[] }
-
-function parse(command: Command, args: string[]): Parsed {
-  try {
-    return parseArgs({ args, options: { ...GLOBAL_FLAGS, ...command.flags() }, allowPositionals: true, strict: true })
-  } catch (error) {
-    throw new UsageError((error as Error).message, command.words)
-  }
-}
-
 // A command line with only global flags parses without the contract's main entry; any other flag,
 // or --help, loads it (see contract.ts) and parses again with every flag.
-async function parseLean(command: Command, args: string[]): Promise<Parsed> {
+async function parseLean(command: Command, args: string[]): Promise<ParsedFlags> {
+  const parse = () => parseFlags(args, { ...GLOBAL_FLAGS, ...command.flags() }, command.words)
   if (!contract()) {
     try {
-      const parsed = parse(command, args)
+      const parsed = parse()
       if (!parsed.values.help) return parsed
     } catch {}
   }
   await loadContract()
-  return parse(command, args)
+  return parse()
 }
 
 function checkPositionals(command: Command, positionals: readonly string[]): void {
@@ -45,7 +40,22 @@ function checkPositionals(command: Command, positionals: readonly string[]): voi
   }
 }
 
-async function noCommand(words: string[], args: string[]): Promise<number> {
+/**
+ * The words of a command line (global flags may come anywhere, before the command too): each
+ * argument that is not a flag nor a global flag's value, with its index.
+ */
+function wordsOf(argv: readonly string[]): { word: string; index: number }[] {
+  const words: { word: string; index: number }[] = []
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index] as string
+    if (arg === '--') break
+    if (!arg.startsWith('-') || arg === '-') words.push({ word: arg, index })
+    else if (!arg.includes('=') && GLOBAL_FLAGS[arg.slice(2) as keyof typeof GLOBAL_FLAGS]?.type === 'string') index++
+  }
+  return words
+}
+
+async function noCommand(words: string[], args: readonly string[], print: Print): Promise<number> {
   if (words.length === 0 && args.includes('--version')) return print(VERSION)
   await loadContract()
   const wantsHelp = args.includes('--help') || args.includes('-h')
@@ -55,50 +65,98 @@ async function noCommand(words: string[], args: string[]): Promise<number> {
     if (wantsHelp) return print(rootHelp(commands, words))
     throw new UsageError(`'${words[0]}' needs a command:\n${rootHelp(commands, words)}`, words)
   }
-  if (words.length === 0)
-    throw new UsageError(`the command comes first: session-library <command> [flags] (got '${args[0]}')`)
-  throw new UsageError(`unknown command '${words.join(' ')}'`)
+  if (words.length === 0) {
+    parseFlags(args, GLOBAL_FLAGS)
+    throw new UsageError(`no command: session-library <command> [flags]`)
+  }
+  const known = [...new Set(commands.flatMap((command) => [command.words.join(' '), command.words[0] as string]))]
+  const typed = group ? words.slice(0, 2).join(' ') : (words[0] as string)
+  throw new UsageError(`unknown command '${typed}'${didYouMean(typed, known)}`, group ? words.slice(0, 1) : [])
 }
 
-function print(text: string): number {
-  process.stdout.write(`${text}\n`)
-  return 0
-}
+type Print = (text: string) => number
+type SetMask = (mask: (text: string) => string) => void
 
-async function dispatch(argv: string[]): Promise<number> {
-  const firstFlag = argv.findIndex((arg) => arg.startsWith('-'))
-  const words = argv.slice(0, firstFlag === -1 ? argv.length : firstFlag)
-  const found = findCommand(commands, words)
-  if (!found) return noCommand(words, argv)
-  const { command, length } = found
-  const { values, positionals } = await parseLean(command, argv.slice(length))
+async function runCommand(command: Command, args: string[], io: CliContext, print: Print, setMask: SetMask) {
+  const { values, positionals } = await parseLean(command, args)
   if (values.help) return print(commandHelp(command))
   checkPositionals(command, positionals)
   const global = values as GlobalValues
+  let connection: Promise<Connection> | undefined
+  const resolved = () => {
+    connection ??= resolveConnection(global, io)
+    return connection
+  }
+  // A broken login file fails the commands that connect, not `auth logout`, which removes it.
+  const mask = tokenMask((await resolved().catch(() => undefined))?.token ?? [])
+  setMask(mask)
   const fields = global.fields?.split(',').map((field) => field.trim())
+  const settings = { json: global.json === true, header: global.header === true, mask, ...(fields && { fields }) }
+  const output = createOutput(settings, io)
   let client: ReturnType<typeof connect> | undefined
-  await command.run({
-    values,
-    positionals,
-    commands,
-    output: createOutput({ json: global.json === true, ...(fields && { fields }) }),
-    client: () => {
-      client ??= connect(global)
-      return client
-    },
-  })
+  await withHelpOf(
+    command,
+    command.run({
+      values,
+      positionals,
+      commands,
+      output,
+      io,
+      connection: resolved,
+      client: async () => {
+        client ??= connect(global, await resolved(), output.message)
+        return client
+      },
+    }),
+  )
   return 0
 }
 
-/**
- * Runs one command line and resolves to the exit code; nothing but data goes to stdout.
- *
- * @example `process.exitCode = await main(process.argv.slice(2))`
- */
-export async function main(argv: string[]): Promise<number> {
+// A usage error found while running (a --fields name, a flag's value) points at the command's help.
+async function withHelpOf(command: Command, running: Promise<void>): Promise<void> {
   try {
-    return await dispatch(argv)
+    await running
   } catch (error) {
-    return report(error)
+    if (error instanceof UsageError && error.words.length === 0) throw new UsageError(error.message, command.words)
+    throw error
+  }
+}
+
+async function dispatch(argv: readonly string[], io: CliContext, setMask: SetMask): Promise<number> {
+  const print = (text: string) => {
+    io.stdout.write(`${text}\n`)
+    return 0
+  }
+  const words = wordsOf(argv)
+  const found = findCommand(
+    commands,
+    words.map(({ word }) => word),
+  )
+  if (!found)
+    return noCommand(
+      words.map(({ word }) => word),
+      argv,
+      print,
+    )
+  // The command's words leave the line wherever they stand; the rest is its flags and arguments.
+  const taken = new Set(words.slice(0, found.length).map(({ index }) => index))
+  const rest = argv.filter((_, index) => !taken.has(index))
+  return runCommand(found.command, rest, io, print, setMask)
+}
+
+/**
+ * Runs one command line in the given context (streams, environment, folders) and resolves to the
+ * exit code; nothing but data goes to stdout.
+ *
+ * @example `process.exitCode = await main(process.argv.slice(2), processContext())`
+ */
+export async function main(argv: readonly string[], io: CliContext): Promise<number> {
+  let mask: ((text: string) => string) | undefined
+  try {
+    return await dispatch(argv, io, (made) => {
+      mask = made
+    })
+  } catch (error) {
+    return report(error, io, mask)
   }
 }

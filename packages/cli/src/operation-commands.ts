@@ -1,8 +1,11 @@
 import { type AnswerOf, API_PREFIX, type OperationName, type Route, routes } from '@session-library/schemas/client'
+import { answerFields } from './answer-fields.js'
 import type { Command, Context, Flag, Positional } from './command.js'
+import { confirm } from './confirm.js'
 import { contract, loadContract } from './contract.js'
 import type { Operation } from './contract-entry.js'
 import type { FieldFlag } from './contract-flags.js'
+import { checkRequest } from './request-check.js'
 import { BODY_FLAG, operationInput } from './request-input.js'
 
 /**
@@ -21,7 +24,11 @@ export interface Convenience {
   readonly description?: string
   /** Positionals after the path parameters, and how they change the input. */
   readonly positionals?: readonly Positional[]
-  amend?(input: OperationCall['input'], values: readonly string[]): void
+  /** Command lines that show its use (`# what it does` after each). */
+  readonly examples?: readonly string[]
+  amend?(input: OperationCall['input'], values: readonly string[], cwd: string): void
+  /** The question to ask on a terminal before a destructive call (see confirm.ts); none when it destroys nothing. */
+  confirm?(call: OperationCall, context: Context): Promise<string | undefined>
   /** Runs instead of the plain call when it returns true. */
   run?(call: OperationCall, context: Context): Promise<boolean>
 }
@@ -81,6 +88,23 @@ function pageLine({ total, offset }: ListMeta, data: unknown): string | undefine
   return `${shown} of ${total}${offset + count < total ? '; --offset for more, --all for every page' : ''}`
 }
 
+const EXAMPLE_VALUE: Record<FieldFlag['kind'], string> = {
+  string: 'text',
+  number: '1',
+  integer: '1',
+  boolean: '',
+  strings: 'a,b',
+  json: '@file.json',
+}
+
+// An operation's plain use: its words, an id, and its required fields.
+function defaultExample(words: readonly string[], params: readonly string[], fields: readonly FieldFlag[]): string {
+  const required = fields
+    .filter((field) => field.required)
+    .map((field) => `--${field.flag} ${field.choices?.[0] ?? EXAMPLE_VALUE[field.kind]}`)
+  return ['session-library', ...words, ...params.map(() => 'ses_1'), ...required].join(' ')
+}
+
 const endpointOf = (name: OperationName): Operation | undefined => contract()?.endpoints[name]
 
 function requestHelp(name: OperationName): Record<string, string[]> {
@@ -106,8 +130,9 @@ function operationCommand(route: Route, convenience: Convenience | undefined): C
     return fields ?? []
   }
   const params = paramNames(route.path)
+  const words = commandWords(route)
   return {
-    words: commandWords(route),
+    words,
     get summary() {
       return endpointOf(name)?.summary ?? name
     },
@@ -122,6 +147,9 @@ function operationCommand(route: Route, convenience: Convenience | undefined): C
       const own = { ...contract()?.flagsOf(derived()), ...(endpointOf(name)?.body && BODY_FLAG) }
       return { ...own, ...aliasFlags(convenience, own), ...convenience?.flags }
     },
+    get examples() {
+      return convenience?.examples ?? [defaultExample(words, params, derived())]
+    },
     help: () => requestHelp(name),
     async run(context) {
       const values = withAliases(context.values, convenience?.aliases)
@@ -130,13 +158,15 @@ function operationCommand(route: Route, convenience: Convenience | undefined): C
       if (route.method !== 'GET') await loadContract()
       const operation = endpointOf(name)
       const shape = { params, query: operation?.query !== undefined, body: operation?.body !== undefined }
-      const input = await operationInput(shape, derived(), values, context.positionals)
-      convenience?.amend?.(input, context.positionals.slice(params.length))
+      const input = await operationInput(shape, derived(), values, context.positionals, context.io.stdin)
+      convenience?.amend?.(input, context.positionals.slice(params.length), context.io.cwd)
+      checkRequest(name, input, words)
       const call = { name, input, columns: convenience?.columns }
+      await confirm(context, await convenience?.confirm?.(call, context))
       if (await convenience?.run?.(call, { ...context, values })) return
       const client = await context.client()
       const answer = (await client.request(name, input as never)) as { data: unknown; meta?: ListMeta }
-      await context.output.data(answer.data, call.columns)
+      await context.output.data(answer.data, call.columns, answerFields(route))
       const page = answer.meta && !context.output.json ? pageLine(answer.meta, answer.data) : undefined
       if (page) context.output.message(page)
     },

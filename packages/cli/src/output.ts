@@ -1,3 +1,7 @@
+import type { CliContext } from './cli-context.js'
+import { escapeMessage, jsonLine } from './escape.js'
+import { UsageError } from './exit-codes.js'
+import { didYouMean } from './parse/suggest.js'
 import { cellText, columnsOf, tableLines } from './table.js'
 import { colourFor, styles, write } from './terminal.js'
 
@@ -11,12 +15,28 @@ type Row = Record<string, unknown>
 export interface Output {
   /** `--json` was given. */
   readonly json: boolean
-  /** Prints an answer's data; `columns` are the table's default columns when `--fields` is not given. */
-  data(data: unknown, columns?: readonly string[]): Promise<void>
+  /**
+   * Prints an answer's data; `columns` are the table's default columns when `--fields` is not given,
+   * `known` every field `--fields` may name (default: those of the data).
+   */
+  data(data: unknown, columns?: readonly string[], known?: readonly string[]): Promise<void>
   /** Prints records as they come: NDJSON with `--json`, else table rows. */
   stream(records: AsyncIterable<unknown>, columns?: readonly string[]): Promise<void>
   /** A line to stderr (progress, notes); never data. */
   message(text: string): void
+}
+
+/**
+ * How one run prints: the global flags `--json`, `--fields`, `--header`, and the mask of its token.
+ *
+ * @example `const settings: OutputSettings = { json: true, mask: tokenMask(token) }`
+ */
+export interface OutputSettings {
+  readonly json?: boolean
+  readonly fields?: readonly string[]
+  readonly header?: boolean
+  /** Hides the token in everything printed, even when a server echoes it. */
+  readonly mask?: (text: string) => string
 }
 
 const isRow = (value: unknown): value is Row => typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -28,47 +48,84 @@ function pick(value: unknown, fields: readonly string[] | undefined): unknown {
   return Object.fromEntries(fields.filter((field) => field in value).map((field) => [field, value[field]]))
 }
 
-// A stream's JSON lines are written a page-sized chunk at a time, not one write per record.
+// A stream's lines are written a page-sized chunk at a time, not one write per record.
 const CHUNK = 64 * 1024
 // A streamed table takes its column widths from its first rows.
 const WIDTH_SAMPLE = 50
 
+function checkFields(fields: readonly string[] | undefined, records: readonly Row[], named?: readonly string[]): void {
+  if (!fields || (records.length === 0 && !named)) return
+  const known = [...new Set([...(named ?? []), ...columnsOf(records)])]
+  const unknown = fields.find((field) => !known.includes(field))
+  if (unknown === undefined) return
+  throw new UsageError(`--fields: unknown field '${unknown}'${didYouMean(unknown, known)}; valid: ${known.join(', ')}`)
+}
+
 /**
- * Makes the output of one run from the global flags.
+ * Makes the output of one run. On a terminal, tables are aligned with a bold header and long cells
+ * cut; on a pipe, rows are tab-separated without padding (a header only with `--header`), so that
+ * `cut -f2` and `awk -F'\t'` read them. Every value has its control characters escaped, and the
+ * token masked.
  *
- * @example `const output = createOutput({ json: true })`
+ * @example `const output = createOutput({ json: true }, context)`
  */
-export function createOutput(settings: { json?: boolean; fields?: readonly string[] }): Output {
-  const { json = false, fields } = settings
-  const style = styles(colourFor(process.stdout))
-  const out = (text: string) => write(process.stdout, text)
+export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'stdout' | 'stderr' | 'env'>): Output {
+  const { json = false, fields, mask = (text: string) => text } = settings
+  const terminal = io.stdout.isTTY === true
+  const style = styles(colourFor(io.stdout, io.env))
+  const out = (text: string) => write(io.stdout, mask(text))
   const message = (text: string) => {
-    process.stderr.write(`${text}\n`)
+    io.stderr.write(`${mask(escapeMessage(text))}\n`)
   }
-  const header = (rows: readonly Row[], columns?: readonly string[]) => fields ?? columns ?? columnsOf(rows)
+  const names = (rows: readonly Row[], columns?: readonly string[]) => fields ?? columns ?? columnsOf(rows)
+  const cells = (row: Row, columns: readonly string[]) => columns.map((name) => cellText(row[name], terminal))
+  const lines = (texts: readonly string[]) => texts.map((line) => `${line}\n`).join('')
 
-  async function table(value: unknown, columns?: readonly string[]) {
-    if (Array.isArray(value) && value.length === 0) return message('(none)')
-    if (Array.isArray(value) && value.every(isRow)) {
-      const names = header(value, columns)
-      const { head, body } = tableLines(
-        names,
-        value.map((row) => names.map((name) => cellText(row[name]))),
-        style,
-      )
-      return out([...head, ...body].map((line) => `${line}\n`).join(''))
+  // Rows of a pipe: tab-separated, nothing padded; the header only when asked for.
+  const tsv = (columns: readonly string[], rows: readonly Row[], head: boolean) =>
+    lines([
+      ...(head && settings.header ? [columns.join('\t')] : []),
+      ...rows.map((row) => cells(row, columns).join('\t')),
+    ])
+
+  async function records(rows: readonly Row[], columns?: readonly string[], known?: readonly string[]) {
+    checkFields(fields, rows, known)
+    const header = names(rows, columns)
+    if (!terminal) return out(tsv(header, rows, true))
+    const { head, body } = tableLines(
+      header,
+      rows.map((row) => cells(row, header)),
+      style,
+    )
+    return out(lines([...head, ...body]))
+  }
+
+  async function fieldsOfOne(value: Row, known?: readonly string[]) {
+    checkFields(fields, [value], known)
+    const shown = fields ?? Object.keys(value)
+    if (!terminal) return out(lines(shown.map((name) => `${name}\t${cellText(value[name], false)}`)))
+    const width = Math.max(0, ...shown.map((name) => name.length))
+    return out(lines(shown.map((name) => `${style.bold(name.padEnd(width))}  ${cellText(value[name], true)}`)))
+  }
+
+  async function table(value: unknown, columns?: readonly string[], known?: readonly string[]) {
+    if (Array.isArray(value) && value.length === 0) {
+      checkFields(fields, [], known)
+      return message('(none)')
     }
-    if (Array.isArray(value)) return out(value.map((item) => `${cellText(item)}\n`).join(''))
-    if (!isRow(value)) return out(`${cellText(value)}\n`)
-    const names = fields ?? Object.keys(value)
-    const width = Math.max(0, ...names.map((name) => name.length))
-    return out(names.map((name) => `${style.bold(name.padEnd(width))}  ${cellText(value[name])}\n`).join(''))
+    if (Array.isArray(value) && value.every(isRow)) return records(value, columns, known)
+    if (Array.isArray(value)) return out(lines(value.map((item) => cellText(item, terminal))))
+    if (!isRow(value)) return out(`${cellText(value, terminal)}\n`)
+    return fieldsOfOne(value, known)
   }
 
-  async function streamJson(records: AsyncIterable<unknown>) {
+  async function streamJson(items: AsyncIterable<unknown>) {
     let chunk = ''
-    for await (const record of records) {
-      chunk += `${JSON.stringify(pick(record, fields))}\n`
+    let checked = false
+    for await (const record of items) {
+      if (!checked && isRow(record)) checkFields(fields, [record])
+      checked = true
+      chunk += `${jsonLine(pick(record, fields))}\n`
       if (chunk.length >= CHUNK) {
         await out(chunk)
         chunk = ''
@@ -77,36 +134,40 @@ export function createOutput(settings: { json?: boolean; fields?: readonly strin
     if (chunk) await out(chunk)
   }
 
-  async function streamTable(records: AsyncIterable<unknown>, columns?: readonly string[]) {
+  async function streamTable(items: AsyncIterable<unknown>, columns?: readonly string[]) {
     const sample: Row[] = []
     let widths: number[] | undefined
-    let names: readonly string[] = []
+    let header: readonly string[] = []
     const flush = async (rows: Row[]) => {
-      names = names.length > 0 ? names : header(rows, columns)
-      const lines = tableLines(
-        names,
-        rows.map((row) => names.map((name) => cellText(row[name]))),
+      if (header.length === 0) checkFields(fields, rows)
+      const first = header.length === 0
+      header = first ? names(rows, columns) : header
+      if (!terminal) return out(tsv(header, rows, first))
+      const laid = tableLines(
+        header,
+        rows.map((row) => cells(row, header)),
         style,
         widths,
       )
-      await out([...(widths ? [] : lines.head), ...lines.body].map((line) => `${line}\n`).join(''))
-      widths = lines.widths
+      await out(lines([...(widths ? [] : laid.head), ...laid.body]))
+      widths = laid.widths
     }
-    for await (const record of records) {
+    for await (const record of items) {
       if (!isRow(record)) continue
-      if (widths) await flush([record])
-      else if (sample.push(record) >= WIDTH_SAMPLE) await flush(sample.splice(0))
+      if (widths || (!terminal && header.length > 0)) await flush([record])
+      else if (sample.push(record) >= (terminal ? WIDTH_SAMPLE : 1)) await flush(sample.splice(0))
     }
-    if (!widths && sample.length > 0) await flush(sample)
+    if (sample.length > 0) await flush(sample)
   }
 
   return {
     json,
-    async data(data, columns) {
-      if (json) await out(`${JSON.stringify(pick(data, fields))}\n`)
-      else await table(data, columns)
+    async data(data, columns, known) {
+      if (!json) return table(data, columns, known)
+      checkFields(fields, isRow(data) ? [data] : Array.isArray(data) ? data.filter(isRow) : [], known)
+      await out(`${jsonLine(pick(data, fields))}\n`)
     },
-    stream: (records, columns) => (json ? streamJson(records) : streamTable(records, columns)),
+    stream: (items, columns) => (json ? streamJson(items) : streamTable(items, columns)),
     message,
   }
 }

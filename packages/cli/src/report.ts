@@ -1,23 +1,30 @@
+import type { CliContext } from './cli-context.js'
+import { escapeMessage } from './escape.js'
 import { CliError, EXIT, UsageError } from './exit-codes.js'
+import { networkMessage } from './network-detail.js'
 import { colourFor, styles } from './terminal.js'
 
 const PROGRAM = 'session-library'
 
-function line(text: string): void {
-  process.stderr.write(`${styles(colourFor(process.stderr)).red('error:')} ${text}\n`)
-}
-
 /**
  * Writes what went wrong to stderr, one line a script can read, and gives the exit code: 1 an API
  * error (status, code, the server's message), 2 usage, 3 network or timeout, 4 an answer that failed
- * validation. The SDK's errors never hold the token; neither does anything written here.
+ * validation. The server's words are escaped (no control character reaches the terminal) and the
+ * token masked.
  *
- * @example `process.exitCode = await report(error)`
+ * @example `process.exitCode = await report(error, context, mask)`
  */
-export async function report(error: unknown): Promise<number> {
+export async function report(
+  error: unknown,
+  io: Pick<CliContext, 'stderr' | 'env'>,
+  mask: (text: string) => string = (text) => text,
+): Promise<number> {
+  const line = (text: string) => {
+    io.stderr.write(`${styles(colourFor(io.stderr, io.env)).red('error:')} ${mask(escapeMessage(text))}\n`)
+  }
   if (error instanceof UsageError) {
     line(error.message)
-    process.stderr.write(`Run '${[PROGRAM, ...error.words, '--help'].join(' ')}' for usage.\n`)
+    io.stderr.write(`Run '${[PROGRAM, ...error.words, '--help'].join(' ')}' for usage.\n`)
     return EXIT.usage
   }
   if (error instanceof CliError) {
@@ -31,7 +38,7 @@ export async function report(error: unknown): Promise<number> {
     return EXIT.api
   }
   if (error instanceof sdk.NetworkError || error instanceof sdk.TimeoutError) {
-    line(error.message)
+    line(error instanceof sdk.NetworkError ? networkMessage(error) : error.message)
     return EXIT.network
   }
   if (error instanceof sdk.ResponseValidationError) {

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import type { InStream } from './cli-context.js'
 import type { Flag, FlagValues } from './command.js'
 import type { FieldFlag } from './contract-flags.js'
 import { UsageError } from './exit-codes.js'
@@ -14,6 +15,7 @@ export const BODY_FLAG = {
     type: 'string',
     value: '<json|@file|->',
     description: 'The whole body: JSON text, @file.json, or - for stdin. Field flags given too win over it.',
+    file: true,
   },
 } as const satisfies Record<string, Flag>
 
@@ -21,11 +23,11 @@ export const BODY_FLAG = {
  * Reads a JSON value given on the command line: `-` is stdin, `@path` a file, anything else the JSON
  * text itself.
  *
- * @example `await readJsonArgument('@body.json', '--body')`
+ * @example `await readJsonArgument('@body.json', '--body', context.stdin)`
  */
-export async function readJsonArgument(text: string, flag: string): Promise<unknown> {
+export async function readJsonArgument(text: string, flag: string, stdin: InStream): Promise<unknown> {
   let source = text
-  if (text === '-') source = await readStdin()
+  if (text === '-') source = await readStdin(stdin)
   else if (text.startsWith('@')) {
     source = await readFile(text.slice(1), 'utf8').catch((error: NodeJS.ErrnoException) => {
       throw new UsageError(`${flag}: cannot read ${text.slice(1)} (${error.code ?? error.message})`)
@@ -47,20 +49,20 @@ function numberOf(text: string, field: FieldFlag): number {
   return value
 }
 
-async function fieldValue(field: FieldFlag, values: FlagValues): Promise<unknown> {
+async function fieldValue(field: FieldFlag, values: FlagValues, stdin: InStream): Promise<unknown> {
   const raw = values[field.flag]
-  if (field.kind === 'boolean') return raw === true ? true : values[`no-${field.flag}`] === true ? false : undefined
+  if (field.kind === 'boolean') return typeof raw === 'boolean' ? raw : undefined
   if (raw === undefined || typeof raw === 'boolean') return undefined
   if (field.kind === 'strings') return raw
   const text = String(raw)
   if (field.kind === 'number' || field.kind === 'integer') return numberOf(text, field)
-  if (field.kind === 'json') return readJsonArgument(text, `--${field.flag}`)
+  if (field.kind === 'json') return readJsonArgument(text, `--${field.flag}`, stdin)
   return text
 }
 
-async function baseBody(values: FlagValues): Promise<Record<string, unknown>> {
+async function baseBody(values: FlagValues, stdin: InStream): Promise<Record<string, unknown>> {
   if (typeof values.body !== 'string') return {}
-  const body = await readJsonArgument(values.body, '--body')
+  const body = await readJsonArgument(values.body, '--body', stdin)
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new UsageError('--body: must be a JSON object')
   }
@@ -72,19 +74,20 @@ async function baseBody(values: FlagValues): Promise<Record<string, unknown>> {
  * derived flags (the body on top of `--body`), for an operation with these parameters and with or
  * without a query and a body.
  *
- * @example `await operationInput({ params: ['id'], query: false, body: true }, fields, values, ['ses_1'])`
+ * @example `await operationInput({ params: ['id'], query: false, body: true }, fields, values, ['ses_1'], context.stdin)`
  */
 export async function operationInput(
   operation: { params: readonly string[]; query: boolean; body: boolean },
   fields: readonly FieldFlag[],
   values: FlagValues,
   positionals: readonly string[],
+  stdin: InStream,
 ): Promise<{ params: Record<string, string>; query?: Record<string, unknown>; body?: Record<string, unknown> }> {
   const params = Object.fromEntries(operation.params.map((name, index) => [name, positionals[index] ?? '']))
   const query: Record<string, unknown> = {}
-  const body = operation.body ? await baseBody(values) : undefined
+  const body = operation.body ? await baseBody(values, stdin) : undefined
   for (const field of fields) {
-    const value = await fieldValue(field, values)
+    const value = await fieldValue(field, values, stdin)
     if (value === undefined) continue
     if (field.location === 'query') query[field.field] = value
     else if (body) body[field.field] = value

@@ -1,17 +1,23 @@
 // The human form of an answer: records as a table, one object as fields and values.
+import { escapeControls } from './escape.js'
 
 const MAX_CELL = 60
 
-/** A cell's text: lists joined, objects as compact JSON, long text cut (the JSON form has it whole). */
-export function cellText(value: unknown): string {
+/**
+ * A cell's text: lists joined, objects as compact JSON, control characters (newlines too) escaped;
+ * on a terminal, long text is cut (the JSON form and a pipe have it whole).
+ *
+ * @example `cellText(['a', 'b'], true) // 'a, b'`
+ */
+export function cellText(value: unknown, cut: boolean): string {
   let text: string
   if (value === undefined || value === null) text = ''
   else if (Array.isArray(value) && value.every((item) => typeof item !== 'object' || item === null)) {
     text = value.join(', ')
   } else if (typeof value === 'object') text = JSON.stringify(value)
   else text = String(value)
-  text = text.replace(/\s+/g, ' ')
-  return text.length > MAX_CELL ? `${text.slice(0, MAX_CELL - 1)}…` : text
+  text = escapeControls(text)
+  return cut && text.length > MAX_CELL ? `${text.slice(0, MAX_CELL - 1)}…` : text
 }
 
 /** The column names of a set of records, in their first-seen order. */

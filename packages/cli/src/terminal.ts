@@ -1,13 +1,15 @@
 import { once } from 'node:events'
+import type { CliContext, InStream, OutStream } from './cli-context.js'
+import { CliError, EXIT } from './exit-codes.js'
 
 /**
  * Whether to colour what goes to a stream: only a terminal, and never with `NO_COLOR` set
  * (https://no-color.org: present and not empty).
  *
- * @example `const colour = colourFor(process.stdout)`
+ * @example `const colour = colourFor(context.stdout, context.env)`
  */
-export function colourFor(stream: NodeJS.WriteStream): boolean {
-  return stream.isTTY === true && !process.env.NO_COLOR
+export function colourFor(stream: OutStream, env: CliContext['env']): boolean {
+  return stream.isTTY === true && !env.NO_COLOR
 }
 
 /**
@@ -24,20 +26,74 @@ export function styles(colour: boolean) {
 /**
  * Writes to a stream and waits while its buffer is full, so that a long stream holds memory flat.
  *
- * @example `await write(process.stdout, 'line\n')`
+ * @example `await write(context.stdout, 'line\n')`
  */
-export async function write(stream: NodeJS.WritableStream, text: string): Promise<void> {
+export async function write(stream: OutStream, text: string): Promise<void> {
   if (!stream.write(text)) await once(stream, 'drain')
 }
 
 /**
  * Reads the whole of stdin as text (a body or notes given as `-`).
  *
- * @example `const body = await readStdin()`
+ * @example `const body = await readStdin(context.stdin)`
  */
-export async function readStdin(): Promise<string> {
-  process.stdin.setEncoding('utf8')
+export async function readStdin(stdin: InStream): Promise<string> {
+  stdin.setEncoding('utf8')
   let text = ''
-  for await (const chunk of process.stdin) text += chunk
+  for await (const chunk of stdin) text += chunk
   return text
+}
+
+/**
+ * Reads one line of stdin (an answer to a question), without its newline; '' at the end of input.
+ *
+ * @example `const answer = await readLine(context.stdin)`
+ */
+export async function readLine(stdin: InStream): Promise<string> {
+  // Imported here: only a question or a prompt needs it, and it costs every start-up otherwise.
+  const { createInterface } = await import('node:readline')
+  const lines = createInterface({ input: stdin, terminal: false })
+  try {
+    for await (const line of lines) return line
+    return ''
+  } finally {
+    lines.close()
+  }
+}
+
+/**
+ * Whether a person is at the keyboard: stdin and stderr are both a terminal (questions go to stderr).
+ *
+ * @example `if (interactive(context)) await confirm(context, 'Delete?')`
+ */
+export function interactive(context: Pick<CliContext, 'stdin' | 'stderr'>): boolean {
+  return context.stdin.isTTY === true && context.stderr.isTTY === true
+}
+
+type RawStdin = InStream & { setRawMode?: (raw: boolean) => unknown }
+
+/**
+ * Reads a secret typed at a terminal without echoing it (raw mode: Enter ends it, Backspace takes
+ * a character back, Ctrl-C cancels); without raw mode (not a terminal), one line.
+ *
+ * @example `const token = await readSecret(context.stdin)`
+ */
+export async function readSecret(stdin: InStream): Promise<string> {
+  const terminal = stdin as RawStdin
+  if (typeof terminal.setRawMode !== 'function') return readLine(stdin)
+  terminal.setRawMode(true)
+  stdin.setEncoding('utf8')
+  let text = ''
+  try {
+    for await (const chunk of stdin) {
+      for (const char of chunk as string) {
+        if (char === '\r' || char === '\n') return text
+        if (char === '\u0003') throw new CliError('cancelled', EXIT.usage)
+        text = char === '\u007f' || char === '\b' ? text.slice(0, -1) : text + char
+      }
+    }
+    return text
+  } finally {
+    terminal.setRawMode(false)
+  }
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DeviantServer, startDeviantServer } from '../../../test-support/deviant-server.js'
 import { runCheck } from '../src/check/run-check.js'
 import type { Target } from '../src/probe/target.js'
-import { removeCliBin, startCli } from './support/cli-bin.js'
+import { runCli, startCli } from './support/cli.js'
 
 const token = 'check-test-token'
 const now = '2026-11-21T10:00:00.000Z'
@@ -14,8 +14,6 @@ const library = (server: RunningServer) => {
   const { sessions, lanes, waveforms } = server.api.snapshot()
   return { sessions, lanes, waveforms }
 }
-
-afterAll(removeCliBin)
 
 describe('check against the standalone mock', () => {
   let mock: RunningServer
@@ -144,21 +142,21 @@ describe('check against a deviant server', () => {
   })
 
   it('session-library check exits 4 on breaking departures and prints them as --json', async () => {
-    const run = await startCli(['check', '--json', '--timeout', '1500', '--url', deviant.url, '--token', deviant.token])
-    expect(await run.exited).toBe(4)
-    const report = JSON.parse(run.stdout())
+    const run = await runCli(['check', '--json', '--timeout', '1500', '--url', deviant.url, '--token', deviant.token])
+    expect(run.code).toBe(4)
+    const report = JSON.parse(run.stdout)
     expect(report.breaking).toBeGreaterThan(0)
     expect(report.probes[0]).toMatchObject({ operation: 'health.get', request: 'GET /health', status: 200 })
-    expect(run.stderr()).toContain('breaking departures: the SDK would fail on these answers')
-    expect(run.stdout() + run.stderr()).not.toContain(deviant.token)
+    expect(run.stderr).toContain('breaking departures: the SDK would fail on these answers')
+    expect(run.stdout + run.stderr).not.toContain(deviant.token)
   })
 
   it('session-library check exits 3 when the server is down', async () => {
     const down = await startDeviantServer()
     await down.close()
-    const run = await startCli(['check', '--url', down.url, '--token', 't'])
-    expect(await run.exited).toBe(3)
-    expect(run.stderr()).toContain('no answer (ECONNREFUSED)')
+    const run = await runCli(['check', '--url', down.url, '--token', 't'])
+    expect(run.code).toBe(3)
+    expect(run.stderr).toContain('no answer (ECONNREFUSED)')
   })
 })
 
@@ -169,18 +167,19 @@ describe('session-library check --writes interrupted (Ctrl-C)', () => {
       const before = library(mock)
       // The tags write answers late, so that Ctrl-C comes while it is under way.
       mock.api.injectFault({ latency: 2_000, operation: 'tags.put' })
-      const run = await startCli(['check', '--writes', '--url', mock.url, '--token', token])
+      const run = startCli(['check', '--writes', '--url', mock.url, '--token', token])
       await expect
         .poll(() => mock.api.journal().some((entry) => entry.operation === 'sessions.update'), { timeout: 15_000 })
         .toBe(true)
-      run.child.kill('SIGINT')
-      expect(await run.exited).toBe(130)
+      run.interrupt()
+      const ran = await run.finished
+      expect(ran.code).toBe(130)
       const journal = mock.api.journal().map((entry) => entry.operation)
       expect(journal).toContain('sessions.delete')
       expect(journal).toContain('tags.put')
       expect(journal).not.toContain('notes.put')
       expect(library(mock)).toEqual(before)
-      expect(run.stderr()).toContain('writes interrupted; the session it created was deleted again')
+      expect(ran.stderr).toContain('writes interrupted; the session it created was deleted again')
     } finally {
       await mock.close()
     }
@@ -191,11 +190,14 @@ describe('session-library check against the mock, as a table', () => {
   it('prints a row per operation and exits 0', async () => {
     const mock = await startServer({ port: 0, token, sessions: 3, now })
     try {
-      const run = await startCli(['check', '--url', mock.url], { SESSION_LIBRARY_TOKEN: token })
-      expect(await run.exited).toBe(0)
-      expect(run.stdout()).toMatch(/^operation\s+requests\s+statuses\s+breaking\s+informational\n/)
-      expect(run.stdout()).toMatch(/\nhealth\.get\s+2\s+200 401\s+0\s+0\s*\n/)
-      expect(run.stderr()).toContain('0 breaking, 0 informational')
+      const run = await runCli(['check', '--url', mock.url], {
+        env: { SESSION_LIBRARY_TOKEN: token, NO_COLOR: '1' },
+        tty: true,
+      })
+      expect(run.code).toBe(0)
+      expect(run.stdout).toMatch(/^operation\s+requests\s+statuses\s+breaking\s+informational\n/)
+      expect(run.stdout).toMatch(/\nhealth\.get\s+2\s+200 401\s+0\s+0\s*\n/)
+      expect(run.stderr).toContain('0 breaking, 0 informational')
     } finally {
       await mock.close()
     }

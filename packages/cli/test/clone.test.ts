@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDeviantServer } from '../../../test-support/deviant-server.js'
 import { writeLibraryFile } from '../src/clone/library-file.js'
 import { readLibrary } from '../src/clone/read-library.js'
-import { removeCliBin, startCli } from './support/cli-bin.js'
+import { runCli } from './support/cli.js'
 
 const token = 'clone-test-token'
 const now = '2026-11-21T10:00:00.000Z'
@@ -17,7 +17,6 @@ beforeAll(async () => {
   directory = await mkdtemp(join(tmpdir(), 'clone-test-'))
 })
 afterAll(async () => {
-  await removeCliBin()
   await rm(directory, { recursive: true, force: true })
 })
 
@@ -44,10 +43,10 @@ describe('session-library clone of the standalone mock', () => {
     const source = await startServer({ port: 0, token, sessions: 6, now })
     const file = join(directory, 'mine.json')
     try {
-      const run = await startCli(['clone', '--data', file, '--url', source.url, '--token', token, '--json'])
-      expect(await run.exited).toBe(0)
-      expect(JSON.parse(run.stdout())).toMatchObject({ file, sessions: 6, changed: 0, skipped: 0 })
-      expect(run.stderr()).toContain('[##############################] 6/6 sessions')
+      const run = await runCli(['clone', '--data', file, '--url', source.url, '--token', token, '--json'])
+      expect(run.code).toBe(0)
+      expect(JSON.parse(run.stdout)).toMatchObject({ file, sessions: 6, changed: 0, skipped: 0 })
+      expect(run.stderr).toContain('[##############################] 6/6 sessions')
       const copy = await startServer({ port: 0, token, data: file })
       try {
         expect(await everything(copy)).toEqual(await everything(source))
@@ -134,8 +133,8 @@ describe('clone of a deviant server', () => {
 
 describe('session-library clone refuses', () => {
   it('a missing --data with the usage exit code 2', async () => {
-    const run = await startCli(['clone', '--token', 't'])
-    expect(await run.exited).toBe(2)
-    expect(run.stderr()).toContain('missing --data <file>')
+    const run = await runCli(['clone', '--token', 't'])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('missing --data <file>')
   })
 })

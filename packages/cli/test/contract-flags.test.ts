@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import { endpoints, type Operation, z } from '@session-library/schemas'
 import { describe, expect, it } from 'vitest'
 import { contractFlags, flagsOf } from '../src/contract-flags.js'
@@ -18,6 +19,8 @@ const extended = {
   }),
 } as Operation
 
+const stdin = Readable.from([])
+
 describe('flags derived from the contract (in process)', () => {
   it('a new field in the contract is a new flag: each kind of field gets its flag, kebab-cased', () => {
     const fields = contractFlags(extended)
@@ -30,8 +33,9 @@ describe('flags derived from the contract (in process)', () => {
       ['cover', 'json', false],
     ])
     const flags = flagsOf(fields)
-    expect(Object.keys(flags)).toEqual(['title', 'rating', 'plays', 'pinned', 'no-pinned', 'moods', 'cover'])
+    expect(Object.keys(flags)).toEqual(['title', 'rating', 'plays', 'pinned', 'moods', 'cover'])
     expect(flags.moods).toMatchObject({ type: 'string', multiple: true })
+    expect(flags.pinned?.description).toContain('--no-pinned sends false')
     expect(flags.cover?.description).toContain('JSON {url*}')
   })
 
@@ -42,11 +46,11 @@ describe('flags derived from the contract (in process)', () => {
       title: 'T',
       rating: '4.5',
       plays: '12',
-      'no-pinned': true,
+      pinned: false,
       moods: ['calm', 'dark'],
       cover: '{"url":"u"}',
     }
-    expect((await operationInput(shape, fields, values, [])).body).toEqual({
+    expect((await operationInput(shape, fields, values, [], stdin)).body).toEqual({
       title: 'T',
       rating: 4.5,
       plays: 12,
@@ -54,10 +58,10 @@ describe('flags derived from the contract (in process)', () => {
       moods: ['calm', 'dark'],
       cover: { url: 'u' },
     })
-    await expect(operationInput(shape, fields, { plays: '1.5' }, [])).rejects.toThrow(
+    await expect(operationInput(shape, fields, { plays: '1.5' }, [], stdin)).rejects.toThrow(
       new UsageError('--plays: "1.5" is not an integer'),
     )
-    await expect(operationInput(shape, fields, { rating: 'x' }, [])).rejects.toThrow('is not a number')
+    await expect(operationInput(shape, fields, { rating: 'x' }, [], stdin)).rejects.toThrow('is not a number')
   })
 
   it('the real table: the list query (D9–D11) and the variant query become flags, path parameters do not', () => {

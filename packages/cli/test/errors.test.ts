@@ -21,11 +21,22 @@ beforeAll(async () => {
 })
 afterAll(() => new Promise((resolve) => wrong.close(resolve)))
 
+// A port nothing listens on any more: a server's, closed.
+let downPort = 0
+beforeAll(async () => {
+  const down = createServer()
+  await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve))
+  downPort = (down.address() as AddressInfo).port
+  await new Promise((resolve) => down.close(resolve))
+})
+
 describe('exit codes a script can branch on, and the token never printed', () => {
   it('2: an unknown command, an unknown flag, a missing <id>, a bad --body or flag value, no token', async () => {
     const cases: [string[], RegExp][] = [
-      [['sesions', 'list'], /^error: unknown command 'sesions list'\n/],
-      [['sessions', 'list', '--colour'], /^error: Unknown option '--colour'/],
+      [['sesions', 'list'], /^error: unknown command 'sesions' \(did you mean 'sessions'\?\)\n/],
+      [['sessions', 'lsit'], /^error: unknown command 'sessions lsit' \(did you mean 'sessions list'\?\)\n/],
+      [['sessions', 'list', '--colour'], /^error: unknown flag '--colour'\n/],
+      [['sessions', 'list', '--limt', '2'], /^error: unknown flag '--limt' \(did you mean '--limit'\?\)\n/],
       [['sessions', 'get'], /^error: missing <id>\n/],
       [['sessions', 'get', 'a', 'b'], /^error: unexpected argument 'b'\n/],
       [['sessions', 'create', '--body', '{"title":'], /^error: --body: not valid JSON/],
@@ -36,7 +47,9 @@ describe('exit codes a script can branch on, and the token never printed', () =>
       ],
       [['health', '--timeout', 'soon'], /^error: --timeout: "soon" is not a whole number\n/],
       [['sessions'], /^error: 'sessions' needs a command:/],
-      [['--json', 'health'], /^error: the command comes first: session-library <command> \[flags\] \(got '--json'\)\n/],
+      [['--json'], /^error: no command: session-library <command> \[flags\]\n/],
+      [['sessions', 'list', '--sort'], /^error: --sort needs a value <text>\n/],
+      [['sessions', 'list', '--recent=maybe'], /^error: --recent: "maybe" is not true or false\n/],
     ]
     const runs = await Promise.all(cases.map(([args]) => run(args)))
     for (const [index, [args, message]] of cases.entries()) {
@@ -47,7 +60,9 @@ describe('exit codes a script can branch on, and the token never printed', () =>
     }
     const noToken = await run(['health'], { SESSION_LIBRARY_TOKEN: undefined })
     expect(noToken).toMatchObject({ code: 2, stdout: '' })
-    expect(noToken.stderr).toMatch(/^error: no token\. Pass --token or set SESSION_LIBRARY_TOKEN\.\n/)
+    expect(noToken.stderr).toMatch(
+      /^error: no token\. Pass --token, set SESSION_LIBRARY_TOKEN, or run 'session-library auth login'\.\n/,
+    )
   })
 
   it('1: a refused token is 401 unauthorized (D2); --token and --url win over the environment', async () => {
@@ -64,9 +79,14 @@ describe('exit codes a script can branch on, and the token never printed', () =>
   })
 
   it('3: nothing listening (network error), and an answer slower than --timeout', async () => {
-    const closed = await run(['health', '--retries', '0'], { SESSION_LIBRARY_URL: 'http://127.0.0.1:9/api/v1' })
+    const closed = await run(['health', '--retries', '0'], {
+      SESSION_LIBRARY_URL: `http://127.0.0.1:${downPort}/api/v1`,
+    })
     expect(closed).toMatchObject({ code: 3, stdout: '' })
     expect(closed.stderr).toMatch(/^error: health\.get: network error \(GET \/api\/v1\/health\)/)
+    // #21 "no host, no ECONNREFUSED": the message names the target and the system's cause.
+    expect(closed.stderr).toContain(`127.0.0.1:${downPort}`)
+    expect(closed.stderr).toContain('ECONNREFUSED')
     mock.server().api.injectFault({ latency: 3_000, operation: 'health.get' })
     const slow = await run(['health', '--timeout', '200', '--retries', '0'])
     mock.server().api.clearFaults()
@@ -111,7 +131,7 @@ describe('exit codes a script can branch on, and the token never printed', () =>
       runCli(['sessions', 'list', '--limit', '1'], { env: { ...mock.env(), NO_COLOR: '1' }, tty: true }),
     ])
     expect(table.stdout.startsWith('\u001b[1mid ')).toBe(true)
-    expect(error.stdout).toContain('\u001b[31merror:\u001b[39m 404 not_found')
+    expect(error.stderr).toContain('\u001b[31merror:\u001b[39m 404 not_found')
     expect(noColour.stdout).toMatch(/^id +title/)
     expect(noColour.stdout).not.toContain('\u001b[')
   })

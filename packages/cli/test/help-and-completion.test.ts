@@ -1,11 +1,14 @@
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { endpoints } from '@session-library/schemas'
 import { describe, expect, it } from 'vitest'
 import { commandsTable, README, withTable } from '../scripts/readme-commands.js'
 import { loadContract } from '../src/contract.js'
+import { contractFlags } from '../src/contract-flags.js'
 import { commandWords } from '../src/operation-commands.js'
 import { commands } from '../src/registry.js'
 import { runCli, useMock } from './support/cli.js'
@@ -36,22 +39,31 @@ describe('--help of every command, written from the contract', () => {
     for (const operation of Object.values(endpoints)) expect(named).toContain(commandWords(operation).join(' '))
   })
 
-  it('a new body field is a new flag: sessions create --help lists every field of the contract with its rule', async () => {
+  it('a new body field is a new flag: sessions create --help lists every field of the contract, described in its words', async () => {
     const help = await run('sessions', 'create', '--help')
     for (const field of ['title', 'kind', 'status', 'accent', 'tags', 'notes', 'project-path']) {
-      expect(help.stdout).toMatch(new RegExp(`^ +--${field} <text> +Body field`, 'm'))
+      expect(help.stdout).toMatch(new RegExp(`^ +--${field} <text> +\\S`, 'm'))
     }
-    expect(help.stdout).toMatch(/--title <text> +Body field title \(required; trimmed, then 1–200 characters\)\./)
-    expect(help.stdout).toMatch(/--tags <text> +Body field tags \(each trimmed, then 1–64 characters; no comma\)/)
+    expect(help.stdout).toMatch(/^ +--title <text> +.*\(required\)?/m)
+    for (const field of contractFlags(endpoints['sessions.create'])) {
+      if (field.description) expect(help.stdout).toContain(field.description)
+    }
+    expect(help.stdout).toMatch(/^ +--tags <text> +.*Comma-separated, or repeat the flag\.$/m)
+    // #21: no raw pattern (accent's) in a help text.
+    expect(help.stdout).not.toMatch(/matches \^|\[0-9a-f/i)
   })
 
-  it('D9, D10: sessions list --help says the sort keys and the paging rule in words, from the contract', async () => {
+  it('#21 help: the sort keys as values, booleans bare, no raw pattern, EXAMPLES and the exit codes (D9, D10)', async () => {
     const help = await run('sessions', 'list', '--help')
-    expect(help.stdout).toMatch(/--sort <text> +Query field sort \(one of title, lastOpened, kind, status, -title/)
-    expect(help.stdout).toMatch(
-      /--limit <text> +Query field limit \(an integer ≥ 1 in decimal digits, at most 9007199254740991/,
-    )
-    expect(help.stdout).not.toMatch(/matches \^0\*/)
+    expect(help.stdout).toMatch(/--sort <text> +.*one of title, lastOpened, kind, status, -title/)
+    expect(help.stdout).toMatch(/^ +--recent +.*--no-recent sends false\.$/m)
+    expect(help.stdout).not.toMatch(/matches \^|\^\(true/)
+    expect(help.stdout).toMatch(/\nExamples:\n {2}\$ session-library sessions list --sort -title --recent/)
+    expect(help.stdout).toMatch(/\nExit codes:\n {2}0 +success\n {2}1 .+\n {2}2 +usage.+\n {2}3 .+\n {2}4 .+/)
+    for (const command of commands) {
+      const own = await run(...command.words, '--help')
+      expect(own.stdout).toMatch(/\nExamples:\n {2}\$ /)
+    }
   })
 
   it('no command, or --help alone: the list of every command on stdout, exit 0; --version prints the version', async () => {
@@ -81,10 +93,10 @@ const exec = promisify(execFile)
 const has = (shell: string) => existsSync(`/usr/bin/${shell}`) || existsSync(`/bin/${shell}`)
 const shellTitle = (title: string) => (has(title.split(':')[0] as string) ? title : `${title} (SKIPPED: not installed)`)
 
-async function bashComplete(script: string, line: string[]): Promise<string[]> {
+async function bashComplete(script: string, line: string[], cwd?: string): Promise<string[]> {
   const words = line.map((word) => `'${word}'`).join(' ')
   const program = `${script}\nCOMP_WORDS=(${words}); COMP_CWORD=${line.length - 1}; _session_library; printf '%s\\n' "\${COMPREPLY[@]}"`
-  const { stdout } = await exec('bash', ['-c', program])
+  const { stdout } = await exec('bash', ['-c', program], { ...(cwd && { cwd }) })
   return stdout.split('\n').filter(Boolean)
 }
 
@@ -108,12 +120,50 @@ describe('completion scripts for bash, zsh and fish', () => {
     expect(await bashComplete(script, ['session-library', 'tag-counts', '--js'])).toEqual(['--json'])
   })
 
+  it('#21.6 bash: enum values (--sort), files for a file argument or flag (imports start, --data, --body @file), completion <shell>', async () => {
+    const { stdout: script } = await run('completion', 'bash')
+    const folder = await mkdtemp(join(tmpdir(), 'cli-complete-'))
+    await writeFile(join(folder, 'body.json'), '{}')
+    await writeFile(join(folder, 'song.als'), '')
+    try {
+      expect(await bashComplete(script, ['session-library', 'sessions', 'list', '--sort', '-'])).toEqual([
+        '-title',
+        '-lastOpened',
+        '-kind',
+        '-status',
+      ])
+      expect(await bashComplete(script, ['session-library', 'imports', 'start', 's'], folder)).toEqual(['song.als'])
+      expect(await bashComplete(script, ['session-library', 'clone', '--data', 'b'], folder)).toEqual(['body.json'])
+      expect(await bashComplete(script, ['session-library', 'sessions', 'create', '--body', '@b'], folder)).toEqual([
+        '@body.json',
+      ])
+      expect(await bashComplete(script, ['session-library', 'completion', ''])).toEqual(['bash', 'zsh', 'fish'])
+      // Global flags may come first: their values are not command words.
+      expect(
+        await bashComplete(script, ['session-library', '--url', 'http://h/api/v1', '--json', 'sessions', 'li']),
+      ).toEqual(['list'])
+      expect(
+        await bashComplete(script, ['session-library', 'sessions', 'list', '--kind', 'x', '--sort', '-t']),
+      ).toEqual(['-title'])
+      // A command without file arguments offers no file names.
+      expect(await bashComplete(script, ['session-library', 'sessions', 'get', 's'], folder)).toEqual([])
+    } finally {
+      await rm(folder, { recursive: true, force: true })
+    }
+  })
+
   it.skipIf(!has('zsh'))(
     shellTitle('zsh: offers the next words, then the flags, with their descriptions'),
     async () => {
       const { stdout: script } = await run('completion', 'zsh')
       // zsh's completion system needs a terminal; these stand-ins print what the script offers.
-      const stubs = ['compdef() { :; }', '_describe() { print -rl -- $' + '{(P)2} }'].join('; ')
+      const stubs = [
+        'compdef() { :; }',
+        '_describe() { print -rl -- $' + '{(P)2} }',
+        'compadd() { shift; print -rl -- "$@" }',
+        '_files() { print FILES }',
+        'compset() { print AT }',
+      ].join('; ')
       const offered = async (line: string[]) => {
         const words = line.map((word) => `'${word}'`).join(' ')
         const program = `${stubs}\n${script}\nwords=(${words}); CURRENT=${line.length}; _session_library`
@@ -123,6 +173,11 @@ describe('completion scripts for bash, zsh and fish', () => {
       expect(await offered(['session-library', 'sessions', 'update', 'ses_1', '--st'])).toContain(
         '--status:Body field status (1–64 characters).',
       )
+      expect(await offered(['session-library', 'sessions', 'list', '--sort', ''])).toContain('-title')
+      expect(await offered(['session-library', 'imports', 'start', ''])).toEqual(['FILES'])
+      expect(await offered(['session-library', 'sessions', 'create', '--body', '@'])).toEqual(['AT', 'FILES'])
+      expect(await offered(['session-library', 'completion', ''])).toEqual(['bash:bash', 'zsh:zsh', 'fish:fish'])
+      expect(await offered(['session-library', '--token', 't', 'sessions', ''])).toContain('list:List sessions')
     },
   )
 
@@ -135,6 +190,17 @@ describe('completion scripts for bash, zsh and fish', () => {
     expect(await complete('session-library sessions update x --st')).toEqual([
       '--status\tBody field status (1–64 characters).',
     ])
+    // fish offers values that begin with a dash after --sort= (after a space it takes them for flags).
+    expect((await complete('session-library sessions list --sort=-t')).map((line) => line.split('\t')[0])).toEqual([
+      '--sort=-title',
+    ])
+    expect((await complete('session-library sessions list --sort ')).map((line) => line.split('\t')[0])).toContain(
+      'title',
+    )
+    expect(await complete('session-library sessions create --body @/tm')).toEqual(['@/tmp/'])
+    expect(await complete('session-library imports start /tm')).toEqual(['/tmp/'])
+    expect(await complete('session-library completion ')).toEqual(['bash\tbash', 'fish\tfish', 'zsh\tzsh'])
+    expect(await complete('session-library --url http://h/api/v1 tags a')).toEqual(['add\tAdd tags to a session'])
   })
 
   it('zsh and fish: every command word and every flag of every command is in the script', async () => {

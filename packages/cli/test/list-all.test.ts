@@ -40,10 +40,17 @@ describe('sessions list --all: every page, streamed', () => {
     for (const line of lines) expect(line).toEqual({ id: expect.any(String), kind: 'ableton' })
   })
 
-  it('without --json: one table, its header once, a row per session', async () => {
-    const answer = await run('sessions', 'list', '--all', '--limit', '40')
-    const [header, ...rows] = answer.stdout.trim().split('\n')
-    expect(header).toMatch(/^id\s+title\s+kind\s+status\s+tags\s+lastOpened$/)
+  it('without --json: one table, its header once, a row per session; on a pipe tab-separated, the header with --header', async () => {
+    const [table, piped] = await Promise.all([
+      runCli(['sessions', 'list', '--all', '--limit', '40'], { env: { ...mock.env(), NO_COLOR: '1' }, tty: true }),
+      run('sessions', 'list', '--all', '--limit', '40', '--header'),
+    ])
+    const [header, ...rows] = table.stdout.trim().split('\n')
+    expect(header).toMatch(/^id {2,}title {2,}kind {2,}status {2,}tags {2,}lastOpened$/)
     expect(rows).toHaveLength(TOTAL)
+    const [head, ...lines] = piped.stdout.trim().split('\n')
+    expect(head).toBe('id\ttitle\tkind\tstatus\ttags\tlastOpened')
+    expect(lines).toHaveLength(TOTAL)
+    for (const line of lines) expect(line.split('\t')).toHaveLength(6)
   })
 })

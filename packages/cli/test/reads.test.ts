@@ -31,9 +31,10 @@ describe('read commands against the standalone mock, in both output forms', () =
       .slice(0, 3)
     expect((json(listed) as Session[]).map((session) => session.title)).toEqual(expected)
     for (const session of json(picked) as object[]) expect(Object.keys(session)).toEqual(['title', 'kind'])
-    const [header, ...rows] = table.stdout.trim().split('\n')
-    expect(header).toMatch(/^title\s+kind$/)
+    // A pipe: tab-separated rows, no header (--header adds it).
+    const rows = table.stdout.trim().split('\n')
     expect(rows).toHaveLength(2)
+    for (const row of rows) expect(row).toMatch(/^[^\t]+\t[a-z-]+$/)
     expect(table.stderr).toBe(`1–2 of ${sessions().length}; --offset for more, --all for every page\n`)
     expect(picked.stderr).toBe('')
   })
@@ -74,11 +75,11 @@ describe('read commands against the standalone mock, in both output forms', () =
   })
 
   it('tag-counts: the library-wide counts, most used first (D16), as rows or JSON', async () => {
-    const [answer, table] = await Promise.all([run('tag-counts', '--json'), run('tag-counts')])
+    const [answer, table] = await Promise.all([run('tag-counts', '--json'), run('tag-counts', '--header')])
     const counts = json(answer) as { tag: string; count: number }[]
     expect(counts.length).toBeGreaterThan(0)
     expect(counts.map((entry) => entry.count)).toEqual([...counts.map((entry) => entry.count)].sort((a, b) => b - a))
-    expect(table.stdout.split('\n')[0]).toMatch(/^tag\s+count$/)
+    expect(table.stdout.split('\n')[0]).toBe('tag\tcount')
     expect(table.stdout).toContain(counts[0]?.tag)
   })
 

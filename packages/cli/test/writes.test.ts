@@ -142,9 +142,11 @@ describe('write commands: bodies from flags, from --body @file and from stdin', 
     }
   })
 
-  it('a body the server refuses: exit 1 with 400 invalid_json and the message naming the field (D4)', async () => {
+  it("D4: a body the contract refuses is a usage error (exit 2) in the contract's words, and nothing is sent", async () => {
+    const sent = mock.server().api.journal().length
     const refused = await run(['sessions', 'create', '--title', '   '])
-    expect(refused.code).toBe(1)
-    expect(refused.stderr).toMatch(/^error: 400 invalid_json: title: .+ \(POST \/api\/v1\/sessions\)\n$/)
+    expect(refused).toMatchObject({ code: 2, stdout: '' })
+    expect(refused.stderr).toMatch(/^error: title: .+\nRun 'session-library sessions create --help' for usage\.\n$/)
+    expect(mock.server().api.journal()).toHaveLength(sent)
   })
 })

@@ -1,6 +1,6 @@
 import type { SessionWaveform } from '@session-library/schemas/client'
 import { useEffect, useMemo, useState } from 'preact/hooks'
-import type { LibrarySnapshot, StoredSession } from '../src/types.js'
+import type { LibrarySnapshot, StoredSession } from '../src/store/records.js'
 import type { Act } from './app.js'
 import { control, waveformOf } from './control.js'
 import type { JournalRow } from './events.js'

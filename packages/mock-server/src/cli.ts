@@ -2,11 +2,12 @@
 import { randomBytes } from 'node:crypto'
 import { type Departure, formatDeparture } from '@session-library/schemas'
 import { CONTROL_PREFIX, version } from './index.js'
-import { type CliCommand, parseCliArgs, UsageError, usage } from './node/cli-options.js'
-import { DataFileError } from './node/data-file.js'
-import { watchImports } from './node/import-progress.js'
-import { requestLogLine } from './node/request-log.js'
-import { startServer } from './node/start-server.js'
+import { type CliCommand, parseCliArgs, UsageError, usage } from './node/cli/cli-options.js'
+import { watchImports } from './node/cli/import-progress.js'
+import { requestLogLine } from './node/cli/request-log.js'
+import { startServer } from './node/cli/start-server.js'
+import { escapeControls } from './node/cli/terminal-text.js'
+import { DataFileError } from './node/persistence/data-file.js'
 
 const NAME = 'session-library-mock'
 const printError = (message: string) => process.stderr.write(`${NAME}: ${message}\n`)
@@ -27,18 +28,21 @@ async function serve({ options, quiet }: Extract<CliCommand, { kind: 'serve' }>)
   const log = quiet ? undefined : (line: string) => process.stderr.write(`${line}\n`)
   const logLine = requestLogLine(options.token)
   // Departures are what a proxy is run for: logged even when quiet.
-  const onDeparture = (departure: Departure) => process.stderr.write(`departure: ${formatDeparture(departure)}\n`)
+  const onDeparture = (departure: Departure) =>
+    process.stderr.write(`departure: ${escapeControls(formatDeparture(departure))}\n`)
   const server = await startServer({
     ...options,
     onDeparture,
     ...(log && { onExchange: (exchange) => log(logLine(exchange)) }),
   })
+  // Listening before the ready line: a signal sent as soon as it is read must find the handler.
+  const stopped = nextSignal()
   // The one line on stdout, and the only place the token is shown (D2).
   process.stdout.write(`Session Library mock ready at ${server.url} (token: ${options.token})\n`)
   log?.(`Dashboard at ${server.origin}${CONTROL_PREFIX}/ (paste the token), API reference at ${server.origin}/docs`)
   if (options.proxy) log?.(`forwarding ${server.url} to ${options.proxy}`)
   const stopWatching = log && watchImports(server.api, log)
-  const signal = await nextSignal()
+  const signal = await stopped
   log?.(`${signal}: finishing the answers under way`)
   stopWatching?.()
   await server.close()

@@ -6,11 +6,11 @@
  *
  * | Rule | What | Where |
  * |------|------|-------|
- * | D1  | modes; writes only in effective `full-automation`, else 403 `read_only` | `runtime/settings.ts`, `http/pipeline.ts` (`allow`) |
- * | D2  | `Bearer` (any case), constant-time compare, 401 + `WWW-Authenticate: Bearer`, token never logged | `http/auth.ts`, `http/pipeline.ts` (`redact`) |
- * | D3  | order: 401 → 404 route → 403 → 501 → 400 → 404 session/variant → late 400 | `http/pipeline.ts`, `handlers/waveform-notes.ts` |
+ * | D1  | modes; writes only in effective `full-automation`, else 403 `read_only` | `engine/settings.ts`, `http/pipeline.ts` (`allow`) |
+ * | D2  | `Bearer` (any case), constant-time compare, 401 + `WWW-Authenticate: Bearer`, token never logged | `http/auth.ts`, the contract's `tokenMask` (`engine/runtime.ts`) |
+ * | D3  | order: 401 → 404 route → 403 → 501 → 400 → 404 session/variant → late 400 | `http/pipeline.ts`, `errors/lookup-errors.ts`, `handlers/waveform-notes.ts` |
  * | D4  | error envelope, SPEC's texts, 400 `invalid_json` with `formatIssues`, 413, 500 generic | `http/api-error.ts`, `http/respond.ts`, `http/read-input.ts` |
- * | D5  | create defaults and server-set fields; opaque ids from the seed, never reused (`nextId`) | `store/session-record.ts`, `runtime/ids.ts`, `store/library.ts` |
+ * | D5  | create defaults and server-set fields; opaque ids from the seed, never reused (`nextId`), restarting with `reset()` as in a fresh mock | `store/session-record.ts`, `runtime/ids.ts`, `store/library.ts` |
  * | D6  | tags (contract's `tagsBody`); PUT and PATCH replace | `handlers/tags.ts` |
  * | D7  | notes; `""`/`null` clear | `handlers/notes.ts` |
  * | D8  | PATCH `{}` is a no-op; `projectOriginalPath` = first non-empty `projectPath` | `handlers/sessions.ts`, `store/session-record.ts` |
@@ -41,10 +41,26 @@ export type { JournalEvent } from './control/events.js'
 export { CONTROL_PREFIX } from './control/routes.js'
 export type { MockState } from './control/state.js'
 export { type DemoOptions, demoLibrary } from './demo/library.js'
-export { createMockApi } from './mock-api.js'
-export type { PendingFault } from './runtime/faults.js'
-export type { JournalDetail } from './runtime/journal.js'
-export type * from './types.js'
+export type {
+  OverrideAnswer,
+  OverrideContext,
+  OverrideError,
+  OverrideOptions,
+  OverrideResolver,
+} from './http/override.js'
+export type { TransportAnswer } from './http/transport-answer.js'
+export type { ImportProgress } from './imports/progress.js'
+export { createMockApi, DEFAULT_BASE_URL } from './mock-api.js'
+export type { MockApi, MockControls } from './mock-controls.js'
+export type { MockOptions, Mode } from './mock-options.js'
+export { type Fault, type FaultStatus, faultSchema, type PendingFault } from './runtime/faults.js'
+export type { JournalDetail, JournalEntry, JournalSummary } from './runtime/journal.js'
+export type { BodyText } from './runtime/journal-bodies.js'
+export type { JournalEntryOf, RequestFilter } from './runtime/journal-query.js'
+export type { LibraryChange, PartChange } from './store/library-parts.js'
+export type { LiveStore } from './store/live-store.js'
+export type { LibrarySnapshot, StoredLane, StoredSession, StoredWaveform } from './store/records.js'
+export { libraryOf, sessionRecord } from './store/seed-records.js'
 export { decodeWavPeaks, type WavPeaks } from './waveform/wav.js'
 export type { ReadAudio } from './waveform/waveforms.js'
 

@@ -1,26 +1,58 @@
-import { API_PREFIX, formatIssues, librarySnapshot } from '@session-library/schemas'
+import { API_PREFIX } from '@session-library/schemas'
 // msw's main entry: msw 2's `msw/core/http` (lighter: no graphql-js) is gone in msw 3, and no
 // other subpath exists in both majors.
 import { http } from 'msw'
 import { CONTROL_PREFIX, createControlResolver } from './control/routes.js'
 import { demoLibrary } from './demo/library.js'
+import { createRuntime, type Runtime } from './engine/runtime.js'
+import { checkLatency, checkService } from './engine/settings.js'
 import { registerDirectResponder } from './http/direct-dispatch.js'
+import { createOverride, OverrideError } from './http/override.js'
 import { answerApiRequest, handleApiRequest, recordTransportAnswer } from './http/pipeline.js'
-import { under } from './http/url-pattern.js'
-import { createRuntime } from './runtime/runtime.js'
-import type { LibrarySnapshot, MockApi, MockControls, MockOptions } from './types.js'
+import { originsOf, under } from './http/url-pattern.js'
+import type { MockApi, MockControls } from './mock-controls.js'
+import type { MockOptions } from './mock-options.js'
+import type { LibraryChange } from './store/library-parts.js'
+import type { RequestFilter } from './runtime/journal-query.js'
+import { checkLibrary } from './store/check-library.js'
+import { liveStore } from './store/live-store.js'
+import type { LibrarySnapshot } from './store/records.js'
 
 /**
- * The library a mock starts from: the one given, checked (zod's output is a new object, so the
- * caller's stays theirs), or the demo library, which the mock generates itself and does not check
- * again (a test checks it against the contract): at 100,000 sessions a check costs half a second.
+ * The SDK's default base URL (`DEFAULT_BASE_URL` of `@session-library/sdk`), which a mock answers
+ * unless told otherwise.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_BASE_URL } from '@session-library/mock-server'
+ * DEFAULT_BASE_URL // 'http://127.0.0.1:4777/api/v1'
+ * ```
+ */
+export const DEFAULT_BASE_URL = `http://127.0.0.1:4777${API_PREFIX}`
+
+/**
+ * The base URLs a mock answers by default: the SDK's default and, in a browser, the page's own
+ * origin (a page calls its own `/api/v1`).
+ *
+ * @example
+ * ```ts
+ * defaultBaseUrls() // ['http://127.0.0.1:4777/api/v1'] in Node
+ * ```
+ */
+export function defaultBaseUrls(): string[] {
+  const page = (globalThis as { location?: { origin?: string } }).location?.origin
+  const own = page && /^https?:/.test(page) ? [`${page}${API_PREFIX}`] : []
+  return [...new Set([DEFAULT_BASE_URL, ...own])]
+}
+
+/**
+ * The library a mock starts from: the one given, checked (a TypeError names each bad record and
+ * field, and each id held twice), or the demo library, which the mock generates itself and does
+ * not check again (a test checks it against the contract): at 100,000 sessions a check costs half
+ * a second.
  */
 export function startingLibrary(options: MockOptions): LibrarySnapshot {
-  if (options.library) {
-    const checked = librarySnapshot.safeParse(options.library)
-    if (!checked.success) throw new TypeError(`invalid library: ${formatIssues(checked.error.issues, 'library')}`)
-    return checked.data as LibrarySnapshot
-  }
+  if (options.library) return checkLibrary(options.library)
   const now = options.now === undefined ? new Date() : new Date(options.now)
   return demoLibrary({ seed: options.seed ?? 1, sessions: options.sessions ?? 24, now })
 }
@@ -28,9 +60,10 @@ export function startingLibrary(options: MockOptions): LibrarySnapshot {
 /**
  * Creates the mock: MSW handlers for the whole API (SPEC §4, DECISIONS D1–D18) backed by an
  * in-memory library, plus the controls. Browser-safe: use it with `setupServer` (Node) or
- * `setupWorker` (browser). Two handlers only — one for `/api/v1/*` that dispatches with the
- * contract's `matchOperation`, one for the `/__mock/*` control surface — so `server.use(...)` can
- * still override any single endpoint (it prepends).
+ * `setupWorker` (browser). Two handlers only — one for `/api/v1/*` under each base URL that
+ * dispatches with the contract's `matchOperation`, one for the `/__mock/*` control surface on the
+ * same origins — so `server.use(...)` can still override any single endpoint (it prepends), and any
+ * other URL is left to msw. Options are checked first: a bad one is a TypeError naming it.
  *
  * @example
  * ```ts
@@ -53,28 +86,24 @@ export interface LiveLibrary {
   image(): LibrarySnapshot
   /** Runs work under the mock's mutex: no change happens meanwhile. */
   exclusive<T>(work: () => Promise<T>): Promise<T>
+  /** Under the mutex: applies a change that undoes one the store could not make durable (D19). */
+  restore(change: LibraryChange): void
+  /** Reports a failure outside any request (a fold that failed) as health's `lastError` (D19). */
+  reportError(message: string): void
 }
 
-/**
- * {@link createMockApi} over a starting library already checked against the contract (the
- * standalone mock's `--data` file, checked once as it is read), plus the live library.
- */
-export function mockApiFrom(options: MockOptions, initial: LibrarySnapshot): { api: MockApi; live: LiveLibrary } {
-  const runtime = createRuntime(options, () => initial)
-  let loaded = false
-  runtime.ready.then(() => {
-    loaded = true
-  })
+function controlsOf(runtime: Runtime, baseUrl: string): MockControls {
   const changed = () => runtime.changes.emit()
-  const controls: MockControls = {
+  return {
     token: runtime.token,
+    baseUrl,
     setMode: (configured, effective) => {
       runtime.settings.setMode(configured, effective)
       changed()
     },
     setServiceAvailable: (service, available) => {
-      if (available) runtime.settings.unavailable.delete(service)
-      else runtime.settings.unavailable.add(service)
+      if (available) runtime.settings.unavailable.delete(checkService(service))
+      else runtime.settings.unavailable.add(checkService(service))
       changed()
     },
     setNow: (now) => {
@@ -83,18 +112,21 @@ export function mockApiFrom(options: MockOptions, initial: LibrarySnapshot): { a
     },
     now: () => runtime.clock.now(),
     setLatency: (ms) => {
-      if (!Number.isFinite(ms) || ms < 0) throw new TypeError(`invalid latency: ${ms}`)
-      runtime.settings.latency = ms
+      runtime.settings.latency = checkLatency(ms)
       changed()
     },
     injectFault: (fault) => runtime.faults.add(fault),
     clearFaults: () => runtime.faults.clear(),
-    reset: () => runtime.reset(),
+    reset: (options = {}) => runtime.reset(options.library && checkLibrary(options.library)),
+    seed: (library) => runtime.replaceLibrary(checkLibrary(library)),
+    store: liveStore(() => runtime.library),
     imports: () => runtime.imports.list(),
     journal: () => runtime.journal.entries(),
+    requests: ((filter?: RequestFilter) => runtime.journal.entries(filter)) as MockControls['requests'],
+    error: (code, message) => new OverrideError(code, message),
     departures: () => runtime.journal.departures(),
     recordAnswer: (answer) => recordTransportAnswer(answer, runtime),
-    snapshot: () => (loaded ? runtime.library.snapshot() : structuredClone(initial)),
+    snapshot: () => runtime.library.snapshot(),
     idle: async () => {
       await runtime.ready
       await runtime.imports.idle()
@@ -105,9 +137,20 @@ export function mockApiFrom(options: MockOptions, initial: LibrarySnapshot): { a
       runtime.changes.emit('dispose')
     },
   }
+}
+
+/**
+ * {@link createMockApi} over a starting library already checked against the contract (the
+ * standalone mock's `--data` file, checked once as it is read), plus the live library.
+ */
+export function mockApiFrom(options: MockOptions, initial: LibrarySnapshot): { api: MockApi; live: LiveLibrary } {
+  const baseUrls = options.baseUrl === undefined ? defaultBaseUrls() : [options.baseUrl].flat()
+  const origins = originsOf(baseUrls)
+  const runtime = createRuntime(options, () => initial)
+  const controls = controlsOf(runtime, origins === '*' ? DEFAULT_BASE_URL : `${origins[0]}${API_PREFIX}`)
   const control = createControlResolver(controls, runtime)
-  const api = under(API_PREFIX)
-  const controlSurface = under(CONTROL_PREFIX)
+  const api = under(API_PREFIX, origins)
+  const controlSurface = under(CONTROL_PREFIX, origins)
   const handlers = [
     http.all(api, ({ request }) => handleApiRequest(request, runtime)),
     http.all(controlSurface, ({ request }) => control(request)),
@@ -124,6 +167,14 @@ export function mockApiFrom(options: MockOptions, initial: LibrarySnapshot): { a
   const live: LiveLibrary = {
     image: () => runtime.library.image(),
     exclusive: (work) => runtime.mutex.run(work),
+    restore: (change) => {
+      runtime.library.apply(change)
+      // Put back, not changed: nothing of it is a change to persist.
+      runtime.library.drainChange()
+    },
+    reportError: (message) => runtime.journal.noteError(message),
   }
-  return { api: { ...controls, handlers }, live }
+  const override: MockApi['override'] = (name, resolver, overrideOptions) =>
+    createOverride(runtime, origins, name, resolver, overrideOptions)
+  return { api: { ...controls, handlers, override }, live }
 }

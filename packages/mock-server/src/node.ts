@@ -8,9 +8,13 @@
  * ```
  */
 export * from './index.js'
-export { readAudioFile } from './node/audio-file.js'
-export { DataFileError } from './node/data-file.js'
-export type { Compaction } from './node/data-store.js'
-export { createRequestListener, type ExchangeSummary, type RequestListenerOptions } from './node/http-adapter.js'
-export type { ServerTimeouts } from './node/http-server.js'
-export { type RunningServer, type StartServerOptions, startServer } from './node/start-server.js'
+export { type RunningServer, type StartServerOptions, startServer } from './node/cli/start-server.js'
+export { readAudioFile } from './node/persistence/audio-file.js'
+export { DataFileError } from './node/persistence/data-file.js'
+export type { Compaction } from './node/persistence/data-store.js'
+export {
+  createRequestListener,
+  type ExchangeSummary,
+  type RequestListenerOptions,
+} from './node/transport/http-adapter.js'
+export type { ServerTimeouts } from './node/transport/http-server.js'

@@ -38,7 +38,7 @@ describeTransports('faults and latency', (start) => {
     h.api.injectFault({ status: 502, count: 5 })
     h.api.clearFaults()
     await expectAnswer(await h.fetch('/api/v1/sessions'), 'sessions.list')
-    expect(() => h.api.injectFault({ status: 404 })).toThrow(TypeError)
+    expect(() => h.api.injectFault({ status: 200 as never })).toThrow(TypeError)
     expect(() => h.api.injectFault({ status: 500, network: true })).toThrow(TypeError)
     expect(() => h.api.injectFault({})).toThrow(TypeError)
   })
@@ -58,7 +58,7 @@ describeTransports('faults and latency', (start) => {
 })
 
 describeTransports('reset, clock, journal, snapshot', (start) => {
-  it('reset restores the starting library, modes and services, and empties the journal; ids stay unused', async () => {
+  it('reset restores the starting library, modes and services, and empties the journal; ids restart as in a fresh mock', async () => {
     const h = await start({ sessions: 2 })
     const initial = h.api.snapshot()
     const created = (await (await h.fetch('/api/v1/sessions', { method: 'POST', json: { title: 'X' } })).json()).data.id
@@ -70,7 +70,7 @@ describeTransports('reset, clock, journal, snapshot', (start) => {
     expect(h.api.journal()).toEqual([])
     h.api.setNow(NOW)
     const again = (await (await h.fetch('/api/v1/sessions', { method: 'POST', json: { title: 'Y' } })).json()).data.id
-    expect(again).not.toBe(created)
+    expect(again).toBe(created)
     expect((await (await h.fetch('/api/v1/sessions/x/waveform')).json()).error.code).toBe('not_found')
   })
 
@@ -91,9 +91,11 @@ describeTransports('reset, clock, journal, snapshot', (start) => {
     const h = await start()
     await h.fetch('/api/v1/sessions?limit=2')
     await h.fetch('/api/v1/sessions/none')
-    expect(h.api.journal()).toEqual([
+    expect(h.api.journal()).toMatchObject([
       {
+        seq: 1,
         method: 'GET',
+        origin: h.origin,
         path: '/api/v1/sessions',
         query: 'limit=2',
         operation: 'sessions.list',
@@ -101,13 +103,16 @@ describeTransports('reset, clock, journal, snapshot', (start) => {
         at: NOW,
       },
       {
+        seq: 2,
         method: 'GET',
+        origin: h.origin,
         path: '/api/v1/sessions/none',
         query: '',
         operation: 'sessions.get',
         statusCode: 404,
         code: 'not_found',
         at: NOW,
+        answer: { body: { error: { status: 404, code: 'not_found', message: 'session not found' } } },
       },
     ])
   })
@@ -192,7 +197,7 @@ describeTransports('control surface /__mock', (start) => {
       /^configuredMode: /,
     )
     await expectError(
-      await h.fetch('/__mock/faults', { method: 'POST', json: { status: 404 } }),
+      await h.fetch('/__mock/faults', { method: 'POST', json: { status: 200 } }),
       'invalid_json',
       /^status: /,
     )
@@ -216,6 +221,7 @@ describe('onChange (in-process)', () => {
       release = resolve
     })
     const api = createMockApi({
+      baseUrl: 'http://mock.test',
       now: NOW,
       sessions: 0,
       importDelay: 1,

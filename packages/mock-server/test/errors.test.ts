@@ -70,6 +70,7 @@ describe('D4 internal errors (in-process)', () => {
   it('D4: an exception in a handler is 500 internal_error with the generic message; D17 lastError keeps its message', async () => {
     // onChange throwing is an exception inside a write's pipeline step.
     const failing = createMockApi({
+      baseUrl: 'http://mock.test',
       now: NOW,
       sessions: 1,
       onChange: () => {
@@ -95,7 +96,7 @@ describe('D4 internal errors (in-process)', () => {
   })
 
   it('MSW: server.use overrides a single endpoint because it prepends', async () => {
-    const api = createMockApi({ now: NOW, sessions: 1 })
+    const api = createMockApi({ baseUrl: 'http://mock.test', now: NOW, sessions: 1 })
     const server = setupServer(...api.handlers)
     server.listen({ onUnhandledFrame: 'error' })
     try {

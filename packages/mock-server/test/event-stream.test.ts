@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest'
 import { EVENT_BUFFER_BYTES, eventStream } from '../src/control/events.js'
 import { demoLibrary } from '../src/demo/library.js'
+import { createRuntime } from '../src/engine/runtime.js'
 import { Journal } from '../src/runtime/journal.js'
-import { createRuntime } from '../src/runtime/runtime.js'
 import { NOW } from './support/harness.js'
 
-const entry = { method: 'GET', path: '/api/v1/health', query: '', operation: 'health.get', statusCode: 200 } as const
+const time = Date.parse(NOW)
+const entry = {
+  method: 'GET',
+  origin: 'http://mock.test',
+  path: '/api/v1/health',
+  query: '',
+  operation: 'health.get',
+  statusCode: 200,
+  ms: 0,
+} as const
+const summary = { ...entry, at: NOW }
 const runtimeOf = () => createRuntime({ now: NOW }, () => demoLibrary({ seed: 1, sessions: 2, now: new Date(NOW) }))
 
 /** Reads server-sent events from a stream, `count` at a time. */
@@ -34,20 +44,15 @@ function eventReader(body: ReadableStream<Uint8Array>) {
 describe('the journal push (D17)', () => {
   it('tells a subscriber each entry with its duration and error message, the kept ones first when asked', () => {
     const journal = new Journal()
-    journal.record(entry, Date.parse(NOW), undefined, { ms: 3 })
+    journal.record({ ...entry, time, ms: 3 })
     const heard: unknown[] = []
-    const stop = journal.subscribe((each, detail) => heard.push({ path: each.path, at: each.at, ...detail }), {
-      backlog: true,
-    })
-    journal.record({ ...entry, statusCode: 404, code: 'not_found' }, Date.parse(NOW), undefined, {
-      ms: 1,
-      message: 'session not found',
-    })
+    const stop = journal.subscribe((each) => heard.push(each), { backlog: true })
+    journal.record({ ...entry, statusCode: 404, code: 'not_found', time, ms: 1, message: 'session not found' })
     stop()
-    journal.record(entry, Date.parse(NOW))
+    journal.record({ ...entry, time })
     expect(heard).toEqual([
-      { path: '/api/v1/health', at: NOW, ms: 3 },
-      { path: '/api/v1/health', at: NOW, ms: 1, message: 'session not found' },
+      { ...summary, seq: 1, ms: 3 },
+      { ...summary, seq: 2, statusCode: 404, code: 'not_found', ms: 1, message: 'session not found' },
     ])
     expect(journal.subscribers).toBe(0)
   })
@@ -57,8 +62,8 @@ describe('the journal push (D17)', () => {
     journal.subscribe(() => {
       throw new Error('gone')
     })
-    journal.record(entry, Date.parse(NOW))
-    journal.record(entry, Date.parse(NOW))
+    journal.record({ ...entry, time })
+    journal.record({ ...entry, time })
     expect([journal.subscribers, journal.entries().length]).toEqual([0, 2])
   })
 })
@@ -67,23 +72,21 @@ describe('GET /__mock/events', () => {
   it('sends the state, the backlog, then each request as it is answered and each change of state', async () => {
     const runtime = runtimeOf()
     await runtime.ready
-    runtime.journal.record(entry, Date.parse(NOW), undefined, { ms: 2 })
+    runtime.journal.record({ ...entry, time, ms: 2 })
     const answer = eventStream(runtime)
     expect(answer.headers.get('Content-Type')).toBe('text/event-stream; charset=utf-8')
     const events = eventReader(answer.body as ReadableStream<Uint8Array>)
     const first = await events.next(2)
     expect(first.map((each) => each.event)).toEqual(['state', 'backlog'])
     expect(first[0]?.data).toMatchObject({ configuredMode: 'full-automation', faults: [], imports: [] })
-    expect(first[1]?.data).toEqual([{ ...entry, at: NOW, ms: 2 }])
-    runtime.journal.record({ ...entry, statusCode: 404, code: 'not_found' }, Date.parse(NOW), undefined, {
-      message: 'session not found',
-    })
+    expect(first[1]?.data).toEqual([{ ...summary, seq: 1, ms: 2 }])
+    runtime.journal.record({ ...entry, statusCode: 404, code: 'not_found', time, message: 'session not found' })
     runtime.faults.add({ status: 503 })
     const later = await events.next(2)
     expect(later).toEqual([
       {
         event: 'journal',
-        data: { ...entry, statusCode: 404, code: 'not_found', at: NOW, message: 'session not found' },
+        data: { ...summary, seq: 2, statusCode: 404, code: 'not_found', message: 'session not found' },
       },
       { event: 'state', data: expect.objectContaining({ faults: [{ status: 503, remaining: 1 }] }) },
     ])
@@ -98,7 +101,7 @@ describe('GET /__mock/events', () => {
     expect(runtime.journal.subscribers).toBe(1)
     const path = `/api/v1/${'x'.repeat(1000)}`
     const needed = Math.ceil(EVENT_BUFFER_BYTES / 1000) + 10
-    for (let index = 0; index < needed; index++) runtime.journal.record({ ...entry, path }, Date.parse(NOW))
+    for (let index = 0; index < needed; index++) runtime.journal.record({ ...entry, path, time })
     expect(runtime.journal.subscribers).toBe(0)
     await expect(body.getReader().read()).rejects.toThrow('event stream subscriber too slow')
   })
@@ -107,7 +110,7 @@ describe('GET /__mock/events', () => {
     const runtime = runtimeOf()
     await runtime.ready
     const path = `/api/v1/${'y'.repeat(4000)}`
-    for (let index = 0; index < 1000; index++) runtime.journal.record({ ...entry, path, query: `n=${index}` }, 0)
+    for (let index = 0; index < 1000; index++) runtime.journal.record({ ...entry, path, query: `n=${index}`, time: 0 })
     const events = eventReader(eventStream(runtime).body as ReadableStream<Uint8Array>)
     const [, backlog] = await events.next(2)
     const kept = backlog?.data as { query: string }[]
@@ -122,7 +125,7 @@ describe('GET /__mock/events', () => {
     const runtime = runtimeOf()
     await runtime.ready
     const events = eventReader(eventStream(runtime).body as ReadableStream<Uint8Array>)
-    runtime.journal.record(entry, Date.parse(NOW))
+    runtime.journal.record({ ...entry, time })
     runtime.changes.emit('dispose')
     expect((await events.next(4)).map((each) => each.event)).toEqual(['state', 'backlog', 'journal'])
     expect(runtime.journal.subscribers).toBe(0)

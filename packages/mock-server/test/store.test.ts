@@ -18,6 +18,26 @@ describe('the store', () => {
     expect(Object.keys(LIBRARY_PARTS).sort()).toEqual(parts.sort())
   })
 
+  it('MOCK.md --data: every write of a table moves the revision by itself, so no change goes unpersisted', async () => {
+    const library = new Library(1)
+    library.load({ version: 1, nextId: 5, sessions: [storedSession({ id: 'ses_a' })], lanes: [] })
+    const moved = (write: () => unknown) => {
+      const before = library.revision
+      write()
+      return library.revision > before
+    }
+    expect(moved(() => library.lanes.put({ sessionId: 'ses_a', variantId: 'pv', key: 'k', notes: [] }))).toBe(true)
+    expect(moved(() => library.lanes.delete('k'))).toBe(true)
+    expect(moved(() => library.newId('imp'))).toBe(true)
+    const before = library.revision
+    await library.sessions.insert(storedSession({ id: 'ses_b' }))
+    expect(library.revision).toBeGreaterThan(before)
+    expect(moved(() => library.readSession('ses_b'))).toBe(false)
+    expect(() => library.readSession('ses_none')).toThrow(
+      expect.objectContaining({ name: 'NotFound', what: 'session' }),
+    )
+  })
+
   it('keeps a record held by a reader as it was: an update stores a new record, checked against the model', () => {
     const library = new Library(1)
     library.load({ version: 1, nextId: 5, sessions: [storedSession({ id: 'ses_a', title: 'Before' })], lanes: [] })

@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
+import { sessionRecord } from '../../../test-support/fixtures/session-record.ts'
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url))
 // The main entry and the client entry, each as sources and as built.
@@ -20,24 +21,11 @@ const contracts = {
 // ky is a dependency of the SDK, not of this package.
 const sdkModules = fileURLToPath(new URL('../../sdk/node_modules', import.meta.url))
 
-const sessionSample = {
-  id: 'ses_1',
-  title: 'Night Drive',
-  kind: 'ableton',
-  status: 'idea',
-  accent: '',
+const sessionSample = sessionRecord({
   tags: ['drums'],
-  notes: '',
-  lastOpened: '2026-11-21T10:00:00.000Z',
   projectPath: '/music/night-drive.als',
   projectOriginalPath: '/music/night-drive.als',
-  previewStatus: 'none',
-  previewUrl: '',
-  previewAudioUrl: '',
-  previewAudioMime: '',
-  preferredPreviewId: '',
-  previews: [],
-}
+})
 
 // Each case exports `check(session)`; its answer proves that the bundled schemas work. `entry` names
 // the package entry it imports (the main one unless it says otherwise).

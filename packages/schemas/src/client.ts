@@ -2,19 +2,15 @@
 // and read its answer. It imports no exact schema, request schema or OpenAPI text, so that a bundle
 // of the SDK carries none of them; the main entry re-exports all of it and adds the rest.
 
-export type { BodyOf, QueryOf } from './endpoints.js'
+export type * from './answers/named-types.js'
+export type { Method, Route } from './contract/define.js'
+export type { AnswerOf, BodyOf, CallInput, ParamsOf, QueryOf } from './contract/infer.js'
+export { type OperationName, operationPath, type Routes, routes } from './contract/routes.js'
 export { ERRORS, type ErrorEnvelope, errorEnvelope, type KnownErrorCode } from './errors.js'
+export { fieldPath } from './field-path.js'
+export { isRecord } from './is-record.js'
+export { NOT_JSON, parseJsonText } from './json-text.js'
+export { kebabCase } from './kebab-case.js'
 export type { Kind, Mode, OpenString, PreviewStatus, SortKey, Status } from './known-values.js'
 export { MASKED, maskToken, tokenMask } from './mask.js'
-export { API_PREFIX, buildPath, type PathParamNames, type PathParams } from './paths.js'
-export {
-  type AnswerOf,
-  type Method,
-  type OperationName,
-  operationPath,
-  type ParamsOf,
-  type Route,
-  type Routes,
-  routes,
-} from './routes.js'
-export type * from './types.js'
+export { API_PREFIX, buildPath, type PathParamNames, type PathParams, pathParamNames } from './paths.js'

@@ -3,7 +3,7 @@ import type { OpenString } from './known-values.js'
 
 /**
  * Every error code the API answers, with its HTTP status and standard message: SPEC §7 to the
- * letter, plus the codes DECISIONS D4 adds to the mock.
+ * letter, plus the codes DECISIONS D4 adds to the mock, and the transport's and storage's own (D19, D20).
  *
  * @example
  * ```ts
@@ -13,15 +13,19 @@ import type { OpenString } from './known-values.js'
  */
 export const ERRORS = {
   invalid_json: { status: 400, message: 'Request body must be valid JSON.' },
+  invalid_host: { status: 400, message: 'Host header must be a host name or address, with an optional port.' },
   unauthorized: { status: 401, message: 'Provide Authorization: Bearer <token>.' },
   read_only: { status: 403, message: 'Enable Full Automation to perform this action.' },
   forbidden_host: { status: 403, message: 'Host is not allowed.' },
   not_found: { status: 404, message: 'session not found' },
+  request_timeout: { status: 408, message: 'Request took too long to arrive.' },
   payload_too_large: { status: 413, message: 'Request body must be at most 1 MiB.' },
+  headers_too_large: { status: 431, message: 'Request head is too large.' },
   internal_error: { status: 500, message: 'Internal server error.' },
   waveform_notes_unavailable: { status: 501, message: 'Waveform notes service is unavailable.' },
   waveform_unavailable: { status: 501, message: 'Waveform service is unavailable.' },
   import_unavailable: { status: 501, message: 'Import service is unavailable.' },
+  storage_unavailable: { status: 503, message: 'The change could not be saved; nothing was changed.' },
 } as const
 
 /**

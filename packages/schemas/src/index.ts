@@ -10,47 +10,10 @@
  * ```
  */
 export * as z from 'zod/mini'
-export {
-  type AnswerOf,
-  type BodyOf,
-  type Endpoints,
-  endpoints,
-  type Method,
-  matchOperation,
-  type Operation,
-  type OperationName,
-  operationParamNames,
-  operationPath,
-  operations,
-  type ParamsOf,
-  type QueryOf,
-  type RouteMatch,
-} from './endpoints.js'
-export { envelope, listEnvelope, sessionPage, tagCountList } from './envelopes.js'
-export { ERRORS, type ErrorEnvelope, errorEnvelope, type KnownErrorCode } from './errors.js'
-export { exactErrorEnvelope } from './exact.js'
-export { fieldPath, formatIssues, SERVER_MANAGED_FIELDS } from './issues.js'
-export * from './known-values.js'
-export { librarySnapshot, storedSession, storedWaveform } from './library.js'
-export { LIMITS } from './limits.js'
-export { MASKED, maskToken, tokenMask } from './mask.js'
-export { NOT_FOUND_MESSAGES } from './not-found.js'
-export { createOpenApiDocument, type OpenApiDocument } from './openapi.js'
-export { API_PREFIX, buildPath, matchPath, type PathParamNames, type PathParams, pathParamNames } from './paths.js'
-export {
-  importBody,
-  notesBody,
-  previewDefaults,
-  queryInput,
-  SESSION_DEFAULTS,
-  sessionCreateBody,
-  sessionListQuery,
-  sessionUpdateBody,
-  tagsBody,
-  variantQuery,
-  waveformNotesBody,
-} from './requests.js'
-export { type Field, field, type Resource, resource } from './resource.js'
+export { envelope, listEnvelope, sessionPage, tagCountList } from './answers/envelope-pairs.js'
+export { exactErrorEnvelope } from './answers/exact.js'
+export type * from './answers/named-types.js'
+export { type Field, field, type Resource, resource } from './answers/resource-builder.js'
 export {
   deleted,
   health,
@@ -67,9 +30,45 @@ export {
   waveform,
   waveformNote,
   waveformNoteLane,
-} from './resources.js'
-export { type Route, type Routes, routes } from './routes.js'
-export type * from './types.js'
+} from './answers/resource-pairs.js'
+export { librarySnapshot, storedSession, storedWaveform } from './answers/stored-library.js'
+export type { ContractSpec, Method, Operation, Route, RouteSpec } from './contract/define.js'
+export { type Endpoints, endpoints, operations } from './contract/endpoints.js'
+export type {
+  AnswerOf,
+  BodyOf,
+  CallInput,
+  ParamsOf,
+  ParsedBodyOf,
+  ParsedQueryOf,
+  QueryOf,
+} from './contract/infer.js'
+export { matchOperation, operationParamNames, type RouteMatch } from './contract/match.js'
+export { type OperationName, operationPath, type Routes, routes } from './contract/routes.js'
+export { ERRORS, type ErrorEnvelope, errorEnvelope, type KnownErrorCode } from './errors.js'
+export { fieldPath } from './field-path.js'
+export { formatIssues, SERVER_MANAGED_FIELDS } from './format-issues.js'
+export { isRecord } from './is-record.js'
+export { NOT_JSON, parseJsonText } from './json-text.js'
+export { kebabCase } from './kebab-case.js'
+export * from './known-values.js'
+export { LIMITS } from './limits.js'
+export { MASKED, maskToken, tokenMask } from './mask.js'
+export { NOT_FOUND_MESSAGES } from './not-found.js'
+export { createOpenApiDocument, type OpenApiDocument } from './openapi.js'
+export { API_PREFIX, buildPath, matchPath, type PathParamNames, type PathParams, pathParamNames } from './paths.js'
+export { importBody } from './requests/import-body.js'
+export { sessionListQuery, variantQuery } from './requests/list-query.js'
+export { queryInput } from './requests/query-input.js'
+export {
+  notesBody,
+  previewDefaults,
+  SESSION_DEFAULTS,
+  sessionCreateBody,
+  sessionUpdateBody,
+  tagsBody,
+} from './requests/session-bodies.js'
+export { waveformNotesBody } from './requests/waveform-notes-body.js'
 export { type HeaderSource, type RecordedAnswer, validateAnswer } from './validation/answer.js'
 export {
   type Departure,

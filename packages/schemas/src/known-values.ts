@@ -142,7 +142,8 @@ export type Status = OpenString<(typeof KNOWN_STATUSES)[number]>
 export type PreviewStatus = OpenString<(typeof PREVIEW_STATUSES)[number]>
 
 /**
- * A service mode: one of {@link MODES} or any other string.
+ * A service mode: one of {@link MODES}, exactly (what the mock can be set to). A client reads a
+ * health snapshot's modes as `OpenString<Mode>`, so that a newer server's mode still type-checks.
  *
  * @example
  * ```ts
@@ -150,7 +151,7 @@ export type PreviewStatus = OpenString<(typeof PREVIEW_STATUSES)[number]>
  * const mode: Mode = 'full-automation'
  * ```
  */
-export type Mode = OpenString<(typeof MODES)[number]>
+export type Mode = (typeof MODES)[number]
 
 /**
  * A sort key of the session list, ascending or (with `-`) descending (DECISIONS D10).

@@ -1,7 +1,5 @@
 import * as z from 'zod/mini'
-import { type Operation, operations } from './endpoints.js'
-import { exactErrorEnvelope } from './exact.js'
-import { API_PREFIX, pathParamNames } from './paths.js'
+import { exactErrorEnvelope } from './answers/exact.js'
 import {
   health,
   importResult,
@@ -12,7 +10,10 @@ import {
   waveform,
   waveformNote,
   waveformNoteLane,
-} from './resources.js'
+} from './answers/resource-pairs.js'
+import type { Operation } from './contract/define.js'
+import { operations } from './contract/endpoints.js'
+import { API_PREFIX, pathParamNames } from './paths.js'
 
 type JsonSchema = Record<string, unknown>
 

@@ -10,12 +10,16 @@ describe('error codes', () => {
     expect(ERRORS).toMatchObject(SPEC_ERRORS)
   })
 
-  it('D4: add exactly payload_too_large 413, forbidden_host 403 and internal_error 500', () => {
+  it('D4, D19, D20: add exactly payload_too_large 413, forbidden_host 403, internal_error 500, storage_unavailable 503, invalid_host 400, request_timeout 408 and headers_too_large 431', () => {
     const added = Object.entries(ERRORS).filter(([code]) => !(code in SPEC_ERRORS))
     expect(Object.fromEntries(added.map(([code, { status }]) => [code, status]))).toEqual({
       payload_too_large: 413,
       forbidden_host: 403,
       internal_error: 500,
+      storage_unavailable: 503,
+      invalid_host: 400,
+      request_timeout: 408,
+      headers_too_large: 431,
     })
   })
 

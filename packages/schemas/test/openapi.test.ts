@@ -127,7 +127,7 @@ describe('OpenAPI document', () => {
   }
 
   it('D10: lists every sort value the mock accepts as an enum', () => {
-    expect(listParameter('sort')).toEqual({
+    expect(listParameter('sort')).toMatchObject({
       type: 'string',
       enum: [...SORT_KEYS, ...SORT_KEYS.map((key) => `-${key}`)],
     })
@@ -152,17 +152,23 @@ describe('OpenAPI document', () => {
     expect(limit.test('0')).toBe(false)
   })
 
-  it('D5, D6: a title and each tag must not be blank (pattern \\S) and say that they are trimmed', () => {
+  it('D5, D6: a title and each tag state their trimmed length as one pattern (no maxLength, which counts the spaces)', () => {
     const { title, tags } = createProperties()
-    expect(title).toMatchObject({ type: 'string', pattern: '\\S', description: 'Trimmed, then 1–200 characters.' })
-    expect(title).not.toHaveProperty('maxLength')
-    expect(tags.items.allOf).toEqual([{ pattern: '\\S' }, { pattern: '^[^,]*$' }])
-    expect(tags.items.description).toBe('Trimmed, then 1–64 characters; no comma.')
+    expect(title).toEqual({
+      type: 'string',
+      pattern: '^\\s*\\S(?:[\\s\\S]{0,198}\\S)?\\s*$',
+      description: "The session's name: trimmed, then 1–200 characters (D5).",
+    })
+    expect(tags.items).toEqual({ type: 'string', pattern: '^\\s*[^\\s,](?:[^,]{0,62}[^\\s,])?\\s*$' })
   })
 
   it('D17: Health.baseUrl ends in /api/v1 by a pattern, with no format outside JSON Schema', () => {
     const baseUrl = (schemas.Health as { properties: Record<string, Record<string, unknown>> }).properties.baseUrl
-    expect(baseUrl).toEqual({ type: 'string', pattern: '\\/api\\/v1$' })
+    expect(baseUrl).toEqual({
+      type: 'string',
+      pattern: '\\/api\\/v1$',
+      description: "The API's address, ending in /api/v1 (D17).",
+    })
   })
 
   it('SPEC §4: gives every write with a body a required request body', () => {

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { sessionRecord } from '../../../test-support/fixtures/session-record.js'
 import * as clientSource from '../src/client.js'
 import * as source from '../src/index.js'
 
@@ -19,24 +20,7 @@ const probe = (load: string) => `
     openapi: m.createOpenApiDocument().openapi,
   }))`
 
-const session = {
-  id: 'ses_1',
-  title: 't',
-  kind: 'k',
-  status: 's',
-  accent: '',
-  tags: [],
-  notes: '',
-  lastOpened: '2026-11-21T10:00:00.000Z',
-  projectPath: '',
-  projectOriginalPath: '',
-  previewStatus: 'none',
-  previewUrl: '',
-  previewAudioUrl: '',
-  previewAudioMime: '',
-  preferredPreviewId: '',
-  previews: [],
-}
+const session = sessionRecord()
 
 function run(args: string[]) {
   return JSON.parse(execFileSync(process.execPath, args, { cwd: packageDir, encoding: 'utf8' }))

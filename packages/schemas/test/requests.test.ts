@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { noPreview } from '../../../test-support/fixtures/session-record.js'
 import {
   importBody,
   notesBody,
@@ -355,14 +356,7 @@ describe('POST /import body', () => {
 
 describe('previewDefaults', () => {
   it('D5: a new session has no preview: status none, empty URLs and preferred id, no previews', () => {
-    expect(previewDefaults()).toEqual({
-      previewStatus: 'none',
-      previewUrl: '',
-      previewAudioUrl: '',
-      previewAudioMime: '',
-      preferredPreviewId: '',
-      previews: [],
-    })
+    expect(previewDefaults()).toEqual(noPreview())
   })
 
   it('D5: each call gives a session its own previews array', () => {

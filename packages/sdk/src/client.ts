@@ -1,33 +1,18 @@
-import type {
-  AnswerOf,
-  BodyOf,
-  Health,
-  ImportResult,
-  OperationName,
-  SessionPreview,
-  SessionWaveform,
-  TagCount,
-} from '@session-library/schemas'
-import type { ApiPromise } from './api-promise.js'
-import { resolveConfig } from './config.js'
-import { notesApi } from './notes.js'
-import type { CallOptions, ClientOptions } from './options.js'
-import { sessionsApi } from './sessions.js'
-import { tagsApi } from './tags.js'
-import { type Call, type CallInput, createCall, type RequestArgs } from './transport.js'
-import { unwrap } from './unwrap.js'
-import { splitVariant, type VariantOptions, waveformNotesApi } from './waveform-notes.js'
-
-/**
- * The body of `imports.start`: 1–1,000 `items`, each with a `projectPath`.
- *
- * @example
- * ```ts
- * import type { ImportRequest } from '@session-library/sdk'
- * const body: ImportRequest = { generatePreviews: true, items: [{ projectPath: '/music/a.als', previewAudioPath: '/music/a.wav' }] }
- * ```
- */
-export type ImportRequest = BodyOf<'imports.start'>
+import type { AnswerOf, OperationName } from '@session-library/schemas/client'
+import { type ResolvedConfig, resolveConfig } from './core/config.js'
+import { mergeHeaders } from './core/headers.js'
+import type { ClientOptions } from './core/options.js'
+import type { ApiPromise } from './core/promise.js'
+import { type Call, type CallInput, createCall, type RequestArgs } from './core/transport.js'
+import { type HealthApi, healthApi } from './resources/health.js'
+import { type ImportsApi, importsApi } from './resources/imports.js'
+import { type NotesApi, notesApi } from './resources/notes.js'
+import { type PreviewApi, previewApi } from './resources/preview.js'
+import { type SessionsApi, sessionsApi } from './resources/sessions.js'
+import { type TagCountsApi, tagCountsApi } from './resources/tag-counts.js'
+import { type TagsApi, tagsApi } from './resources/tags.js'
+import { type WaveformApi, waveformApi } from './resources/waveform.js'
+import { type WaveformNotesApi, waveformNotesApi } from './resources/waveform-notes.js'
 
 /**
  * The typed client of the Session Library automation API. Methods are grouped by resource, resolve
@@ -42,41 +27,64 @@ export type ImportRequest = BodyOf<'imports.start'>
  */
 export class SessionLibrary {
   /** Sessions: list, iterate, all, create, get, update, delete. */
-  readonly sessions
-  /** A session's tags: get, replace, add, remove. */
-  readonly tags
+  readonly sessions: SessionsApi
+  /** A session's tags: get, replace, add, remove (`add` and `remove` are not atomic). */
+  readonly tags: TagsApi
   /** A session's notes: get, set, clear. */
-  readonly notes
+  readonly notes: NotesApi
   /** A session's waveform note lanes: replace. */
-  readonly waveformNotes
-  /** Batch imports: start. */
-  readonly imports
+  readonly waveformNotes: WaveformNotesApi
+  /** Batch imports: start, startAndWait. */
+  readonly imports: ImportsApi
+  /**
+   * The health snapshot (`GET /health`); it also proves the token is valid.
+   *
+   * @example `const { effectiveMode } = await client.health()`
+   */
+  readonly health: HealthApi
+  /**
+   * The preview metadata of a session (`GET /sessions/{id}/preview`).
+   *
+   * @example `const { previews, preferredPreviewId } = await client.preview('ses_1')`
+   */
+  readonly preview: PreviewApi
+  /**
+   * The waveform peaks of a preview variant (`GET /sessions/{id}/waveform`, default: the preferred one).
+   *
+   * @example `const { waveform } = await client.waveform('ses_1', { variantId: 'pv_1' })`
+   */
+  readonly waveform: WaveformApi
+  /**
+   * Every tag of the library with the number of sessions that carry it, most used first (`GET /tags`).
+   *
+   * @example `const [top] = await client.tagCounts()`
+   */
+  readonly tagCounts: TagCountsApi
+  readonly #config: ResolvedConfig
   readonly #call: Call
 
-  /** @throws TypeError when there is no token or the base URL is not absolute. */
+  /** @throws TypeError when there is no token, the base URL is not absolute or the log level is unknown. */
   constructor(options: ClientOptions = {}) {
-    this.#call = createCall(resolveConfig(options))
-    this.sessions = sessionsApi(this.#call)
-    this.tags = tagsApi(this.#call)
-    this.notes = notesApi(this.#call)
-    this.waveformNotes = waveformNotesApi(this.#call)
-    const call = this.#call
-    this.imports = {
-      /**
-       * Starts a batch import (full-automation mode); answers 202 before any item runs.
-       * Not retried unless `options.retry` is given.
-       * @example `const { importId, total } = await client.imports.start({ items: [{ projectPath: '/music/a.als' }] })`
-       */
-      start: (body: ImportRequest, callOptions?: CallOptions): ApiPromise<ImportResult> =>
-        call('imports.start', { body }, callOptions).map(unwrap),
-    }
+    this.#config = resolveConfig(options)
+    const call = createCall(this.#config)
+    this.#call = call
+    this.sessions = sessionsApi(call)
+    this.tags = tagsApi(call)
+    this.notes = notesApi(call)
+    this.waveformNotes = waveformNotesApi(call)
+    this.imports = importsApi(call, (scanOptions) => this.sessions.iterate({ limit: 500 }, scanOptions))
+    this.health = healthApi(call)
+    this.preview = previewApi(call)
+    this.waveform = waveformApi(call)
+    this.tagCounts = tagCountsApi(call)
   }
 
   /**
    * Calls any operation of the contract's endpoint table by its name, with params, query and body
-   * typed from the contract (the input may be left out when nothing in it is required), and
-   * resolves to the whole validated answer (`{ data }`, plus `meta` for the list). Same retries,
-   * timeouts and errors as the methods; `.withResponse()` and `.safe()` work here too.
+   * typed from the contract (the input may be left out when nothing in it is required; `params`
+   * are refused where the path has none), and resolves to the whole validated answer (`{ data }`,
+   * plus `meta` for the list). Same retries, timeouts and errors as the methods; `.withResponse()`
+   * and `.safe()` work here too.
    *
    * @example
    * ```ts
@@ -89,51 +97,18 @@ export class SessionLibrary {
   }
 
   /**
-   * The health snapshot; also proves the token is valid.
+   * A new client with these options over this one's: each option given replaces this client's,
+   * except `headers`, which are added over its headers (by name, whatever the case). The token,
+   * base URL and log level this client resolved (from options or the environment) carry over.
    *
    * @example
    * ```ts
-   * const { effectiveMode } = await client.health()
+   * const patient = client.withOptions({ timeout: 60_000, retry: 5 })
+   * const tenant = client.withOptions({ headers: { 'x-tenant': 'studio-b' } })
    * ```
    */
-  health(options?: CallOptions): ApiPromise<Health> {
-    return this.#call('health.get', {}, options).map(unwrap)
-  }
-
-  /**
-   * The preview metadata of a session.
-   *
-   * @example
-   * ```ts
-   * const { previews, preferredPreviewId } = await client.preview('ses_1')
-   * ```
-   */
-  preview(id: string, options?: CallOptions): ApiPromise<SessionPreview> {
-    return this.#call('preview.get', { params: { id } }, options).map(unwrap)
-  }
-
-  /**
-   * The waveform peaks of a preview variant (default: the preferred one).
-   *
-   * @example
-   * ```ts
-   * const { waveform } = await client.waveform('ses_1', { variantId: 'pv_1' })
-   * ```
-   */
-  waveform(id: string, variant?: VariantOptions): ApiPromise<SessionWaveform> {
-    const { query, options } = splitVariant(variant)
-    return this.#call('waveform.get', { params: { id }, query }, options).map(unwrap)
-  }
-
-  /**
-   * Every tag of the library with the number of sessions that carry it, most used first.
-   *
-   * @example
-   * ```ts
-   * const [top] = await client.tagCounts()
-   * ```
-   */
-  tagCounts(options?: CallOptions): ApiPromise<TagCount[]> {
-    return this.#call('tagCounts.list', {}, options).map(unwrap)
+  withOptions(options: ClientOptions): SessionLibrary {
+    const headers = mergeHeaders(mergeHeaders({}, this.#config.headers), options.headers)
+    return new SessionLibrary({ ...this.#config, ...options, headers })
   }
 }

@@ -16,7 +16,12 @@ import {
 import { exerciseEveryMethod } from './support/every-method.js'
 
 const BASE_URL = 'http://mock.test/api/v1'
-const mock: MockApi = createMockApi({ sessions: 30, now: '2026-11-21T10:00:00.000Z', importDelay: 1 })
+const mock: MockApi = createMockApi({
+  baseUrl: BASE_URL,
+  sessions: 30,
+  now: '2026-11-21T10:00:00.000Z',
+  importDelay: 1,
+})
 const server = setupServer(...mock.handlers)
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))

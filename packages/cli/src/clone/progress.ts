@@ -1,10 +1,12 @@
+import type { OutStream } from '../cli-context.js'
+
 /**
  * A progress bar on stderr: redrawn in place on a terminal, a line at each quarter otherwise (a
  * log or a pipe gets no carriage returns).
  *
  * @example
  * ```ts
- * const progress = createProgress(process.stderr, 'sessions', 24)
+ * const progress = createProgress(context.stderr, 'sessions', 24)
  * progress.tick()
  * progress.done()
  * ```
@@ -21,9 +23,9 @@ const WIDTH = 30
 /**
  * Makes a {@link Progress} for `total` items named `label`.
  *
- * @example `const progress = createProgress(process.stderr, 'sessions', sessions.length)`
+ * @example `const progress = createProgress(context.stderr, 'sessions', sessions.length)`
  */
-export function createProgress(stream: NodeJS.WriteStream, label: string, total: number): Progress {
+export function createProgress(stream: OutStream, label: string, total: number): Progress {
   let count = 0
   let quarter = 0
   const line = () => {

@@ -43,8 +43,22 @@ function refused(probed: Probed): CliError {
   )
 }
 
+// A server that repeats a page, or lists more sessions than its total, would keep a clone reading
+// forever: both stop it, as an answer that breaks the contract (D9).
+function runaway(page: Probed, offset: number, rows: number, total: unknown, repeated: boolean): CliError | undefined {
+  if (repeated)
+    return new CliError(
+      `${page.request}: the page at offset ${offset} repeats sessions already read; stopped`,
+      EXIT.invalid,
+    )
+  if (typeof total === 'number' && rows > total)
+    return new CliError(`${page.request}: more sessions than the total of ${total}; stopped`, EXIT.invalid)
+  return undefined
+}
+
 async function allSessions(target: Target): Promise<Row[]> {
   const rows: Row[] = []
+  const seen = new Set<unknown>()
   for (let offset = 0; ; offset += PAGE) {
     const page = await probe(target, {
       operation: 'sessions.list',
@@ -54,8 +68,12 @@ async function allSessions(target: Target): Promise<Row[]> {
     })
     const data = dataOf(page)
     if (page.status !== 200 || !Array.isArray(data)) throw refused(page)
-    rows.push(...data.filter(isRow))
+    const fresh = data.filter(isRow).filter((row) => !seen.has(row.id))
+    for (const row of fresh) seen.add(row.id)
+    rows.push(...fresh)
     const total = isRow(page.body) && isRow(page.body.meta) ? page.body.meta.total : undefined
+    const stop = runaway(page, offset, rows.length, total, data.length > 0 && fresh.length === 0)
+    if (stop) throw stop
     if (data.length === 0 || (typeof total === 'number' && offset + data.length >= total)) return rows
   }
 }

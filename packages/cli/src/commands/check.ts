@@ -22,17 +22,21 @@ export const check: Command = {
   flags: () => ({
     writes: { type: 'boolean', description: 'Also exercise every write, on a session created and deleted again.' },
   }),
-  async run({ values, output }) {
+  examples: [
+    'session-library check --url http://studio.local:4777/api/v1   # reads only',
+    'session-library check --writes --json > report.json',
+  ],
+  async run({ values, output, io, connection }) {
     const { resolveTarget } = await import('../probe/target.js')
     const { runCheck } = await import('../check/run-check.js')
     const { printCheck } = await import('../check/check-output.js')
-    const target = resolveTarget(values as GlobalValues, process.env)
+    const target = resolveTarget(values as GlobalValues, await connection())
     let interrupted = false
     const stop = () => {
       interrupted = true
       output.message('interrupted: finishing the request under way and cleaning up')
     }
-    process.once('SIGINT', stop)
+    const off = io.onInterrupt(stop)
     try {
       const report = await runCheck(target, { writes: values.writes === true, stopped: () => interrupted })
       await printCheck(report, output)
@@ -40,7 +44,7 @@ export const check: Command = {
       if (report.breaking > 0)
         throw new CliError(`${report.breaking} breaking departures: the SDK would fail on these answers`, EXIT.invalid)
     } finally {
-      process.off('SIGINT', stop)
+      off()
     }
   },
 }

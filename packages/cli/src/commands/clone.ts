@@ -13,19 +13,28 @@ export const clone: Command = {
     'are replaced by their defaults and listed. Re-running refreshes the file. Progress goes to stderr.',
   positionals: [],
   flags: () => ({
-    data: { type: 'string', value: '<file>', description: 'The library file to write (replaced as a whole).' },
+    data: {
+      type: 'string',
+      value: '<file>',
+      file: true,
+      description: 'The library file to write (replaced as a whole).',
+    },
   }),
-  async run({ values, output }) {
+  examples: [
+    'session-library clone --data my-library.json --url http://studio.local:4777/api/v1',
+    'session-library-mock --data my-library.json   # then serve it offline',
+  ],
+  async run({ values, output, io, connection }) {
     if (typeof values.data !== 'string' || values.data === '') throw new UsageError('missing --data <file>', ['clone'])
     const { resolveTarget } = await import('../probe/target.js')
     const { readLibrary } = await import('../clone/read-library.js')
     const { writeLibraryFile } = await import('../clone/library-file.js')
     const { createProgress } = await import('../clone/progress.js')
-    const target = resolveTarget(values as GlobalValues, process.env)
+    const target = resolveTarget(values as GlobalValues, await connection())
     let progress: ReturnType<typeof createProgress> | undefined
     const cloned = await readLibrary(target, {
       onTotal: (total) => {
-        progress = createProgress(process.stderr, 'sessions', total)
+        progress = createProgress(io.stderr, 'sessions', total)
       },
       onSession: () => progress?.tick(),
     })

@@ -18,13 +18,18 @@ export const completion: Command = {
     'Prints the completion script of bash, zsh or fish, with every command and flag. ' +
     'bash: eval "$(session-library completion bash)"; zsh: source <(session-library completion zsh); ' +
     'fish: session-library completion fish | source.',
-  positionals: [{ name: 'shell', description: SHELLS.join(', ') }],
+  positionals: [{ name: 'shell', description: SHELLS.join(', '), choices: SHELLS }],
   flags: () => ({}),
-  async run({ positionals: [shell = ''], commands }) {
+  examples: [
+    'eval "$(session-library completion bash)"   # in ~/.bashrc',
+    'session-library completion zsh > ~/.zfunc/_session-library   # a folder in $fpath',
+    'session-library completion fish > ~/.config/fish/completions/session-library.fish',
+  ],
+  async run({ positionals: [shell = ''], commands, io }) {
     if (!isShell(shell))
       throw new UsageError(`completion: unknown shell '${shell}' (one of ${SHELLS.join(', ')})`, ['completion'])
     await loadContract()
     const { completionScript } = await import('../completion-scripts.js')
-    process.stdout.write(completionScript(shell, commands))
+    io.stdout.write(completionScript(shell, commands))
   },
 }

@@ -1,4 +1,5 @@
 import type { Command } from '../command.js'
+import { confirm, YES_FLAG } from '../confirm.js'
 import { readStdin } from '../terminal.js'
 
 const id = { name: 'id', description: 'The session identifier.' }
@@ -12,8 +13,12 @@ export const notesSet: Command = {
     'Requires full-automation mode.',
   positionals: [id, { name: 'text', description: 'The notes, or - to read them from stdin.' }],
   flags: () => ({}),
-  async run({ positionals: [session = '', text = ''], client, output }) {
-    const notes = text === '-' ? (await readStdin()).replace(/\r?\n$/, '') : text
+  examples: [
+    'session-library notes set ses_1 "Bounce the stems first"',
+    'session-library notes set ses_1 - < notes.txt   # from a file, newlines kept',
+  ],
+  async run({ positionals: [session = '', text = ''], client, output, io }) {
+    const notes = text === '-' ? (await readStdin(io.stdin)).replace(/\r?\n$/, '') : text
     await output.data(await (await client()).notes.set(session, notes))
   },
 }
@@ -22,10 +27,19 @@ export const notesSet: Command = {
 export const notesClear: Command = {
   words: ['notes', 'clear'],
   summary: 'Clear the notes of a session',
-  description: 'Clears the notes of a session (notes put with ""). Requires full-automation mode.',
+  description:
+    'Clears the notes of a session (notes put with ""). Requires full-automation mode. ' +
+    'On a terminal it asks first, unless --yes.',
   positionals: [id],
-  flags: () => ({}),
-  async run({ positionals: [session = ''], client, output }) {
+  flags: () => YES_FLAG,
+  examples: ['session-library notes clear ses_1 --yes'],
+  async run(context) {
+    const {
+      positionals: [session = ''],
+      client,
+      output,
+    } = context
+    await confirm(context, `Clear the notes of session ${session}?`)
     await output.data(await (await client()).notes.clear(session))
   },
 }

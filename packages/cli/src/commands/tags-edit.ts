@@ -11,6 +11,7 @@ function tagsEdit(verb: 'add' | 'remove', summary: string, effect: string): Comm
       'between the two is lost; use tags put when you know the whole list.',
     positionals: [id, { name: 'tag', variadic: true, description: `The tags to ${verb}.` }],
     flags: () => ({}),
+    examples: [`session-library tags ${verb} ses_1 drums vox`],
     async run({ positionals: [session = '', ...tags], client, output }) {
       await output.data(await (await client()).tags[verb](session, tags))
     },

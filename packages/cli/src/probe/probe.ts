@@ -6,6 +6,7 @@ import {
   UNKNOWN_ROUTE,
   validateAnswer,
 } from '@session-library/schemas'
+import { AnswerTooLarge, boundedText, MAX_ANSWER_BYTES } from './bounded-text.js'
 import type { Target } from './target.js'
 
 /**
@@ -54,6 +55,7 @@ function parsed(text: string): unknown {
 
 function failure(error: unknown, timeout: number): string {
   if ((error as Error).name === 'TimeoutError') return `no answer within ${timeout} ms`
+  if (error instanceof AnswerTooLarge) return error.message
   const cause = (error as { cause?: { code?: string; message?: string } }).cause
   return `no answer (${cause?.code ?? cause?.message ?? (error as Error).message})`
 }
@@ -95,7 +97,7 @@ export async function probe(target: Target, request: ProbeRequest): Promise<Prob
       ...(body !== undefined && { body: JSON.stringify(body) }),
       signal: AbortSignal.timeout(target.timeout),
     })
-    const text = await response.text()
+    const text = await boundedText(response, target.maxAnswerBytes ?? MAX_ANSWER_BYTES)
     const { status } = response
     const departures = [
       ...expectation(request, status, operation),

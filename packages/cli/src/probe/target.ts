@@ -1,3 +1,5 @@
+import { requireToken } from '../connect.js'
+import type { Connection } from '../connection.js'
 import { UsageError } from '../exit-codes.js'
 import type { GlobalValues } from '../global-flags.js'
 
@@ -13,20 +15,21 @@ export interface Target {
   readonly token: string
   /** Time each request has, whole answer included, in ms. */
   readonly timeout: number
+  /** The most read of one answer (default `MAX_ANSWER_BYTES`, 64 MiB). */
+  readonly maxAnswerBytes?: number
 }
 
 const DEFAULT_TIMEOUT = 10_000
 
 /**
- * The target of the global flags, resolved as the SDK resolves its options: `--url` and `--token`
- * first, then `SESSION_LIBRARY_URL` and `SESSION_LIBRARY_TOKEN`; the URL defaults to the mock's.
+ * The target of a run: the URL and token resolved as for the SDK (flags, environment, login) and
+ * `--timeout`.
  *
- * @example `const target = resolveTarget(values as GlobalValues, process.env)`
+ * @example `const target = resolveTarget(values as GlobalValues, connection)`
  */
-export function resolveTarget(values: GlobalValues, env: Record<string, string | undefined>): Target {
-  const token = values.token ?? env.SESSION_LIBRARY_TOKEN
-  if (!token) throw new UsageError('no token: pass --token or set SESSION_LIBRARY_TOKEN')
-  const baseUrl = (values.url ?? env.SESSION_LIBRARY_URL ?? 'http://127.0.0.1:4777/api/v1').replace(/\/+$/, '')
+export function resolveTarget(values: GlobalValues, connection: Connection): Target {
+  const token = requireToken(connection)
+  const baseUrl = connection.url.replace(/\/+$/, '')
   const protocol = URL.canParse(baseUrl) ? new URL(baseUrl).protocol : ''
   if (protocol !== 'http:' && protocol !== 'https:') throw new UsageError(`--url: "${baseUrl}" is not an http URL`)
   const timeout = values.timeout === undefined ? DEFAULT_TIMEOUT : Number(values.timeout)

@@ -1,7 +1,6 @@
+import type { Runtime } from '../engine/runtime.js'
 import type { ChangeKind } from '../runtime/changes.js'
-import type { JournalDetail } from '../runtime/journal.js'
-import type { Runtime } from '../runtime/runtime.js'
-import type { JournalEntry } from '../types.js'
+import type { JournalSummary } from '../runtime/journal.js'
 import { stateOf } from './state.js'
 
 /**
@@ -21,18 +20,16 @@ const HEARTBEAT_MS = 15_000
 const PUSH_WINDOW_MS = 25
 
 /**
- * A journal entry as the event stream sends it: the entry plus its detail, flat.
+ * A journal entry as the event stream sends it: its summary, without headers and bodies.
  *
  * @example
  * ```ts
- * const event: JournalEvent = { method: 'GET', path: '/api/v1/health', query: '', statusCode: 200, at: '2026-11-21T10:00:00.000Z', ms: 2 }
+ * const event: JournalEvent = { seq: 1, method: 'GET', origin: 'http://127.0.0.1:4777', path: '/api/v1/health', query: '', statusCode: 200, at: '2026-11-21T10:00:00.000Z', ms: 2 }
  * ```
  */
-export type JournalEvent = JournalEntry & JournalDetail
+export type JournalEvent = JournalSummary
 
 const event = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`
-
-const journalEvent = (entry: JournalEntry, detail: JournalDetail): JournalEvent => ({ ...entry, ...detail })
 
 /**
  * The `backlog` event: the newest entries that fit in half the buffer (long request targets could
@@ -70,9 +67,9 @@ class Subscription {
     // The kept entries are replayed synchronously, before any new one: one `backlog` event.
     const backlog: JournalEvent[] = []
     let live = false
-    const onEntry = (entry: JournalEntry, detail: JournalDetail) => {
-      if (live) this.#push(event('journal', journalEvent(entry, detail)))
-      else backlog.push(journalEvent(entry, detail))
+    const onEntry = (entry: JournalEvent) => {
+      if (live) this.#push(event('journal', entry))
+      else backlog.push(entry)
     }
     this.#stops.push(runtime.journal.subscribe(onEntry, { backlog: true }))
     live = true

@@ -1,11 +1,11 @@
 import { formatIssues, NOT_FOUND_MESSAGES, type z } from '@session-library/schemas'
 import type { JsonBodyType } from 'msw'
+import type { Runtime } from '../engine/runtime.js'
 import { ApiError, withoutToken } from '../http/api-error.js'
 import { authorized, unauthorized } from '../http/auth.js'
 import { errorAnswer, jsonAnswer } from '../http/respond.js'
+import type { MockControls } from '../mock-controls.js'
 import { faultSchema } from '../runtime/faults.js'
-import type { Runtime } from '../runtime/runtime.js'
-import type { MockControls } from '../types.js'
 import { eventStream } from './events.js'
 import { controlBodies } from './schemas.js'
 
@@ -31,6 +31,14 @@ async function parsed<S extends z.ZodMiniType>(schema: S, request: Request): Pro
   if (!result.success) throw new ApiError('invalid_json', formatIssues(result.error.issues))
   return result.data
 }
+
+// A control given a value it refuses (a TypeError of the controls) is a 400 naming the field.
+const controlError = (caught: unknown) =>
+  caught instanceof ApiError
+    ? caught
+    : caught instanceof TypeError
+      ? new ApiError('invalid_json', caught.message)
+      : new ApiError('internal_error')
 
 /** The dashboard's server-sent events, under the prefix. */
 const EVENTS_PATH = '/events'
@@ -136,9 +144,7 @@ export function createControlResolver(api: MockControls, runtime: Runtime): (req
       if (method !== 'GET') runtime.changes.emit()
       return jsonAnswer(method === 'POST' && path === '/faults' ? 201 : 200, { data })
     } catch (caught) {
-      return errorAnswer(
-        withoutToken(caught instanceof ApiError ? caught : new ApiError('internal_error'), runtime.token),
-      )
+      return errorAnswer(withoutToken(controlError(caught), runtime.mask))
     }
   }
 }

@@ -1,7 +1,8 @@
-import type { Mode, Service } from '@session-library/schemas'
+import type { Service } from '@session-library/schemas'
+import type { Runtime } from '../engine/runtime.js'
+import type { ImportProgress } from '../imports/progress.js'
+import type { Mode } from '../mock-options.js'
 import type { PendingFault } from '../runtime/faults.js'
-import type { Runtime } from '../runtime/runtime.js'
-import type { ImportProgress } from '../types.js'
 
 /**
  * Everything the controls can change, in one answer: what the dashboard shows beside the journal

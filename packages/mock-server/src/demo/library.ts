@@ -2,7 +2,7 @@ import { KNOWN_KINDS, KNOWN_STATUSES, PROJECT_EXTENSIONS, type Preview } from '@
 import { opaqueId } from '../runtime/ids.js'
 import { pick, seededRandom } from '../runtime/random.js'
 import { previewFields } from '../store/preview-fields.js'
-import type { LibrarySnapshot, StoredSession } from '../types.js'
+import type { LibrarySnapshot, StoredSession } from '../store/records.js'
 import { VOCABULARY } from './vocabulary.js'
 
 const DAY_MS = 86_400_000

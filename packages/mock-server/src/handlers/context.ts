@@ -1,7 +1,16 @@
 import type { AnswerOf, Endpoints, OperationName, ParamsOf, z } from '@session-library/schemas'
-import type { Runtime } from '../runtime/runtime.js'
+import type { Runtime } from '../engine/runtime.js'
 
-type Parsed<Name extends OperationName, Key extends 'query' | 'body'> = Endpoints[Name] extends {
+/**
+ * The query or body of an operation as the mock reads it: validated, defaults applied (D4);
+ * `undefined` for an operation without one.
+ *
+ * @example
+ * ```ts
+ * const body: Parsed<'sessions.create', 'body'> = { title: 'A', kind: 'other', status: 'idea', accent: '', tags: [], notes: '', projectPath: '' }
+ * ```
+ */
+export type Parsed<Name extends OperationName, Key extends 'query' | 'body'> = Endpoints[Name] extends {
   [K in Key]: infer S extends z.ZodMiniType
 }
   ? z.output<S>

@@ -11,8 +11,6 @@ import type { HandlerTable } from './context.js'
 export const importHandlers = {
   'imports.start': ({ body, runtime }) => {
     const { createdSessionIds: _created, ...result } = runtime.imports.start(body)
-    // The import id used up an id number, which the persisted `nextId` must not hand out again.
-    runtime.library.touch()
     return { data: result }
   },
 } satisfies HandlerTable<'imports.start'>

@@ -19,7 +19,6 @@ export const sessionHandlers = {
   'sessions.create': async ({ body, runtime }) => {
     const { library, clock } = runtime
     const record = await library.sessions.insert(newSessionRecord(library.newId('ses'), clock.iso(), body))
-    library.touch()
     return { data: toSession(record) }
   },
   'sessions.get': ({ params, runtime }) => ({ data: toSession(runtime.library.readSession(params.id)) }),

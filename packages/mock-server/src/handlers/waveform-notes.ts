@@ -1,4 +1,4 @@
-import { ApiError } from '../http/api-error.js'
+import { InvalidInput } from '../errors/lookup-errors.js'
 import { nextLane } from '../store/lane.js'
 import { chooseVariant } from '../waveform/variant.js'
 import { waveformOf } from '../waveform/waveforms.js'
@@ -19,13 +19,12 @@ const replaceLane: OperationHandler<'waveformNotes.put' | 'waveformNotes.patch'>
   const late = body.notes.flatMap((note, index) =>
     note.timestamp > duration ? [`notes[${index}].timestamp: must be ≤ the waveform's duration (${duration} s)`] : [],
   )
-  if (late.length > 0) throw new ApiError('invalid_json', late.join('; '))
+  if (late.length > 0) throw new InvalidInput(late.join('; '))
   const previous = library.lanes.get(key)
   const notes = nextLane(previous?.notes ?? [], body.notes, clock.iso(), () => library.newId('wn'))
   const lane = { sessionId: record.id, variantId: preview.id, key, notes }
   if (previous) library.lanes.update(key, (draft) => Object.assign(draft, lane))
   else await library.lanes.insert(lane)
-  library.touch()
   return { data: lane }
 }
 

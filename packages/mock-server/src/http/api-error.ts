@@ -26,20 +26,17 @@ export class ApiError extends Error {
   }
 }
 
-/** Below this length a token is no secret worth masking, and masking it would garble every message. */
-const MASKED_TOKEN_LENGTH = 8
-
 /**
  * The error with the token masked in its message (D2: never in an error message), for messages
  * that quote the request, e.g. an unknown body key that happens to be the token.
  *
  * @example
  * ```ts
- * errorAnswer(withoutToken(error, runtime.token))
+ * errorText(withoutToken(error, runtime.mask))
  * ```
  */
-export function withoutToken(error: ApiError, token: string): ApiError {
-  if (token.length < MASKED_TOKEN_LENGTH || !error.message.includes(token)) return error
-  const message = error.message.replaceAll(token, '<token>')
+export function withoutToken(error: ApiError, mask: (text: string) => string): ApiError {
+  const message = mask(error.message)
+  if (message === error.message) return error
   return new ApiError(error.code, message, { status: error.status, headers: error.headers })
 }

@@ -1,6 +1,6 @@
 import {
   API_PREFIX,
-  ERRORS,
+  type ERRORS,
   matchOperation,
   NOT_FOUND_MESSAGES,
   type Operation,
@@ -8,20 +8,21 @@ import {
   type Service,
 } from '@session-library/schemas'
 import type { JsonBodyType } from 'msw'
+import type { Runtime } from '../engine/runtime.js'
+import { Superseded } from '../errors/superseded.js'
 import { operationHandlers } from '../handlers/index.js'
-import type { JournalDetail } from '../runtime/journal.js'
+import type { JournalRecord } from '../runtime/journal.js'
 import { sleep } from '../runtime/mutex.js'
-import type { Runtime } from '../runtime/runtime.js'
-import type { Fault, JournalEntry, TransportAnswer } from '../types.js'
 import { ApiError, withoutToken } from './api-error.js'
 import { authorized, unauthorized } from './auth.js'
+import { type ApiAnswer, faultAnswer, faultError } from './fault-answer.js'
 import { limitedBytes, readBody, readQuery, UnreadableBody } from './read-input.js'
 import { fetchRequestView, type RequestView } from './request-view.js'
-import { asApiError, errorText, jsonText, type PlainAnswer, toResponse } from './respond.js'
+import { asApiError, errorText, answered as isAnswered, jsonText, type PlainAnswer, toResponse } from './respond.js'
 import { targetUrl } from './target.js'
+import type { TransportAnswer } from './transport-answer.js'
 
-/** What the pipeline answers: a {@link PlainAnswer}, or a dropped connection (a network fault). */
-export type ApiAnswer = PlainAnswer | 'dropped'
+export type { ApiAnswer } from './fault-answer.js'
 
 type ServiceCode = `${string}_unavailable` & keyof typeof ERRORS
 const serviceCode = (service: Service) => `${service.replaceAll('-', '_')}_unavailable` as ServiceCode
@@ -38,20 +39,13 @@ function allow(operation: Operation, runtime: Runtime): void {
   if (service && runtime.settings.unavailable.has(service)) throw new ApiError(serviceCode(service))
 }
 
-async function injected(fault: Fault): Promise<ApiAnswer | undefined> {
-  await sleep(fault.latency ?? 0)
-  if (fault.network) return 'dropped'
-  if (fault.status === undefined) return undefined
-  const headers: Record<string, string> = fault.retryAfter === undefined ? {} : { 'Retry-After': `${fault.retryAfter}` }
-  return errorText(new ApiError('internal_error', undefined, { status: fault.status, headers }))
-}
-
 /** The steps of D3 after auth and routing, up to the handler's answer and its `onChange`. */
 async function answer(
   request: RequestView,
   operation: Operation,
   params: Record<string, string>,
   runtime: Runtime,
+  generation: number,
 ): Promise<PlainAnswer> {
   allow(operation, runtime)
   const { url } = request
@@ -59,11 +53,14 @@ async function answer(
   const body = await readBody(operation, request)
   const handler = operationHandlers[operation.name as OperationName] as (context: unknown) => JsonBodyType
   const text = await runtime.mutex.run(async () => {
+    // A request that began before a reset writes nothing to the library that replaced its own.
+    if (runtime.generation !== generation) throw new Superseded()
     const revision = runtime.library.revision
     // Serialized before the mutex is released, so nothing can change the library in between
     // (handlers, imports and resets all run under it): handlers answer with stored records as
     // they are, and no copy is made only to be serialized.
     const serialized = JSON.stringify(await handler({ params, query, body, url, runtime }))
+    if (runtime.generation !== generation) throw new Superseded()
     await runtime.persist(revision)
     return serialized
   })
@@ -78,39 +75,40 @@ interface Outcome {
   message?: string
   /** What health's `lastError` says about a 5xx (D17). */
   errorMessage?: string
+  /** The body as read, for the journal. */
+  body?: Uint8Array
 }
 
-function redact(text: string, token: string): string {
-  return token === '' ? text : text.replaceAll(token, '<token>')
+function faulted(answer: ApiAnswer, operation: OperationName): Outcome {
+  if (answer === 'dropped' || answer.status < 400) return { answer, operation }
+  const { code, message } = faultError(answer.status)
+  return { answer, operation, code, message, errorMessage: message }
 }
 
-async function outcomeOf(request: RequestView, runtime: Runtime): Promise<Outcome> {
+async function outcomeOf(request: RequestView, runtime: Runtime, generation: number): Promise<Outcome> {
   let operation: OperationName | undefined
+  let body: Uint8Array | undefined
   try {
     if (!authorized(request.header('authorization'), runtime.token)) throw unauthorized()
-    await limitedBytes(request)
+    body = await limitedBytes(request)
     const match = route(request)
     operation = match.operation.name as OperationName
     const fault = runtime.faults.take(operation)
-    const faulted = fault && (await injected(fault))
-    if (faulted === 'dropped') return { answer: faulted, operation }
-    if (faulted) {
-      const { message } = ERRORS.internal_error
-      return { answer: faulted, operation, code: 'internal_error', message, errorMessage: message }
-    }
-    return { answer: await answer(request, match.operation, match.params, runtime), operation }
+    const injected = fault && (await faultAnswer(fault))
+    if (injected) return { ...faulted(injected, operation), body }
+    return { answer: await answer(request, match.operation, match.params, runtime, generation), operation, body }
   } catch (caught) {
     // Nothing to answer or journal: the transport knows what became of the request.
     if (caught instanceof UnreadableBody) throw caught
-    const error = asApiError(caught)
-    const internal = caught instanceof ApiError ? undefined : caught instanceof Error ? caught.message : String(caught)
-    const answered = withoutToken(error, runtime.token)
+    const error = withoutToken(asApiError(caught), runtime.mask)
+    const internal = isAnswered(caught) ? undefined : caught instanceof Error ? caught.message : String(caught)
     return {
-      answer: errorText(answered),
+      answer: errorText(error),
       operation,
       code: error.code,
-      message: answered.message,
-      errorMessage: redact(internal ?? error.message, runtime.token),
+      message: error.message,
+      errorMessage: internal ?? error.message,
+      body,
     }
   }
 }
@@ -128,15 +126,31 @@ async function outcomeOf(request: RequestView, runtime: Runtime): Promise<Outcom
 export async function answerApiRequest(request: RequestView, runtime: Runtime): Promise<ApiAnswer> {
   const started = performance.now()
   await runtime.ready
-  const outcome = await outcomeOf(request, runtime)
+  const generation = runtime.generation
+  const outcome = await outcomeOf(request, runtime, generation)
   await sleep(runtime.settings.latency)
   const { answer: answered, operation, code, message } = outcome
+  // Begun before a reset: the journal it would go to is gone (what it answers, nobody waits for).
+  if (runtime.generation !== generation) return answered
   const statusCode = answered === 'dropped' ? 0 : answered.status
-  const errorMessage = statusCode >= 500 ? outcome.errorMessage : undefined
-  const detail = { ms: Math.round(performance.now() - started), ...(message !== undefined && { message }) }
-  journal(runtime, request.method, request.url, { operation, statusCode, code }, errorMessage, detail)
+  runtime.journal.record({
+    time: runtime.clock.time(),
+    ms: Math.round(performance.now() - started),
+    method: request.method,
+    ...where(request.url),
+    ...(operation && { operation }),
+    statusCode,
+    ...(code && { code }),
+    ...(message !== undefined && { message }),
+    ...(statusCode >= 500 && { errorMessage: outcome.errorMessage }),
+    ...(request.headers && { headers: request.headers }),
+    ...(outcome.body && { body: outcome.body }),
+    ...(answered !== 'dropped' && { answer: answered.text }),
+  })
   return answered
 }
+
+const where = (url: URL) => ({ origin: url.origin, path: url.pathname, query: url.search.slice(1) })
 
 /**
  * {@link answerApiRequest} for msw: a fetch `Request` in, a `Response` out (`Response.error()`, as
@@ -150,29 +164,6 @@ export async function answerApiRequest(request: RequestView, runtime: Runtime): 
 export async function handleApiRequest(request: Request, runtime: Runtime): Promise<Response> {
   const answered = await answerApiRequest(fetchRequestView(request), runtime)
   return answered === 'dropped' ? Response.error() : toResponse(answered)
-}
-
-type Journaled = Pick<JournalEntry, 'operation' | 'statusCode' | 'code'>
-
-/** Journals one answered request, the token masked in its path and query (D17, D2). */
-function journal(
-  runtime: Runtime,
-  method: string,
-  url: URL,
-  answered: Journaled,
-  errorMessage?: string,
-  detail?: JournalDetail,
-): void {
-  const { operation, statusCode, code } = answered
-  const entry = {
-    method,
-    path: redact(url.pathname, runtime.token),
-    query: redact(url.search.slice(1), runtime.token),
-    ...(operation ? { operation } : {}),
-    statusCode,
-    ...(code ? { code } : {}),
-  }
-  runtime.journal.record(entry, runtime.clock.time(), errorMessage, detail)
 }
 
 /**
@@ -193,6 +184,16 @@ export function recordTransportAnswer(answer: TransportAnswer, runtime: Runtime)
   }
   if (url.pathname !== API_PREFIX && !url.pathname.startsWith(`${API_PREFIX}/`)) return
   const { operation, statusCode, code, departures } = answer
-  journal(runtime, answer.method, url, { operation, statusCode, code })
+  const record: JournalRecord = {
+    time: runtime.clock.time(),
+    ms: 0,
+    method: answer.method,
+    ...where(url),
+    origin: answer.origin ?? '',
+    ...(operation && { operation }),
+    statusCode,
+    ...(code && { code }),
+  }
+  runtime.journal.record(record)
   if (departures?.length) runtime.journal.recordDepartures(departures)
 }

@@ -1,3 +1,5 @@
+import type { HeaderSource } from '../runtime/journal-bodies.js'
+
 /**
  * What the pipeline reads of a request. A fetch `Request` gives it ({@link fetchRequestView}); so
  * does the node:http adapter's view of an `IncomingMessage`, which builds no `Request` (its headers,
@@ -16,6 +18,8 @@ export interface RequestView {
   header(name: string): string | null
   /** The whole body; empty when there is none. Read once, however often asked. */
   bytes(): Promise<Uint8Array>
+  /** Every header, for the journal (kept by reference, read only when an entry is); absent when the transport keeps none. */
+  readonly headers?: HeaderSource
 }
 
 /**
@@ -32,6 +36,7 @@ export function fetchRequestView(request: Request): RequestView {
     method: request.method,
     url: new URL(request.url),
     header: (name) => request.headers.get(name),
+    headers: request.headers,
     bytes: () => {
       // A GET has no body to read: no buffer, no promise chain, for the most common request.
       body ??=

@@ -1,5 +1,22 @@
 import type { JsonBodyType } from 'msw'
+import { InvalidInput, NotFound } from '../errors/lookup-errors.js'
+import { Superseded } from '../errors/superseded.js'
 import { ApiError } from './api-error.js'
+
+/**
+ * What an error envelope is built from: an {@link ApiError}, or a fault's status and code.
+ *
+ * @example
+ * ```ts
+ * const shape: ErrorShape = { status: 429, code: 'rate_limited', message: 'Too many requests.', headers: {} }
+ * ```
+ */
+export interface ErrorShape {
+  readonly status: number
+  readonly code: string
+  readonly message: string
+  readonly headers: Record<string, string>
+}
 
 /**
  * An answer before it becomes a fetch `Response`: what the pipeline produces. msw's path turns it
@@ -38,7 +55,7 @@ export function jsonText(status: number, text: string, headers: Record<string, s
  * errorText(new ApiError('read_only')).status // 403
  * ```
  */
-export function errorText(error: ApiError): PlainAnswer {
+export function errorText(error: ErrorShape): PlainAnswer {
   const { status, code, message } = error
   return jsonText(status, JSON.stringify({ error: { status, code, message } }), error.headers)
 }
@@ -81,8 +98,10 @@ export function errorAnswer(error: ApiError): Response {
 }
 
 /**
- * The 500 of D4 for an exception that was not an {@link ApiError}: a generic message, never the
- * exception's (which goes to health's `lastError` instead).
+ * The answer of what a handler or the layers below it threw: an {@link ApiError} as it is, the
+ * store's {@link NotFound} as 404 `not_found` with SPEC's text, an {@link InvalidInput} as 400
+ * `invalid_json`, and anything else as the 500 of D4 with a generic message, never the exception's
+ * (which goes to health's `lastError` instead).
  *
  * @example
  * ```ts
@@ -90,5 +109,21 @@ export function errorAnswer(error: ApiError): Response {
  * ```
  */
 export function asApiError(caught: unknown): ApiError {
-  return caught instanceof ApiError ? caught : new ApiError('internal_error')
+  if (caught instanceof ApiError) return caught
+  if (caught instanceof NotFound) return new ApiError('not_found', caught.message)
+  if (caught instanceof InvalidInput) return new ApiError('invalid_json', caught.message)
+  if (caught instanceof Superseded) return new ApiError('internal_error', caught.message)
+  return new ApiError('internal_error')
+}
+
+/**
+ * Whether an exception is one the API answers as such (not a bug): its message is the answer's.
+ *
+ * @example
+ * ```ts
+ * answered(new NotFound('session')) // true
+ * ```
+ */
+export function answered(caught: unknown): boolean {
+  return caught instanceof ApiError || caught instanceof NotFound || caught instanceof InvalidInput
 }

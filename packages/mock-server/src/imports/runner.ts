@@ -2,9 +2,10 @@ import type { Clock } from '../runtime/clock.js'
 import { type Mutex, sleep } from '../runtime/mutex.js'
 import type { Library } from '../store/library.js'
 import { previewFields } from '../store/preview-fields.js'
+import type { StoredSession } from '../store/records.js'
 import { newSessionRecord } from '../store/session-record.js'
-import type { ImportProgress, StoredSession } from '../types.js'
 import { audioName, type ImportItem, type ImportRequest, importedFields } from './item.js'
+import type { ImportProgress } from './progress.js'
 
 /**
  * What an import needs from the mock.
@@ -131,9 +132,7 @@ export class ImportRunner {
       }
       Object.assign(record, { previews: [preview] }, previewFields(preview))
     }
-    const stored = await library.sessions.insert(record)
-    library.touch()
-    return stored
+    return library.sessions.insert(record)
   }
 
   /** D15: a generated preview is `pending` at first and `ready` one item delay later. */

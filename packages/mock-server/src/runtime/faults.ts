@@ -1,25 +1,74 @@
-import { type OperationName, operations, z } from '@session-library/schemas'
-import type { Fault } from '../types.js'
+import { formatIssues, type OperationName, operations, z } from '@session-library/schemas'
 
 const operationNames = operations.map((operation) => operation.name) as [OperationName, ...OperationName[]]
-const whole = (min: number, max = Number.MAX_SAFE_INTEGER) => z.int().check(z.minimum(min), z.maximum(max))
 
 /**
- * A fault as `injectFault` and `POST /__mock/faults` take it: a 5xx status or a dropped connection,
- * or only a delay.
+ * The longest delay a fault or `setLatency` takes, in ms: ten minutes. A timer cannot wait longer
+ * than 2^31 − 1 ms (about 24.8 days) and would fire at once instead; no test waits that long.
  *
  * @example
  * ```ts
- * faultSchema.parse({ status: 503, retryAfter: 2 })
+ * checkFault({ latency: MAX_DELAY_MS + 1 }) // TypeError: invalid fault: fault.latency: must be at most 600000 ms
+ * ```
+ */
+export const MAX_DELAY_MS = 600_000
+
+/**
+ * The largest `Retry-After` a fault sends, in seconds: one day.
+ *
+ * @example
+ * ```ts
+ * checkFault({ status: 429, retryAfter: MAX_RETRY_AFTER_S }) // accepted
+ * ```
+ */
+export const MAX_RETRY_AFTER_S = 86_400
+
+type Upto<N extends number, Counted extends number[] = []> = Counted['length'] extends N
+  ? Counted[number]
+  : Upto<N, [...Counted, Counted['length']]>
+
+/**
+ * An error status a fault may answer: any 4xx or 5xx.
+ *
+ * @example
+ * ```ts
+ * const status: FaultStatus = 429
+ * ```
+ */
+export type FaultStatus = Exclude<Upto<600>, Upto<400>>
+
+const isFaultStatus = (value: unknown): value is FaultStatus =>
+  Number.isInteger(value) && (value as number) >= 400 && (value as number) <= 599
+
+const whole = (min: number, max: number, what: string) =>
+  z
+    .int({ error: `must be a whole number of ${what}` })
+    .check(
+      z.minimum(min, { error: `must be at least ${min} ${what}` }),
+      z.maximum(max, { error: `must be at most ${max} ${what}` }),
+    )
+
+/**
+ * A fault as `injectFault` and `POST /__mock/faults` take it: an error status (any 4xx or 5xx,
+ * with the error envelope of that status or a `body` of your own) or a dropped connection, or only
+ * a delay; for `times` requests of one `operation` or of all.
+ *
+ * @example
+ * ```ts
+ * faultSchema.parse({ status: 429, retryAfter: 2, operation: 'sessions.list' })
  * ```
  */
 export const faultSchema = z
   .strictObject({
-    status: z.optional(whole(500, 599)),
+    status: z.optional(z.custom<FaultStatus>(isFaultStatus, { error: 'must be a 4xx or 5xx status (400–599)' })),
+    /** The answer's JSON body instead of the error envelope of `status`. */
+    body: z.optional(z.json()),
     network: z.optional(z.boolean()),
-    latency: z.optional(whole(0)),
-    retryAfter: z.optional(whole(0)),
-    count: z.optional(whole(1)),
+    latency: z.optional(whole(0, MAX_DELAY_MS, 'ms')),
+    retryAfter: z.optional(whole(0, MAX_RETRY_AFTER_S, 's')),
+    times: z.optional(whole(1, Number.MAX_SAFE_INTEGER, 'requests')),
+    /** The name `times` had before; both mean the same. */
+    count: z.optional(whole(1, Number.MAX_SAFE_INTEGER, 'requests')),
     operation: z.optional(z.enum(operationNames)),
   })
   .check(
@@ -31,7 +80,21 @@ export const faultSchema = z
       (fault) => fault.status !== undefined || fault.network === true || fault.latency !== undefined,
       'a fault needs a status, network: true or a latency',
     ),
+    z.refine((fault) => fault.body === undefined || fault.status !== undefined, {
+      error: 'a body needs a status',
+      path: ['body'],
+    }),
   )
+
+/**
+ * A fault the mock injects instead of answering normally (see `MockApi.injectFault`).
+ *
+ * @example
+ * ```ts
+ * api.injectFault({ status: 429, retryAfter: 1, times: 2, operation: 'sessions.list' })
+ * ```
+ */
+export type Fault = z.input<typeof faultSchema>
 
 /**
  * A fault still waiting, with how many matching requests it still applies to.
@@ -46,6 +109,20 @@ export type PendingFault = Fault & { remaining: number }
 interface Pending {
   fault: Fault
   remaining: number
+}
+
+/**
+ * The fault checked, or a TypeError naming each bad field and its rule.
+ *
+ * @example
+ * ```ts
+ * checkFault({ status: 200 }) // TypeError: invalid fault: fault.status: must be a 4xx or 5xx status (400–599)
+ * ```
+ */
+export function checkFault(fault: unknown): Fault {
+  const checked = faultSchema.safeParse(fault)
+  if (checked.success) return checked.data
+  throw new TypeError(`invalid fault: ${formatIssues(checked.error.issues, 'fault')}`)
 }
 
 /**
@@ -67,11 +144,10 @@ export class FaultQueue {
     this.#changed = changed
   }
 
-  /** Adds a fault; throws a TypeError naming the rule when it is not a valid fault. */
+  /** Adds a fault; throws a TypeError naming the field and its rule when it is not a valid fault. */
   add(fault: Fault): void {
-    const checked = faultSchema.safeParse(fault)
-    if (!checked.success) throw new TypeError(`invalid fault: ${checked.error.issues.map((i) => i.message).join('; ')}`)
-    this.#pending.push({ fault: checked.data, remaining: checked.data.count ?? 1 })
+    const checked = checkFault(fault)
+    this.#pending.push({ fault: checked, remaining: checked.times ?? checked.count ?? 1 })
     this.#changed()
   }
 

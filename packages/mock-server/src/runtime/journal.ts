@@ -1,36 +1,103 @@
-import { type Departure, LIMITS } from '@session-library/schemas'
-import type { JournalEntry } from '../types.js'
+import { type Departure, LIMITS, type OperationName } from '@session-library/schemas'
+import {
+  type BodyText,
+  boundedBody,
+  type HeaderSource,
+  type KeptBody,
+  readBody,
+  readHeaders,
+} from './journal-bodies.js'
+import { matches, type RequestFilter } from './journal-query.js'
 
 /**
- * What the journal knows of an answer beyond a {@link JournalEntry}, for its subscribers (the
- * dashboard): how long it took and the error message it answered.
+ * One request the mock answered, as the dashboard's event stream and health's `recentRequests`
+ * see it: no bodies, no headers. Never holds the token (D2).
+ *
+ * @example
+ * ```ts
+ * const summary: JournalSummary = { seq: 1, method: 'GET', origin: 'http://127.0.0.1:4777', path: '/api/v1/health', query: '', statusCode: 200, at: '2026-11-21T10:00:00.000Z', ms: 2 }
+ * ```
+ */
+export interface JournalSummary {
+  /** Orders entries even when the clock is fixed: 1 for the first request after a reset. */
+  seq: number
+  method: string
+  /** Scheme, host and port the request was sent to, e.g. `http://127.0.0.1:4777`. */
+  origin: string
+  /** Path without the query string, e.g. `/api/v1/sessions`. */
+  path: string
+  /** The query string without `?`. */
+  query: string
+  operation?: OperationName
+  /** The answer's status; 0 when the connection was dropped (a network fault). */
+  statusCode: number
+  /** Error code when the answer was an error. */
+  code?: string
+  /** ISO 8601 timestamp of the answer, from the mock's clock. */
+  at: string
+  /** Time from the request's arrival to its answer, in ms (latency and faults included). */
+  ms: number
+  /** The message of the error answered, if any. */
+  message?: string
+}
+
+/**
+ * One request the mock answered, newest last in `MockApi.journal()`: the {@link JournalSummary}
+ * plus what was sent and answered. Headers and bodies are built only when an entry is read, the
+ * token masked in them (D2; `Authorization` keeps its scheme only); bodies are JSON when they parse,
+ * else text, and cut at `JOURNAL_BODY_LIMIT` characters with `truncated: true`.
+ *
+ * @example
+ * ```ts
+ * const [entry] = api.journal()
+ * entry.request.body // what the code under test sent
+ * ```
+ */
+export interface JournalEntry extends JournalSummary {
+  request: { headers: Record<string, string> } & BodyText
+  answer: BodyText
+}
+
+/**
+ * What the journal knows of an answer beyond where it went: its duration and error message.
  *
  * @example
  * ```ts
  * const detail: JournalDetail = { ms: 3, message: 'session not found' }
  * ```
  */
-export interface JournalDetail {
-  /** Time from the request's arrival to its answer, in ms (latency and faults included). */
-  ms?: number
-  /** The message of the error answered, if any. */
-  message?: string
-}
+export type JournalDetail = Pick<JournalSummary, 'ms' | 'message'>
 
 /**
- * Told of each entry as it is recorded, with its detail.
+ * Told of each entry as it is recorded (the dashboard's stream).
  *
  * @example
  * ```ts
- * const listener: JournalListener = (entry, detail) => console.log(entry.path, detail.ms)
+ * const listener: JournalListener = (entry) => console.log(entry.path, entry.ms)
  * ```
  */
-export type JournalListener = (entry: JournalEntry, detail: JournalDetail) => void
+export type JournalListener = (entry: JournalSummary) => void
 
-/** An entry as kept: its time as a number, formatted only when read (most never are). */
-type Kept = Omit<JournalEntry, 'at'> & { time: number; detail: JournalDetail }
+/**
+ * What the pipeline hands the journal: references only (the body it read, the answer's text, the
+ * request's headers), masked and formatted when read.
+ *
+ * @example
+ * ```ts
+ * journal.record({ time: clock.time(), ms: 1, method: 'GET', origin, path, query: '', statusCode: 200 })
+ * ```
+ */
+export interface JournalRecord extends Omit<JournalSummary, 'seq' | 'at'> {
+  /** When it was answered, in ms since the epoch. */
+  time: number
+  /** What health's `lastError` says when it is a 5xx (D17). */
+  errorMessage?: string
+  headers?: HeaderSource
+  body?: Uint8Array
+  answer?: string
+}
 
-const withAt = ({ time, detail: _, ...entry }: Kept): JournalEntry => ({ ...entry, at: new Date(time).toISOString() })
+type Kept = Omit<JournalRecord, 'errorMessage' | 'body' | 'answer'> & { seq: number; body: KeptBody; answer: KeptBody }
 
 /** Entries the journal keeps; older ones are dropped. */
 export const JOURNAL_LIMIT = 1000
@@ -38,32 +105,37 @@ export const JOURNAL_LIMIT = 1000
 /**
  * The requests the mock answered under /api/v1 (the control surface is not journaled), and the
  * health facts derived from them (D17): the count of answered requests, the latest 50 and the
- * latest 5xx message.
+ * latest 5xx message. The token is masked in whatever it gives out (`mask`, D2).
  *
  * @example
  * ```ts
- * const journal = new Journal()
- * journal.record({ method: 'GET', path: '/api/v1/health', query: '', statusCode: 200 }, clock.time())
+ * const journal = new Journal(tokenMask('secret'))
+ * journal.record({ time: Date.now(), ms: 1, method: 'GET', origin: 'http://127.0.0.1:4777', path: '/api/v1/health', query: '', statusCode: 200 })
  * journal.answered // 1
  * ```
  */
 export class Journal {
+  readonly #mask: (text: string) => string
   #entries: Kept[] = []
+  #seq = 0
   #answered = 0
   #lastError: string | undefined
   readonly #listeners = new Set<JournalListener>()
   #departures: Departure[] = []
 
-  /**
-   * Records one request answered at `time` (ms since the epoch); `statusCode` 0 means the
-   * connection was dropped (a network fault).
-   */
-  record(entry: Omit<JournalEntry, 'at'>, time: number, errorMessage?: string, detail: JournalDetail = {}): void {
-    const kept = { ...entry, time, detail }
+  constructor(mask: (text: string) => string = (text) => text) {
+    this.#mask = mask
+  }
+
+  /** Records one answered request; `statusCode` 0 means the connection was dropped (a network fault). */
+  record(record: JournalRecord): void {
+    const { errorMessage, body, answer, ...rest } = record
+    this.#seq += 1
+    const kept: Kept = { ...rest, seq: this.#seq, body: boundedBody(body), answer: boundedBody(answer) }
     this.#entries.push(kept)
     if (this.#entries.length > JOURNAL_LIMIT) this.#entries.shift()
-    if (entry.statusCode > 0) this.#answered += 1
-    if (entry.statusCode >= 500 && errorMessage !== undefined) this.#lastError = errorMessage
+    if (record.statusCode > 0) this.#answered += 1
+    if (record.statusCode >= 500 && errorMessage !== undefined) this.#lastError = this.#mask(errorMessage)
     // Nothing is formatted for nobody: without a subscriber this is one size check.
     if (this.#listeners.size > 0) this.#tell(kept)
   }
@@ -73,7 +145,7 @@ export class Journal {
    * set; returns the unsubscribe. A listener that throws is unsubscribed, never the recording.
    */
   subscribe(listener: JournalListener, { backlog = false } = {}): () => void {
-    if (backlog) for (const kept of this.#entries) listener(withAt(kept), kept.detail)
+    if (backlog) for (const kept of this.#entries) listener(this.#summary(kept))
     this.#listeners.add(listener)
     return () => this.#listeners.delete(listener)
   }
@@ -84,13 +156,39 @@ export class Journal {
   }
 
   #tell(kept: Kept): void {
-    const entry = withAt(kept)
+    const entry = this.#summary(kept)
     for (const listener of this.#listeners) {
       try {
-        listener(entry, kept.detail)
+        listener(entry)
       } catch {
         this.#listeners.delete(listener)
       }
+    }
+  }
+
+  #summary({ seq, time, ms, method, origin, path, query, operation, statusCode, code, message }: Kept): JournalSummary {
+    const mask = this.#mask
+    return {
+      seq,
+      method,
+      origin,
+      path: mask(path),
+      query: mask(query),
+      ...(operation && { operation }),
+      statusCode,
+      ...(code && { code }),
+      at: new Date(time).toISOString(),
+      ms,
+      ...(message !== undefined && { message: mask(message) }),
+    }
+  }
+
+  #entry(kept: Kept): JournalEntry {
+    const mask = this.#mask
+    return {
+      ...this.#summary(kept),
+      request: { headers: readHeaders(kept.headers, mask), ...readBody(kept.body, mask) },
+      answer: readBody(kept.answer, mask),
     }
   }
 
@@ -105,9 +203,10 @@ export class Journal {
     return this.#departures.map((departure) => ({ ...departure }))
   }
 
-  /** Copies of the entries, oldest first. */
-  entries(): JournalEntry[] {
-    return this.#entries.map(withAt)
+  /** The entries that match `filter` (all without one), oldest first, each built afresh (a copy). */
+  entries(filter?: RequestFilter): JournalEntry[] {
+    const kept = filter ? this.#entries.filter((entry) => matches(entry, filter)) : this.#entries
+    return kept.map((entry) => this.#entry(entry))
   }
 
   /** Requests answered so far, 401s included (D17). */
@@ -124,10 +223,15 @@ export class Journal {
     }
     return answered.map(({ method, path, statusCode, time }) => ({
       method,
-      path,
+      path: this.#mask(path),
       statusCode,
       at: new Date(time).toISOString(),
     }))
+  }
+
+  /** Sets `lastError` for a failure outside any request, e.g. a `--data` fold that failed (D19). */
+  noteError(message: string): void {
+    this.#lastError = message
   }
 
   /** The message of the latest 5xx answer, if any (D17). */
@@ -135,9 +239,10 @@ export class Journal {
     return this.#lastError
   }
 
-  /** Forgets everything. */
+  /** Forgets everything; the next entry is number 1 again. */
   clear(): void {
     this.#entries = []
+    this.#seq = 0
     this.#answered = 0
     this.#lastError = undefined
     this.#departures = []

@@ -1,7 +1,6 @@
-// The contract's exact schemas infer some fields as unknown; the records are checked all the same.
 import { storedSession, storedWaveform, waveformNoteLane, type z } from '@session-library/schemas'
-import type { LibrarySnapshot } from '../types.js'
-import { waveformKey } from '../waveform/waveforms.js'
+import type { LibrarySnapshot } from './records.js'
+import { waveformKey } from './waveform-key.js'
 
 /** The parts of a library snapshot that hold records (all but `version` and `nextId`). */
 export type LibraryPart = Exclude<keyof LibrarySnapshot, 'version' | 'nextId'>
@@ -27,15 +26,15 @@ export const LIBRARY_PARTS: {
   }
 } = {
   sessions: {
-    model: storedSession as unknown as z.ZodMiniType<PartRecord<'sessions'>>,
+    model: storedSession,
     keyOf: (record) => record.id,
   },
   lanes: {
-    model: waveformNoteLane.exact as unknown as z.ZodMiniType<PartRecord<'lanes'>>,
+    model: waveformNoteLane.exact,
     keyOf: (record) => record.key,
   },
   waveforms: {
-    model: storedWaveform as unknown as z.ZodMiniType<PartRecord<'waveforms'>>,
+    model: storedWaveform,
     keyOf: (record) => waveformKey(record.sessionId, record.variantId),
     optional: true,
   },

@@ -1,7 +1,5 @@
-import { ApiError } from '../http/api-error.js'
+import { NotFound } from '../errors/lookup-errors.js'
 import { opaqueId } from '../runtime/ids.js'
-import type { LibrarySnapshot, StoredLane, StoredSession, StoredWaveform } from '../types.js'
-import { waveformKey } from '../waveform/waveforms.js'
 import {
   LIBRARY_PARTS,
   type LibraryChange,
@@ -9,14 +7,20 @@ import {
   libraryPartNames,
   type PartRecord,
 } from './library-parts.js'
+import type { LibrarySnapshot, StoredLane, StoredSession, StoredWaveform } from './records.js'
 import { SessionIndexes } from './session-indexes.js'
 import { Table, type TableWatcher } from './table.js'
+import { waveformKey } from './waveform-key.js'
 
 type Tables = { [P in LibraryPart]: Table<PartRecord<P>> }
 
-function createTables(indexes: SessionIndexes): Tables {
+// Every table tells `changed` of each write itself: no caller has to remember to.
+function createTables(indexes: SessionIndexes, changed: () => void): Tables {
   const table = <P extends LibraryPart>(part: P, watch?: TableWatcher<PartRecord<P>>) =>
-    new Table<PartRecord<P>>(LIBRARY_PARTS[part].model, LIBRARY_PARTS[part].keyOf, watch)
+    new Table<PartRecord<P>>(LIBRARY_PARTS[part].model, LIBRARY_PARTS[part].keyOf, (before, after) => {
+      changed()
+      watch?.(before, after)
+    })
   return {
     sessions: table('sessions', (before, after) => indexes.sessionChanged(before, after)),
     lanes: table('lanes', (before, after) => indexes.laneChanged(before, after)),
@@ -39,7 +43,7 @@ function createTables(indexes: SessionIndexes): Tables {
  */
 export class Library {
   readonly #indexes = new SessionIndexes()
-  readonly tables: Tables = createTables(this.#indexes)
+  readonly tables: Tables = createTables(this.#indexes, () => this.#changed())
   readonly sessions: Table<StoredSession> = this.tables.sessions
   readonly lanes: Table<StoredLane> = this.tables.lanes
   /** Waveforms answered as stored (a cloned library), by `waveformKey`. */
@@ -53,7 +57,7 @@ export class Library {
     this.#seed = seed
   }
 
-  /** Moves on every change of the library. */
+  /** Moves on every change of the library: every write of a table, a new id, a load. */
   get revision(): number {
     return this.#revision
   }
@@ -68,7 +72,7 @@ export class Library {
     for (const part of libraryPartNames) this.tables[part].load((snapshot[part] ?? []) as never)
     this.#nextId = Math.max(snapshot.nextId, atLeast)
     this.#whole = true
-    this.touch()
+    this.#changed()
   }
 
   /**
@@ -83,7 +87,7 @@ export class Library {
       for (const key of change[part]?.del ?? []) table.delete(key)
     }
     this.#nextId = Math.max(this.#nextId, change.nextId)
-    this.touch()
+    this.#changed()
   }
 
   /** The whole library, its records shared, not copied (stored records never change in place). */
@@ -135,11 +139,12 @@ export class Library {
       id = opaqueId(prefix, this.#seed, this.#nextId)
       this.#nextId += 1
     } while (this.sessions.peek(id) !== undefined)
+    // The counter moved: a persisted `nextId` must not hand this id out again (D5).
+    this.#changed()
     return id
   }
 
-  /** Marks the library as changed. */
-  touch(): void {
+  #changed(): void {
     this.#revision += 1
   }
 
@@ -148,35 +153,33 @@ export class Library {
     return this.#indexes.knowsPath(path)
   }
 
-  /** A copy of the session, or the 404 of D3. */
+  /** A copy of the session, or the 404 of D3 ({@link NotFound}). */
   requireSession(id: string): StoredSession {
     const record = this.sessions.get(id)
-    if (record === undefined) throw new ApiError('not_found')
+    if (record === undefined) throw new NotFound('session')
     return record
   }
 
   /** The stored session, read-only and not a copy (see {@link Table.peek}), or the 404 of D3. */
   readSession(id: string): Readonly<StoredSession> {
     const record = this.sessions.peek(id)
-    if (record === undefined) throw new ApiError('not_found')
+    if (record === undefined) throw new NotFound('session')
     return record
   }
 
-  /** Changes a session through a draft and marks the library changed. */
+  /** Changes a session through a draft. */
   updateSession(id: string, change: (draft: StoredSession) => void): Readonly<StoredSession> {
     const record = this.sessions.update(id, change)
-    if (record === undefined) throw new ApiError('not_found')
-    this.touch()
+    if (record === undefined) throw new NotFound('session')
     return record
   }
 
   /** Deletes a session, its waveform note lanes (D14) and its stored waveforms. */
   deleteSession(id: string): void {
     const record = this.sessions.peek(id)
-    if (record === undefined || !this.sessions.delete(id)) throw new ApiError('not_found')
+    if (record === undefined || !this.sessions.delete(id)) throw new NotFound('session')
     for (const key of this.#indexes.lanesOf(id)) this.lanes.delete(key)
     // A stored waveform belongs to one of the session's previews: no scan needed to find them.
     for (const preview of record.previews) this.waveforms.delete(waveformKey(id, preview.id))
-    this.touch()
   }
 }

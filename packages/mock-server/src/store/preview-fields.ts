@@ -1,5 +1,5 @@
 import type { Preview, PreviewStatus } from '@session-library/schemas'
-import type { StoredSession } from '../types.js'
+import type { StoredSession } from './records.js'
 
 const MIME_TYPES: Record<string, string> = {
   '.wav': 'audio/wav',

@@ -1,4 +1,4 @@
-import type { StoredLane, StoredSession } from '../types.js'
+import type { StoredLane, StoredSession } from './records.js'
 
 /**
  * The library's secondary indexes, kept up to date by its tables' watchers: project paths, for

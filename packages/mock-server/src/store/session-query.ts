@@ -1,5 +1,5 @@
 import { LIMITS, type SortKey, type sessionListQuery, type z } from '@session-library/schemas'
-import type { StoredSession } from '../types.js'
+import type { StoredSession } from './records.js'
 import type { OrderBy } from './sorted-order.js'
 import type { Table } from './table.js'
 

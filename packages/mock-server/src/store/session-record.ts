@@ -1,5 +1,5 @@
 import { previewDefaults, SESSION_DEFAULTS, type Session } from '@session-library/schemas'
-import type { StoredSession } from '../types.js'
+import type { StoredSession } from './records.js'
 
 /** The fields a client may write on a session (SPEC §4.4, D5). */
 export type WritableFields = Pick<Session, 'title' | 'kind' | 'status' | 'accent' | 'tags' | 'notes' | 'projectPath'>

@@ -1,5 +1,5 @@
 import type { TagCount } from '@session-library/schemas'
-import type { StoredSession } from '../types.js'
+import type { StoredSession } from './records.js'
 
 /**
  * Counts each tag across all sessions (D16): count descending, then tag ascending.

@@ -1,6 +1,6 @@
-import { NOT_FOUND_MESSAGES, type Preview } from '@session-library/schemas'
-import { ApiError } from '../http/api-error.js'
-import type { StoredSession } from '../types.js'
+import type { Preview } from '@session-library/schemas'
+import { NotFound } from '../errors/lookup-errors.js'
+import type { StoredSession } from '../store/records.js'
 
 /**
  * The preview variant a waveform request is about (D12): `variantId` must name a preview of the
@@ -14,10 +14,10 @@ import type { StoredSession } from '../types.js'
 export function chooseVariant(session: StoredSession, variantId: string | undefined): Preview {
   if (variantId !== undefined) {
     const named = session.previews.find((preview) => preview.id === variantId)
-    if (!named) throw new ApiError('not_found', NOT_FOUND_MESSAGES.variant)
+    if (!named) throw new NotFound('variant')
     return named
   }
   const chosen = session.previews.find((preview) => preview.id === session.preferredPreviewId) ?? session.previews[0]
-  if (!chosen) throw new ApiError('not_found', NOT_FOUND_MESSAGES.preview)
+  if (!chosen) throw new NotFound('preview')
   return chosen
 }

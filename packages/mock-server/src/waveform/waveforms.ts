@@ -1,5 +1,6 @@
 import type { Preview, Waveform } from '@session-library/schemas'
 import { hash32 } from '../runtime/random.js'
+import { waveformKey } from '../store/waveform-key.js'
 import { syntheticAudio, WAVEFORM_BUCKETS } from './synthetic.js'
 import { decodeWavPeaks } from './wav.js'
 
@@ -13,19 +14,6 @@ import { decodeWavPeaks } from './wav.js'
  * ```
  */
 export type ReadAudio = (path: string) => Promise<Uint8Array | undefined>
-
-/**
- * The key of a waveform and of its note lane (D13, D14): stable for a (session, variant) pair and
- * never the same for two pairs.
- *
- * @example
- * ```ts
- * waveformKey('ses_1', 'pv_1') // 'ses_1:pv_1'
- * ```
- */
-export function waveformKey(sessionId: string, variantId: string): string {
-  return `${encodeURIComponent(sessionId)}:${encodeURIComponent(variantId)}`
-}
 
 async function readBytes(readAudio: ReadAudio | undefined, path: string): Promise<Uint8Array | undefined> {
   if (!readAudio || path === '') return undefined

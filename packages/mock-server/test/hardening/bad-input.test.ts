@@ -2,7 +2,7 @@ import { exactErrorEnvelope } from '@session-library/schemas'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../../src/node.js'
-import { rawRequest, untilClosed } from '../node/raw-http.js'
+import { rawRequest, untilClosed } from '../node/transport/raw-http.js'
 import { NOW } from '../support/harness.js'
 import {
   brokenBody,

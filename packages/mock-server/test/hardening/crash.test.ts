@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { librarySnapshot } from '@session-library/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { LibrarySnapshot } from '../../src/types.js'
-import { type CliProcess, call, runCli } from '../node/cli-process.js'
+import type { LibrarySnapshot } from '../../src/store/records.js'
+import { type CliProcess, call, runCli } from '../node/cli/cli-process.js'
 
 // Crash safety of --data: writers (creates, patches, notes, deletes) and an importer run against
 // the CLI, which is killed with SIGKILL at a random moment; restarted on the same file (its change

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { JOURNAL_LIMIT } from '../../src/runtime/journal.js'
-import { type CliProcess, call, runCli } from '../node/cli-process.js'
+import { type CliProcess, call, runCli } from '../node/cli/cli-process.js'
 
 // The one long test of the suite: 32 clients for 20 s of mixed reads and writes against the CLI
 // on loopback. The mock runs in its own process with a preloaded probe (support/memory-probe.cjs)

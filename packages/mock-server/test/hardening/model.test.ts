@@ -40,7 +40,7 @@ interface Real {
 }
 
 function realMock(): Real {
-  const api = createMockApi({ library: START, now: NOW, token: 't' })
+  const api = createMockApi({ baseUrl: 'http://mock.test', library: START, now: NOW, token: 't' })
   return {
     api,
     async call(method, path, body) {

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { constantTimeEqual } from '../../src/http/auth.js'
-import { type CliProcess, runCli } from '../node/cli-process.js'
+import { type CliProcess, runCli } from '../node/cli/cli-process.js'
 
 // D2: the token is compared in constant time, and it never reaches a log line, an error, the
 // journal or the health snapshot, however a client sends it.

@@ -1,7 +1,7 @@
 import { exactErrorEnvelope, LIMITS } from '@session-library/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../../src/node.js'
-import { rawRequest, untilClosed } from '../node/raw-http.js'
+import { rawRequest, untilClosed } from '../node/transport/raw-http.js'
 import { trickleCreateBody, trickleUntilClosed } from '../support/slow-client.js'
 
 // D18 on the whole standalone mock (test/node covers the adapter on stand-in handlers): the Host
@@ -28,13 +28,7 @@ function lastAnswer(received: string): { status: number; body: unknown } {
 }
 
 describe('D18: DNS-rebinding Host check on every route of the mock', () => {
-  const hosts = [
-    'evil.example',
-    'localhost.evil.example',
-    '127.0.0.1.nip.io',
-    '127.0.0.1@evil.example',
-    '10.0.0.1:4777',
-  ]
+  const hosts = ['evil.example', 'localhost.evil.example', '127.0.0.1.nip.io', '10.0.0.1:4777']
   const routes = [
     ['POST', '/api/v1/sessions', '{"title":"Rebound"}'],
     ['POST', '/__mock/reset', ''],
@@ -65,6 +59,55 @@ describe('D18: DNS-rebinding Host check on every route of the mock', () => {
       ])
     },
   )
+})
+
+describe('D20: a Host that is not host[:port]', () => {
+  const health = async () =>
+    rawRequest(server.origin, '/api/v1/health', { headers: auth }).then((answer) => answer.json()) as Promise<{
+      data: { lastError?: string }
+    }>
+
+  it('D20: Host [::1]:PORT/api/v1/sessions/<A># with DELETE /api/v1/sessions/<B> is 400 invalid_host and deletes neither', async () => {
+    const [a, b] = server.api.snapshot().sessions.map(({ id }) => id) as [string, string]
+    const answer = await rawRequest(server.origin, `/api/v1/sessions/${b}`, {
+      method: 'DELETE',
+      headers: { ...auth, host: `[::1]:${server.port}/api/v1/sessions/${a}#` },
+    })
+    expect(answer.status).toBe(400)
+    expect(exactErrorEnvelope.parse(answer.json()).error.code).toBe('invalid_host')
+    expect(server.api.snapshot().sessions.map(({ id }) => id)).toEqual([a, b])
+  })
+
+  it.each(['localhost:99999', '127.0.0.1:abc', '[::1]evil.example', '127.0.0.1@evil.example', '[::1'])(
+    'D20: Host %j is 400 invalid_host before routing, not a 500, and sets no lastError',
+    async (host) => {
+      const answer = await rawRequest(server.origin, '/api/v1/sessions', { headers: { ...auth, host } })
+      expect(answer.status).toBe(400)
+      expect(exactErrorEnvelope.parse(answer.json()).error).toEqual({
+        status: 400,
+        code: 'invalid_host',
+        message: 'Host header must be a host name or address, with an optional port.',
+      })
+      expect((await health()).data.lastError).toBeUndefined()
+    },
+  )
+
+  it('D20: a valid Host at the edges of the port range still passes', async () => {
+    for (const host of ['localhost:65535', '127.0.0.1:0', `[::1]:${server.port}`, 'LOCALHOST']) {
+      expect((await rawRequest(server.origin, '/api/v1/health', { headers: { ...auth, host } })).status).toBe(200)
+    }
+  })
+})
+
+describe('D20: a request head too large', () => {
+  it('D20: a head past Node’s header limit is a JSON 431 headers_too_large, not invalid_json', async () => {
+    const head = `GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`
+    const { received } = await untilClosed(server.port, head)
+    expect(lastAnswer(received)).toMatchObject({
+      status: 431,
+      body: { error: { status: 431, code: 'headers_too_large', message: 'Request head is too large.' } },
+    })
+  })
 })
 
 describe('D18: body limit', () => {
@@ -110,14 +153,17 @@ describe('D18: body limit', () => {
 })
 
 describe('D18: server timeouts stop slow clients', () => {
-  it('D18: a client that keeps trickling header lines is cut off at the headers limit with a JSON 408', async () => {
+  it('D18, D20: a client that keeps trickling header lines is cut off at the headers limit with a JSON 408 request_timeout', async () => {
     const { ms, received } = await trickleUntilClosed(
       server.port,
       'GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n',
       'X-Slow: loris\r\n'.repeat(100),
       20,
     )
-    expect(lastAnswer(received)).toMatchObject({ status: 408, body: { error: { status: 408 } } })
+    expect(lastAnswer(received)).toMatchObject({
+      status: 408,
+      body: { error: { status: 408, code: 'request_timeout' } },
+    })
     expect(ms).toBeGreaterThanOrEqual(TIMEOUTS.headers - 50)
     expect(ms).toBeLessThan(TIMEOUTS.headers + 1_500)
   })

@@ -1,3 +1,4 @@
+import { sessionRecord } from '../../../../test-support/fixtures/session-record.js'
 import type { LibrarySnapshot, StoredSession } from '../../src/index.js'
 
 let counter = 0
@@ -12,26 +13,14 @@ let counter = 0
  */
 export function storedSession(fields: Partial<StoredSession> = {}): StoredSession {
   counter += 1
-  return {
+  return sessionRecord({
     id: `ses_t${counter}`,
     title: `Session ${counter}`,
     kind: 'other',
-    status: 'idea',
-    accent: '',
-    tags: [],
-    notes: '',
     lastOpened: '2026-11-20T10:00:00.000Z',
-    projectPath: '',
-    projectOriginalPath: '',
-    previewStatus: 'none',
-    previewUrl: '',
-    previewAudioUrl: '',
-    previewAudioMime: '',
-    preferredPreviewId: '',
-    previews: [],
     client: '',
     ...fields,
-  }
+  })
 }
 
 /**

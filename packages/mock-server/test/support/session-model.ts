@@ -1,3 +1,4 @@
+import { sessionRecord } from '../../../../test-support/fixtures/session-record.js'
 import type { LibrarySnapshot, StoredLane, StoredSession } from '../../src/index.js'
 
 /**
@@ -50,25 +51,14 @@ export class LibraryModel {
 
   create(fields: WrittenFields, id: string): StoredSession {
     const written = normalized(fields) as Required<WrittenFields>
-    const session: StoredSession = {
-      id,
-      title: written.title,
+    const session: StoredSession = sessionRecord({
+      ...written,
       kind: written.kind ?? 'other',
-      status: written.status ?? 'idea',
-      accent: written.accent ?? '',
-      tags: written.tags ?? [],
-      notes: written.notes ?? '',
+      id,
       lastOpened: this.now,
-      projectPath: written.projectPath ?? '',
       projectOriginalPath: written.projectPath ?? '',
-      previewStatus: 'none',
-      previewUrl: '',
-      previewAudioUrl: '',
-      previewAudioMime: '',
-      preferredPreviewId: '',
-      previews: [],
       client: '',
-    }
+    })
     this.add(session)
     return session
   }

@@ -77,7 +77,7 @@ const IN_PROCESS_ORIGIN = 'http://mock.test'
 export const inProcess: Transport = {
   name: 'in-process',
   async start(options) {
-    const api = createMockApi(options)
+    const api = createMockApi({ baseUrl: IN_PROCESS_ORIGIN, ...options })
     const server = setupServer(...api.handlers)
     server.listen({ onUnhandledFrame: 'error' })
     await api.idle()

@@ -1,4 +1,7 @@
-import { endpoints, type Operation, type OperationName } from '../endpoints.js'
+import type { Operation } from '../contract/define.js'
+import { endpoints } from '../contract/endpoints.js'
+import type { OperationName } from '../contract/routes.js'
+import { NOT_JSON, parseJsonText } from '../json-text.js'
 import { type Departure, UNKNOWN_ROUTE } from './departure.js'
 import { errorDepartures } from './error-answer.js'
 import { type Context, shown } from './issue-departures.js'
@@ -36,15 +39,8 @@ export interface RecordedAnswer {
   text?: string
 }
 
-const NOT_JSON = Symbol('not JSON')
-
 function parsedBody(answer: RecordedAnswer): unknown {
-  if (answer.body !== undefined || answer.text === undefined || answer.text === '') return answer.body
-  try {
-    return JSON.parse(answer.text)
-  } catch {
-    return NOT_JSON
-  }
+  return answer.body !== undefined || answer.text === undefined ? answer.body : parseJsonText(answer.text)
 }
 
 function header(headers: HeaderSource, name: string): string | undefined {

@@ -1,5 +1,5 @@
+import { exactErrorEnvelope } from '../answers/exact.js'
 import { ERRORS, errorEnvelope, type KnownErrorCode } from '../errors.js'
-import { exactErrorEnvelope } from '../exact.js'
 import { NOT_FOUND_MESSAGES } from '../not-found.js'
 import type { Departure } from './departure.js'
 import { type Context, issueDepartures, shown } from './issue-departures.js'

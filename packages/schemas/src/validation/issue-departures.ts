@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini'
-import { fieldPath } from '../issues.js'
+import { fieldPath } from '../field-path.js'
 import type { Departure, DepartureRule, Severity } from './departure.js'
 import { isOptionalAt, valueAt } from './schema-walk.js'
 

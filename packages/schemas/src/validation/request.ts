@@ -1,6 +1,8 @@
 import type * as z from 'zod/mini'
-import { endpoints, type OperationName } from '../endpoints.js'
-import { queryInput } from '../requests.js'
+import { endpoints } from '../contract/endpoints.js'
+import type { OperationName } from '../contract/routes.js'
+import { NOT_JSON, parseJsonText } from '../json-text.js'
+import { queryInput } from '../requests/query-input.js'
 import type { Departure } from './departure.js'
 import { type Context, issueDepartures } from './issue-departures.js'
 
@@ -30,11 +32,9 @@ function check(schema: z.ZodMiniType, value: unknown, prefix: string, context: C
 
 function bodyOf(request: RecordedRequest): { value?: unknown; broken?: Departure['detail'] } {
   if (request.body !== undefined || request.text === undefined) return { value: request.body }
-  try {
-    return { value: JSON.parse(request.text) }
-  } catch {
-    return { broken: 'is not JSON' }
-  }
+  // An empty text is no JSON value either: the mock answers it 400 invalid_json.
+  const value = parseJsonText(request.text)
+  return value === NOT_JSON || value === undefined ? { broken: 'is not JSON' } : { value }
 }
 
 /**

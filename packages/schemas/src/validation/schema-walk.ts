@@ -10,23 +10,45 @@ interface Definition {
   in?: z.ZodMiniType
 }
 
-const definitionOf = (schema: z.ZodMiniType) => (schema as unknown as { _zod: { def: Definition } })._zod.def
+/**
+ * The definition zod keeps of a schema: its type and what it wraps or holds.
+ *
+ * @example
+ * ```ts
+ * definitionOf(z.optional(z.string())).type // 'optional'
+ * ```
+ */
+export const definitionOf = (schema: z.ZodMiniType) => (schema as unknown as { _zod: { def: Definition } })._zod.def
 
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'nonoptional'])
 
-/** The schema under its wrappers (optional, nullable, default) and pipes. */
-function core(schema: z.ZodMiniType): z.ZodMiniType {
+/**
+ * The schema one wrapper (optional, nullable, default) or a pipe holds, as its input; `undefined`
+ * for a schema that wraps nothing.
+ *
+ * @example
+ * ```ts
+ * unwrapped(z.optional(z.string())) // the z.string()
+ * ```
+ */
+export function unwrapped(schema: z.ZodMiniType): z.ZodMiniType | undefined {
+  const definition = definitionOf(schema)
+  if (WRAPPERS.has(definition.type)) return definition.innerType
+  return definition.type === 'pipe' ? definition.in : undefined
+}
+
+/**
+ * The schema under its wrappers (optional, nullable, default) and pipes.
+ *
+ * @example
+ * ```ts
+ * core(z._default(z.optional(z.string()), '')) // the z.string()
+ * ```
+ */
+export function core(schema: z.ZodMiniType): z.ZodMiniType {
   let current = schema
-  for (;;) {
-    const definition = definitionOf(current)
-    const inner = WRAPPERS.has(definition.type)
-      ? definition.innerType
-      : definition.type === 'pipe'
-        ? definition.in
-        : undefined
-    if (!inner) return current
-    current = inner
-  }
+  for (let inner = unwrapped(current); inner; inner = unwrapped(current)) current = inner
+  return current
 }
 
 function child(schema: z.ZodMiniType, key: PropertyKey): z.ZodMiniType | undefined {

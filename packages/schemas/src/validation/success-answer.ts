@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini'
-import * as exact from '../exact.js'
-import { fieldPath } from '../issues.js'
+import * as exact from '../answers/exact.js'
+import { fieldPath } from '../field-path.js'
 import { KNOWN_KINDS, KNOWN_STATUSES } from '../known-values.js'
 import type { Departure } from './departure.js'
 import { type Context, issueDepartures, shown } from './issue-departures.js'

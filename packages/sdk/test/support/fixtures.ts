@@ -1,29 +1,11 @@
+import { sessionRecord } from '../../../../test-support/fixtures/session-record.js'
+
 // Answers written from SPEC.md's field tables, so that unit tests do not need the mock.
 export const BASE_URL = 'http://sdk.test/api/v1'
 export const TOKEN = 'tok-SECRET-1234567890'
 
-const at = '2026-11-21T10:00:00.000Z'
-
 export function sessionAnswer(id: string, fields: Record<string, unknown> = {}) {
-  return {
-    id,
-    title: `Session ${id}`,
-    kind: 'ableton',
-    status: 'idea',
-    accent: '',
-    tags: [],
-    notes: '',
-    lastOpened: at,
-    projectPath: '',
-    projectOriginalPath: '',
-    previewStatus: 'none',
-    previewUrl: '',
-    previewAudioUrl: '',
-    previewAudioMime: '',
-    preferredPreviewId: '',
-    previews: [],
-    ...fields,
-  }
+  return sessionRecord({ id, title: `Session ${id}`, ...fields })
 }
 
 export const healthAnswer = {

@@ -14,7 +14,7 @@ export const mocks = [
   {
     name: 'in-process',
     async start(options: MockOptions): Promise<RunningMock> {
-      const api = createMockApi(options)
+      const api = createMockApi({ baseUrl: 'http://mock.test/api/v1', ...options })
       const server = setupServer(...api.handlers)
       server.listen({ onUnhandledFrame: 'error' })
       return {

@@ -1,8 +1,8 @@
 import { http, type RequestHandler } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll } from 'vitest'
+import type { ClientOptions } from '../../src/core/options.js'
 import { SessionLibrary } from '../../src/index.js'
-import type { ClientOptions } from '../../src/options.js'
 import { BASE_URL, TOKEN } from './fixtures.js'
 
 /** An MSW server for one test file: unhandled requests fail the test, handlers reset after each. */
@@ -35,3 +35,6 @@ export function counted(
   })
   return { handler, calls }
 }
+
+/** A handler's answer that never comes: the request hangs until the client gives up. */
+export const never = () => new Promise<Response>(() => {})

@@ -18,7 +18,7 @@ const NOT_FORWARDED = new Set([
  *
  * @example
  * ```ts
- * const { status, headers, bytes } = await forward(request, undefined, { origin: 'http://127.0.0.1:5000', timeout: 10_000 })
+ * const { status, headers, bytes } = await forward(request, undefined, { origin: 'http://127.0.0.1:5000', timeout: 10_000, maxBody: 8 * 1024 * 1024 })
  * ```
  */
 export interface Forwarded {
@@ -81,18 +81,62 @@ function failure(error: unknown, origin: string, timeout: number): ProxyFailure 
 }
 
 /**
- * Sends a request on to the proxied server, path and query as received, and reads its whole
- * answer, all within `timeout` ms: it never waits longer, and rejects with {@link ProxyFailure}.
+ * Where {@link forward} sends a request: the proxied server's origin, the time it has to answer
+ * (whole body included) and the largest answer read.
  *
  * @example
  * ```ts
- * const answer = await forward(new Request('http://127.0.0.1:4777/api/v1/health'), undefined, { origin: 'http://127.0.0.1:5000', timeout: 10_000 })
+ * const target: ProxyTarget = { origin: 'http://127.0.0.1:5000', timeout: 10_000, maxBody: 8 * 1024 * 1024 }
+ * ```
+ */
+export interface ProxyTarget {
+  origin: string
+  timeout: number
+  maxBody: number
+}
+
+const tooLarge = (target: ProxyTarget) =>
+  new ProxyFailure(502, 'bad_gateway', `The server at ${target.origin} answered more than ${target.maxBody} bytes.`)
+
+/**
+ * Reads an answer's body up to `target.maxBody` bytes (D20): a declared length beyond it fails
+ * before a byte is read, a body that grows beyond it fails as soon as it does and is cancelled,
+ * so no more than the limit is ever held.
+ */
+async function boundedBody(response: Response, target: ProxyTarget): Promise<Uint8Array<ArrayBuffer>> {
+  if (Number(response.headers.get('content-length') ?? 0) > target.maxBody) {
+    await response.body?.cancel().catch(() => undefined)
+    throw tooLarge(target)
+  }
+  const chunks: Uint8Array[] = []
+  let size = 0
+  const reader = response.body?.getReader()
+  for (let read = await reader?.read(); read && !read.done; read = await reader?.read()) {
+    size += read.value.byteLength
+    if (size > target.maxBody) {
+      chunks.length = 0
+      await reader?.cancel().catch(() => undefined)
+      throw tooLarge(target)
+    }
+    chunks.push(read.value)
+  }
+  return new Uint8Array(Buffer.concat(chunks, size))
+}
+
+/**
+ * Sends a request on to the proxied server, path and query as received, and reads its answer, at
+ * most `target.maxBody` bytes of it, all within `target.timeout` ms: it never waits longer nor holds
+ * more, and rejects with {@link ProxyFailure}.
+ *
+ * @example
+ * ```ts
+ * const answer = await forward(new Request('http://127.0.0.1:4777/api/v1/health'), undefined, { origin: 'http://127.0.0.1:5000', timeout: 10_000, maxBody: 8 * 1024 * 1024 })
  * ```
  */
 export async function forward(
   request: Request,
   body: Uint8Array<ArrayBuffer> | undefined,
-  target: { origin: string; timeout: number },
+  target: ProxyTarget,
 ): Promise<Forwarded> {
   const url = new URL(request.url)
   const signal = AbortSignal.timeout(target.timeout)
@@ -104,7 +148,7 @@ export async function forward(
       redirect: 'manual',
       signal,
     })
-    const bytes = new Uint8Array(await response.arrayBuffer())
+    const bytes = await boundedBody(response, target)
     return { status: response.status, statusText: response.statusText, headers: headersOf(response.headers), bytes }
   } catch (error) {
     throw failure(error, target.origin, target.timeout)

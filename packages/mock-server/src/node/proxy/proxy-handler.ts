@@ -3,6 +3,7 @@ import {
   type Departure,
   matchOperation,
   type OperationName,
+  tokenMask,
   transportDeparture,
   UNKNOWN_ROUTE,
   validateAnswer,
@@ -11,8 +12,8 @@ import {
 import type { RequestHandler } from 'msw'
 // Not msw's main entry: it loads GraphQL support too, which the CLI's start would pay for.
 import { http } from 'msw'
+import type { TransportAnswer } from '../../http/transport-answer.js'
 import { under } from '../../http/url-pattern.js'
-import type { TransportAnswer } from '../../types.js'
 import { type Forwarded, forward, ProxyFailure, proxyOrigin } from './forward.js'
 
 /**
@@ -28,6 +29,8 @@ export interface ProxyOptions {
   url: string
   /** Time the server has to answer, whole body included, in ms. Default 10,000. */
   timeout?: number
+  /** Largest answer read, in bytes (D20, `--proxy-max-body`); a larger one is 502. Default 8 MiB. */
+  maxBody?: number
   /** Journals each exchange and its departures (the mock's `recordAnswer`). */
   record(answer: TransportAnswer): void
   /** Called with each departure, e.g. to log it. */
@@ -37,12 +40,17 @@ export interface ProxyOptions {
 }
 
 const DEFAULT_TIMEOUT = 10_000
+/** MOCK.md's default of `--proxy-max-body`. */
+export const DEFAULT_PROXY_MAX_BODY = 8 * 1024 * 1024
 const decoder = new TextDecoder()
 
-function masked(departure: Departure, secrets: readonly string[]): Departure {
-  let text = JSON.stringify(departure)
-  for (const secret of secrets) if (secret.length >= 8) text = text.replaceAll(secret, '<token>')
-  return JSON.parse(text) as Departure
+/** The departure with the secrets masked in each of its texts (D2). */
+function masked(departure: Departure, mask: (text: string) => string): Departure {
+  const entries = Object.entries(departure).map(([key, value]) => [
+    key,
+    typeof value === 'string' ? mask(value) : value,
+  ])
+  return Object.fromEntries(entries) as Departure
 }
 
 function failureAnswer(failure: ProxyFailure): Response {
@@ -50,9 +58,15 @@ function failureAnswer(failure: ProxyFailure): Response {
   return Response.json({ error: { status, code, message } }, { status })
 }
 
-function answerDepartures(operation: OperationName | undefined, answered: Forwarded): Departure[] {
+function answerDepartures(operation: OperationName | undefined, answered: Forwarded, origin: string): Departure[] {
   const text = decoder.decode(answered.bytes)
-  return validateAnswer({ operation, status: answered.status, headers: answered.headers, text })
+  try {
+    return validateAnswer({ operation, status: answered.status, headers: answered.headers, text })
+  } catch (error) {
+    // A body nested deeper than the checks can follow (D20: the upstream's fault, never a 500).
+    if (!(error instanceof RangeError)) throw error
+    throw new ProxyFailure(502, 'bad_gateway', `The server at ${origin} answered a body too deeply nested to check.`)
+  }
 }
 
 /**
@@ -60,8 +74,9 @@ function answerDepartures(operation: OperationName | undefined, answered: Forwar
  * real application and answers with its answer unchanged (status, headers, body; only hop-by-hop
  * headers dropped). It checks both directions with the contract's validation core — the request
  * against the exact request schemas, the answer with `validateAnswer` — and journals each exchange
- * with its departures. A server that is down, drops the connection or takes longer than `timeout`
- * is answered 502 `bad_gateway` or 504 `gateway_timeout` in the API's error envelope.
+ * with its departures, the client's token masked in both (D2). A server that is down, drops the
+ * connection, answers more than `maxBody` bytes or a body too deep to check, or takes longer than
+ * `timeout` is answered 502 `bad_gateway` or 504 `gateway_timeout` in the API's error envelope (D20).
  *
  * @example
  * ```ts
@@ -69,7 +84,11 @@ function answerDepartures(operation: OperationName | undefined, answered: Forwar
  * ```
  */
 export function createProxyHandler(options: ProxyOptions): RequestHandler {
-  const target = { origin: proxyOrigin(options.url), timeout: options.timeout ?? DEFAULT_TIMEOUT }
+  const target = {
+    origin: proxyOrigin(options.url),
+    timeout: options.timeout ?? DEFAULT_TIMEOUT,
+    maxBody: options.maxBody ?? DEFAULT_PROXY_MAX_BODY,
+  }
   return http.all(under(API_PREFIX), async ({ request }) => {
     const url = new URL(request.url)
     const operation = matchOperation(request.method, url.pathname.slice(API_PREFIX.length)).operation?.name as
@@ -83,7 +102,7 @@ export function createProxyHandler(options: ProxyOptions): RequestHandler {
     let response: Response
     try {
       const answered = await forward(request, body, target)
-      departures.push(...answerDepartures(operation, answered))
+      departures.push(...answerDepartures(operation, answered, target.origin))
       const { status, statusText, headers, bytes } = answered
       response = new Response(status === 204 || status === 304 ? null : bytes, { status, statusText, headers })
     } catch (error) {
@@ -91,12 +110,13 @@ export function createProxyHandler(options: ProxyOptions): RequestHandler {
       departures.push(transportDeparture(operation ?? UNKNOWN_ROUTE, `no answer: ${error.message}`))
       response = failureAnswer(error)
     }
-    const bearer = request.headers.get('authorization')?.replace(/^bearer\s+/i, '') ?? ''
-    const kept = departures.map((departure) => masked(departure, [bearer, ...(options.secrets ?? [])]))
+    const bearer = request.headers.get('authorization')?.replace(/^bearer\s+/i, '')
+    const mask = tokenMask([bearer, ...(options.secrets ?? [])])
+    const kept = departures.map((departure) => masked(departure, mask))
     for (const departure of kept) options.onDeparture?.(departure)
     options.record({
       method: request.method,
-      target: `${url.pathname}${url.search}`,
+      target: mask(`${url.pathname}${url.search}`),
       statusCode: response.status,
       ...(operation && { operation }),
       departures: kept,

@@ -1,0 +1,16 @@
+import type { Command } from '../../command.js'
+import { configFile, removeLogin } from '../../config-file.js'
+
+/** `auth logout`: removes the file of `auth login`. */
+export const authLogout: Command = {
+  words: ['auth', 'logout'],
+  summary: 'Log out: remove the saved URL and token',
+  description: 'Removes the file auth login wrote. Environment variables and flags are not affected.',
+  positionals: [],
+  flags: () => ({}),
+  examples: ['session-library auth logout'],
+  async run({ io, output }) {
+    const file = configFile(io.configDir)
+    output.message((await removeLogin(io.configDir)) ? `Removed ${file}` : `Not logged in (no ${file})`)
+  },
+}

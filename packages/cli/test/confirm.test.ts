@@ -1,0 +1,60 @@
+import type { Session } from '@session-library/schemas'
+import { describe, expect, it } from 'vitest'
+import { json, runCli, useMock } from './support/cli.js'
+
+const mock = useMock({ sessions: 2 })
+const stored = (id: string) =>
+  mock
+    .server()
+    .api.snapshot()
+    .sessions.find((session) => session.id === id)
+const onTerminal = (args: string[], answer: string) =>
+  runCli(args, { env: { ...mock.env(), NO_COLOR: '1' }, tty: true, stdin: answer })
+const piped = (args: string[]) => runCli(args, { env: mock.env() })
+
+async function created(): Promise<Session> {
+  return json(
+    await piped(['sessions', 'create', '--title', 'Keep', '--tags', 'a,b', '--notes', 'n', '--json']),
+  ) as Session
+}
+
+describe('#21.8: destructive commands ask on a terminal unless --yes; a pipe proceeds', () => {
+  it('sessions delete: "n" cancels (exit 2, nothing sent), "y" deletes, --yes does not ask', async () => {
+    const { id } = await created()
+    const before = mock.server().api.journal().length
+    const no = await onTerminal(['sessions', 'delete', id], 'n\n')
+    expect(no).toMatchObject({ code: 2, stdout: '' })
+    expect(no.stderr).toBe(`Delete session ${id}? [y/N] error: cancelled; nothing was changed\n`)
+    expect(mock.server().api.journal()).toHaveLength(before)
+    expect(stored(id)).toBeDefined()
+    const yes = await onTerminal(['sessions', 'delete', id], 'y\n')
+    expect(yes.code).toBe(0)
+    expect(stored(id)).toBeUndefined()
+    const other = await created()
+    const flagged = await onTerminal(['sessions', 'delete', other.id, '--yes'], '')
+    expect(flagged).toMatchObject({ code: 0 })
+    expect(flagged.stderr).toBe('')
+  })
+
+  it('on a pipe it proceeds without asking, as before', async () => {
+    const { id } = await created()
+    const ran = await piped(['sessions', 'delete', id])
+    expect(ran).toMatchObject({ code: 0, stderr: '' })
+    expect(stored(id)).toBeUndefined()
+  })
+
+  it('notes clear asks; tags put asks only when it would remove tags (D6)', async () => {
+    const { id } = await created()
+    const notes = await onTerminal(['notes', 'clear', id], '\n')
+    expect(notes.code).toBe(2)
+    expect(stored(id)?.notes).toBe('n')
+    const more = await onTerminal(['tags', 'put', id, '--tags', 'a,b,c'], '')
+    expect(more).toMatchObject({ code: 0, stderr: '' })
+    const fewer = await onTerminal(['tags', 'put', id, '--tags', 'a'], 'no\n')
+    expect(fewer.stderr).toMatch(new RegExp(`^Remove b, c from session ${id}\\? \\[y/N\\] error: cancelled`))
+    expect(stored(id)?.tags).toEqual(['a', 'b', 'c'])
+    const agreed = await onTerminal(['tags', 'put', id, '--tags', 'a'], 'yes\n')
+    expect(agreed.code).toBe(0)
+    expect(stored(id)?.tags).toEqual(['a'])
+  })
+})

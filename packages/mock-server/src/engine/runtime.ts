@@ -1,0 +1,138 @@
+import { tokenMask } from '@session-library/schemas'
+import { ImportRunner } from '../imports/runner.js'
+import type { MockOptions } from '../mock-options.js'
+import { Changes } from '../runtime/changes.js'
+import { Clock } from '../runtime/clock.js'
+import { FaultQueue } from '../runtime/faults.js'
+import { Journal } from '../runtime/journal.js'
+import { Mutex } from '../runtime/mutex.js'
+import { Library } from '../store/library.js'
+import type { LibrarySnapshot } from '../store/records.js'
+import type { ReadAudio } from '../waveform/waveforms.js'
+import { Settings } from './settings.js'
+
+/**
+ * Everything behind the handlers: the library, the clock, the switches the controls change, the
+ * journal, the imports, and the mutex that orders changes and their `onChange`. A reset does not
+ * empty the library in place: it puts a new one (and a new import runner) in its place and moves
+ * `generation` on, so that whatever was under way before it works on the old one and is neither
+ * persisted nor journaled.
+ *
+ * @example
+ * ```ts
+ * const runtime = new Runtime({ token: 't' }, demoLibrary({ seed: 1, sessions: 3, now }))
+ * await runtime.ready
+ * ```
+ */
+export class Runtime {
+  readonly token: string
+  /** Masks the token in any text (D2): the journal, health, error messages. */
+  readonly mask: (text: string) => string
+  readonly clock: Clock
+  readonly settings: Settings
+  readonly changes = new Changes()
+  readonly faults = new FaultQueue(() => this.changes.emit())
+  readonly journal: Journal
+  readonly mutex = new Mutex()
+  readonly readAudio: ReadAudio | undefined
+  /** Resolved: the starting library is loaded when the runtime is built (kept for the transports that await it). */
+  readonly ready: Promise<void>
+  #library: Library
+  #imports: ImportRunner
+  #generation = 0
+  #start: LibrarySnapshot
+  readonly #options: MockOptions
+
+  /** `start` must be checked against the contract already (see `checkLibrary`). */
+  constructor(options: MockOptions, start: LibrarySnapshot) {
+    this.#options = options
+    this.#start = start
+    this.token = options.token ?? 'test-token'
+    this.mask = tokenMask(this.token)
+    this.clock = new Clock(options.now)
+    this.settings = new Settings(options)
+    this.journal = new Journal(this.mask)
+    this.readAudio = options.readAudio
+    this.#library = new Library(options.seed ?? 1)
+    this.#imports = this.#importRunner()
+    // The starting library is no change to persist.
+    this.#library.load(start)
+    this.#library.drainChange()
+    this.ready = Promise.resolve()
+  }
+
+  /** The library now; a reset puts another in its place. */
+  get library(): Library {
+    return this.#library
+  }
+
+  /** The imports of the library now. */
+  get imports(): ImportRunner {
+    return this.#imports
+  }
+
+  /** Moves on at each reset: work that began under an older one must not write or journal. */
+  get generation(): number {
+    return this.#generation
+  }
+
+  /** Awaits `onChanges` and `onChange` when the library moved since `revision`. */
+  async persist(revision: number): Promise<void> {
+    const library = this.#library
+    if (library.revision === revision) return
+    const change = library.drainChange()
+    await this.#options.onChanges?.(change)
+    if (this.#options.onChange) await this.#options.onChange(library.snapshot())
+  }
+
+  /**
+   * Back to the starting library (or to `library` this once), settings and clock; journal, faults
+   * and imports emptied; ids restart as in a fresh mock. Done when it returns; the promise resolves
+   * once `onChanges`/`onChange` have the new library.
+   */
+  reset(library: LibrarySnapshot = this.#start): Promise<void> {
+    this.clock.set(this.#options.now)
+    this.settings.reset()
+    this.faults.clear()
+    this.journal.clear()
+    return this.replaceLibrary(library, 'reset')
+  }
+
+  /**
+   * Puts `library` (checked) in place of the current one, now: imports stop, work under way is
+   * superseded, ids continue from `library.nextId`. Resolves once the change is persisted.
+   */
+  replaceLibrary(library: LibrarySnapshot, kind: 'reset' | 'state' = 'state'): Promise<void> {
+    this.#generation += 1
+    this.#imports.cancel(true)
+    this.#library = new Library(this.#options.seed ?? 1)
+    this.#library.load(library)
+    this.#imports = this.#importRunner()
+    this.changes.emit(kind)
+    // -1: a load is always a change, whole, to persist.
+    return this.mutex.run(() => this.persist(-1))
+  }
+
+  #importRunner(): ImportRunner {
+    return new ImportRunner({
+      library: this.#library,
+      clock: this.clock,
+      mutex: this.mutex,
+      delay: () => this.settings.importDelay,
+      persist: (revision) => this.persist(revision),
+      changed: () => this.changes.emit(),
+    })
+  }
+}
+
+/**
+ * Builds the runtime of a mock from its options and its starting library (checked already).
+ *
+ * @example
+ * ```ts
+ * const runtime = createRuntime({ token: 't' }, () => demoLibrary({ seed: 1, sessions: 3, now }))
+ * ```
+ */
+export function createRuntime(options: MockOptions, initial: () => LibrarySnapshot): Runtime {
+  return new Runtime(options, initial())
+}

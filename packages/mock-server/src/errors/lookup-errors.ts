@@ -1,0 +1,38 @@
+import { NOT_FOUND_MESSAGES } from '@session-library/schemas'
+
+/**
+ * Something a request names does not exist: a session, a preview variant, or any preview at all
+ * (D3's late 404). Neutral: the store and the waveform rules throw it, the HTTP layer answers it
+ * as 404 `not_found` with SPEC's text for `what`.
+ *
+ * @example
+ * ```ts
+ * throw new NotFound('session')
+ * ```
+ */
+export class NotFound extends Error {
+  readonly what: keyof typeof NOT_FOUND_MESSAGES
+
+  constructor(what: keyof typeof NOT_FOUND_MESSAGES) {
+    super(NOT_FOUND_MESSAGES[what])
+    this.name = 'NotFound'
+    this.what = what
+  }
+}
+
+/**
+ * A request that breaks a rule only the stored data can check (D3's last step, e.g. a waveform
+ * note past the waveform's duration). The HTTP layer answers it as 400 `invalid_json` with this
+ * message.
+ *
+ * @example
+ * ```ts
+ * throw new InvalidInput('notes[0].timestamp: must be ≤ the waveform's duration (12 s)')
+ * ```
+ */
+export class InvalidInput extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'InvalidInput'
+  }
+}

@@ -1,0 +1,121 @@
+import type { Departure, KnownErrorCode, OperationName, Service } from '@session-library/schemas'
+import type { HttpHandler, RequestHandler } from 'msw'
+import type { OverrideError, OverrideOptions, OverrideResolver } from './http/override.js'
+import type { TransportAnswer } from './http/transport-answer.js'
+import type { ImportProgress } from './imports/progress.js'
+import type { Mode } from './mock-options.js'
+import type { Fault } from './runtime/faults.js'
+import type { JournalEntry } from './runtime/journal.js'
+import type { JournalEntryOf, RequestFilter } from './runtime/journal-query.js'
+import type { LiveStore } from './store/live-store.js'
+import type { LibrarySnapshot } from './store/records.js'
+
+/**
+ * The mock: MSW handlers for the whole API plus the controls a test or a tool needs.
+ *
+ * @example
+ * ```ts
+ * import { setupServer } from 'msw/node'
+ * import { createMockApi } from '@session-library/mock-server'
+ * const api = createMockApi()
+ * const server = setupServer(...api.handlers)
+ * server.listen()
+ * api.setMode('read-only')
+ * ```
+ */
+export interface MockApi {
+  /**
+   * MSW request handlers: the API under each base URL and the control surface at each base URL's
+   * origin under `/__mock`. Requests to any other URL are not handled (msw's `onUnhandledFrame`).
+   */
+  readonly handlers: RequestHandler[]
+  /** The token it accepts. */
+  readonly token: string
+  /** The first base URL it answers, e.g. `http://127.0.0.1:4777/api/v1`: what a client under test uses. */
+  readonly baseUrl: string
+  /** Sets the configured mode and, optionally, a different effective one (D1); another string is a TypeError. */
+  setMode(configured: Mode, effective?: Mode): void
+  /** Makes a service answer 501, or available again. */
+  setServiceAvailable(service: Service, available: boolean): void
+  /** Fixes the clock, or lets it run again with `undefined`. */
+  setNow(now: string | Date | undefined): void
+  /** The mock's current time. */
+  now(): Date
+  /** Sets the latency added to every answer, a whole number of ms up to ten minutes (else a TypeError). */
+  setLatency(ms: number): void
+  /** Injects a fault for the next matching requests; a bad fault is a TypeError naming the field. */
+  injectFault(fault: Fault): void
+  /** Removes every pending fault. */
+  clearFaults(): void
+  /**
+   * Back to the library it started with (or to `library`, checked like `createMockApi`'s), modes
+   * and services as configured, journal, faults and imports emptied, ids as in a fresh mock.
+   * **Done when it returns**: a request under way from before it writes nothing and is not
+   * journaled, and what you do next (`injectFault`, …) is kept. The promise only says when
+   * `onChange`/`onChanges` have seen the new library (`--data`); in tests there is nothing to await.
+   */
+  reset(options?: { library?: LibrarySnapshot }): Promise<void>
+  /**
+   * Replaces the library, now, with `library` (checked first: a TypeError names the record and the
+   * field), keeping modes, faults and the journal; ids continue from its `nextId`. A request under way
+   * is superseded as by {@link MockApi.reset}.
+   */
+  seed(library: LibrarySnapshot): Promise<void>
+  /** The live library, read in place: each call reads what is stored now, nothing is copied. */
+  readonly store: LiveStore
+  /** Every import started, oldest first. */
+  imports(): ImportProgress[]
+  /** Requests answered, oldest first (the latest 1,000), with what was sent and answered. */
+  journal(): JournalEntry[]
+  /**
+   * The journal's entries that match `filter`, oldest first; with an `operation`, typed by it:
+   * `request.body` is its body, `answer.body` its answer or an error envelope.
+   */
+  requests<Name extends OperationName>(filter: RequestFilter<Name> & { operation: Name }): JournalEntryOf<Name>[]
+  /** The journal's entries that match `filter` (all without one), oldest first. */
+  requests(filter?: RequestFilter): JournalEntry[]
+  /**
+   * An msw handler for one operation (its method and path under the mock's base URLs) whose
+   * `resolver` answers instead of the mock, for `times` requests (default: all). The resolver gets
+   * the request's typed `params`, `query` and `body` and returns a typed answer, `api.error(code)`,
+   * or `next()` (the mock's own answer). Journaled like any request. Put it first:
+   * `server.use(api.override(…))`.
+   */
+  override<Name extends OperationName>(
+    operation: Name,
+    resolver: OverrideResolver<Name>,
+    options?: OverrideOptions,
+  ): HttpHandler
+  /** An error answer for an override: the code's status and SPEC's message unless given. */
+  error(code: KnownErrorCode, message?: string): OverrideError
+  /**
+   * Journals a request under /api/v1 that a transport answered outside the handlers — the
+   * standalone server's 403 `forbidden_host`, 413 `payload_too_large`, or the 408 of a body that
+   * took too long — so that health's `requestCount` and `recentRequests` count it like any other
+   * answered request (D17). A target outside /api/v1 is ignored, as the handlers journal none.
+   *
+   * @example
+   * ```ts
+   * api.recordAnswer({ method: 'POST', target: '/api/v1/sessions', statusCode: 413, code: 'payload_too_large' })
+   * ```
+   */
+  recordAnswer(answer: TransportAnswer): void
+  /** Where the proxied server departed from the contract (`--proxy`), oldest first (bounded). */
+  departures(): Departure[]
+  /** The whole library, JSON-safe: a copy. */
+  snapshot(): LibrarySnapshot
+  /** Resolves when no import is running. */
+  idle(): Promise<void>
+  /** Stops background work (import timers) and ends the dashboard's event streams. */
+  dispose(): void
+}
+
+/**
+ * The controls of a {@link MockApi} without its handlers: what the control surface drives.
+ *
+ * @example
+ * ```ts
+ * const controls: MockControls = api
+ * ```
+ */
+export type MockControls = Omit<MockApi, 'handlers' | 'override'>

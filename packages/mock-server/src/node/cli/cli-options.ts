@@ -1,0 +1,280 @@
+import { parseArgs } from 'node:util'
+import { MODES, type Mode, SERVICES, type Service } from '@session-library/schemas'
+import type { StartServerOptions } from './start-server.js'
+
+/**
+ * A command line the mock cannot run with; the CLI prints its message and the usage, and exits 2.
+ *
+ * @example
+ * ```ts
+ * throw new UsageError('--port: must be an integer from 0 to 65535')
+ * ```
+ */
+export class UsageError extends Error {
+  override name = 'UsageError'
+}
+
+interface Flag {
+  /** Placeholder of the value in the usage; absent for a switch. */
+  value?: string
+  meaning: string
+  fallback: string
+  /** The option it sets and how its value reads. */
+  option?: keyof StartServerOptions
+  read?: (value: string) => unknown
+}
+
+function integer(name: string, min: number, max = Number.MAX_SAFE_INTEGER): (value: string) => number {
+  return (value) => {
+    const number = /^\d+$/.test(value) ? Number(value) : Number.NaN
+    if (!(number >= min && number <= max)) throw new UsageError(`--${name}: must be an integer from ${min} to ${max}`)
+    return number
+  }
+}
+
+function oneOf<T extends string>(name: string, allowed: readonly T[]): (value: string) => T {
+  return (value) => {
+    if (!(allowed as readonly string[]).includes(value)) {
+      throw new UsageError(`--${name}: must be one of ${allowed.join(', ')}`)
+    }
+    return value as T
+  }
+}
+
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+
+function origin(value: string): string {
+  let url: URL | undefined
+  try {
+    url = new URL(value)
+  } catch {
+    url = undefined
+  }
+  if (url?.origin !== value)
+    throw new UsageError(`--cors: ${JSON.stringify(value)} is not an origin like http://localhost:5173`)
+  return value
+}
+
+function proxyUrl(value: string): string {
+  const protocol = URL.canParse(value) ? new URL(value).protocol : ''
+  if (protocol !== 'http:' && protocol !== 'https:') {
+    throw new UsageError(`--proxy: ${JSON.stringify(value)} is not a URL like http://127.0.0.1:5000/api/v1`)
+  }
+  return value
+}
+
+function instant(value: string): string {
+  if (Number.isNaN(Date.parse(value))) throw new UsageError('--now: must be an ISO 8601 date and time')
+  return new Date(value).toISOString()
+}
+
+const mode = oneOf<Mode>('mode', MODES)
+const effectiveMode = oneOf<Mode>('effective-mode', MODES)
+const service = oneOf<Service>('unavailable', SERVICES)
+
+/** Every flag of MOCK.md: its names and meanings are the CLI's public interface. */
+const FLAGS: Record<string, Flag> = {
+  port: {
+    value: 'n',
+    meaning: 'port to listen on; 0 picks a free one',
+    fallback: '4777',
+    option: 'port',
+    read: integer('port', 0, 65_535),
+  },
+  host: { value: 'addr', meaning: 'address to bind', fallback: '127.0.0.1', option: 'host', read: String },
+  token: {
+    value: 't',
+    meaning: 'the bearer token it accepts',
+    fallback: '$SESSION_LIBRARY_TOKEN, else a random one',
+    option: 'token',
+    read: (value) => {
+      if (value === '') throw new UsageError('--token: must not be empty')
+      return value
+    },
+  },
+  mode: {
+    value: 'm',
+    meaning: `configured mode: ${MODES.join(', ')}`,
+    fallback: 'full-automation',
+    option: 'mode',
+    read: mode,
+  },
+  'effective-mode': {
+    value: 'm',
+    meaning: 'effective mode, when it should differ from --mode',
+    fallback: 'same as --mode',
+    option: 'effectiveMode',
+    read: effectiveMode,
+  },
+  unavailable: {
+    value: 'list',
+    meaning: `comma list of services that answer 501: ${SERVICES.join(', ')}`,
+    fallback: 'none',
+    option: 'unavailable',
+    read: (value) => list(value).map(service),
+  },
+  sessions: {
+    value: 'n',
+    meaning: 'demo sessions to seed; 0 starts with an empty library',
+    fallback: '24',
+    option: 'sessions',
+    read: integer('sessions', 0, 100_000),
+  },
+  seed: {
+    value: 'n',
+    meaning: 'seed of the demo data and of every generated id, so runs repeat',
+    fallback: '1',
+    option: 'seed',
+    read: integer('seed', 0, 2 ** 32 - 1),
+  },
+  data: {
+    value: 'file',
+    meaning: 'load the library from this JSON file, every change made durable (created if missing)',
+    fallback: 'in memory',
+    option: 'data',
+    read: String,
+  },
+  now: {
+    value: 'iso',
+    meaning: 'fix the clock (for lastOpened, recent, timestamps)',
+    fallback: 'the real clock',
+    option: 'now',
+    read: instant,
+  },
+  'recent-days': {
+    value: 'n',
+    meaning: 'the window of recent=true',
+    fallback: '30',
+    option: 'recentDays',
+    read: integer('recent-days', 0, 100_000),
+  },
+  'import-delay': {
+    value: 'ms',
+    meaning: 'time each import item takes',
+    fallback: '25',
+    option: 'importDelay',
+    read: integer('import-delay', 0, 600_000),
+  },
+  latency: {
+    value: 'ms',
+    meaning: 'delay added to every answer',
+    fallback: '0',
+    option: 'latency',
+    read: integer('latency', 0, 600_000),
+  },
+  'allow-host': {
+    value: 'list',
+    meaning: 'extra Host names accepted besides loopback ones',
+    fallback: 'none',
+    option: 'allowHosts',
+    read: list,
+  },
+  cors: {
+    value: 'list',
+    meaning: 'origins allowed by CORS',
+    fallback: 'none',
+    option: 'cors',
+    read: (value) => list(value).map(origin),
+  },
+  proxy: {
+    value: 'url',
+    meaning: 'forward every /api/v1 request to this server and check both directions against the contract',
+    fallback: 'off',
+    option: 'proxy',
+    read: proxyUrl,
+  },
+  'proxy-max-body': {
+    value: 'bytes',
+    meaning: 'the largest upstream answer the proxy reads; a larger one is 502 bad_gateway',
+    fallback: '8388608 (8 MiB)',
+    option: 'proxyMaxBody',
+    read: integer('proxy-max-body', 1, 2 ** 31 - 1),
+  },
+  quiet: { meaning: 'print only the ready line and errors', fallback: 'off' },
+  help: { meaning: 'print this help', fallback: '' },
+  version: { meaning: 'print the version', fallback: '' },
+}
+
+/** What the flags do not say: how the mock answers when storage or the transport fails (D19, D20). */
+const NOTES = [
+  'With --data, a write is answered 2xx only once it is on disk; one that cannot be saved (disk full,',
+  'folder not writable) changes nothing and is 503 storage_unavailable; a failed fold is retried (D19).',
+  'A Host header that is not host[:port] is 400 invalid_host; a request too slow is 408 request_timeout,',
+  'a head too large 431 headers_too_large; with --proxy, an answer over --proxy-max-body is 502 (D20).',
+]
+
+/**
+ * The usage text, generated from the flag table, and the notes on failures.
+ *
+ * @example
+ * ```ts
+ * process.stdout.write(usage())
+ * ```
+ */
+export function usage(): string {
+  const rows = Object.entries(FLAGS).map(([name, flag]) => {
+    const left = `  --${name}${flag.value ? ` <${flag.value}>` : ''}`
+    return `${left.padEnd(26)}${flag.meaning}${flag.fallback ? ` (default: ${flag.fallback})` : ''}`
+  })
+  return ['Usage: session-library-mock [options]', '', 'Options:', ...rows, '', ...NOTES, ''].join('\n')
+}
+
+/**
+ * What a command line asks for: help, the version, or a server with these options.
+ *
+ * @example
+ * ```ts
+ * const command: CliCommand = parseCliArgs(['--port', '0'], {})
+ * ```
+ */
+export type CliCommand =
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | { kind: 'serve'; options: StartServerOptions & { token: string }; quiet: boolean }
+
+/**
+ * Parses the command line of `session-library-mock` with `util.parseArgs`, strictly: an unknown
+ * flag, a missing or bad value or a positional argument throws {@link UsageError}. The token comes
+ * from `--token`, else `SESSION_LIBRARY_TOKEN`, else `randomToken()`.
+ *
+ * @example
+ * ```ts
+ * parseCliArgs(['--port', '0', '--mode', 'read-only'], process.env, () => 'tok')
+ * // { kind: 'serve', options: { port: 0, mode: 'read-only', token: 'tok' }, quiet: false }
+ * ```
+ */
+export function parseCliArgs(
+  args: readonly string[],
+  env: Record<string, string | undefined>,
+  randomToken: () => string,
+): CliCommand {
+  let parsed: ReturnType<typeof parseArgs>
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      strict: true,
+      allowPositionals: false,
+      options: Object.fromEntries(
+        Object.entries(FLAGS).map(([name, flag]) => [name, { type: flag.value ? 'string' : 'boolean' }] as const),
+      ),
+    })
+  } catch (error) {
+    throw new UsageError((error as Error).message)
+  }
+  const values = parsed.values as Record<string, string | boolean | undefined>
+  if (values.help) return { kind: 'help' }
+  if (values.version) return { kind: 'version' }
+  const options: Partial<StartServerOptions> = {}
+  for (const [name, flag] of Object.entries(FLAGS)) {
+    const value = values[name]
+    if (typeof value === 'string' && flag.option && flag.read) {
+      ;(options as Record<string, unknown>)[flag.option] = flag.read(value)
+    }
+  }
+  const token = options.token ?? (env.SESSION_LIBRARY_TOKEN || randomToken())
+  return { kind: 'serve', options: { ...options, token }, quiet: values.quiet === true }
+}

@@ -1,0 +1,172 @@
+import { API_PREFIX, type Departure } from '@session-library/schemas'
+import { mockApiFrom, startingLibrary } from '../../mock-api.js'
+import type { MockApi } from '../../mock-controls.js'
+import type { MockOptions } from '../../mock-options.js'
+import type { LibraryChange } from '../../store/library-parts.js'
+import { createStaticRoutes } from '../pages/static-routes.js'
+import { readAudioFile } from '../persistence/audio-file.js'
+import { type Compaction, DataStore } from '../persistence/data-store.js'
+import { createProxyHandler } from '../proxy/proxy-handler.js'
+import type { ExchangeSummary } from '../transport/http-adapter.js'
+import { type ServerTimeouts, serveHandlers } from '../transport/http-server.js'
+
+/**
+ * Options of {@link startServer}: the mock's own options plus the transport's (MOCK.md's flags).
+ *
+ * @example
+ * ```ts
+ * const options: StartServerOptions = { port: 0, token: 'secret', data: 'library.json', cors: ['http://localhost:5173'] }
+ * ```
+ */
+export interface StartServerOptions extends MockOptions {
+  /** Port; `0` picks a free one. Default 4777. */
+  port?: number
+  /** Address to bind. Default `127.0.0.1` (D18). */
+  host?: string
+  /** `Host` names accepted besides loopback ones (D18). */
+  allowHosts?: string[]
+  /** Origins allowed by CORS (D18). Default none: no CORS header at all. */
+  cors?: string[]
+  /**
+   * A JSON file to load the library from, every change made durable before its answer (MOCK.md's
+   * `--data`): appended to a change log beside it (`<file>.log`) and folded into the file when the
+   * mock is idle a moment, the log passes a bound, and on close. Created from the seeded library
+   * when missing; an existing one wins over `sessions`. Locked on its real path while the server
+   * runs. A file, log or lock that cannot be used rejects with `DataFileError` and is left
+   * untouched. A write that cannot be made durable is undone and answered 503
+   * `storage_unavailable`; a fold that fails is retried (D19).
+   */
+  data?: string
+  /** When the `data` file's change log is folded into it (defaults: idle 1 s, 8 MiB of log). */
+  compaction?: Compaction
+  /** Server time limits (D18), e.g. short ones in a test of slow clients. */
+  timeouts?: ServerTimeouts
+  /** Called after each request is answered (the CLI's request log). */
+  onExchange?: (summary: ExchangeSummary) => void
+  /**
+   * Base URL of a server (the real application) to forward every `/api/v1` request to, answering
+   * with its answer and checking both directions against the contract (`--proxy`).
+   */
+  proxy?: string
+  /** Time the proxied server has to answer, in ms. Default 10,000; then 504. */
+  proxyTimeout?: number
+  /** Largest answer of the proxied server read, in bytes (`--proxy-max-body`). Default 8 MiB; beyond, 502 (D20). */
+  proxyMaxBody?: number
+  /** Called with each departure of a proxied exchange from the contract (the CLI logs them). */
+  onDeparture?: (departure: Departure) => void
+}
+
+/**
+ * A running standalone mock (see {@link startServer}).
+ *
+ * @example
+ * ```ts
+ * const { url, api, close } = await startServer({ port: 0 })
+ * ```
+ */
+export interface RunningServer {
+  /** The API's base URL, ending in `/api/v1`. */
+  url: string
+  /** `http://host:port`, where `/openapi.json` and `/docs` live. */
+  origin: string
+  port: number
+  /** The in-process controls of the same mock. */
+  api: MockApi
+  /** Lets the answers under way finish, stops the imports, folds the `data` file's log into it and unlocks it, then resolves. */
+  close(): Promise<void>
+}
+
+function chained(first: (change: LibraryChange) => Promise<void>, then: MockOptions['onChanges']) {
+  return async (change: LibraryChange) => {
+    await first(change)
+    await then?.(change)
+  }
+}
+
+const warn = (message: string) => process.stderr.write(`${message}\n`)
+
+/**
+ * Starts the mock as an HTTP server: the MSW handlers of {@link createMockApi} behind the node:http
+ * adapter, with `/openapi.json` and `/docs`, audio files read from disk for real peaks (D13), and
+ * the library kept in a `data` file when one is given.
+ *
+ * @example
+ * ```ts
+ * import { startServer } from '@session-library/mock-server/node'
+ * const server = await startServer({ port: 0, token: 'secret' })
+ * const answer = await fetch(`${server.url}/health`, { headers: { Authorization: 'Bearer secret' } })
+ * await server.close()
+ * ```
+ */
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const {
+    port,
+    host,
+    allowHosts,
+    cors,
+    data,
+    compaction,
+    timeouts,
+    onExchange,
+    proxy,
+    proxyTimeout,
+    proxyMaxBody,
+    onDeparture,
+    ...mockOptions
+  } = options
+  const opened = data === undefined ? undefined : await DataStore.open(data, compaction ?? {}, warn)
+  const store = opened?.store
+  const { api, live } = mockApiFrom(
+    {
+      readAudio: readAudioFile,
+      baseUrl: '*',
+      ...mockOptions,
+      ...(store && { onChanges: chained(store.record, mockOptions.onChanges) }),
+    },
+    opened?.library ?? startingLibrary(mockOptions),
+  )
+  store?.attach(live)
+  let served: Awaited<ReturnType<typeof serveHandlers>>
+  try {
+    if (store && !opened?.library) await live.exclusive(() => store.create())
+    const proxied =
+      proxy === undefined
+        ? []
+        : [
+            createProxyHandler({
+              url: proxy,
+              timeout: proxyTimeout,
+              maxBody: proxyMaxBody,
+              record: api.recordAnswer,
+              onDeparture,
+              secrets: [api.token],
+            }),
+          ]
+    served = await serveHandlers({
+      handlers: [...proxied, ...api.handlers],
+      routes: createStaticRoutes(),
+      port,
+      host,
+      allowHosts,
+      cors,
+      timeouts,
+      onExchange,
+      onTransportAnswer: api.recordAnswer,
+    })
+  } catch (error) {
+    api.dispose()
+    await store?.close().catch(() => undefined)
+    throw error
+  }
+  return {
+    url: `${served.origin}${API_PREFIX}`,
+    origin: served.origin,
+    port: served.port,
+    api,
+    async close() {
+      await served.close()
+      api.dispose()
+      await store?.close()
+    },
+  }
+}

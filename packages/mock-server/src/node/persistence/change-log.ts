@@ -1,0 +1,170 @@
+import { type FileHandle, open, readFile, truncate } from 'node:fs/promises'
+import { formatIssues, z } from '@session-library/schemas'
+import { type LibraryChange, libraryPartNames } from '../../store/library-parts.js'
+import { DataFileError } from './data-file.js'
+import { writeFully } from './write-fully.js'
+
+// A line's shape; its records are checked against their part's model as they are replayed.
+const partChange = z.optional(z.strictObject({ put: z.array(z.unknown()), del: z.array(z.string()) }))
+const changeLine = z.strictObject({
+  nextId: z.int().check(z.minimum(1)),
+  whole: z.optional(z.literal(true)),
+  ...Object.fromEntries(libraryPartNames.map((part) => [part, partChange])),
+})
+
+/**
+ * The lines of a change log, parsed: one change each, oldest first, with their line numbers.
+ *
+ * @example
+ * ```ts
+ * const { changes } = await readChangeLog('library.json.log', warn)
+ * ```
+ */
+export interface ChangeLogLines {
+  changes: { line: number; change: LibraryChange }[]
+}
+
+/**
+ * Reads a change log. A missing file holds no change. A last line without its newline is a crash
+ * in the middle of an append: it is cut off the file, with one warning, and was never answered.
+ * What a failed append of an older version could leave is skipped with a warning, never refused:
+ * NUL padding before a line, and a partial change joined to the start of the next one (neither
+ * was ever answered 2xx, D19). Any other line that does not parse stops the start with
+ * {@link DataFileError}; the file stays as it is.
+ *
+ * @example
+ * ```ts
+ * const { changes } = await readChangeLog('library.json.log', (line) => process.stderr.write(`${line}\n`))
+ * ```
+ */
+export async function readChangeLog(path: string, warn: (message: string) => void): Promise<ChangeLogLines> {
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { changes: [] }
+    throw new DataFileError(path, `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`)
+  }
+  const end = text.lastIndexOf('\n') + 1
+  const lines = text.slice(0, end).split('\n').slice(0, -1)
+  if (end < text.length) {
+    await truncate(path, Buffer.byteLength(text.slice(0, end)))
+    warn(
+      `--data ${path}: dropped a torn last line (${text.length - end} characters), a change cut off by a crash before it was answered`,
+    )
+  }
+  const changes: ChangeLogLines['changes'] = []
+  lines.forEach((text, index) => {
+    const change = parseLine(path, text, index + 1, warn)
+    if (change) changes.push({ line: index + 1, change })
+  })
+  return { changes }
+}
+
+/** Where each change line starts: a line is one JSON object, `nextId` its first key. */
+const LINE_START = '{"nextId":'
+
+function parseLine(
+  path: string,
+  raw: string,
+  line: number,
+  warn: (message: string) => void,
+): LibraryChange | undefined {
+  const text = raw.replace(/^\0+/, '')
+  if (text.length < raw.length)
+    warn(`--data ${path}: skipped ${raw.length - text.length} NUL bytes of padding on line ${line}`)
+  if (text === '') return undefined
+  const start = text.lastIndexOf(LINE_START)
+  if (start > 0 && !parses(text)) {
+    warn(`--data ${path}: dropped a partial change (${start} characters) before the change on line ${line}`)
+    return checkedLine(path, text.slice(start), line)
+  }
+  return checkedLine(path, text, line)
+}
+
+const parses = (text: string) => {
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
+}
+
+function checkedLine(path: string, text: string, line: number): LibraryChange {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (error) {
+    throw new DataFileError(path, `line ${line} is not valid JSON (${(error as Error).message})`)
+  }
+  const parsed = changeLine.safeParse(json)
+  if (!parsed.success)
+    throw new DataFileError(path, `line ${line} is not a change: ${formatIssues(parsed.error.issues)}`)
+  return parsed.data as LibraryChange
+}
+
+/**
+ * The open end of a change log: appends one line a change, every byte written and flushed to disk
+ * (fdatasync) before it resolves (D19). An append that fails cuts the log back to its last whole
+ * line — only ever shorter, never grown — and rejects; while that cut has not succeeded, every
+ * append tries it again first and fails if it still cannot, so no line ever joins a partial one.
+ *
+ * @example
+ * ```ts
+ * const log = await ChangeLogWriter.open('library.json.log')
+ * await log.append(change)
+ * ```
+ */
+export class ChangeLogWriter {
+  readonly #file: FileHandle
+  #bytes: number
+  /** A failed append may have left a part of its line after `#bytes`. */
+  #torn = false
+
+  private constructor(file: FileHandle, bytes: number) {
+    this.#file = file
+    this.#bytes = bytes
+  }
+
+  /** Opens (or creates) a log for appending. */
+  static async open(path: string): Promise<ChangeLogWriter> {
+    const file = await open(path, 'a')
+    return new ChangeLogWriter(file, (await file.stat()).size)
+  }
+
+  /** How many bytes the log holds: whole lines only. */
+  get bytes(): number {
+    return this.#bytes
+  }
+
+  /** Appends one change as one line and flushes it to disk; on failure the log is as it was. */
+  async append(change: LibraryChange): Promise<void> {
+    if (this.#torn) await this.#cutBack()
+    const line = Buffer.from(`${JSON.stringify(change)}\n`)
+    try {
+      await writeFully(this.#file, line)
+      await this.#file.datasync()
+    } catch (error) {
+      this.#torn = true
+      await this.#cutBack().catch(() => undefined)
+      throw error
+    }
+    this.#bytes += line.length
+  }
+
+  /** Cuts off whatever follows the last whole line; `truncate` on a shorter file would grow it. */
+  async #cutBack(): Promise<void> {
+    const { size } = await this.#file.stat()
+    if (size > this.#bytes) {
+      await this.#file.truncate(this.#bytes)
+      await this.#file.datasync()
+    }
+    this.#torn = false
+  }
+
+  /** Closes the file. */
+  close(): Promise<void> {
+    return this.#file.close()
+  }
+}

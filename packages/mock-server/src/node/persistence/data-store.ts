@@ -1,0 +1,284 @@
+import { open, readFile, rename, stat, unlink } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import type { LiveLibrary } from '../../mock-api.js'
+import type { LibraryChange } from '../../store/library-parts.js'
+import type { LibrarySnapshot } from '../../store/records.js'
+import { ChangeLogWriter, readChangeLog } from './change-log.js'
+import { DataFileError, loadDataFile, syncDirectory, writeDataFile } from './data-file.js'
+import { type DataFileLock, lockDataFile } from './data-lock.js'
+import { DurableRecords } from './durable-records.js'
+import { realDataPath } from './real-path.js'
+import { replayChanges } from './replay.js'
+import { causeOf, StorageUnavailable } from './storage-unavailable.js'
+import { writeFully } from './write-fully.js'
+
+/**
+ * When a `--data` file's change log is folded into a fresh library file.
+ *
+ * @example
+ * ```ts
+ * const compaction: Compaction = { afterIdleMs: 1_000, afterLogBytes: 8 * 1024 * 1024 }
+ * ```
+ */
+export interface Compaction {
+  /** After this long without a change. Default 1,000 ms. */
+  afterIdleMs?: number
+  /** As soon as the log holds this many bytes. Default 8 MiB. */
+  afterLogBytes?: number
+}
+
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  )
+
+/** The longest wait before a failed fold is tried again. */
+const MAX_RETRY_MS = 60_000
+
+/**
+ * A `--data` file and the change log beside it (`<file>.log`): every change appended as one line
+ * and flushed to disk before its answer, or undone and answered 503 (D19); the log folded into a
+ * fresh file (written atomically) when it passes a bound, when the mock has been idle a moment,
+ * and on close. A fold renames the log to `<file>.log.1` first and appends to a new one, so writes
+ * go on while the file is written; a start replays `<file>.log.1` then `<file>.log` over the file.
+ * Replaying is idempotent (each line holds whole records and deleted keys), so a crash at any step
+ * of a fold loses nothing. A fold that fails is no failure of the writes: `<file>.log.1` stays,
+ * the log goes on, and the fold is tried again later (the next one writes the whole library,
+ * covering both logs). The file is locked on its real path while the store is open, and written
+ * there, so a symlink to it stays a symlink.
+ *
+ * @example
+ * ```ts
+ * const { store, library } = await DataStore.open('library.json', {}, console.warn)
+ * ```
+ */
+export class DataStore {
+  readonly #path: string
+  readonly #lock: DataFileLock
+  readonly #options: Required<Compaction>
+  readonly #warn: (message: string) => void
+  #log: ChangeLogWriter
+  #live: LiveLibrary | undefined
+  #durable: DurableRecords | undefined
+  #fold: Promise<void> | undefined
+  /** `<file>.log.1` exists: a fold failed, and the next one must cover it. */
+  #older = false
+  #failures = 0
+  #retryAt = 0
+  #idle: NodeJS.Timeout | undefined
+  #retry: NodeJS.Timeout | undefined
+  #closed = false
+
+  private constructor(
+    path: string,
+    lock: DataFileLock,
+    log: ChangeLogWriter,
+    options: Compaction,
+    warn: (message: string) => void,
+  ) {
+    this.#path = path
+    this.#lock = lock
+    this.#log = log
+    this.#options = {
+      afterIdleMs: options.afterIdleMs ?? 1_000,
+      afterLogBytes: options.afterLogBytes ?? 8 * 1024 * 1024,
+    }
+    this.#warn = warn
+  }
+
+  /**
+   * Locks the file (on its real path), reads it and replays its change log: the library it holds,
+   * or `undefined` when the file does not exist yet. Throws {@link DataFileError} (lock released,
+   * nothing written) when the file or a line of its log cannot be used.
+   */
+  static async open(
+    given: string,
+    options: Compaction,
+    warn: (message: string) => void,
+  ): Promise<{ store: DataStore; library: LibrarySnapshot | undefined }> {
+    const path = await realDataPath(given).catch((error: NodeJS.ErrnoException) => {
+      throw new DataFileError(given, `cannot be locked (${error.code ?? 'error'}: its folder cannot be resolved)`)
+    })
+    const lock = await lockDataFile(path)
+    try {
+      const snapshot = await loadDataFile(path)
+      const [older, newer] = [`${path}.log.1`, `${path}.log`]
+      const logs = [
+        { path: older, ...(await readChangeLog(older, warn)) },
+        { path: newer, ...(await readChangeLog(newer, warn)) },
+      ]
+      if (!snapshot && logs.some((log) => log.changes.length > 0)) {
+        throw new DataFileError(
+          path,
+          `does not exist, but its change log does: restore the file, or remove ${newer} to start anew`,
+        )
+      }
+      const library = snapshot && replayChanges(snapshot, logs)
+      const merged = await mergeLogs(older, newer)
+      const store = new DataStore(path, lock, await ChangeLogWriter.open(newer), options, warn)
+      store.#older = !merged
+      if (library) store.#durable = new DurableRecords(library)
+      return { store, library }
+    } catch (error) {
+      await lock.release()
+      throw error
+    }
+  }
+
+  /** Binds the store to the running mock's library. */
+  attach(live: LiveLibrary): void {
+    this.#live = live
+    // Two logs left as they are (no room to merge them): the first fold covers both.
+    if (this.#older) this.#idle = setTimeout(() => this.#whenIdle(), this.#options.afterIdleMs).unref()
+  }
+
+  /** Writes the file for the first time, from the attached library (a file that did not exist). */
+  async create(): Promise<void> {
+    const image = this.#image()
+    try {
+      await writeDataFile(this.#path, image)
+    } catch (error) {
+      throw new DataFileError(this.#path, `cannot be created (${(error as NodeJS.ErrnoException).code ?? 'error'})`)
+    }
+    this.#durable = new DurableRecords(image)
+  }
+
+  /**
+   * Appends one change, durable when it resolves; called under the mock's mutex (its `onChanges`).
+   * A change that cannot be made durable is undone in the library and rejects with
+   * {@link StorageUnavailable} (D19).
+   */
+  readonly record = async (change: LibraryChange): Promise<void> => {
+    try {
+      await this.#log.append(change)
+    } catch (error) {
+      if (this.#durable) this.#live?.restore(this.#durable.undoOf(change))
+      throw new StorageUnavailable(`${this.#path}.log`, error)
+    }
+    this.#durable?.commit(change)
+    clearTimeout(this.#idle)
+    if (this.#log.bytes >= this.#options.afterLogBytes) await this.#rotate()
+    else this.#idle = setTimeout(() => this.#whenIdle(), this.#options.afterIdleMs).unref()
+  }
+
+  /** Folds the log into the file, waits for it, removes the log (kept if the fold failed) and releases the lock. */
+  async close(): Promise<void> {
+    this.#closed = true
+    clearTimeout(this.#idle)
+    clearTimeout(this.#retry)
+    try {
+      await (this.#live as LiveLibrary).exclusive(async () => {
+        await this.#rotate(true)
+        await this.#fold
+      })
+      await this.#log.close()
+      // A fold that failed even now lost nothing: the logs hold every change, and the next start replays them.
+      if (this.#log.bytes === 0 && !this.#older) await unlink(`${this.#path}.log`).catch(() => undefined)
+    } finally {
+      await this.#lock.release()
+    }
+  }
+
+  #image(): LibrarySnapshot {
+    if (!this.#live) throw new Error('the data store is not attached to a library')
+    return this.#live.image()
+  }
+
+  #whenIdle(force = false): void {
+    if (this.#closed) return
+    ;(this.#live as LiveLibrary)
+      .exclusive(() => this.#rotate(force))
+      .catch((error) => this.#warn(`--data ${this.#path}: ${error}`))
+  }
+
+  /**
+   * Under the mutex: the log becomes `.log.1` and a new log opens (unless a failed fold left
+   * `.log.1`: then the log goes on), and the file is written in the background. Never rejects: a
+   * fold that fails is reported and tried again later, and a write never fails because of it.
+   * Waits out the back-off after a failure unless `force`d (the retry itself, and close).
+   */
+  async #rotate(force = false): Promise<void> {
+    await this.#fold
+    if (this.#log.bytes === 0 && !this.#older) return
+    if (!force && Date.now() < this.#retryAt) return
+    const image = this.#image()
+    try {
+      if (!this.#older) await this.#detachLog()
+    } catch (error) {
+      this.#failed(error)
+      return
+    }
+    this.#older = true
+    this.#fold = this.#write(image).finally(() => {
+      this.#fold = undefined
+    })
+  }
+
+  /** `.log` becomes `.log.1` (the open log keeps its file: a rename that fails changes nothing), and a new `.log` opens. */
+  async #detachLog(): Promise<void> {
+    const [older, newer] = [`${this.#path}.log.1`, `${this.#path}.log`]
+    await rename(newer, older)
+    let fresh: ChangeLogWriter
+    try {
+      fresh = await ChangeLogWriter.open(newer)
+    } catch (error) {
+      await rename(older, newer)
+      throw error
+    }
+    const previous = this.#log
+    this.#log = fresh
+    await previous.close().catch(() => undefined)
+  }
+
+  async #write(image: LibrarySnapshot): Promise<void> {
+    try {
+      await writeDataFile(this.#path, image)
+      await unlink(`${this.#path}.log.1`).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error
+      })
+      this.#older = false
+      this.#failures = 0
+      this.#retryAt = 0
+    } catch (error) {
+      this.#failed(error)
+    }
+  }
+
+  /** A fold failed: reported on stderr and as health's `lastError`, and tried again after a back-off. */
+  #failed(error: unknown): void {
+    this.#failures += 1
+    const delay = Math.min(this.#options.afterIdleMs * 2 ** this.#failures, MAX_RETRY_MS)
+    this.#retryAt = Date.now() + delay
+    const message = `--data ${this.#path}: could not fold the change log into the file (${causeOf(error)}); the log keeps every change, and ${this.#closed ? 'the next start replays it' : `the fold is tried again in ${delay} ms`}`
+    this.#warn(message)
+    this.#live?.reportError(message)
+    if (this.#closed) return
+    clearTimeout(this.#retry)
+    this.#retry = setTimeout(() => this.#whenIdle(true), delay).unref()
+  }
+}
+
+/**
+ * Appends `newer` to `older`, then renames it to `newer`: one log again; `true` when merged (or
+ * nothing to merge). A crash between repeats lines, harmlessly. An append that fails (a full disk)
+ * is cut off again and both logs stay as they were: `false`, and the first fold covers them.
+ */
+async function mergeLogs(older: string, newer: string): Promise<boolean> {
+  if (!(await exists(older))) return true
+  const rest = await readFile(newer).catch(() => Buffer.alloc(0))
+  const file = await open(older, 'a')
+  const size = (await file.stat()).size
+  try {
+    await writeFully(file, rest)
+    await file.datasync()
+  } catch {
+    await file.truncate(size).catch(() => undefined)
+    return false
+  } finally {
+    await file.close()
+  }
+  await rename(older, newer)
+  await syncDirectory(dirname(newer))
+  return true
+}

@@ -1,0 +1,215 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
+import { type KnownErrorCode, LIMITS, NOT_FOUND_MESSAGES } from '@session-library/schemas'
+import type { RequestHandler } from 'msw'
+import { directResponder } from '../../http/direct-dispatch.js'
+import type { PlainAnswer } from '../../http/respond.js'
+import { targetUrl } from '../../http/target.js'
+import type { TransportAnswer } from '../../http/transport-answer.js'
+import { PayloadTooLargeError } from './body-limit.js'
+import { clientErrorAnswer } from './client-error.js'
+import { corsPolicy } from './cors.js'
+import { errorResponse } from './error-response.js'
+import { createHostCheck, isValidHost } from './host-check.js'
+import { incomingRequest } from './incoming-request.js'
+
+/**
+ * One answered request, as the transport reports it to a logger. Holds no header, so never the token.
+ *
+ * @example
+ * ```ts
+ * const line = ({ method, url, status, ms }: ExchangeSummary) => `${method} ${url} ${status} ${ms}ms`
+ * ```
+ */
+export interface ExchangeSummary {
+  method: string
+  /** Path and query as requested. */
+  url: string
+  /** Status answered; 0 when the connection was dropped (a network fault). */
+  status: number
+  ms: number
+}
+
+/**
+ * Options of {@link createRequestListener}.
+ *
+ * @example
+ * ```ts
+ * const options: RequestListenerOptions = { handlers: api.handlers, cors: ['http://localhost:5173'] }
+ * ```
+ */
+export interface RequestListenerOptions {
+  /** The MSW handlers that answer: the mock's, or any others. */
+  handlers: readonly RequestHandler[]
+  /**
+   * Answers asked before the handlers, e.g. `/openapi.json`; `undefined` passes the request on.
+   * Its `answers`, when given, says which paths it may answer: requests on other paths skip it, so
+   * that with a mock's own handlers they need no fetch `Request` at all.
+   */
+  routes?: ((request: Request) => Response | undefined) & {
+    /** Whether these routes answer a path at all, so that no `Request` is built for the others. */
+    answers?: (pathname: string) => boolean
+  }
+  /** Largest body accepted, in bytes (D18). Default `LIMITS.bodyBytes`, 1 MiB. */
+  bodyLimit?: number
+  /** `Host` names accepted besides loopback ones (D18, `--allow-host`). */
+  allowHosts?: readonly string[]
+  /** Origins allowed by CORS (D18, `--cors`). */
+  cors?: readonly string[]
+  /** Called once per request after the answer (or the dropped connection). */
+  onExchange?: (summary: ExchangeSummary) => void
+  /**
+   * Called for each answer the transport gives itself instead of the handlers: 400
+   * `invalid_host`, 403 `forbidden_host`, a preflight's 204, 413 `payload_too_large`, the 408 of a body that took too
+   * long, a 404 or 500 of its own. `startServer` journals those under /api/v1 (D17).
+   */
+  onTransportAnswer?: (answer: TransportAnswer) => void
+}
+
+/** Set by Node from the body actually sent; a copied one could contradict it. */
+const SKIPPED_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection'])
+
+/** A {@link PlainAnswer}'s text is a string; a `Response`'s `text` is a method. */
+const isPlain = (answer: PlainAnswer | Response): answer is PlainAnswer => typeof answer.text === 'string'
+
+async function send(res: ServerResponse, answer: PlainAnswer | Response, extraHeaders: Record<string, string>) {
+  if (isPlain(answer)) {
+    // One write of head and body, as a plain node:http server would: no web stream in between.
+    const headers = { ...answer.headers, ...extraHeaders, 'Content-Length': `${Buffer.byteLength(answer.text)}` }
+    res.writeHead(answer.status, headers).end(answer.text)
+    return
+  }
+  const stream = isEventStream(answer.headers) ? answer.body : null
+  const body = answer.body && !stream ? new Uint8Array(await answer.arrayBuffer()) : undefined
+  res.statusCode = answer.status
+  answer.headers.forEach((value, name) => {
+    if (!SKIPPED_HEADERS.has(name)) res.appendHeader(name, value)
+  })
+  for (const [name, value] of Object.entries(extraHeaders)) res.setHeader(name, value)
+  if (!stream) {
+    res.end(body)
+    return
+  }
+  // An event stream is written as it comes and never ends by itself: the connection closing
+  // cancels it (which unsubscribes it), and so does the stream giving up on a slow reader.
+  res.flushHeaders()
+  await pipeline(Readable.fromWeb(stream as NodeReadableStream<Uint8Array>), res)
+}
+
+/**
+ * Whether an answer is a server-sent event stream (the dashboard's `/__mock/events`), which is
+ * streamed instead of read whole, and which closing the server cuts instead of awaiting.
+ *
+ * @example
+ * ```ts
+ * isEventStream(new Headers({ 'Content-Type': 'text/event-stream' })) // true
+ * ```
+ */
+export function isEventStream(headers: { get(name: string): string | null }): boolean {
+  return headers.get('content-type')?.startsWith('text/event-stream') ?? false
+}
+
+async function answer(
+  incoming: IncomingMessage,
+  options: RequestListenerOptions,
+  origin: string,
+): Promise<PlainAnswer | Response | undefined> {
+  const request = incomingRequest(
+    incoming,
+    targetUrl(origin, incoming.url ?? '/'),
+    options.bodyLimit ?? LIMITS.bodyBytes,
+  )
+  const { routes } = options
+  const routed =
+    routes && (routes.answers?.(request.url.pathname) ?? true) ? routes(await request.toRequest()) : undefined
+  if (routed) return routed
+  const handlers = options.handlers as RequestHandler[]
+  const direct = directResponder(handlers)
+  if (direct) return direct(request)
+  // Loaded only for handlers other than a mock's own: msw's main entry costs the CLI's start.
+  const { getResponse } = await import('msw')
+  return getResponse(handlers, await request.toRequest())
+}
+
+/**
+ * The `node:http` adapter. A mock's own handler list (from `createMockApi`, unchanged) is answered
+ * without msw and without fetch's `Request` and `Response`: its pipeline reads the request from the
+ * `IncomingMessage` and hands back status, headers and text, written with one `res.end`. Any other
+ * handlers are asked through msw's `getResponse` with a fetch `Request`, and their `Response` is
+ * written back. Around both sit the transport's own
+ * rules: the `Host` checks (400 `invalid_host` for one that is no `host[:port]`, D20; 403
+ * `forbidden_host`), CORS for allowed origins only, the streamed 1 MiB
+ * body limit (413 `payload_too_large`; the body is read when first asked for, by a mock's pipeline
+ * after the token check, D3), 404 `not_found` for a request no handler answers, a dropped
+ * connection for `HttpResponse.error()` and 500 `internal_error` for anything that throws. It never
+ * rejects, so a failing handler cannot take the server down.
+ *
+ * @example
+ * ```ts
+ * import { createServer } from 'node:http'
+ * const server = createServer(createRequestListener({ handlers: api.handlers }))
+ * server.listen(0, '127.0.0.1')
+ * ```
+ */
+export function createRequestListener(
+  options: RequestListenerOptions,
+): (incoming: IncomingMessage, res: ServerResponse) => Promise<void> {
+  const hostAllowed = createHostCheck(options.allowHosts)
+  const cors = corsPolicy(options.cors)
+  return async (incoming, res) => {
+    const started = performance.now()
+    const { method = 'GET', url = '/' } = incoming
+    const report = (status: number) =>
+      options.onExchange?.({ method, url, status, ms: Math.round(performance.now() - started) })
+    const policy = cors(incoming.headers, method)
+    /** The error code of an answer the transport gives itself; `''` for its preflight answer. */
+    let own: string | undefined
+    const refuse = (code: KnownErrorCode, message?: string) => {
+      own = code
+      return errorResponse(code, message)
+    }
+    let response: PlainAnswer | Response | undefined
+    try {
+      const host = incoming.headers.host
+      if (host !== undefined && !isValidHost(host)) response = refuse('invalid_host')
+      else if (!hostAllowed(host)) response = refuse('forbidden_host')
+      else if (policy.preflight) {
+        own = ''
+        response = new Response(null, { status: 204 })
+      } else {
+        const origin = `http://${incoming.headers.host ?? `${incoming.socket.localAddress}:${incoming.socket.localPort}`}`
+        response = (await answer(incoming, options, origin)) ?? refuse('not_found', NOT_FOUND_MESSAGES.route)
+      }
+    } catch (error) {
+      // A body cut short by the request timeout was answered already (a JSON 408) by the server's
+      // clientError handler; a client that went away got nothing.
+      const cut = clientErrorAnswer(incoming.socket)
+      if (cut) options.onTransportAnswer?.({ method, target: url, statusCode: cut.status, code: cut.code })
+      if (cut || incoming.socket.destroyed) {
+        report(cut?.status ?? 0)
+        return
+      }
+      response = refuse(error instanceof PayloadTooLargeError ? 'payload_too_large' : 'internal_error')
+    }
+    // A body left unread (refused as too large, or never asked for, as after a 401) is not read
+    // now: the connection goes once the answer is out.
+    if (!incoming.complete) res.shouldKeepAlive = false
+    if (!isPlain(response) && response.type === 'error') {
+      incoming.socket.destroy()
+      report(0)
+      return
+    }
+    try {
+      await send(res, response, policy.headers)
+    } catch {
+      // The client went away, or the answer's body failed midway: nothing left to tell it.
+      res.destroy()
+    }
+    if (own !== undefined) {
+      options.onTransportAnswer?.({ method, target: url, statusCode: res.statusCode, ...(own && { code: own }) })
+    }
+    report(res.statusCode)
+  }
+}

@@ -1,0 +1,70 @@
+import type { IncomingMessage } from 'node:http'
+import type { DirectRequest } from '../../http/direct-dispatch.js'
+import { readBody } from './body-limit.js'
+
+const BODYLESS = new Set(['GET', 'HEAD'])
+const EMPTY = new Uint8Array(new ArrayBuffer(0))
+
+function toHeaders(rawHeaders: readonly string[]): Headers {
+  const headers = new Headers()
+  for (let index = 0; index < rawHeaders.length; index += 2) {
+    headers.append(rawHeaders[index] as string, rawHeaders[index + 1] as string)
+  }
+  return headers
+}
+
+/** Like `Headers.get`: every header of that name, in order, joined with `, ` (Node's `headers` keeps only the first of some, e.g. `Authorization`). */
+function rawHeader(rawHeaders: readonly string[], name: string): string | null {
+  let value: string | null = null
+  for (let index = 0; index < rawHeaders.length; index += 2) {
+    const raw = rawHeaders[index] as string
+    if (raw.length !== name.length || raw.toLowerCase() !== name) continue
+    const next = rawHeaders[index + 1] as string
+    value = value === null ? next : `${value}, ${next}`
+  }
+  return value
+}
+
+/** Whether a request has a body to read: HTTP/1.1 requests without a length or chunking have none. */
+const hasBody = (incoming: IncomingMessage) =>
+  incoming.headers['transfer-encoding'] !== undefined || Number(incoming.headers['content-length'] ?? 0) > 0
+
+/**
+ * A request received by `node:http` as a {@link DirectRequest}. Its body is streamed in, up to
+ * `limit` bytes (else `PayloadTooLargeError`, a 413), only when first asked for: the pipeline asks
+ * after the token check, so that a large body without a valid token is a 401, never read (D3). The
+ * fetch `Request` (headers copied, an AbortSignal) is built only if something asks for it — the
+ * control surface, static routes, msw for other handlers.
+ *
+ * @example
+ * ```ts
+ * const request = incomingRequest(incoming, 'http://127.0.0.1:4777/api/v1/health', LIMITS.bodyBytes)
+ * request.header('authorization') // 'Bearer …' or null
+ * ```
+ */
+export function incomingRequest(incoming: IncomingMessage, href: string, limit: number): DirectRequest {
+  const method = incoming.method ?? 'GET'
+  let body: Promise<Uint8Array<ArrayBuffer>> | undefined
+  const bytes = () => {
+    body ??= hasBody(incoming) ? readBody(incoming, limit).then((read) => read ?? EMPTY) : Promise.resolve(EMPTY)
+    return body
+  }
+  let request: Promise<Request> | undefined
+  return {
+    method,
+    url: new URL(href),
+    header: (name) => rawHeader(incoming.rawHeaders, name.toLowerCase()),
+    bytes,
+    toRequest: () => {
+      request ??= bytes().then(
+        (read) =>
+          new Request(href, {
+            method,
+            headers: toHeaders(incoming.rawHeaders),
+            body: BODYLESS.has(method) || read.byteLength === 0 ? undefined : read,
+          }),
+      )
+      return request
+    },
+  }
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest'
+import { createMockApi, type Fault } from '../../src/index.js'
+import { NOW } from '../support/harness.js'
+import { servedMock } from '../support/served-mock.js'
+
+const origin = 'http://faults.test'
+const headers = { authorization: 'Bearer test-token', 'content-type': 'application/json' }
+const get = async (path: string) => {
+  const answer = await fetch(`${origin}${path}`, { headers })
+  return { status: answer.status, retryAfter: answer.headers.get('retry-after'), body: await answer.json() }
+}
+
+describe('issue 20.7, 23.8: faults of any 4xx or 5xx status', () => {
+  const { api } = servedMock({ baseUrl: origin, sessions: 1, now: NOW })
+
+  it('429 with Retry-After answers the envelope rate_limited; 404 answers not_found with its text', async () => {
+    api.reset()
+    api.injectFault({ status: 429, retryAfter: 2, operation: 'sessions.list' })
+    api.injectFault({ status: 404, operation: 'health.get' })
+    expect(await get('/api/v1/sessions')).toEqual({
+      status: 429,
+      retryAfter: '2',
+      body: { error: { status: 429, code: 'rate_limited', message: 'Too many requests.' } },
+    })
+    expect((await get('/api/v1/health')).body).toEqual({
+      error: { status: 404, code: 'not_found', message: 'session not found' },
+    })
+    expect(api.requests({ status: 429 })[0]).toMatchObject({ code: 'rate_limited', operation: 'sessions.list' })
+  })
+
+  it('a body of its own, for `times` requests, then the normal answer', async () => {
+    api.reset()
+    api.injectFault({ status: 418, body: { teapot: true }, times: 2 })
+    expect((await get('/api/v1/tags')).body).toEqual({ teapot: true })
+    expect((await get('/api/v1/health')).status).toBe(418)
+    expect((await get('/api/v1/tags')).status).toBe(200)
+  })
+
+  it('a bad fault is a TypeError naming the field, in process and a 400 on /__mock/faults alike', async () => {
+    const bad: unknown[] = [
+      { status: 302 },
+      { status: 429, latency: 1e12 },
+      { status: 503, retryAfter: -1 },
+      { latency: 1.5 },
+      { network: true, body: {} },
+    ]
+    const named = ['fault.status', 'fault.latency', 'fault.retryAfter', 'fault.latency', 'fault.body']
+    for (const [index, fault] of bad.entries()) {
+      expect(() => api.injectFault(fault as Fault)).toThrow(new RegExp(`^invalid fault: ${named[index]}: `))
+      const answer = await fetch(`${origin}/__mock/faults`, { method: 'POST', headers, body: JSON.stringify(fault) })
+      const { error } = await answer.json()
+      expect([answer.status, error.message]).toEqual([
+        400,
+        expect.stringMatching(new RegExp(`^${named[index]?.slice(6)}: `)),
+      ])
+    }
+    expect(() => api.injectFault({ latency: 600_000 })).not.toThrow()
+    api.clearFaults()
+  })
+
+  it('latency beyond ten minutes is refused by setLatency, the option and PUT /__mock/latency, never cut to 1 ms', async () => {
+    expect(() => api.setLatency(1e12)).toThrow(
+      /invalid latency: 1000000000000; expected a whole number of ms from 0 to 600000/,
+    )
+    expect(() => createMockApi({ latency: 1e12 })).toThrow(TypeError)
+    const answer = await fetch(`${origin}/__mock/latency`, { method: 'PUT', headers, body: '{"ms":1e12}' })
+    expect([answer.status, (await answer.json()).error.message]).toEqual([400, expect.stringMatching(/^ms: /)])
+  })
+
+  it('typed: status is a 4xx or 5xx literal, and a misspelt field does not compile', () => {
+    // @ts-expect-error 200 is no fault status
+    const ok: Fault = { status: 200 }
+    // @ts-expect-error `statusCode` is not a field of a fault
+    const misspelt: Fault = { statusCode: 503 }
+    expect([ok, misspelt]).toHaveLength(2)
+  })
+})
+
+describe('issue 20.8: modes are a literal union, checked at run time too (D1)', () => {
+  it('setMode("readonly") does not compile and throws a TypeError naming the allowed values', () => {
+    const api = createMockApi({ sessions: 0 })
+    // @ts-expect-error 'readonly' is no mode
+    expect(() => api.setMode('readonly')).toThrow(
+      "invalid mode: \"readonly\"; expected one of 'disabled', 'read-only', 'full-automation'",
+    )
+    // @ts-expect-error nor as the effective one
+    expect(() => api.setMode('full-automation', 'ro')).toThrow(/invalid effective mode: "ro"/)
+    // @ts-expect-error nor as an option
+    expect(() => createMockApi({ mode: 'readonly' })).toThrow(TypeError)
+    // @ts-expect-error nor a service
+    expect(() => api.setServiceAvailable('waveforms', false)).toThrow(/invalid service: "waveforms"/)
+    api.setMode('read-only', 'disabled')
+    expect(api.snapshot()).toBeDefined()
+  })
+})

@@ -1,0 +1,70 @@
+import { HttpResponse, http } from 'msw'
+import { setupServer } from 'msw/node'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createMockApi, DEFAULT_BASE_URL } from '../../src/index.js'
+
+const headers = { authorization: 'Bearer test-token' }
+
+describe('issue 20.1: the mock answers only its own base URLs', () => {
+  const servers: { close(): void }[] = []
+  afterEach(() => {
+    for (const server of servers.splice(0)) server.close()
+    vi.unstubAllGlobals()
+  })
+
+  function listen(...handlers: Parameters<typeof setupServer>) {
+    const unhandled: string[] = []
+    const server = setupServer(...handlers)
+    server.listen({
+      onUnhandledFrame: ({ frame, defaults }) => {
+        unhandled.push((frame.data as { request: Request }).request.url)
+        defaults.error()
+      },
+    })
+    servers.push(server)
+    return unhandled
+  }
+
+  it('by default the SDK’s default base URL, and another origin is left to msw as unhandled', async () => {
+    // The SDK's DEFAULT_BASE_URL (packages/sdk/src/config.ts).
+    expect(DEFAULT_BASE_URL).toBe('http://127.0.0.1:4777/api/v1')
+    const api = createMockApi({ sessions: 1 })
+    const builds = http.get('https://ci.example.com/api/v1/builds', () => HttpResponse.json({ builds: [] }))
+    const unhandled = listen(...api.handlers, builds)
+    expect((await fetch(`${DEFAULT_BASE_URL}/sessions`, { headers })).status).toBe(200)
+    expect(await (await fetch('https://ci.example.com/api/v1/builds')).json()).toEqual({ builds: [] })
+    await fetch('https://unmocked.example.com/api/v1/anything').catch(() => undefined)
+    expect(unhandled).toEqual(['https://unmocked.example.com/api/v1/anything'])
+    expect(api.journal().map((entry) => entry.origin)).toEqual(['http://127.0.0.1:4777'])
+  })
+
+  it('answers each base URL given, its control surface on the same origins, and nothing else', async () => {
+    const api = createMockApi({ baseUrl: ['http://a.test/api/v1', 'https://b.test'], sessions: 0 })
+    const unhandled = listen(...api.handlers)
+    expect((await fetch('http://a.test/api/v1/health', { headers })).status).toBe(200)
+    expect((await fetch('https://b.test/api/v1/health', { headers })).status).toBe(200)
+    expect((await fetch('https://b.test/__mock/mode', { headers })).status).toBe(200)
+    await fetch(`${DEFAULT_BASE_URL}/health`, { headers }).catch(() => undefined)
+    expect(unhandled).toEqual([`${DEFAULT_BASE_URL}/health`])
+    expect(api.journal().map((entry) => `${entry.origin}${entry.path}`)).toEqual([
+      'http://a.test/api/v1/health',
+      'https://b.test/api/v1/health',
+    ])
+    expect(api.baseUrl).toBe('http://a.test/api/v1')
+  })
+
+  it('in a browser, the page’s own origin too', async () => {
+    vi.stubGlobal('location', { origin: 'https://app.test:8443' })
+    const api = createMockApi({ sessions: 0 })
+    vi.unstubAllGlobals()
+    const unhandled = listen(...api.handlers)
+    expect((await fetch('https://app.test:8443/api/v1/health', { headers })).status).toBe(200)
+    expect((await fetch(`${DEFAULT_BASE_URL}/health`, { headers })).status).toBe(200)
+    expect(unhandled).toEqual([])
+  })
+
+  it('refuses a base URL that is not an origin with /api/v1, naming it', () => {
+    expect(() => createMockApi({ baseUrl: 'http://a.test/v2' })).toThrow(/invalid baseUrl: "http:\/\/a\.test\/v2"/)
+    expect(() => createMockApi({ baseUrl: 'a.test' })).toThrow(TypeError)
+  })
+})

@@ -1,0 +1,72 @@
+import { describe, expect, expectTypeOf, it } from 'vitest'
+import { NOW } from '../support/harness.js'
+import { servedMock } from '../support/served-mock.js'
+
+const base = 'http://127.0.0.1:4777/api/v1'
+const headers = { authorization: 'Bearer test-token', 'content-type': 'application/json' }
+const call = async (path: string, init: RequestInit = {}) => {
+  const answer = await fetch(`${base}${path}`, { headers, ...init })
+  return { status: answer.status, body: await answer.json() }
+}
+
+describe('issue 20.5: typed overrides of one operation', () => {
+  const { api, server } = servedMock({ sessions: 2, now: NOW })
+
+  it('answers with typed params and body, for its method and path only, and is journaled', async () => {
+    const [session] = api.store.sessions()
+    server.use(
+      api.override('tags.put', ({ params, body }) => {
+        expectTypeOf(params).toEqualTypeOf<{ id: string }>()
+        expectTypeOf(body.tags).toEqualTypeOf<string[]>()
+        return { data: { id: params.id, tags: [...body.tags, 'overridden'] } }
+      }),
+    )
+    const put = await call(`/sessions/${session?.id}/tags`, { method: 'PUT', body: '{"tags":["a"]}' })
+    expect(put).toEqual({ status: 200, body: { data: { id: session?.id, tags: ['a', 'overridden'] } } })
+    expect((await call(`/sessions/${session?.id}/tags`)).body.data.tags).toEqual(session?.tags)
+    expect(api.store.session(session?.id ?? '')?.tags).toEqual(session?.tags)
+    expect(api.requests({ operation: 'tags.put' })[0]).toMatchObject({
+      statusCode: 200,
+      request: { body: { tags: ['a'] } },
+      answer: { body: { data: { tags: ['a', 'overridden'] } } },
+    })
+  })
+
+  it('api.error(code) answers the envelope with SPEC’s message and the code’s status, `times` times', async () => {
+    server.use(api.override('sessions.create', () => api.error('read_only'), { times: 1 }))
+    expect(await call('/sessions', { method: 'POST', body: '{"title":"A"}' })).toEqual({
+      status: 403,
+      body: { error: { status: 403, code: 'read_only', message: 'Enable Full Automation to perform this action.' } },
+    })
+    expect((await call('/sessions', { method: 'POST', body: '{"title":"A"}' })).status).toBe(201)
+    expect(api.journal().map((entry) => [entry.statusCode, entry.code])).toEqual([
+      [403, 'read_only'],
+      [201, undefined],
+    ])
+  })
+
+  it('next() gives the stateful mock’s own answer, journaled once; a body the mock refuses never reaches the resolver', async () => {
+    let seen = 0
+    server.use(
+      api.override('sessions.create', async ({ next }) => {
+        seen += 1
+        const answer = await next()
+        return new Response(answer.body, { status: answer.status, headers: { 'x-seen': 'yes' } })
+      }),
+    )
+    expect((await call('/sessions', { method: 'POST', body: '{"title":"Kept"}' })).status).toBe(201)
+    expect((await call('/sessions', { method: 'POST', body: '{"title":""}' })).status).toBe(400)
+    expect(seen).toBe(1)
+    expect(api.store.sessions().map((session) => session.title)).toContain('Kept')
+    expect(api.journal().map((entry) => entry.statusCode)).toEqual([201, 400])
+  })
+
+  it('a misspelt operation or answer field does not compile', () => {
+    // @ts-expect-error no such operation
+    expect(() => api.override('tag.put', () => api.error('not_found'))).toThrow(TypeError)
+    // @ts-expect-error `tagz` is not the answer's field
+    api.override('tags.put', ({ params }) => ({ data: { id: params.id, tagz: [] } }))
+    // @ts-expect-error no such error code
+    expect(() => api.error('readonly')).toThrow('unknown error code: "readonly"')
+  })
+})

@@ -1,0 +1,87 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { formatIssues, librarySnapshot } from '@session-library/schemas'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { DataFileError, loadDataFile, writeDataFile } from '../../../src/node/persistence/data-file.js'
+import type { LibrarySnapshot } from '../../../src/store/records.js'
+import { storedSession } from '../../support/library.js'
+
+const session = storedSession({ id: 'ses_1', title: 'Night Drive', kind: 'ableton', tags: ['synth'], client: 'Acme' })
+const lane = { sessionId: 'ses_1', variantId: 'pv_1', key: 'ses_1:pv_1', notes: [] }
+const library = (nextId: number): LibrarySnapshot => ({ version: 1, nextId, sessions: [session], lanes: [] })
+
+let directory: string
+let path: string
+beforeEach(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'mock-data-'))
+  path = join(directory, 'library.json')
+})
+afterEach(() => rm(directory, { recursive: true, force: true }))
+
+describe('--data file', () => {
+  it('loads nothing from a file that does not exist yet', async () => {
+    expect(await loadDataFile(path)).toBeUndefined()
+  })
+
+  it('saves a library and loads it back', async () => {
+    await writeDataFile(path, library(7))
+    expect(await loadDataFile(path)).toEqual(library(7))
+  })
+
+  it('refuses a file that is not JSON, naming the file', async () => {
+    await writeFile(path, '{"version": 1,')
+    await expect(loadDataFile(path)).rejects.toThrow(DataFileError)
+    await expect(loadDataFile(path)).rejects.toThrow(`--data ${path}: is not valid JSON`)
+  })
+
+  it('D5: refuses a file whose sessions break the exact contract, naming the field', async () => {
+    await writeFile(path, JSON.stringify({ ...library(2), sessions: [{ ...session, kind: '' }] }))
+    await expect(loadDataFile(path)).rejects.toThrow('sessions[0].kind: must be a non-empty string')
+  })
+
+  it("D4: the compiled check of a file refuses what the contract refuses, with the contract's own message", async () => {
+    const broken = [
+      { ...session, accent: 'red' },
+      { ...session, tags: ['synth', 3] },
+      { ...session, lastOpened: 'yesterday' },
+      { ...session, kind: 7 },
+      { ...session, extra: true },
+    ]
+    for (const record of broken) {
+      const file = { ...library(2), sessions: [session, record] }
+      const expected = librarySnapshot.safeParse(file)
+      expect(expected.success, JSON.stringify(record).slice(0, 80)).toBe(false)
+      await writeFile(path, JSON.stringify(file))
+      const message = `--data ${path}: is not a library file: ${formatIssues(expected.error?.issues ?? [])}`
+      await expect(loadDataFile(path)).rejects.toThrow(message)
+      expect(message).toContain('sessions[1]')
+    }
+  })
+
+  it('refuses unknown fields, a missing nextId, a repeated session id and a repeated lane key', async () => {
+    for (const broken of [
+      { ...library(2), extra: true },
+      { version: 1, sessions: [], lanes: [] },
+      { ...library(2), sessions: [session, session] },
+      { ...library(2), lanes: [lane, lane] },
+    ]) {
+      await writeFile(path, JSON.stringify(broken))
+      await expect(loadDataFile(path)).rejects.toThrow(DataFileError)
+    }
+  })
+
+  it('writes one record a line, valid JSON, and leaves no temporary file', async () => {
+    const many = { ...library(9), sessions: [session, { ...session, id: 'ses_2' }] }
+    await writeDataFile(path, many)
+    const text = await readFile(path, 'utf8')
+    expect(JSON.parse(text)).toEqual(many)
+    expect(text.split('\n').filter((line) => line.includes('"id":"ses_')).length).toBe(2)
+    expect(await readdir(directory)).toEqual(['library.json'])
+  })
+
+  it('rejects a write that cannot be done, leaving nothing behind', async () => {
+    await expect(writeDataFile(join(directory, 'missing-dir', 'library.json'), library(1))).rejects.toThrow()
+    expect(await readdir(directory)).toEqual([])
+  })
+})

@@ -1,0 +1,218 @@
+import { spawnSync } from 'node:child_process'
+import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { librarySnapshot } from '@session-library/schemas'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { DataFileError, writeDataFile } from '../../../src/node/persistence/data-file.js'
+import { type RunningServer, type StartServerOptions, startServer } from '../../../src/node.js'
+import type { LibrarySnapshot } from '../../../src/store/records.js'
+import { storedSession } from '../../support/library.js'
+
+// The --data file and its change log (MOCK.md's --data row), in-process: what is on disk at each
+// answer, what a start makes of it, and what it refuses.
+
+const TOKEN = 'data-store-token'
+const headers = { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' }
+const kept = storedSession({ id: 'ses_kept', title: 'Kept' })
+const base: LibrarySnapshot = { version: 1, nextId: 10, sessions: [kept], lanes: [] }
+
+let directory: string
+let file: string
+const running: RunningServer[] = []
+beforeEach(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'mock-store-'))
+  file = join(directory, 'library.json')
+})
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((server) => server.close().catch(() => undefined)))
+  vi.restoreAllMocks()
+  await rm(directory, { recursive: true, force: true })
+})
+
+async function start(options: StartServerOptions = {}, path = file): Promise<RunningServer> {
+  const server = await startServer({ port: 0, token: TOKEN, data: path, sessions: 0, ...options })
+  running.push(server)
+  return server
+}
+
+async function send(server: RunningServer, path: string, method = 'GET', body?: unknown) {
+  const init = { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }
+  const answer = await fetch(`${server.url}${path}`, init)
+  return { status: answer.status, data: ((await answer.json()) as { data: { id: string; title: string } }).data }
+}
+
+async function stop(server: RunningServer): Promise<void> {
+  running.splice(running.indexOf(server), 1)
+  await server.close()
+}
+
+const onDisk = async (path = file) => librarySnapshot.parse(JSON.parse(await readFile(path, 'utf8'))) as LibrarySnapshot
+const titles = (library: LibrarySnapshot) => library.sessions.map(({ title }) => title).sort()
+
+/** The file and its log as they are at this moment, copied: what a SIGKILL now would leave. */
+async function crashCopy(): Promise<string> {
+  const copy = join(directory, 'crashed.json')
+  await copyFile(file, copy)
+  await copyFile(`${file}.log`, `${copy}.log`).catch(() => undefined)
+  return copy
+}
+
+describe('--data change log', () => {
+  it('MOCK.md --data: a change is in the change log when answered, and in the file once the mock is idle', async () => {
+    await writeDataFile(file, base)
+    const server = await start({ compaction: { afterIdleMs: 50 } })
+    const created = await send(server, '/sessions', 'POST', { title: 'Logged' })
+    expect(created.status).toBe(201)
+    expect(await readFile(`${file}.log`, 'utf8')).toContain(created.data.id)
+    await expect.poll(async () => titles(await onDisk()), { timeout: 5_000 }).toEqual(['Kept', 'Logged'])
+    expect((await stat(`${file}.log`)).size).toBe(0)
+  })
+
+  it('MOCK.md --data: a start replays the change log over the file (creates, patches, notes, deletes)', async () => {
+    await writeDataFile(file, base)
+    const server = await start({ compaction: { afterIdleMs: 60_000 } })
+    const created = await send(server, '/sessions', 'POST', { title: 'New' })
+    await send(server, `/sessions/${created.data.id}`, 'PATCH', { title: 'Renamed' })
+    await send(server, `/sessions/${created.data.id}/notes`, 'PUT', { notes: 'kept notes' })
+    await send(server, '/sessions/ses_kept', 'DELETE')
+    const replayed = await start({}, await crashCopy())
+    const library = replayed.api.snapshot()
+    expect(library.sessions.map(({ title, notes }) => ({ title, notes }))).toEqual([
+      { title: 'Renamed', notes: 'kept notes' },
+    ])
+    expect(library.nextId).toBe(server.api.snapshot().nextId)
+  })
+
+  it('MOCK.md --data: a reset is one line holding the whole library, so a replay does not resurrect what came before', async () => {
+    await writeDataFile(file, base)
+    const server = await start({ compaction: { afterIdleMs: 60_000 } })
+    await send(server, '/sessions', 'POST', { title: 'Gone after reset' })
+    await fetch(`${server.origin}/__mock/reset`, { method: 'POST', headers })
+    const after = await send(server, '/sessions', 'POST', { title: 'After reset' })
+    const replayed = await start({}, await crashCopy())
+    expect(titles(replayed.api.snapshot())).toEqual(['After reset', 'Kept'])
+    expect(replayed.api.snapshot().nextId).toBe(server.api.snapshot().nextId)
+    expect(after.status).toBe(201)
+  })
+
+  it('MOCK.md --data: a torn last line (a crash mid-append) is dropped with one line on stderr and cut off the log', async () => {
+    await writeDataFile(file, base)
+    const good = JSON.stringify({
+      nextId: 12,
+      sessions: { put: [storedSession({ id: 'ses_good', title: 'Good' })], del: [] },
+    })
+    await writeFile(`${file}.log`, `${good}\n{"nextId":13,"sessions":{"put":[{"id":"ses_to`)
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
+    const server = await start()
+    const warnings = stderr.mock.calls.map(([text]) => String(text)).filter((text) => text.includes('torn'))
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toContain(`${file}.log`)
+    expect(titles(server.api.snapshot())).toEqual(['Good', 'Kept'])
+    expect(await readFile(`${file}.log`, 'utf8')).toBe(`${good}\n`)
+  })
+
+  it.each([
+    ['a line that is not JSON', '{"nextId":12,\n', 'line 1 is not valid JSON'],
+    ['a line that is not a change', '{"nextId":12,"playlists":{}}\n', 'line 1 is not a change'],
+    [
+      'a record that breaks the contract',
+      '{"nextId":12,"sessions":{"put":[{"id":"ses_x"}],"del":[]}}\n',
+      'line 1 cannot be applied',
+    ],
+  ])(
+    'MOCK.md --data: %s in the log stops the start with a clear message; file and log stay as they are',
+    async (_, line, message) => {
+      await writeDataFile(file, base)
+      const good = `${JSON.stringify({ nextId: 11 })}\n`
+      await writeFile(`${file}.log`, `${line}${good}`)
+      const before = [await readFile(file, 'utf8'), await readFile(`${file}.log`, 'utf8')]
+      const refused = start()
+      await expect(refused).rejects.toThrow(DataFileError)
+      await expect(refused).rejects.toThrow(`--data ${file}.log: ${message}`)
+      expect([await readFile(file, 'utf8'), await readFile(`${file}.log`, 'utf8')]).toEqual(before)
+      await expect(stat(`${file}.lock`)).rejects.toThrow()
+    },
+  )
+
+  it('MOCK.md --data: a library file that does not parse stops the start, and neither it nor its log is overwritten', async () => {
+    await writeFile(file, '{"version":1,"nextId":')
+    await writeFile(`${file}.log`, `${JSON.stringify({ nextId: 11 })}\n`)
+    await expect(start()).rejects.toThrow(`--data ${file}: is not valid JSON`)
+    expect(await readFile(file, 'utf8')).toBe('{"version":1,"nextId":')
+    expect(await readFile(`${file}.log`, 'utf8')).toBe(`${JSON.stringify({ nextId: 11 })}\n`)
+  })
+
+  it('MOCK.md --data: a second mock on the same file refuses to start; a lock left by a dead process is taken over', async () => {
+    const first = await start()
+    await expect(start()).rejects.toThrow(`--data ${file}: is in use by another mock (process ${process.pid})`)
+    await stop(first)
+    const dead = spawnSync(process.execPath, ['-e', '']).pid
+    await writeFile(`${file}.lock`, `${dead}\n`)
+    const second = await start()
+    expect(await readFile(`${file}.lock`, 'utf8')).toBe(`${process.pid}\n`)
+    await stop(second)
+    await expect(stat(`${file}.lock`)).rejects.toThrow()
+  })
+
+  it('MOCK.md --data: folds the log into the file while writes go on, losing none of them', async () => {
+    await writeDataFile(file, base)
+    const server = await start({ compaction: { afterLogBytes: 4_000, afterIdleMs: 60_000 } })
+    const written: string[] = []
+    const writer = async (name: string) => {
+      for (let index = 0; index < 40; index++) {
+        written.push((await send(server, '/sessions', 'POST', { title: `${name} ${index}` })).data.title)
+      }
+    }
+    await Promise.all([writer('a'), writer('b'), writer('c')])
+    // Folded several times on the way: the file already holds most of the library before any idle time or close.
+    expect((await onDisk()).sessions.length).toBeGreaterThan(60)
+    await expect
+      .poll(() =>
+        stat(`${file}.log.1`).then(
+          () => 'folding',
+          () => 'done',
+        ),
+      )
+      .toBe('done')
+    const replayed = await start({}, await crashCopy())
+    expect(titles(replayed.api.snapshot())).toEqual([...written, 'Kept'].sort())
+    await stop(server)
+    expect(titles(await onDisk())).toEqual([...written, 'Kept'].sort())
+    await expect(stat(`${file}.log`)).rejects.toThrow()
+  })
+
+  it('MOCK.md --data: a crash at any step of a fold (log renamed, file written or not yet) loses nothing', async () => {
+    await writeDataFile(file, base)
+    const server = await start({ compaction: { afterIdleMs: 60_000 } })
+    await send(server, '/sessions', 'POST', { title: 'A' })
+    const folded = server.api.snapshot()
+    const older = await readFile(`${file}.log`, 'utf8')
+    await send(server, '/sessions', 'POST', { title: 'B' })
+    await send(server, `/sessions/${kept.id}`, 'DELETE')
+    const newer = (await readFile(`${file}.log`, 'utf8')).slice(older.length)
+    const expected = server.api.snapshot()
+    for (const [name, library] of [
+      ['renamed', base],
+      ['written', folded],
+    ] as const) {
+      const path = join(directory, `${name}.json`)
+      await writeDataFile(path, library)
+      await writeFile(`${path}.log.1`, older)
+      await writeFile(`${path}.log`, newer)
+      const restarted = await start({}, path)
+      expect(restarted.api.snapshot(), name).toEqual(expected)
+      await expect(stat(`${path}.log.1`)).rejects.toThrow()
+      expect(await readFile(`${path}.log`, 'utf8')).toBe(`${older}${newer}`)
+    }
+  })
+
+  it('MOCK.md --data: a file written by the previous version (the whole library, indented) still loads', async () => {
+    await writeFile(file, `${JSON.stringify(base, null, 2)}\n`)
+    const server = await start()
+    expect(server.api.snapshot()).toEqual(base)
+    await send(server, '/sessions', 'POST', { title: 'Added' })
+    await stop(server)
+    expect(titles(await onDisk())).toEqual(['Added', 'Kept'])
+  })
+})

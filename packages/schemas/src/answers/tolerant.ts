@@ -1,0 +1,245 @@
+import * as z from 'zod/mini'
+import type { Kind, Mode, OpenString, PreviewStatus, Status } from '../known-values.js'
+
+// What a client accepts from any server that follows SPEC.md (DECISIONS preamble): unknown keys are
+// kept, and strings SPEC.md lists no values for are open, typed with the known ones as suggestions.
+// The exact schemas (exact.ts) are derived from these; the client entry imports nothing else.
+
+/**
+ * A tolerant object: unknown keys are kept at run time, yet typed as if stripped, so the inferred
+ * type lists SPEC.md's fields and no index signature and a misspelt field is a compile error.
+ *
+ * @example
+ * ```ts
+ * object({ id: text }).parse({ id: 'a', extra: 1 }) // { id: 'a', extra: 1 }
+ * ```
+ */
+export const object = <Shape extends z.core.$ZodLooseShape>(shape: Shape) =>
+  z.looseObject(shape) as unknown as z.ZodMiniObject<Shape, z.core.$strip>
+
+// Servers commonly send `null` for an absent optional field: read as absent, typed `T | undefined`.
+const absentIfNull = <T extends z.ZodMiniType<string>>(schema: T) =>
+  // overwrite, not a transform: the same result for a fraction of the bundle (zod's pipe and transform).
+  z.optional(
+    z.nullable(schema).check(z.overwrite((value) => (value ?? undefined) as z.output<T>)),
+  ) as unknown as z.ZodMiniOptional<T>
+
+/** Any string. @example `object({ id: text })` */
+export const text = z.string()
+// One string schema for every field: an open string is a string typed with its known values.
+const open = <T extends string>() => text as unknown as z.ZodMiniType<T>
+/** Any number. @example `object({ count: number })` */
+export const number = z.number()
+/** A boolean. @example `object({ done: flag })` */
+export const flag = z.boolean()
+const previewStatus = open<PreviewStatus>()
+const mode = open<OpenString<Mode>>()
+
+/**
+ * SPEC §2.2: one preview variant of a session, as a client reads it.
+ *
+ * @example
+ * ```ts
+ * import { preview } from './tolerant.js'
+ * preview.parse({ id: 'pv_1', name: 'Mix', path: '/m/mix.wav', status: 'rendering' }).status // 'rendering'
+ * ```
+ */
+export const preview = object({
+  /** The variant's id, as variantId names it (D12). */
+  id: text,
+  /** The variant's name, e.g. Mix. */
+  name: text,
+  /** The audio file of the variant. */
+  path: text,
+  /** Whether it is ready: none, pending, ready or failed (D5). */
+  status: previewStatus,
+})
+
+/** SPEC §2.1: a session's preview fields, which the preview answer (§4.10) repeats. @example `object({ id: text, ...previewFields })` */
+export const previewFields = {
+  /** Whether a preview exists: none, pending, ready or failed (D5). */
+  previewStatus,
+  /** Where to open the preview, or empty (D5). */
+  previewUrl: text,
+  /** Where to fetch the preview's audio, or empty (D5). */
+  previewAudioUrl: text,
+  /** The media type of the preview's audio, or empty (D5). */
+  previewAudioMime: text,
+  /** The id of the preview variant used by default, or empty (D12). */
+  preferredPreviewId: text,
+  /** The session's preview variants (D5). */
+  previews: z.array(preview),
+}
+
+/**
+ * SPEC §2.1: a session, as a client reads it.
+ *
+ * @example
+ * ```ts
+ * import { session } from './tolerant.js'
+ * const s = session.parse(body.data) // unknown fields kept, unknown kinds accepted
+ * ```
+ */
+export const session = object({
+  /** The session's id: set by the server, never reused (D5). */
+  id: text,
+  /** The session's name: 1–200 characters (D5). */
+  title: text,
+  /** The kind of project, usually its DAW (ableton, logic, reaper…), or any other text (D5). */
+  kind: open<Kind>(),
+  /** Where the work stands (idea, in-progress, mixing, mastering, done, archived), or any other text (D5). */
+  status: open<Status>(),
+  /** A colour as #rrggbb, or empty for none (D5). */
+  accent: text,
+  /** Tags to find the session by, in the order given (D6). */
+  tags: z.array(text),
+  /** Free text about the session (D7). */
+  notes: text,
+  /** When the session was last opened, as an ISO 8601 UTC timestamp; the recent filter reads it (D11). */
+  lastOpened: text,
+  /** Where the project file lives on disk. */
+  projectPath: text,
+  /** The first project path the session had, kept when projectPath changes (D5). */
+  projectOriginalPath: text,
+  ...previewFields,
+})
+
+/**
+ * SPEC §2.3: a waveform, as a client reads it.
+ *
+ * @example
+ * ```ts
+ * import { waveform } from './tolerant.js'
+ * waveform.parse(answer.data.waveform).peaks // number[]
+ * ```
+ */
+export const waveform = object({
+  /** Names the waveform of one session and variant; stable for them (D13). */
+  key: text,
+  /** Equals the number of peaks (D13). */
+  bucketCount: number,
+  /** The audio's length in seconds, more than 0 (D13). */
+  duration: number,
+  /** Samples per second of the audio, in Hz (D13). */
+  sampleRate: number,
+  /** Changes when the preview's audio changes (D13). */
+  audioVersion: text,
+  /** The peak amplitude of each bucket, from 0 to 1 (D13). */
+  peaks: z.array(number),
+})
+
+/**
+ * SPEC §2.4: a waveform note, as a client reads it.
+ *
+ * @example
+ * ```ts
+ * import { waveformNote } from './tolerant.js'
+ * waveformNote.parse(lane.notes[0]).timestamp // seconds
+ * ```
+ */
+export const waveformNote = object({
+  /** The note's id, unique in its lane (D14). */
+  id: text,
+  /** Seconds from the start of the audio (D14). */
+  timestamp: number,
+  /** What the note says: 1–2,000 characters (D14). */
+  text,
+  /** When the note was made, as an ISO 8601 UTC timestamp (D14). */
+  createdAt: text,
+  /** When the note last changed, as an ISO 8601 UTC timestamp (D14). */
+  updatedAt: text,
+})
+
+/**
+ * SPEC §2.5: how many sessions carry a tag.
+ *
+ * @example
+ * ```ts
+ * import { tagCount } from './tolerant.js'
+ * tagCount.parse({ tag: 'drums', count: 3 })
+ * ```
+ */
+export const tagCount = object({
+  /** The tag. */
+  tag: text,
+  /** How many sessions carry it (D16). */
+  count: number,
+})
+
+/**
+ * SPEC §2.6: the state of a batch import.
+ *
+ * @example
+ * ```ts
+ * import { importResult } from './tolerant.js'
+ * importResult.parse(answer.data).done // false right after the 202
+ * ```
+ */
+export const importResult = object({
+  /** The import's id. */
+  importId: text,
+  /** How many items the import holds (D15). */
+  total: number,
+  /** How many items became sessions so far (D15). */
+  completed: number,
+  /** How many items failed so far (D15). */
+  failed: number,
+  /** How many items were skipped because a session already has their path (D15). */
+  skipped: number,
+  /** Whether every item has been processed; false in the 202 answer (D15). */
+  done: flag,
+  /** How long the import has taken, in milliseconds. */
+  durationMs: number,
+})
+
+/**
+ * SPEC §2.7: one entry of the health snapshot's `recentRequests`.
+ *
+ * @example
+ * ```ts
+ * import { recentRequest } from './tolerant.js'
+ * recentRequest.parse({ method: 'GET', path: '/api/v1/health', statusCode: 200, at: '2026-11-21T10:00:00.000Z' })
+ * ```
+ */
+export const recentRequest = object({
+  /** The request's HTTP method. */
+  method: text,
+  /** The path requested, without its query string (D17). */
+  path: text,
+  /** The HTTP status answered. */
+  statusCode: number,
+  /** When it was answered, as an ISO 8601 UTC timestamp (D17). */
+  at: text,
+})
+
+/**
+ * SPEC §2.7: the health snapshot; `lastError` is optional, `null` read as absent (DECISIONS preamble).
+ *
+ * @example
+ * ```ts
+ * import { health } from './tolerant.js'
+ * health.parse(answer.data).effectiveMode // 'full-automation', or any mode a newer server reports
+ * ```
+ */
+export const health = object({
+  /** ok when the service is healthy (D17). */
+  status: text,
+  /** The mode set by configuration: disabled, read-only or full-automation (D1). */
+  configuredMode: mode,
+  /** The mode in force; writes need full-automation (D1). */
+  effectiveMode: mode,
+  /** Whether the service runs: true in an answer (D17). */
+  running: flag,
+  /** The port the service listens on. */
+  port: number,
+  /** The API's address, ending in /api/v1 (D17). */
+  baseUrl: text,
+  /** The address of the reference pages (D17). */
+  docsUrl: text,
+  /** How many requests under /api/v1 were answered before this one, 401s included (D17). */
+  requestCount: number,
+  /** The last 50 requests, newest first (D17). */
+  recentRequests: z.array(recentRequest),
+  /** The message of the most recent 5xx answer; absent when there was none (D17). */
+  lastError: absentIfNull(text),
+})

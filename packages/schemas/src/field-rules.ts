@@ -1,0 +1,108 @@
+import * as z from 'zod/mini'
+
+// Messages complete "<field>: ..." (DECISIONS D4); a missing required field says so plainly.
+const expected = (what: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? 'is required' : `must be ${what}`
+
+/** A string, with D4's wording when it is not one. */
+export const str = () => z.string({ error: expected('a string') })
+/** A finite number. */
+export const num = () => z.number({ error: expected('a finite number') })
+/** An integer. */
+export const int = () => z.int({ error: expected('an integer') })
+/** A boolean. */
+export const bool = () => z.boolean({ error: expected('a boolean') })
+/** An array of `item`. */
+export const list = <T extends z.ZodMiniType>(item: T) => z.array(item, { error: expected('an array') })
+/** An exact object: unknown keys are rejected. */
+export const strict = <S extends z.core.$ZodShape>(shape: S) =>
+  z.strictObject(shape, { error: expected('a JSON object') })
+
+/** How JSON Schema counts a string's characters: code points, so that the document and the mock agree. */
+export function characters(text: string): number {
+  let count = 0
+  for (const _ of text) count += 1
+  return count
+}
+
+// Code points never outnumber UTF-16 units, so most strings need no count at all.
+const fits = (max: number) => (text: string) => text.length <= max || characters(text) <= max
+
+/** At most `max` characters (code points), written as `maxLength` in the document. */
+const atMost = (max: number) =>
+  [
+    z.refine(fits(max), `must be at most ${max} characters`),
+    z.meta({ maxLength: max }),
+  ] as const satisfies z.core.$ZodCheck<string>[]
+
+const nonBlank = () => z.refine<string>((text) => /\S/.test(text), 'must be a non-empty string')
+
+/**
+ * The pattern of a string that, trimmed, holds 1–`max` characters and none of `excluded`: spaces,
+ * then a first and a last character that are not spaces (the same one when there is only one),
+ * then spaces. JSON Schema counts code points, as {@link characters} does.
+ *
+ * @example
+ * ```ts
+ * trimmedPattern(200, '') // '^\\s*\\S(?:[\\s\\S]{0,198}\\S)?\\s*$'
+ * ```
+ */
+export function trimmedPattern(max: number, excluded: string): string {
+  const edge = excluded ? `[^\\s${excluded}]` : '\\S'
+  const inner = excluded ? `[^${excluded}]` : '[\\s\\S]'
+  return `^\\s*${edge}(?:${inner}{0,${max - 2}}${edge})?\\s*$`
+}
+
+/**
+ * A string that is trimmed, then must hold 1–`max` characters (DECISIONS D5), and with `withoutComma`
+ * no comma (D6: a tag). The document states the whole rule as one pattern (the checks here keep
+ * their own messages and write nothing to it).
+ */
+export const trimmedText = (max: number, withoutComma = false) =>
+  str().check(
+    nonBlank(),
+    ...(withoutComma ? [z.refine<string>((text) => !text.includes(','), 'must not contain a comma')] : []),
+    z.trim(),
+    z.refine(fits(max), `must be at most ${max} characters`),
+    z.meta({ pattern: trimmedPattern(max, withoutComma ? ',' : '') }),
+  )
+
+/** A non-empty string, kept as sent. */
+export const nonEmptyText = () => str().check(z.minLength(1, 'must be a non-empty string'))
+
+/** A string of 1–`max` characters, kept as sent. */
+export const boundedText = (max: number) => str().check(z.minLength(1, 'must be a non-empty string'), ...atMost(max))
+
+/** A string of at most `max` characters, empty allowed. */
+export const optionalText = (max: number) => str().check(...atMost(max))
+
+/**
+ * A decimal integer from `min` (0 or 1) to `max`, as one regular expression, so that the document
+ * states the whole rule (D9: nothing above 2^53−1, the largest integer a JSON number holds exactly).
+ * Leading zeros are allowed; signs, spaces and exponents are not. No lookahead: JSON Schema tools
+ * outside JavaScript often lack it.
+ */
+export function decimalInteger(min: 0 | 1, max: number): RegExp {
+  const top = String(max)
+  const rest = (index: number) => {
+    const count = top.length - 1 - index
+    return count === 0 ? '' : count === 1 ? '\\d' : `\\d{${count}}`
+  }
+  // Fewer digits than `max`; then, digit by digit, `max`'s prefix followed by a smaller digit.
+  const shorter = min === 0 ? `\\d{1,${top.length - 1}}` : `[1-9]\\d{0,${top.length - 2}}`
+  const below = [...top].flatMap((digit, index) => {
+    const low = index === 0 ? 1 : 0
+    const high = Number(digit) - 1
+    if (high < low) return []
+    const range = high === low ? `${low}` : `[${low}-${high}]`
+    return [`${top.slice(0, index)}${range}${rest(index)}`]
+  })
+  return new RegExp(`^0*(?:${[...(top.length > 1 ? [shorter] : []), ...below, top].join('|')})$`)
+}
+
+/** An ISO 8601 UTC timestamp with milliseconds, as the mock writes them (DECISIONS D18). */
+export const timestamp = () =>
+  str().check(z.iso.datetime({ precision: 3, error: 'must be an ISO 8601 UTC timestamp with milliseconds' }))
+
+/** Drops repeated values, keeping the first occurrence and the order (DECISIONS D6). */
+export const unique = <T>(values: readonly T[]): T[] => [...new Set(values)]

@@ -1,0 +1,126 @@
+import * as z from 'zod/mini'
+import { decimalInteger } from '../field-rules.js'
+import { type Kind, SORT_KEYS, type SortKey } from '../known-values.js'
+import { LIMITS } from '../limits.js'
+
+// A query value arrives as a string, or as an array when the parameter is repeated.
+const param = () =>
+  z.string({ error: (issue) => (Array.isArray(issue.input) ? 'must be given once' : 'must be a string') })
+
+const sortRule = `must be one of ${SORT_KEYS.join(', ')}, with a leading - for descending`
+// D10: an enum, so that the document lists every value the mock accepts.
+const sortValues = [...SORT_KEYS, ...SORT_KEYS.map((key) => `-${key}` as const)] as [SortKey, ...SortKey[]]
+
+const splitTags = (value: string | string[]) =>
+  (Array.isArray(value) ? value : [value])
+    .flatMap((part) => part.split(','))
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0)
+
+// One pattern each, so that a bad value gives one message (and the OpenAPI document the full rule).
+const limit = z.pipe(
+  param().check(
+    z.regex(
+      decimalInteger(1, LIMITS.pagingMax),
+      `must be an integer ≥ 1 written in decimal digits, at most ${LIMITS.pagingMax}`,
+    ),
+  ),
+  z.transform((value: string) => Math.min(Number(value), LIMITS.listLimitMax)),
+)
+const offset = z.pipe(
+  param().check(
+    z.regex(
+      decimalInteger(0, LIMITS.pagingMax),
+      `must be an integer ≥ 0 written in decimal digits, at most ${LIMITS.pagingMax}`,
+    ),
+  ),
+  z.transform((value: string) => Number(value)),
+)
+const recent = z.pipe(
+  param().check(z.regex(/^(true|false|1|0)$/, 'must be true, false, 1 or 0')),
+  z.transform((value: string) => value === 'true' || value === '1'),
+)
+const sort = z.enum(sortValues, {
+  error: (issue) => (Array.isArray(issue.input) ? 'must be given once' : sortRule),
+}) as z.ZodMiniType<SortKey, string>
+
+/**
+ * The exact query of `GET /sessions` (SPEC §4.3, DECISIONS D9–D11), read from the query string: a
+ * parameter seen once is a string, a repeated one an array. The output is typed: numbers, booleans
+ * and a tag list. Unknown parameters are ignored.
+ *
+ * @example
+ * ```ts
+ * import { sessionListQuery } from '@session-library/schemas'
+ * sessionListQuery.parse({ limit: '900', tags: 'drums,vox' }) // { limit: 500, tags: ['drums', 'vox'] }
+ * ```
+ */
+export const sessionListQuery = z
+  .object({
+    /** Text to look for in each session's title, client and notes, in any case (D11). */
+    q: z
+      .optional(param())
+      .check(z.describe("Text to look for in each session's title, client and notes, in any case (D11).")),
+    /** Only sessions of this kind, matched exactly (D11). */
+    kind: z
+      .optional(param() as z.ZodMiniType<Kind, string>)
+      .check(z.describe('Only sessions of this kind, matched exactly (D11).')),
+    /** Another name for kind; when both are given they must be equal (D11). */
+    daw: z
+      .optional(param() as z.ZodMiniType<Kind, string>)
+      .check(z.describe('Another name for kind; when both are given they must be equal (D11).')),
+    /** Only sessions that carry all these tags: comma-separated, repeated, or both (D11). */
+    tags: z
+      .optional(z.pipe(z.union([param(), z.array(param())]), z.transform(splitTags)))
+      .check(z.describe('Only sessions that carry all these tags: comma-separated, repeated, or both (D11).')),
+    /** true or 1: only sessions opened in the last 30 days; false or 0: all of them (D11). */
+    recent: z
+      .optional(recent)
+      .check(z.describe('true or 1: only sessions opened in the last 30 days; false or 0: all of them (D11).')),
+    /** The order: title, lastOpened, kind or status, with a leading - for descending; -lastOpened by default, ties in id order (D10). */
+    sort: z
+      .optional(sort)
+      .check(
+        z.describe(
+          'The order: title, lastOpened, kind or status, with a leading - for descending; -lastOpened by default, ties in id order (D10).',
+        ),
+      ),
+    /** How many sessions a page holds: a whole number ≥ 1 in decimal digits, 50 by default; above 500, 500 is used; above 2^53−1 refused (D9). */
+    limit: z
+      .optional(limit)
+      .check(
+        z.describe(
+          'How many sessions a page holds: a whole number ≥ 1 in decimal digits, 50 by default; above 500, 500 is used; above 2^53−1 refused (D9).',
+        ),
+      ),
+    /** How many sessions to skip: a whole number ≥ 0 in decimal digits, 0 by default; above 2^53−1 refused (D9). */
+    offset: z
+      .optional(offset)
+      .check(
+        z.describe(
+          'How many sessions to skip: a whole number ≥ 0 in decimal digits, 0 by default; above 2^53−1 refused (D9).',
+        ),
+      ),
+  })
+  .check(
+    z.refine((query) => query.kind === undefined || query.daw === undefined || query.kind === query.daw, {
+      message: 'must equal kind when both are given',
+      path: ['daw'],
+    }),
+  )
+
+/**
+ * The exact query of the waveform and waveform-notes operations (SPEC §4.11–4.12).
+ *
+ * @example
+ * ```ts
+ * import { variantQuery } from '@session-library/schemas'
+ * variantQuery.parse({ variantId: 'pv_1' }).variantId // 'pv_1'
+ * ```
+ */
+export const variantQuery = z.object({
+  /** The preview variant, by its id; by default the preferred preview, else the first (D12). */
+  variantId: z
+    .optional(param())
+    .check(z.describe('The preview variant, by its id; by default the preferred preview, else the first (D12).')),
+})

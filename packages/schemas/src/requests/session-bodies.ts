@@ -1,0 +1,118 @@
+import * as z from 'zod/mini'
+import type { Preview, Session } from '../answers/named-types.js'
+import { strict } from '../field-rules.js'
+import { tagsField, writable } from './session-fields.js'
+
+/**
+ * What a new session gets for each field the create body leaves out (DECISIONS D5).
+ *
+ * @example
+ * ```ts
+ * import { SESSION_DEFAULTS } from '@session-library/schemas'
+ * SESSION_DEFAULTS.status // 'idea'
+ * ```
+ */
+export const SESSION_DEFAULTS = {
+  kind: 'other',
+  status: 'idea',
+  accent: '',
+  tags: [] as string[],
+  notes: '',
+  projectPath: '',
+} as const
+
+/**
+ * What the server sets on a new session's preview fields (DECISIONS D5): no preview yet. A function,
+ * so that every session gets its own `previews` array.
+ *
+ * @example
+ * ```ts
+ * import { previewDefaults } from '@session-library/schemas'
+ * previewDefaults().previewStatus // 'none'
+ * ```
+ */
+export function previewDefaults() {
+  return {
+    previewStatus: 'none',
+    previewUrl: '',
+    previewAudioUrl: '',
+    previewAudioMime: '',
+    preferredPreviewId: '',
+    previews: [] as Preview[],
+  } as const satisfies Partial<Session>
+}
+
+type Writable = typeof writable
+type Defaults = typeof SESSION_DEFAULTS
+// A mapped type over the writable fields, so that each keeps its TSDoc in the create body's type.
+type WithDefaults = {
+  [Key in keyof Writable]: Key extends keyof Defaults ? z.ZodMiniDefault<Writable[Key]> : Writable[Key]
+}
+
+function withDefaults(): WithDefaults {
+  const entries = Object.entries(writable).map(([key, schema]) => {
+    if (!Object.hasOwn(SESSION_DEFAULTS, key)) return [key, schema]
+    const value = SESSION_DEFAULTS[key as keyof Defaults]
+    // A new array per session, never the shared default.
+    return [key, z._default(schema, () => (Array.isArray(value) ? [...value] : value))]
+  })
+  return Object.fromEntries(entries) as WithDefaults
+}
+
+/**
+ * The exact body of `POST /sessions` (SPEC §4.4, DECISIONS D4–D7): `title` required, the rest
+ * defaulted, unknown and server-managed fields rejected.
+ *
+ * @example
+ * ```ts
+ * import { sessionCreateBody } from '@session-library/schemas'
+ * sessionCreateBody.parse({ title: '  Night Drive ' }).title // 'Night Drive'
+ * ```
+ */
+export const sessionCreateBody = strict(withDefaults())
+
+/**
+ * The exact body of `PATCH /sessions/{id}` (SPEC §4.6, DECISIONS D8): any writable field, each
+ * under the create rules; `{}` is a no-op; `null` is no value.
+ *
+ * @example
+ * ```ts
+ * import { sessionUpdateBody } from '@session-library/schemas'
+ * sessionUpdateBody.parse({ status: 'mixing' }) // { status: 'mixing' }
+ * ```
+ */
+export const sessionUpdateBody = z.partial(strict(writable))
+
+/**
+ * The exact body of `PUT`/`PATCH /sessions/{id}/tags` (SPEC §4.8, DECISIONS D6).
+ *
+ * @example
+ * ```ts
+ * import { tagsBody } from '@session-library/schemas'
+ * tagsBody.parse({ tags: [' drums', 'drums', 'vox'] }).tags // ['drums', 'vox']
+ * ```
+ */
+export const tagsBody = strict({
+  /** Tags to find the session by. Each is trimmed, then 1–64 characters without a comma; repeated tags are dropped (the first kept, order kept), then at most 100 may remain (D6). */
+  tags: tagsField,
+})
+
+/**
+ * The exact body of `PUT`/`PATCH /sessions/{id}/notes` (SPEC §4.9, DECISIONS D7): `""` or `null`
+ * clears them.
+ *
+ * @example
+ * ```ts
+ * import { notesBody } from '@session-library/schemas'
+ * notesBody.parse({ notes: null }).notes // ''
+ * ```
+ */
+export const notesBody = strict({
+  /** The new notes, at most 100,000 characters; "" or null clears them (D7). */
+  notes: z
+    .pipe(
+      z.nullable(writable.notes),
+      z.transform((notes: string | null) => notes ?? ''),
+    )
+    .check(z.describe('The new notes, at most 100,000 characters; "" or null clears them (D7).')),
+})

@@ -1,0 +1,49 @@
+import * as z from 'zod/mini'
+import { boundedText, list, nonEmptyText, num, strict } from '../field-rules.js'
+import { LIMITS } from '../limits.js'
+
+const waveformNoteInput = z.pipe(
+  strict({
+    /** The note's id: keep it to update that note; without one the server assigns it (D14). */
+    id: z
+      .optional(nonEmptyText())
+      .check(z.describe("The note's id: keep it to update that note; without one the server assigns it (D14).")),
+    /** Seconds from the start of the audio: at least 0, at most the waveform's duration (D14). */
+    timestamp: num().check(
+      z.minimum(0, 'must be ≥ 0 seconds'),
+      z.describe("Seconds from the start of the audio: at least 0, at most the waveform's duration (D14)."),
+    ),
+    /** What the note says: 1–2,000 characters (D14). */
+    text: boundedText(LIMITS.noteTextLength).check(z.describe('What the note says: 1–2,000 characters (D14).')),
+    /** Ignored: the server keeps the note's creation time (D14). */
+    createdAt: z.optional(z.unknown()).check(z.describe("Ignored: the server keeps the note's creation time (D14).")),
+    /** Ignored: the server moves it when the note changes (D14). */
+    updatedAt: z.optional(z.unknown()).check(z.describe('Ignored: the server moves it when the note changes (D14).')),
+  }),
+  // D14: timestamps sent by the client are ignored, the server manages them.
+  z.transform(({ id, timestamp, text }) => (id === undefined ? { timestamp, text } : { id, timestamp, text })),
+)
+
+const distinctIds = (notes: { id?: string }[]) => {
+  const ids = notes.flatMap((note) => (note.id === undefined ? [] : [note.id]))
+  return new Set(ids).size === ids.length
+}
+
+/**
+ * The exact body of `PUT`/`PATCH /sessions/{id}/waveform-notes` (SPEC §4.12, DECISIONS D14). The
+ * rule `timestamp ≤ duration` needs the waveform and is checked by the server after this.
+ *
+ * @example
+ * ```ts
+ * import { waveformNotesBody } from '@session-library/schemas'
+ * waveformNotesBody.parse({ notes: [{ timestamp: 1.5, text: 'drop' }] })
+ * ```
+ */
+export const waveformNotesBody = strict({
+  /** The whole lane: at most 1,000 notes, and no two notes may carry the same id (D14). */
+  notes: list(waveformNoteInput).check(
+    z.maxLength(LIMITS.notesPerLane, `must hold at most ${LIMITS.notesPerLane} notes`),
+    z.refine(distinctIds, 'must not repeat a note id'),
+    z.describe('The whole lane: at most 1,000 notes, and no two notes may carry the same id (D14).'),
+  ),
+})

@@ -1,0 +1,96 @@
+const NOT_JSON = Symbol('not JSON')
+const decoder = new TextDecoder()
+
+/**
+ * A body's text as a value: parsed JSON, `undefined` when empty, else the text kept aside (see
+ * {@link rawText}). Bodies are read as text once: `.json()` throws on an empty body and a body
+ * cannot be read twice.
+ *
+ * @example `parseBody('{"data":1}') // { data: 1 }`
+ */
+export function parseBody(text: string): unknown {
+  if (text === '') return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return { [NOT_JSON]: text }
+  }
+}
+
+/**
+ * The text of a body {@link parseBody} could not parse as JSON; `undefined` for any other value.
+ *
+ * @example `rawText(parseBody('<html>')) // '<html>'`
+ */
+export const rawText = (body: unknown): string | undefined =>
+  typeof body === 'object' && body !== null && NOT_JSON in body ? (body[NOT_JSON] as string) : undefined
+
+/** Why reading a body stopped early: the errors to throw, built by the caller who knows the request. */
+export interface BodyFailures {
+  /** More than `maxBytes` came (or were announced). */
+  tooLarge(): Error
+  /** The time left ran out. */
+  timedOut(): Error
+}
+
+function join(chunks: readonly Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0] as Uint8Array
+  const whole = new Uint8Array(size)
+  let at = 0
+  for (const chunk of chunks) {
+    whole.set(chunk, at)
+    at += chunk.byteLength
+  }
+  return whole
+}
+
+/**
+ * Reads a body as UTF-8 text, at most `maxBytes` of it and within `msLeft` ms (none when
+ * `undefined`): past either, the stream is cancelled (which closes the connection) and the
+ * matching failure thrown. Unlike `response.text()`, an endless or dripping body cannot hold the
+ * caller or its memory.
+ *
+ * @example `const text = await readText(response, 64 * 1024 * 1024, 10_000, failures)`
+ */
+export async function readText(
+  response: Response,
+  maxBytes: number,
+  msLeft: number | undefined,
+  failures: BodyFailures,
+): Promise<string> {
+  const body = response.body
+  if (!body) return ''
+  if (Number(response.headers.get('content-length')) > maxBytes) {
+    void body.cancel().catch(() => undefined)
+    throw failures.tooLarge()
+  }
+  const reader = body.getReader()
+  let timedOut = false
+  const timer =
+    msLeft === undefined
+      ? undefined
+      : setTimeout(
+          () => {
+            timedOut = true
+            void reader.cancel().catch(() => undefined)
+          },
+          Math.max(msLeft, 0),
+        )
+  try {
+    const chunks: Uint8Array[] = []
+    let size = 0
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (timedOut) throw failures.timedOut()
+      if (done) return decoder.decode(join(chunks, size))
+      size += value.byteLength
+      if (size > maxBytes) {
+        void reader.cancel().catch(() => undefined)
+        throw failures.tooLarge()
+      }
+      chunks.push(value)
+    }
+  } finally {
+    clearTimeout(timer)
+  }
+}

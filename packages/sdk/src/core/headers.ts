@@ -1,0 +1,74 @@
+// Header names are case-insensitive: every merge goes through lower-case keys, so that one rule
+// holds wherever a header comes from.
+const ALWAYS_SECRET: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie'])
+const SECRET_PARTS = ['key', 'token', 'secret'] as const
+const REDACTED = '[redacted]'
+
+/**
+ * Calls `each` with every header of any `HeadersInit` (a plain object, a `Headers`, pairs), its
+ * name in lower case. A plain object is walked as it is, without building a `Headers`.
+ *
+ * @example `forEachHeader({ 'X-A': '1' }, (name, value) => console.log(name, value)) // x-a 1`
+ */
+export function forEachHeader(headers: HeadersInit, each: (name: string, value: string) => void): void {
+  if (headers instanceof Headers || Array.isArray(headers)) {
+    new Headers(headers).forEach((value, name) => {
+      each(name, value)
+    })
+    return
+  }
+  for (const name of Object.keys(headers)) each(name.toLowerCase(), (headers as Record<string, string>)[name] as string)
+}
+
+/**
+ * Adds `headers` over `into`, by lower-case name: a later value replaces an earlier one, whatever
+ * its case.
+ *
+ * @example `mergeHeaders({ authorization: 'Bearer a' }, { Authorization: 'Basic b' }) // { authorization: 'Basic b' }`
+ */
+export function mergeHeaders(into: Readonly<Record<string, string>>, headers: HeadersInit | undefined) {
+  const merged = { ...into }
+  if (headers)
+    forEachHeader(headers, (name, value) => {
+      merged[name] = value
+    })
+  return merged
+}
+
+/**
+ * Whether a header's value must not be logged: `Authorization`, `Proxy-Authorization`, `Cookie`,
+ * `Set-Cookie`, any name containing `key`, `token` or `secret`, and the names given.
+ *
+ * @example `isSecretHeader('X-Api-Key', []) // true`
+ */
+export function isSecretHeader(name: string, extra: readonly string[]): boolean {
+  const lower = name.toLowerCase()
+  if (ALWAYS_SECRET.has(lower) || SECRET_PARTS.some((part) => lower.includes(part))) return true
+  return extra.some((named) => named.toLowerCase() === lower)
+}
+
+// An auth scheme word says which kind of credential it is without giving it away.
+function redactValue(name: string, value: string): string {
+  const scheme = /^(bearer|basic|digest|token)\s/i.exec(value)
+  return name.endsWith('authorization') && scheme ? `${scheme[1]} ${REDACTED}` : REDACTED
+}
+
+/**
+ * A copy of the headers (a `Headers`, a plain object or pairs; names in lower case) safe to log: the value of every secret header (see the SDK README:
+ * `Authorization`, `Cookie`, `Set-Cookie`, `Proxy-Authorization`, names containing `key`, `token`
+ * or `secret`, and the names in `redact`) is replaced; an auth scheme word is kept.
+ *
+ * @example
+ * ```ts
+ * import { redactHeaders } from '@session-library/sdk'
+ * redactHeaders({ Authorization: 'Bearer secret', 'X-Trace': '1' }, ['x-trace'])
+ * // { authorization: 'Bearer [redacted]', 'x-trace': '[redacted]' }
+ * ```
+ */
+export function redactHeaders(headers: HeadersInit, redact: readonly string[] = []): Record<string, string> {
+  const safe: Record<string, string> = {}
+  forEachHeader(headers, (name, value) => {
+    safe[name] = isSecretHeader(name, redact) ? redactValue(name, value) : value
+  })
+  return safe
+}

@@ -1,0 +1,138 @@
+import { SessionLibraryError } from '../errors/base.js'
+import type { CallError } from '../errors/narrowing.js'
+
+/**
+ * A call's data together with the HTTP answer it came in (its body already read).
+ *
+ * @example
+ * ```ts
+ * import type { RawAnswer, Session } from '@session-library/sdk'
+ * const { data, response }: RawAnswer<Session> = await client.sessions.get('ses_1').withResponse()
+ * console.log(response.status, response.headers.get('content-type'), data.title)
+ * ```
+ */
+export interface RawAnswer<T> {
+  /** What the call resolves to. */
+  data: T
+  /** The answer: `status`, `headers`, `url`. Its body is already read into `data`. */
+  response: Response
+}
+
+/**
+ * The non-throwing form of a call, in openapi-fetch's shape: either `data` or `error` is set.
+ * `error` is what the throwing form would throw, typed as {@link CallError}: a union told apart by
+ * `code` (`switch (result.error?.code)`) or by class; `response` is the HTTP answer when there was one.
+ *
+ * @example
+ * ```ts
+ * import type { SafeResult, Session } from '@session-library/sdk'
+ * const result: SafeResult<Session> = await client.sessions.get('ses_1').safe()
+ * switch (result.error?.code) {
+ *   case undefined: console.log(result.data.title); break
+ *   case 'not_found': console.log('gone', result.error.status); break // NotFoundError, status 404
+ *   default: console.log(result.error.message)
+ * }
+ * ```
+ */
+export type SafeResult<T> =
+  | {
+      /** What the call resolved to. */
+      data: T
+      /** No error: the call succeeded. */
+      error: undefined
+      /** The HTTP answer the data came in. */
+      response: Response
+    }
+  | {
+      /** No data: the call failed. */
+      data: undefined
+      /** What the throwing form would have thrown. */
+      error: CallError
+      /** The HTTP answer, when the server gave one (none for a network error, timeout or abort). */
+      response: Response | undefined
+    }
+
+// The answer an error came with, kept beside the error rather than on it (errors get logged whole).
+const answers = new WeakMap<object, Response>()
+
+/**
+ * Remembers the HTTP answer an error came with, for {@link ApiPromise.safe}.
+ *
+ * @example `throw rememberResponse(error, response)`
+ */
+export function rememberResponse<E>(error: E, response: Response): E {
+  if (typeof error === 'object' && error !== null) answers.set(error, response)
+  return error
+}
+
+/**
+ * What every method returns: a Promise of the data, which can also give the HTTP answer
+ * (`withResponse()`) or settle without throwing (`safe()`), from the same single request.
+ *
+ * @example
+ * ```ts
+ * const session = await client.sessions.get('ses_1')
+ * const { data, response } = await client.sessions.get('ses_1').withResponse()
+ * const { data: maybe, error } = await client.sessions.get('ses_1').safe()
+ * ```
+ */
+export class ApiPromise<T> extends Promise<T> {
+  readonly #raw: Promise<RawAnswer<T>>
+
+  /** Wraps a request already under way. */
+  constructor(raw: Promise<RawAnswer<T>>) {
+    // The base Promise is never used: then/catch/finally read `raw`.
+    super((resolve) => resolve(undefined as T))
+    this.#raw = raw
+  }
+
+  /** Promise's own methods (then on a subclass, Promise.all) build plain Promises, not ApiPromises. */
+  static override get [Symbol.species]() {
+    return Promise
+  }
+
+  /**
+   * The data with the HTTP answer: status and headers (no second request).
+   *
+   * @example `const { data, response } = await client.health().withResponse()`
+   */
+  withResponse(): Promise<RawAnswer<T>> {
+    return this.#raw
+  }
+
+  /**
+   * Settles to `{ data, error, response }` instead of throwing: same retries, timeouts and
+   * validation. Only the SDK's errors ({@link SessionLibraryError}) are caught; any other (a bug in
+   * your hook) is still thrown.
+   *
+   * @example `const { data, error } = await client.sessions.get('ses_1').safe()`
+   */
+  async safe(): Promise<SafeResult<T>> {
+    try {
+      const { data, response } = await this.#raw
+      return { data, error: undefined, response }
+    } catch (error) {
+      if (!(error instanceof SessionLibraryError)) throw error
+      // Every error the SDK throws is one of CallError's members.
+      return { data: undefined, error: error as CallError, response: answers.get(error) }
+    }
+  }
+
+  /**
+   * The same request, with its data passed through `pick` (how methods unwrap `data`).
+   *
+   * @example `const title = await client.sessions.get('ses_1').map((session) => session.title)`
+   */
+  map<U>(pick: (data: T) => U): ApiPromise<U> {
+    return new ApiPromise(this.#raw.then(({ data, response }) => ({ data: pick(data), response })))
+  }
+
+  /** Settles with the data of the request under way (what `await` reads). */
+  // biome-ignore lint/suspicious/noThenProperty: a Promise subclass: its then reads the request under way.
+  override then<A = T, B = never>(
+    onfulfilled?: ((value: T) => A | PromiseLike<A>) | null,
+    onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
+    return this.#raw.then((raw) => raw.data).then(onfulfilled, onrejected)
+  }
+}

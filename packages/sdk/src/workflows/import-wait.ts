@@ -1,0 +1,143 @@
+import type { Session } from '@session-library/schemas/client'
+import type { CallOptions } from '../core/options.js'
+
+/**
+ * How long `startAndWait` waits for the sessions of an import by default: 5 minutes.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_IMPORT_WAIT } from '@session-library/sdk'
+ * DEFAULT_IMPORT_WAIT // 300_000
+ * ```
+ */
+export const DEFAULT_IMPORT_WAIT = 300_000
+
+/**
+ * How often `startAndWait` reads the session list by default, in ms.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_IMPORT_INTERVAL } from '@session-library/sdk'
+ * DEFAULT_IMPORT_INTERVAL // 500
+ * ```
+ */
+export const DEFAULT_IMPORT_INTERVAL = 500
+
+/**
+ * How far an import has come: how many of its distinct project paths have a session.
+ *
+ * @example
+ * ```ts
+ * import type { ImportProgress } from '@session-library/sdk'
+ * const show = ({ found, total }: ImportProgress) => console.error(`${found}/${total} items have a session`)
+ * ```
+ */
+export interface ImportProgress {
+  /** The import's id, from the `202` answer. */
+  importId: string
+  /** Distinct project paths that have a session by now. */
+  found: number
+  /** Distinct project paths of the import's items. */
+  total: number
+}
+
+/**
+ * How `startAndWait` (and {@link waitForImportedSessions}) waits.
+ *
+ * @example
+ * ```ts
+ * import type { ImportWaitOptions } from '@session-library/sdk'
+ * const wait: ImportWaitOptions = { timeout: 60_000, interval: 1_000, onProgress: (p) => console.error(p.found) }
+ * ```
+ */
+export interface ImportWaitOptions {
+  /** The longest wait in ms. Default {@link DEFAULT_IMPORT_WAIT}. */
+  timeout?: number
+  /** The pause between two reads of the session list in ms. Default {@link DEFAULT_IMPORT_INTERVAL}. */
+  interval?: number
+  /** Stops the wait (and the request under way) with an `AbortedError`. */
+  signal?: AbortSignal
+  /** Called first, then each time more items have a session. */
+  onProgress?: (progress: ImportProgress) => void
+}
+
+/** Reads every session once (`sessions.iterate`, with the call options the wait passes). */
+export type SessionScan = (options: CallOptions) => AsyncIterable<Session>
+
+/** The errors the wait ends with: built by the caller, which knows the request. */
+export interface ImportWaitFailures {
+  /** `timeout` ran out; `missing` are the project paths still without a session. */
+  timedOut(timeout: number, missing: readonly string[]): Error
+  /** `signal` aborted the wait during a pause. */
+  aborted(reason: unknown): Error
+}
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const stop = () => {
+      clearTimeout(timer)
+      reject(signal?.reason)
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', stop)
+      resolve()
+    }, ms)
+    signal?.addEventListener('abort', stop, { once: true })
+  })
+}
+
+// The server skips an item whose path a session already has, as its path or its original one (D15):
+// either way, that session is the item's.
+function claim(session: Session, waiting: Map<string, Session | undefined>): void {
+  for (const path of [session.projectPath, session.projectOriginalPath]) {
+    if (waiting.has(path) && waiting.get(path) === undefined) waiting.set(path, session)
+  }
+}
+
+/**
+ * The one rule for waiting on an import, as the CLI's `imports start --wait` and
+ * `client.imports.startAndWait` use it: the API has no progress endpoint (SPEC), so the session
+ * list is read every `interval` ms until every item's `projectPath` belongs to a session (its
+ * `projectPath` or `projectOriginalPath`). Resolves with those sessions in the items' order;
+ * past `timeout`, or on `signal`, rejects with the matching failure.
+ *
+ * @example
+ * ```ts
+ * import { waitForImportedSessions } from '@session-library/sdk'
+ * const sessions = await waitForImportedSessions(
+ *   (options) => client.sessions.iterate({ limit: 500 }, options),
+ *   ['/music/a.als'],
+ *   'imp_1',
+ *   { timeout: 60_000 },
+ *   { timedOut: (ms, missing) => new Error(`still missing ${missing.join(', ')}`), aborted: (reason) => reason as Error },
+ * )
+ * ```
+ */
+export async function waitForImportedSessions(
+  scan: SessionScan,
+  projectPaths: readonly string[],
+  importId: string,
+  options: ImportWaitOptions,
+  failures: ImportWaitFailures,
+): Promise<Session[]> {
+  const { timeout = DEFAULT_IMPORT_WAIT, interval = DEFAULT_IMPORT_INTERVAL, signal, onProgress } = options
+  const waiting = new Map<string, Session | undefined>(projectPaths.map((path) => [path, undefined]))
+  const deadline = Date.now() + timeout
+  let reported = -1
+  for (;;) {
+    for await (const session of scan({ signal })) claim(session, waiting)
+    const found = [...waiting.values()].filter(Boolean).length
+    if (found !== reported) onProgress?.({ importId, found, total: waiting.size })
+    reported = found
+    if (found === waiting.size) return projectPaths.map((path) => waiting.get(path) as Session)
+    const left = deadline - Date.now()
+    if (left <= 0)
+      throw failures.timedOut(
+        timeout,
+        [...waiting.keys()].filter((path) => !waiting.get(path)),
+      )
+    await pause(Math.min(interval, left), signal).catch((reason: unknown) => {
+      throw failures.aborted(reason)
+    })
+  }
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { SessionLibrary } from '../../src/index.js'
+import { TOKEN } from '../support/fixtures.js'
+import { usePlainServers } from '../support/plain-server.js'
+
+const listen = usePlainServers()
+const client = (baseUrl: string) => new SessionLibrary({ token: TOKEN, baseUrl, retry: false })
+
+describe('D2, issue 23.6: the token never in an error', () => {
+  it('a server that echoes the token in its error message and body gets it masked', async () => {
+    const baseUrl = await listen((request, response) => {
+      const echoed = request.headers.authorization ?? ''
+      response.writeHead(400, { 'content-type': 'application/json' })
+      response.end(JSON.stringify({ error: { status: 400, code: 'invalid_json', message: `bad token ${echoed}` } }))
+    })
+    const error = await client(baseUrl)
+      .health()
+      .catch((e: unknown) => e)
+    expect((error as Error).message).toBe('bad token Bearer <token>')
+    expect(JSON.stringify((error as { body: unknown }).body)).not.toContain(TOKEN)
+  })
+
+  it('a plain-text error that echoes the token is masked too', async () => {
+    const baseUrl = await listen((request, response) => {
+      response.writeHead(502, { 'content-type': 'text/plain' })
+      response.end(`upstream refused ${request.headers.authorization}`)
+    })
+    const error = await client(baseUrl)
+      .health()
+      .catch((e: unknown) => e)
+    expect(String((error as Error).message)).not.toContain(TOKEN)
+    expect((error as Error).message).toContain('<token>')
+  })
+})
