@@ -1,19 +1,20 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import { join } from 'node:path'
 import { build, stop } from 'esbuild'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, inject, it } from 'vitest'
 import { importedPackages, missingTargets, ownErrors } from './lib/consumer.js'
 import { run } from './lib/run.js'
 import { binsOf, type PackageManifest, publicPackages, readManifest } from './lib/workspace.js'
 
 // The packages as a user gets them: packed, installed with npm into a project outside the
-// workspace (global-setup.ts), then used from ESM, CommonJS, TypeScript and a browser bundle.
+// workspace (global-setup.ts), then checked as files, types and a browser bundle; scripts run
+// them on every runtime in runtime-matrix.test.ts.
 const consumerDir = inject('consumerDir')
+const packedInstall = inject('packedInstall')
+const tools = inject('tools')
 const packages = publicPackages()
 const installed = (name: string) => join(consumerDir, 'node_modules', name)
-const TOKEN = 'consumer-token'
 
 // What each build bundles rather than imports (scripts/third-party-licenses.mjs lists them): the mock
 // its dashboard's Preact and zod and, tree-shaken, @msw/data; the CLI everything it runs on.
@@ -65,31 +66,18 @@ describe.each(packages.map((pkg) => [pkg.name]))('%s, installed from its tarball
     })
   })
 
-  // Node before 20.19 cannot require() an ES module; --no-experimental-require-module stands in for it.
-  it.skipIf(!process.features.require_module)(
-    'its engines tell the truth: with no require(esm), its CommonJS entries load if engines allow Node 20.0, and some fail if not',
-    async () => {
-      const manifest = readManifest(installed(name))
-      const allowsNode20_0 = /^>=\s*20(\.0){0,2}$/.test(manifest.engines?.node ?? '')
-      const specifiers = Object.keys((manifest.exports ?? {}) as object)
-        .filter((subpath) => subpath.startsWith('.') && subpath !== './package.json')
-        .map((subpath) => name + subpath.slice(1))
-      const loads = await Promise.all(
-        specifiers.map(async (specifier) => {
-          const script = `require(${JSON.stringify(specifier)})`
-          const finished = await run(process.execPath, ['--no-experimental-require-module', '-e', script], {
-            cwd: consumerDir,
-          })
-          return finished.code === 0
-        }),
-      )
-      if (allowsNode20_0)
-        expect(Object.fromEntries(specifiers.map((s, i) => [s, loads[i]]))).toEqual(
-          Object.fromEntries(specifiers.map((s) => [s, true])),
-        )
-      else if (specifiers.length > 0) expect(loads).toContain(false)
-    },
-  )
+  it('its engines tell the truth: >=22.12.0 (require(esm) unflagged), and every CommonJS entry loads on Node 22', async () => {
+    const manifest = readManifest(installed(name))
+    expect(manifest.engines?.node).toBe('>=22.12.0')
+    const specifiers = Object.keys((manifest.exports ?? {}) as object)
+      .filter((subpath) => subpath.startsWith('.') && subpath !== './package.json')
+      .map((subpath) => name + subpath.slice(1))
+    for (const specifier of specifiers) {
+      const loaded = await run(tools.node22, ['-e', `require(${JSON.stringify(specifier)})`], { cwd: consumerDir })
+      expect(loaded.stderr, specifier).toBe('')
+      expect(loaded.code, specifier).toBe(0)
+    }
+  })
 
   it('exports the version its package.json says, where it exports one (changesets bumps both)', async () => {
     const manifest = readManifest(installed(name))
@@ -118,69 +106,27 @@ describe.each(packages.map((pkg) => [pkg.name]))('%s, installed from its tarball
   )
 })
 
-describe('the mock with no msw in the project', () => {
-  it('gets msw 2 from npm as its peer dependency, one copy, at the top level', () => {
-    const msw = JSON.parse(readFileSync(join(installed('msw'), 'package.json'), 'utf8'))
-    expect(msw.version).toMatch(/^2\./)
-    const rootManifest = readManifest(consumerDir)
-    expect(Object.keys(rootManifest.dependencies ?? {})).not.toContain('msw')
+describe('a project that already has msw 3 and vitest 5', () => {
+  it('npm installs the packed packages with no --force or --legacy-peer-deps, set anywhere', async () => {
+    expect(packedInstall.filter((arg) => /^--(force|legacy-peer-deps)/.test(arg))).toEqual([])
+    for (const setting of ['force', 'legacy-peer-deps']) {
+      const value = await run('npm', ['config', 'get', setting], { cwd: consumerDir })
+      expect(value.stdout.trim(), setting).toBe('false')
+    }
   })
-})
 
-describe('scripts calling the SDK against the packed mock CLI', () => {
-  let cli: ChildProcess
-  let baseUrl = ''
-
-  beforeAll(async () => {
-    cli = spawn(
-      join(consumerDir, 'node_modules/.bin/session-library-mock'),
-      ['--port', '0', '--token', TOKEN, '--quiet'],
-      {
-        cwd: consumerDir,
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
+  it('keeps its msw 3.0.x as the mock’s peer: one copy, at the top level', () => {
+    expect(readManifest(installed('msw')).version).toMatch(/^3\.0\./)
+    expect(existsSync(join(installed('@session-library/mock-server'), 'node_modules/msw'))).toBe(false)
+    expect(Object.keys(readManifest(consumerDir).devDependencies ?? {})).toEqual(
+      expect.arrayContaining(['msw', 'vitest']),
     )
-    baseUrl = await new Promise<string>((resolve, reject) => {
-      cli.stdout?.once('data', (chunk: Buffer) => {
-        const url = /ready at (\S+)/.exec(String(chunk))?.[1]
-        if (url) resolve(url)
-        else reject(new Error(`unexpected first line: ${chunk}`))
-      })
-      cli.once('exit', (code) => reject(new Error(`the mock exited ${code} before it was ready`)))
-    })
-  })
-  afterAll(async () => {
-    if (!cli || cli.exitCode !== null) return
-    const exited = new Promise((resolve) => cli.once('exit', resolve))
-    cli.kill('SIGTERM')
-    await exited
-  })
-
-  it.each([
-    ['ESM', 'esm.mjs'],
-    ['CommonJS', 'cjs.cjs'],
-  ])('a %s script uses every entry of every package and the SDK over HTTP', async (kind, script) => {
-    const env = { ...process.env, SESSION_LIBRARY_URL: baseUrl, SESSION_LIBRARY_TOKEN: TOKEN }
-    const finished = await run(process.execPath, [script], { cwd: consumerDir, env })
-    expect(finished.stderr).toBe('')
-    expect(finished.code).toBe(0)
-    expect(JSON.parse(finished.stdout)).toEqual({
-      health: 'ok',
-      created: `Packed and installed (${kind === 'ESM' ? 'esm' : 'cjs'})`,
-      found: 1,
-      notFound: true,
-      operations: 18,
-      routes: 18,
-      openapi: '3.1.0',
-      inProcessMock: true,
-      startServer: 'function',
-    })
   })
 })
 
 describe('strict TypeScript against the installed declarations', () => {
   it.each([
-    ['node16 (ESM .mts and CommonJS .cts; @types/node, no DOM lib)', 'tsconfig.node16.json'],
+    ['nodenext (ESM .mts and CommonJS .cts; @types/node, no DOM lib)', 'tsconfig.nodenext.json'],
     ['bundler (the browser entries; DOM lib, no @types/node)', 'tsconfig.bundler.json'],
   ])('compiles under moduleResolution %s', (_, tsconfig) => {
     expect(ownErrors(join(consumerDir, tsconfig))).toEqual([])

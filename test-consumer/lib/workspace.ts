@@ -24,6 +24,7 @@ export interface PackageManifest {
   exports?: unknown
   scripts?: Record<string, string>
   dependencies?: Record<string, string>
+  devDependencies?: Record<string, string>
   peerDependencies?: Record<string, string>
   engines?: { node?: string }
 }
