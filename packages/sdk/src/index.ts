@@ -19,7 +19,7 @@ export type {
 } from '@session-library/schemas/client'
 export { SessionLibrary } from './client.js'
 export { DEFAULT_BASE_URL } from './core/config.js'
-export { redactHeaders } from './core/headers.js'
+export { type HeadersInput, redactHeaders } from './core/headers.js'
 export {
   type CallOptions,
   type ClientOptions,

@@ -5,12 +5,25 @@ const SECRET_PARTS = ['key', 'token', 'secret'] as const
 const REDACTED = '[redacted]'
 
 /**
- * Calls `each` with every header of any `HeadersInit` (a plain object, a `Headers`, pairs), its
+ * Headers as `new Headers()` takes them: a plain object, a `Headers` or `[name, value]` pairs.
+ * Read from the `Headers` constructor rather than named `HeadersInit`, which only the DOM lib
+ * declares globally: a Node project with `@types/node` alone compiles our declarations too.
+ *
+ * @example
+ * ```ts
+ * import type { HeadersInput } from '@session-library/sdk'
+ * const headers: HeadersInput = { 'X-Trace': '1' }
+ * ```
+ */
+export type HeadersInput = NonNullable<ConstructorParameters<typeof Headers>[0]>
+
+/**
+ * Calls `each` with every header of any {@link HeadersInput} (a plain object, a `Headers`, pairs), its
  * name in lower case. A plain object is walked as it is, without building a `Headers`.
  *
  * @example `forEachHeader({ 'X-A': '1' }, (name, value) => console.log(name, value)) // x-a 1`
  */
-export function forEachHeader(headers: HeadersInit, each: (name: string, value: string) => void): void {
+export function forEachHeader(headers: HeadersInput, each: (name: string, value: string) => void): void {
   if (headers instanceof Headers || Array.isArray(headers)) {
     new Headers(headers).forEach((value, name) => {
       each(name, value)
@@ -26,7 +39,7 @@ export function forEachHeader(headers: HeadersInit, each: (name: string, value: 
  *
  * @example `mergeHeaders({ authorization: 'Bearer a' }, { Authorization: 'Basic b' }) // { authorization: 'Basic b' }`
  */
-export function mergeHeaders(into: Readonly<Record<string, string>>, headers: HeadersInit | undefined) {
+export function mergeHeaders(into: Readonly<Record<string, string>>, headers: HeadersInput | undefined) {
   const merged = { ...into }
   if (headers)
     forEachHeader(headers, (name, value) => {
@@ -65,7 +78,7 @@ function redactValue(name: string, value: string): string {
  * // { authorization: 'Bearer [redacted]', 'x-trace': '[redacted]' }
  * ```
  */
-export function redactHeaders(headers: HeadersInit, redact: readonly string[] = []): Record<string, string> {
+export function redactHeaders(headers: HeadersInput, redact: readonly string[] = []): Record<string, string> {
   const safe: Record<string, string> = {}
   forEachHeader(headers, (name, value) => {
     safe[name] = isSecretHeader(name, redact) ? redactValue(name, value) : value

@@ -1,3 +1,4 @@
+import type { HeadersInput } from './headers.js'
 /**
  * How a call retries. A number is the `limit`; `false` turns retries off.
  *
@@ -67,7 +68,7 @@ export interface CallOptions {
    * Extra request headers, over the client's (names compared case-insensitively; see
    * {@link ClientOptions.headers} for the rule): a plain object, a `Headers` or `[name, value]` pairs.
    */
-  headers?: HeadersInit
+  headers?: HeadersInput
   /**
    * Retry settings for this call. Given on `sessions.create`, `sessions.update` or
    * `imports.start`, it also allows retries there, which are otherwise never made.
@@ -186,7 +187,7 @@ export interface ClientOptions {
    * `Authorization` (the token's `Bearer` header) and `Accept`. A plain object, a `Headers` or
    * `[name, value]` pairs.
    */
-  headers?: HeadersInit
+  headers?: HeadersInput
   /** Check answers against the contract's tolerant schemas. Default `true`. */
   validate?: boolean
   /** The `fetch` to send requests with. Default: the global `fetch` at the time of the call. */
