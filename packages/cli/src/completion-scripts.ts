@@ -1,6 +1,7 @@
-import type { Command, Flag } from './command.js'
-import type { Shell } from './commands/completion.js'
+import type { Command } from './command.js'
+import type { Flag } from './flag.js'
 import { GLOBAL_FLAGS } from './global-flags.js'
+import type { Shell } from './shells.js'
 
 const PROGRAM = 'session-library'
 

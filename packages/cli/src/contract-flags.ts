@@ -1,6 +1,6 @@
 import type { Operation } from '@session-library/schemas'
 import { toJSONSchema, type z } from 'zod/mini'
-import type { Flag } from './command.js'
+import type { Flag } from './flag.js'
 
 type JsonSchema = {
   type?: string

@@ -1,12 +1,13 @@
 import { type AnswerOf, API_PREFIX, type OperationName, type Route, routes } from '@session-library/schemas/client'
 import { answerFields } from './answer-fields.js'
-import type { Command, Context, Flag, Positional } from './command.js'
+import type { Command, Context, Positional } from './command.js'
 import { confirm } from './confirm.js'
 import { contract, loadContract } from './contract.js'
 import type { Operation } from './contract-entry.js'
 import type { FieldFlag } from './contract-flags.js'
+import type { Flag } from './flag.js'
 import { checkRequest } from './request-check.js'
-import { BODY_FLAG, operationInput } from './request-input.js'
+import { BODY_FLAG, type OperationInput, operationInput } from './request-input.js'
 
 /**
  * What a command line adds to one operation of the contract: flags of its own, other names of
@@ -26,7 +27,7 @@ export interface Convenience {
   readonly positionals?: readonly Positional[]
   /** Command lines that show its use (`# what it does` after each). */
   readonly examples?: readonly string[]
-  amend?(input: OperationCall['input'], values: readonly string[], cwd: string): void
+  amend?(input: OperationInput, values: readonly string[], cwd: string): void
   /** The question to ask on a terminal before a destructive call (see confirm.ts); none when it destroys nothing. */
   confirm?(call: OperationCall, context: Context): Promise<string | undefined>
   /** Runs instead of the plain call when it returns true. */
@@ -40,7 +41,7 @@ export interface Convenience {
  */
 export interface OperationCall {
   readonly name: OperationName
-  readonly input: Awaited<ReturnType<typeof operationInput>>
+  readonly input: OperationInput
   readonly columns?: readonly string[]
 }
 

@@ -1,5 +1,5 @@
-import type { Flag, FlagValues } from '../command.js'
 import { UsageError } from '../exit-codes.js'
+import type { Flag, FlagValues } from '../flag.js'
 import { didYouMean } from './suggest.js'
 
 /**

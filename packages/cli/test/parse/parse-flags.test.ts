@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { Flag } from '../../src/command.js'
 import { UsageError } from '../../src/exit-codes.js'
+import type { Flag } from '../../src/flag.js'
 import { parseFlags } from '../../src/parse/parse-flags.js'
 import { didYouMean, nearest } from '../../src/parse/suggest.js'
 
