@@ -1,4 +1,12 @@
-import { type AnswerOf, API_PREFIX, type OperationName, type Route, routes } from '@session-library/schemas/client'
+import {
+  type AnswerOf,
+  API_PREFIX,
+  kebabCase,
+  type OperationName,
+  pathParamNames,
+  type Route,
+  routes,
+} from '@session-library/schemas/client'
 import { answerFields } from './answer-fields.js'
 import type { Command, Context, Positional } from './command.js'
 import { confirm } from './confirm.js'
@@ -45,12 +53,7 @@ export interface OperationCall {
   readonly columns?: readonly string[]
 }
 
-const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)
-
 const PARAM_TEXT: Record<string, string> = { id: 'The session identifier.' }
-
-// The client entry has the path templates but not the main entry's `pathParamNames`.
-const paramNames = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string)
 
 /**
  * The words of an operation's command: its group and verb (`sessions list`), or the group alone when
@@ -61,7 +64,7 @@ const paramNames = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((match
 export function commandWords(route: Route): string[] {
   const [group = '', verb = ''] = route.name.split('.')
   const alone = Object.keys(routes).filter((name) => name.startsWith(`${group}.`)).length === 1
-  return alone && route.method === 'GET' ? [kebab(group)] : [kebab(group), verb]
+  return alone && route.method === 'GET' ? [kebabCase(group)] : [kebabCase(group), verb]
 }
 
 function aliasFlags(convenience: Convenience | undefined, flags: Record<string, Flag>): Record<string, Flag> {
@@ -130,7 +133,7 @@ function operationCommand(route: Route, convenience: Convenience | undefined): C
     if (operation) fields ??= contract()?.contractFlags(operation)
     return fields ?? []
   }
-  const params = paramNames(route.path)
+  const params: string[] = pathParamNames(route.path)
   const words = commandWords(route)
   return {
     words,
