@@ -1,7 +1,8 @@
+import type { FlagValues } from '@session-library/schemas/shell'
 import type { SessionLibrary } from '@session-library/sdk'
 import type { CliContext } from './cli-context.js'
 import type { Connection } from './connection.js'
-import type { Flag, FlagValues } from './flag.js'
+import type { Flag } from './flag.js'
 import type { Output } from './output.js'
 
 /**

@@ -1,7 +1,6 @@
 import { escapeMessage, isRecord, jsonLine } from '@session-library/schemas/client'
+import { didYouMean, UsageError } from '@session-library/schemas/shell'
 import type { CliContext } from './cli-context.js'
-import { UsageError } from './exit-codes.js'
-import { didYouMean } from './parse/suggest.js'
 import { cellText, columnsOf, tableLines } from './table.js'
 import { colourFor, styles, write } from './terminal.js'
 

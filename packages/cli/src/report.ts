@@ -1,6 +1,7 @@
 import { escapeMessage } from '@session-library/schemas/client'
+import { UsageError } from '@session-library/schemas/shell'
 import type { CliContext } from './cli-context.js'
-import { CliError, EXIT, UsageError } from './exit-codes.js'
+import { CliError, EXIT } from './exit-codes.js'
 import { colourFor, styles } from './terminal.js'
 
 const PROGRAM = 'session-library'

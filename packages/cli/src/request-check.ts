@@ -1,7 +1,7 @@
 import type { Operation } from '@session-library/schemas'
 import type { OperationName } from '@session-library/schemas/client'
+import { UsageError } from '@session-library/schemas/shell'
 import { contract } from './contract.js'
-import { UsageError } from './exit-codes.js'
 import type { OperationInput } from './request-input.js'
 
 type Schema = NonNullable<Operation['body']>

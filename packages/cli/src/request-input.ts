@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises'
+import type { FlagValues } from '@session-library/schemas/shell'
+import { UsageError } from '@session-library/schemas/shell'
 import type { InStream } from './cli-context.js'
 import type { FieldFlag } from './contract-flags.js'
-import { UsageError } from './exit-codes.js'
-import type { Flag, FlagValues } from './flag.js'
+import type { Flag } from './flag.js'
 import { readStdin } from './terminal.js'
 
 /**

@@ -1,6 +1,6 @@
+import { UsageError } from '@session-library/schemas/shell'
 import type { Command } from '../command.js'
 import { loadContract } from '../contract.js'
-import { UsageError } from '../exit-codes.js'
 import { SHELLS, type Shell } from '../shells.js'
 
 const isShell = (name: string): name is Shell => (SHELLS as readonly string[]).includes(name)
