@@ -1,27 +1,9 @@
+import type { FlagValues } from '@session-library/schemas/shell'
 import type { SessionLibrary } from '@session-library/sdk'
 import type { CliContext } from './cli-context.js'
 import type { Connection } from './connection.js'
+import type { Flag } from './flag.js'
 import type { Output } from './output.js'
-
-/**
- * A flag of a command, as `parseFlags` reads it, plus its help and completion.
- *
- * @example `const wait: Flag = { type: 'boolean', description: 'Wait until the import is done.' }`
- */
-export interface Flag {
-  readonly type: 'string' | 'boolean'
-  /** A list: the flag may be repeated and each value split on commas; its value is then an array. */
-  readonly multiple?: boolean
-  readonly short?: string
-  /** Placeholder of the value in the help, e.g. `<ms>`. */
-  readonly value?: string
-  /** One line for `--help`. */
-  readonly description: string
-  /** The values it takes, offered by completion (an enum of the contract). */
-  readonly choices?: readonly string[]
-  /** Its value may name a file (completion offers files; `@file` for a JSON value). */
-  readonly file?: boolean
-}
 
 /**
  * A positional argument of a command.
@@ -39,9 +21,6 @@ export interface Positional {
   /** The values it takes, offered by completion. */
   readonly choices?: readonly string[]
 }
-
-/** The parsed values of a command line: flags by name, and the positionals after the command's words. */
-export type FlagValues = Record<string, string | boolean | (string | boolean)[] | undefined>
 
 /**
  * What a command's `run` gets: its flags and positionals, the client, and where to write.

@@ -1,6 +1,7 @@
-import type { Command, Flag } from './command.js'
-import type { Shell } from './commands/completion.js'
+import type { Command } from './command.js'
+import type { Flag } from './flag.js'
 import { GLOBAL_FLAGS } from './global-flags.js'
+import type { Shell } from './shells.js'
 
 const PROGRAM = 'session-library'
 
@@ -72,6 +73,28 @@ const valueCases = (all: Entry[], body: (value: Value) => string) =>
     entry.values.map(([flag, value]) => `    ${valuePattern(entry.path, flag)}) ${body(value)} ;;`),
   )
 
+// The part bash and zsh share: find the command words typed before the cursor (skipping flags and
+// the values of the global flags that take one), then pick the case of a flag's value, else of the
+// command. They differ in the array of words, its first index, and zsh's parenthesised patterns.
+function chooseCase(shell: 'bash' | 'zsh', values: string[], cases: string[]): string {
+  const [words, first, cursor, open] =
+    shell === 'bash' ? ['COMP_WORDS', 1, 'COMP_CWORD', ''] : ['words', 2, 'CURRENT', '(']
+  const previous = shell === 'bash' ? '$prev' : `\${words[CURRENT-1]}`
+  return `  for ((i = ${first}; i < ${cursor}; i++)); do
+    case "\${${words}[i]}" in
+      ${open}${VALUED.join('|')}) ((i++)) ;;
+      ${open}-*) ;;
+      ${open}*) typed+="\${typed:+ }\${${words}[i]}" ;;
+    esac
+  done
+  case "$typed:${previous}" in
+${values.join('\n')}
+  esac
+  case "$typed" in
+${cases.join('\n')}
+  esac`
+}
+
 // Each shell finds the command words typed so far (the words that are not flags nor a global flag's
 // value, so that global flags may come first); after a flag
 // that takes listed values or a file it offers those; else the next words, or the command's flags
@@ -92,19 +115,7 @@ function bash(all: Entry[]): string {
   return `# bash completion for ${PROGRAM}: eval "$(${PROGRAM} completion bash)"
 _session_library() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" typed="" i words="" flags="" files=0
-  for ((i = 1; i < COMP_CWORD; i++)); do
-    case "\${COMP_WORDS[i]}" in
-      ${VALUED.join('|')}) ((i++)) ;;
-      -*) ;;
-      *) typed+="\${typed:+ }\${COMP_WORDS[i]}" ;;
-    esac
-  done
-  case "$typed:$prev" in
-${values.join('\n')}
-  esac
-  case "$typed" in
-${cases.join('\n')}
-  esac
+${chooseCase('bash', values, cases)}
   if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$flags" -- "$cur"))
   elif [[ $files == 1 ]]; then compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))
   else COMPREPLY=($(compgen -W "$words" -- "$cur")); fi
@@ -133,19 +144,7 @@ function zsh(all: Entry[]): string {
 _session_library() {
   local typed="" i files=0
   local -a words_ flags
-  for ((i = 2; i < CURRENT; i++)); do
-    case "\${words[i]}" in
-      (${VALUED.join('|')}) ((i++)) ;;
-      (-*) ;;
-      (*) typed+="\${typed:+ }\${words[i]}" ;;
-    esac
-  done
-  case "$typed:\${words[CURRENT-1]}" in
-${values.join('\n')}
-  esac
-  case "$typed" in
-${cases.join('\n')}
-  esac
+${chooseCase('zsh', values, cases)}
   if [[ \${words[CURRENT]} == -* ]]; then _describe 'flag' flags
   elif (( files )); then _files
   else _describe 'command' words_; fi

@@ -1,6 +1,7 @@
 import { escapeMessage } from '@session-library/schemas/client'
-import type { Context, Flag } from './command.js'
+import type { Context } from './command.js'
 import { CliError, EXIT } from './exit-codes.js'
+import type { Flag } from './flag.js'
 import { interactive, readLine } from './terminal.js'
 
 /**

@@ -1,6 +1,6 @@
+import { UsageError } from '@session-library/schemas/shell'
 import type { Logger, SessionLibrary } from '@session-library/sdk'
 import type { Connection } from './connection.js'
-import { UsageError } from './exit-codes.js'
 import type { GlobalValues } from './global-flags.js'
 import { wholeNumber } from './whole-number.js'
 

@@ -1,6 +1,7 @@
 import type { Operation } from '@session-library/schemas'
+import { kebabCase } from '@session-library/schemas/client'
 import { toJSONSchema, type z } from 'zod/mini'
-import type { Flag } from './command.js'
+import type { Flag } from './flag.js'
 
 type JsonSchema = {
   type?: string
@@ -41,8 +42,6 @@ export interface FieldFlag {
   /** The values it takes, when the contract lists them (an enum). */
   readonly choices: readonly string[] | undefined
 }
-
-const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)
 
 const isStrings = (schema: JsonSchema) =>
   schema.type === 'string' || (schema.type === 'array' && schema.items?.type === 'string')
@@ -109,7 +108,7 @@ function fieldsOf(schema: z.ZodMiniType | undefined, location: FieldFlag['locati
     const kind = kindOf(property)
     const { item } = mainOf(property, kind)
     return {
-      flag: kebab(field),
+      flag: kebabCase(field),
       field,
       location,
       kind,

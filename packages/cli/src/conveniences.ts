@@ -1,9 +1,22 @@
 import { resolve } from 'node:path'
 import type { OperationName } from '@session-library/schemas'
+import type { ImportProgress, ImportRequest } from '@session-library/sdk'
+import type { Context } from './command.js'
 import { YES_FLAG } from './confirm.js'
 import type { Convenience } from './operation-commands.js'
+import { wholeNumber } from './whole-number.js'
 
 const variant = { aliases: { variant: 'variant-id' } } as const
+
+// The SDK's wait reports first once the import is accepted, then each time more items have a session.
+function progress(context: Context): (progress: ImportProgress) => void {
+  let accepted = false
+  return ({ importId, found, total }) => {
+    if (!accepted) context.output.message(`import ${importId} accepted: ${total} items; watching the session list`)
+    accepted = true
+    context.output.message(`${found}/${total} items have a session`)
+  }
+}
 const idOf = (call: Parameters<NonNullable<Convenience['confirm']>>[0]) => call.input.params.id ?? ''
 
 /**
@@ -105,8 +118,12 @@ export const CONVENIENCES: Partial<Record<OperationName, Convenience>> = {
       'the API has no progress endpoint, so it watches the session list, as works against the real application too.',
     async run(call, context) {
       if (context.values.wait !== true) return false
-      const { startAndWait } = await import('./import-wait.js')
-      await startAndWait(call, context)
+      const timeout = (wholeNumber(context.values['wait-timeout'], 'wait-timeout') ?? 300) * 1000
+      const interval = wholeNumber(context.values.interval, 'interval') ?? 500
+      const client = await context.client()
+      const body = call.input.body as ImportRequest
+      const sessions = await client.imports.startAndWait(body, { timeout, interval, onProgress: progress(context) })
+      await context.output.data(sessions, ['id', 'title', 'kind', 'projectPath'])
       return true
     },
   },

@@ -30,19 +30,3 @@ export class CliError extends Error {
     this.exitCode = exitCode
   }
 }
-
-/**
- * A bad command line: the message goes to stderr with a pointer to `--help`, the exit code is 2.
- *
- * @example `throw new UsageError('sessions get: missing <id>', ['sessions', 'get'])`
- */
-export class UsageError extends CliError {
-  /** The words of the command whose help to point at. */
-  readonly words: readonly string[]
-
-  constructor(message: string, words: readonly string[] = []) {
-    super(message, EXIT.usage)
-    this.name = 'UsageError'
-    this.words = words
-  }
-}

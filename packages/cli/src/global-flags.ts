@@ -1,4 +1,4 @@
-import type { Flag } from './command.js'
+import type { Flag } from './flag.js'
 
 /**
  * The flags every command takes: where and how to connect (as the SDK's options) and how to print.

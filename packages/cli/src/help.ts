@@ -1,4 +1,5 @@
-import type { Command, Flag } from './command.js'
+import type { Command } from './command.js'
+import type { Flag } from './flag.js'
 import { GLOBAL_FLAGS } from './global-flags.js'
 
 const PROGRAM = 'session-library'

@@ -1,12 +1,21 @@
-import { type AnswerOf, API_PREFIX, type OperationName, type Route, routes } from '@session-library/schemas/client'
+import {
+  type AnswerOf,
+  API_PREFIX,
+  kebabCase,
+  type OperationName,
+  pathParamNames,
+  type Route,
+  routes,
+} from '@session-library/schemas/client'
 import { answerFields } from './answer-fields.js'
-import type { Command, Context, Flag, Positional } from './command.js'
+import type { Command, Context, Positional } from './command.js'
 import { confirm } from './confirm.js'
 import { contract, loadContract } from './contract.js'
 import type { Operation } from './contract-entry.js'
 import type { FieldFlag } from './contract-flags.js'
+import type { Flag } from './flag.js'
 import { checkRequest } from './request-check.js'
-import { BODY_FLAG, operationInput } from './request-input.js'
+import { BODY_FLAG, type OperationInput, operationInput } from './request-input.js'
 
 /**
  * What a command line adds to one operation of the contract: flags of its own, other names of
@@ -26,7 +35,7 @@ export interface Convenience {
   readonly positionals?: readonly Positional[]
   /** Command lines that show its use (`# what it does` after each). */
   readonly examples?: readonly string[]
-  amend?(input: OperationCall['input'], values: readonly string[], cwd: string): void
+  amend?(input: OperationInput, values: readonly string[], cwd: string): void
   /** The question to ask on a terminal before a destructive call (see confirm.ts); none when it destroys nothing. */
   confirm?(call: OperationCall, context: Context): Promise<string | undefined>
   /** Runs instead of the plain call when it returns true. */
@@ -40,16 +49,11 @@ export interface Convenience {
  */
 export interface OperationCall {
   readonly name: OperationName
-  readonly input: Awaited<ReturnType<typeof operationInput>>
+  readonly input: OperationInput
   readonly columns?: readonly string[]
 }
 
-const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)
-
 const PARAM_TEXT: Record<string, string> = { id: 'The session identifier.' }
-
-// The client entry has the path templates but not the main entry's `pathParamNames`.
-const paramNames = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string)
 
 /**
  * The words of an operation's command: its group and verb (`sessions list`), or the group alone when
@@ -60,7 +64,7 @@ const paramNames = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((match
 export function commandWords(route: Route): string[] {
   const [group = '', verb = ''] = route.name.split('.')
   const alone = Object.keys(routes).filter((name) => name.startsWith(`${group}.`)).length === 1
-  return alone && route.method === 'GET' ? [kebab(group)] : [kebab(group), verb]
+  return alone && route.method === 'GET' ? [kebabCase(group)] : [kebabCase(group), verb]
 }
 
 function aliasFlags(convenience: Convenience | undefined, flags: Record<string, Flag>): Record<string, Flag> {
@@ -129,7 +133,7 @@ function operationCommand(route: Route, convenience: Convenience | undefined): C
     if (operation) fields ??= contract()?.contractFlags(operation)
     return fields ?? []
   }
-  const params = paramNames(route.path)
+  const params: string[] = pathParamNames(route.path)
   const words = commandWords(route)
   return {
     words,

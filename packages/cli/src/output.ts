@@ -1,7 +1,6 @@
-import { escapeMessage, jsonLine } from '@session-library/schemas/client'
+import { escapeMessage, isRecord, jsonLine } from '@session-library/schemas/client'
+import { didYouMean, UsageError } from '@session-library/schemas/shell'
 import type { CliContext } from './cli-context.js'
-import { UsageError } from './exit-codes.js'
-import { didYouMean } from './parse/suggest.js'
 import { cellText, columnsOf, tableLines } from './table.js'
 import { colourFor, styles, write } from './terminal.js'
 
@@ -39,12 +38,10 @@ export interface OutputSettings {
   readonly mask?: (text: string) => string
 }
 
-const isRow = (value: unknown): value is Row => typeof value === 'object' && value !== null && !Array.isArray(value)
-
 function pick(value: unknown, fields: readonly string[] | undefined): unknown {
   if (!fields) return value
   if (Array.isArray(value)) return value.map((item) => pick(item, fields))
-  if (!isRow(value)) return value
+  if (!isRecord(value)) return value
   return Object.fromEntries(fields.filter((field) => field in value).map((field) => [field, value[field]]))
 }
 
@@ -113,9 +110,9 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
       checkFields(fields, [], known)
       return message('(none)')
     }
-    if (Array.isArray(value) && value.every(isRow)) return records(value, columns, known)
+    if (Array.isArray(value) && value.every(isRecord)) return records(value, columns, known)
     if (Array.isArray(value)) return out(lines(value.map((item) => cellText(item, terminal))))
-    if (!isRow(value)) return out(`${cellText(value, terminal)}\n`)
+    if (!isRecord(value)) return out(`${cellText(value, terminal)}\n`)
     return fieldsOfOne(value, known)
   }
 
@@ -123,7 +120,7 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
     let chunk = ''
     let checked = false
     for await (const record of items) {
-      if (!checked && isRow(record)) checkFields(fields, [record])
+      if (!checked && isRecord(record)) checkFields(fields, [record])
       checked = true
       chunk += `${jsonLine(pick(record, fields))}\n`
       if (chunk.length >= CHUNK) {
@@ -153,7 +150,7 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
       widths = laid.widths
     }
     for await (const record of items) {
-      if (!isRow(record)) continue
+      if (!isRecord(record)) continue
       if (widths || (!terminal && header.length > 0)) await flush([record])
       else if (sample.push(record) >= (terminal ? WIDTH_SAMPLE : 1)) await flush(sample.splice(0))
     }
@@ -164,7 +161,7 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
     json,
     async data(data, columns, known) {
       if (!json) return table(data, columns, known)
-      checkFields(fields, isRow(data) ? [data] : Array.isArray(data) ? data.filter(isRow) : [], known)
+      checkFields(fields, isRecord(data) ? [data] : Array.isArray(data) ? data.filter(isRecord) : [], known)
       await out(`${jsonLine(pick(data, fields))}\n`)
     },
     stream: (items, columns) => (json ? streamJson(items) : streamTable(items, columns)),

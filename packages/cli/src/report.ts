@@ -1,7 +1,7 @@
 import { escapeMessage } from '@session-library/schemas/client'
+import { UsageError } from '@session-library/schemas/shell'
 import type { CliContext } from './cli-context.js'
-import { CliError, EXIT, UsageError } from './exit-codes.js'
-import { networkMessage } from './network-detail.js'
+import { CliError, EXIT } from './exit-codes.js'
 import { colourFor, styles } from './terminal.js'
 
 const PROGRAM = 'session-library'
@@ -38,7 +38,7 @@ export async function report(
     return EXIT.api
   }
   if (error instanceof sdk.NetworkError || error instanceof sdk.TimeoutError) {
-    line(error instanceof sdk.NetworkError ? networkMessage(error) : error.message)
+    line(error.message)
     return EXIT.network
   }
   if (error instanceof sdk.ResponseValidationError) {

@@ -1,8 +1,8 @@
 import type { Operation } from '@session-library/schemas'
 import type { OperationName } from '@session-library/schemas/client'
+import { UsageError } from '@session-library/schemas/shell'
 import { contract } from './contract.js'
-import { UsageError } from './exit-codes.js'
-import type { OperationCall } from './operation-commands.js'
+import type { OperationInput } from './request-input.js'
 
 type Schema = NonNullable<Operation['body']>
 
@@ -25,7 +25,7 @@ function asSent(query: Record<string, unknown>): Record<string, string | string[
  *
  * @example `checkRequest('sessions.create', { params: {}, body: {} }, ['sessions', 'create']) // throws: title: …`
  */
-export function checkRequest(name: OperationName, input: OperationCall['input'], words: readonly string[]): void {
+export function checkRequest(name: OperationName, input: OperationInput, words: readonly string[]): void {
   const loaded = contract()
   if (!loaded) return
   const { query, body } = loaded.endpoints[name] as { query?: Schema; body?: Schema }

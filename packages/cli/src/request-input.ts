@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises'
+import type { FlagValues } from '@session-library/schemas/shell'
+import { UsageError } from '@session-library/schemas/shell'
 import type { InStream } from './cli-context.js'
-import type { Flag, FlagValues } from './command.js'
 import type { FieldFlag } from './contract-flags.js'
-import { UsageError } from './exit-codes.js'
+import type { Flag } from './flag.js'
 import { readStdin } from './terminal.js'
 
 /**
@@ -70,6 +71,17 @@ async function baseBody(values: FlagValues, stdin: InStream): Promise<Record<str
 }
 
 /**
+ * The input of one operation call: path parameters, and the query and body when it has them.
+ *
+ * @example `const input: OperationInput = { params: { id: 'ses_1' }, body: { title: 'Night Drive' } }`
+ */
+export interface OperationInput {
+  params: Record<string, string>
+  query?: Record<string, unknown>
+  body?: Record<string, unknown>
+}
+
+/**
  * What an operation command sends: path parameters from the positionals, query and body from the
  * derived flags (the body on top of `--body`), for an operation with these parameters and with or
  * without a query and a body.
@@ -82,7 +94,7 @@ export async function operationInput(
   values: FlagValues,
   positionals: readonly string[],
   stdin: InStream,
-): Promise<{ params: Record<string, string>; query?: Record<string, unknown>; body?: Record<string, unknown> }> {
+): Promise<OperationInput> {
   const params = Object.fromEntries(operation.params.map((name, index) => [name, positionals[index] ?? '']))
   const query: Record<string, unknown> = {}
   const body = operation.body ? await baseBody(values, stdin) : undefined

@@ -1,4 +1,4 @@
-import { UsageError } from './exit-codes.js'
+import { UsageError } from '@session-library/schemas/shell'
 
 /**
  * A flag's value read as a whole number (digits only), `undefined` when the flag was not given.

@@ -21,6 +21,14 @@ describe('#23.5: --timeout covers the whole answer, body included', () => {
     expect(ran.stderr).toContain('no answer within 300 ms')
     expect(Date.now() - started).toBeLessThan(10_000)
   })
+
+  it('health (through the SDK) against a server dripping its body: exit 3, the timeout named, not the full drip', async () => {
+    const started = Date.now()
+    const ran = await runCli(['health', '--timeout', '300', '--retries', '0', '--url', dripping(), '--token', TOKEN])
+    expect(ran).toMatchObject({ code: 3, stdout: '' })
+    expect(ran.stderr).toBe(`error: health.get: no answer within 300 ms (GET ${dripping()}/health)\n`)
+    expect(Date.now() - started).toBeLessThan(10_000)
+  })
 })
 
 // An answer of exactly `size` bytes, the size asked in the path: /api/v1/<size>.

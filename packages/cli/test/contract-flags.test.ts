@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream'
 import { endpoints, type Operation, z } from '@session-library/schemas'
+import { UsageError } from '@session-library/schemas/shell'
 import { describe, expect, it } from 'vitest'
 import { contractFlags, flagsOf } from '../src/contract-flags.js'
-import { UsageError } from '../src/exit-codes.js'
 import { operationInput } from '../src/request-input.js'
 
 // The table's create operation with fields of every kind added to its body: what a change of the

@@ -83,7 +83,9 @@ describe('exit codes a script can branch on, and the token never printed', () =>
       SESSION_LIBRARY_URL: `http://127.0.0.1:${downPort}/api/v1`,
     })
     expect(closed).toMatchObject({ code: 3, stdout: '' })
-    expect(closed.stderr).toMatch(/^error: health\.get: network error \(GET \/api\/v1\/health\)/)
+    expect(closed.stderr).toBe(
+      `error: health.get: network error (GET http://127.0.0.1:${downPort}/api/v1/health): ECONNREFUSED 127.0.0.1:${downPort}\n`,
+    )
     // #21 "no host, no ECONNREFUSED": the message names the target and the system's cause.
     expect(closed.stderr).toContain(`127.0.0.1:${downPort}`)
     expect(closed.stderr).toContain('ECONNREFUSED')
@@ -91,7 +93,7 @@ describe('exit codes a script can branch on, and the token never printed', () =>
     const slow = await run(['health', '--timeout', '200', '--retries', '0'])
     mock.server().api.clearFaults()
     expect(slow).toMatchObject({ code: 3, stdout: '' })
-    expect(slow.stderr).toBe('error: health.get: no answer within 200 ms (GET /api/v1/health)\n')
+    expect(slow.stderr).toBe(`error: health.get: no answer within 200 ms (GET ${mock.server().url}/health)\n`)
   })
 
   it("--retries: a read is retried after a 503 by default (the SDK's policy), not with --retries 0 (exit 1)", async () => {

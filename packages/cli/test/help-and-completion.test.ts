@@ -92,6 +92,9 @@ describe('--help of every command, written from the contract', () => {
 const exec = promisify(execFile)
 const has = (shell: string) => existsSync(`/usr/bin/${shell}`) || existsSync(`/bin/${shell}`)
 const shellTitle = (title: string) => (has(title.split(':')[0] as string) ? title : `${title} (SKIPPED: not installed)`)
+// The contract's description of `status`, written for people (#21.5), as completion shows it.
+const STATUS =
+  'Where the work stands (idea, in-progress, mixing, mastering, done, archived…): any text of 1–64 characters (D5).'
 
 async function bashComplete(script: string, line: string[], cwd?: string): Promise<string[]> {
   const words = line.map((word) => `'${word}'`).join(' ')
@@ -170,9 +173,7 @@ describe('completion scripts for bash, zsh and fish', () => {
         return (await exec('zsh', ['-fc', program])).stdout.split('\n').filter(Boolean)
       }
       expect(await offered(['session-library', 'sessions', ''])).toContain('list:List sessions')
-      expect(await offered(['session-library', 'sessions', 'update', 'ses_1', '--st'])).toContain(
-        '--status:Body field status (1–64 characters).',
-      )
+      expect(await offered(['session-library', 'sessions', 'update', 'ses_1', '--st'])).toContain(`--status:${STATUS}`)
       expect(await offered(['session-library', 'sessions', 'list', '--sort', ''])).toContain('-title')
       expect(await offered(['session-library', 'imports', 'start', ''])).toEqual(['FILES'])
       expect(await offered(['session-library', 'sessions', 'create', '--body', '@'])).toEqual(['AT', 'FILES'])
@@ -187,9 +188,7 @@ describe('completion scripts for bash, zsh and fish', () => {
       (await exec('fish', ['--no-config', '-c', `${script}\ncomplete -C '${line}'`])).stdout.split('\n').filter(Boolean)
     expect(await complete('session-library ses')).toEqual(['sessions\tsessions commands'])
     expect(await complete('session-library tags ')).toContain('add\tAdd tags to a session')
-    expect(await complete('session-library sessions update x --st')).toEqual([
-      '--status\tBody field status (1–64 characters).',
-    ])
+    expect(await complete('session-library sessions update x --st')).toEqual([`--status\t${STATUS}`])
     // fish offers values that begin with a dash after --sort= (after a space it takes them for flags).
     expect((await complete('session-library sessions list --sort=-t')).map((line) => line.split('\t')[0])).toEqual([
       '--sort=-title',

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 import { randomBytes } from 'node:crypto'
 import { type Departure, escapeControls, formatDeparture } from '@session-library/schemas'
+import { UsageError } from '@session-library/schemas/shell'
 import { CONTROL_PREFIX, version } from './index.js'
-import { type CliCommand, parseCliArgs, UsageError, usage } from './node/cli/cli-options.js'
+import { type CliCommand, parseCliArgs, usage } from './node/cli/cli-options.js'
 import { watchImports } from './node/cli/import-progress.js'
 import { requestLogLine } from './node/cli/request-log.js'
 import { startServer } from './node/cli/start-server.js'
@@ -56,7 +57,7 @@ async function main(args: readonly string[]): Promise<number> {
     if (!(error instanceof UsageError)) throw error
     printError(error.message)
     process.stderr.write(`\n${usage()}`)
-    return 2
+    return error.exitCode
   }
   if (command.kind === 'help') process.stdout.write(usage())
   if (command.kind === 'version') process.stdout.write(`${version}\n`)

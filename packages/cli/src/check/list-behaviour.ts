@@ -1,8 +1,7 @@
-import { type Departure, LIMITS } from '@session-library/schemas'
+import { type Departure, isRecord, LIMITS } from '@session-library/schemas'
 import type { Probed } from '../probe/probe.js'
 
 type Row = Record<string, unknown>
-const isRow = (value: unknown): value is Row => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 const DEFAULT_SORT = '-lastOpened'
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
@@ -57,9 +56,9 @@ function firstMisfit(data: Row[], query: URLSearchParams): [string, string, unkn
  * @example `probed.departures.push(...listBehaviour('sort=title&limit=1', probed))`
  */
 export function listBehaviour(query: string | undefined, probed: Probed): Departure[] {
-  const body = isRow(probed.body) ? probed.body : {}
-  if (probed.status !== 200 || !Array.isArray(body.data) || !isRow(body.meta)) return []
-  const data = body.data.filter(isRow)
+  const body = isRecord(probed.body) ? probed.body : {}
+  if (probed.status !== 200 || !Array.isArray(body.data) || !isRecord(body.meta)) return []
+  const data = body.data.filter(isRecord)
   const params = new URLSearchParams(query)
   const misfit = firstMisfit(data, params)
   const facts = [...pageFacts(params, data, body.meta), ...(misfit ? [misfit] : [])]

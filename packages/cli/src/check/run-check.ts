@@ -1,4 +1,4 @@
-import { routes } from '@session-library/schemas'
+import { isRecord, routes } from '@session-library/schemas'
 import { CliError, EXIT } from '../exit-codes.js'
 import { type Probed, type ProbeRequest, probe } from '../probe/probe.js'
 import type { Target } from '../probe/target.js'
@@ -37,12 +37,11 @@ export interface CheckOptions {
 }
 
 type Row = Record<string, unknown>
-const isRow = (value: unknown): value is Row => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 function sampleOf(list: Probed): LibrarySample {
-  const body = isRow(list.body) ? list.body : {}
-  const sessions = (Array.isArray(body.data) ? body.data : []).filter(isRow)
-  const total = isRow(body.meta) && typeof body.meta.total === 'number' ? body.meta.total : sessions.length
+  const body = isRecord(list.body) ? list.body : {}
+  const sessions = (Array.isArray(body.data) ? body.data : []).filter(isRecord)
+  const total = isRecord(body.meta) && typeof body.meta.total === 'number' ? body.meta.total : sessions.length
   const chosen =
     sessions.find((session) => Array.isArray(session.previews) && session.previews.length > 0) ?? sessions[0]
   if (!chosen || typeof chosen.id !== 'string') return { total }
@@ -50,7 +49,7 @@ function sampleOf(list: Probed): LibrarySample {
 }
 
 const writable = (health: Probed) => {
-  const data = isRow(health.body) && isRow(health.body.data) ? health.body.data : {}
+  const data = isRecord(health.body) && isRecord(health.body.data) ? health.body.data : {}
   return data.effectiveMode === 'full-automation'
 }
 

@@ -1,4 +1,4 @@
-import { operationPath, routes } from '@session-library/schemas'
+import { isRecord, operationPath, routes } from '@session-library/schemas'
 import { CliError, EXIT } from '../exit-codes.js'
 import { type Probed, probe } from '../probe/probe.js'
 import type { Target } from '../probe/target.js'
@@ -32,8 +32,7 @@ export interface CloneOptions {
 
 const PAGE = 500
 const PARALLEL = 4
-const isRow = (value: unknown): value is Row => typeof value === 'object' && value !== null && !Array.isArray(value)
-const dataOf = (probed: Probed) => (isRow(probed.body) ? probed.body.data : undefined)
+const dataOf = (probed: Probed) => (isRecord(probed.body) ? probed.body.data : undefined)
 
 function refused(probed: Probed): CliError {
   const detail = probed.departures[0]?.detail ?? 'an answer that is not a list of sessions'
@@ -68,10 +67,10 @@ async function allSessions(target: Target): Promise<Row[]> {
     })
     const data = dataOf(page)
     if (page.status !== 200 || !Array.isArray(data)) throw refused(page)
-    const fresh = data.filter(isRow).filter((row) => !seen.has(row.id))
+    const fresh = data.filter(isRecord).filter((row) => !seen.has(row.id))
     for (const row of fresh) seen.add(row.id)
     rows.push(...fresh)
-    const total = isRow(page.body) && isRow(page.body.meta) ? page.body.meta.total : undefined
+    const total = isRecord(page.body) && isRecord(page.body.meta) ? page.body.meta.total : undefined
     const stop = runaway(page, offset, rows.length, total, data.length > 0 && fresh.length === 0)
     if (stop) throw stop
     if (data.length === 0 || (typeof total === 'number' && offset + data.length >= total)) return rows

@@ -1,5 +1,5 @@
+import { UsageError } from '@session-library/schemas/shell'
 import type { Command } from '../command.js'
-import { UsageError } from '../exit-codes.js'
 import type { GlobalValues } from '../global-flags.js'
 
 /** `clone --data <file>`: writes a running server's library as a `--data` file for the mock. */

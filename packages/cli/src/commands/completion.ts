@@ -1,12 +1,7 @@
+import { UsageError } from '@session-library/schemas/shell'
 import type { Command } from '../command.js'
 import { loadContract } from '../contract.js'
-import { UsageError } from '../exit-codes.js'
-
-/** The shells `completion` writes a script for. */
-export const SHELLS = ['bash', 'zsh', 'fish'] as const
-
-/** One of {@link SHELLS}. */
-export type Shell = (typeof SHELLS)[number]
+import { SHELLS, type Shell } from '../shells.js'
 
 const isShell = (name: string): name is Shell => (SHELLS as readonly string[]).includes(name)
 

@@ -1,7 +1,9 @@
 import {
   type Departure,
   type Method,
+  NOT_JSON,
   type OperationName,
+  parseJsonText,
   transportDeparture,
   UNKNOWN_ROUTE,
   validateAnswer,
@@ -45,12 +47,10 @@ export interface Probed {
   readonly departures: Departure[]
 }
 
+// A body that is not JSON is no body to read fields from; its departure says why.
 function parsed(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
+  const body = parseJsonText(text)
+  return body === NOT_JSON ? undefined : body
 }
 
 function failure(error: unknown, timeout: number): string {

@@ -1,6 +1,6 @@
+import { UsageError } from '@session-library/schemas/shell'
 import { requireToken } from '../connect.js'
 import type { Connection } from '../connection.js'
-import { UsageError } from '../exit-codes.js'
 import type { GlobalValues } from '../global-flags.js'
 
 /**

@@ -1,7 +1,8 @@
 import { escapeMessage } from '@session-library/schemas/client'
+import { UsageError } from '@session-library/schemas/shell'
 import type { Command } from '../../command.js'
 import { saveLogin } from '../../config-file.js'
-import { CliError, EXIT, UsageError } from '../../exit-codes.js'
+import { CliError, EXIT } from '../../exit-codes.js'
 import { interactive, readSecret, readStdin } from '../../terminal.js'
 import { checkToken } from './check-token.js'
 

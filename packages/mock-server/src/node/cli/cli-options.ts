@@ -1,18 +1,6 @@
-import { parseArgs } from 'node:util'
 import { MODES, type Mode, SERVICES, type Service } from '@session-library/schemas'
+import { parseFlags, type ShellFlag, UsageError } from '@session-library/schemas/shell'
 import type { StartServerOptions } from './start-server.js'
-
-/**
- * A command line the mock cannot run with; the CLI prints its message and the usage, and exits 2.
- *
- * @example
- * ```ts
- * throw new UsageError('--port: must be an integer from 0 to 65535')
- * ```
- */
-export class UsageError extends Error {
-  override name = 'UsageError'
-}
 
 interface Flag {
   /** Placeholder of the value in the usage; absent for a switch. */
@@ -236,10 +224,19 @@ export type CliCommand =
   | { kind: 'version' }
   | { kind: 'serve'; options: StartServerOptions & { token: string }; quiet: boolean }
 
+// The flags as the project's one parser reads them (the CLI's too): a switch is a boolean.
+const PARSED: Record<string, ShellFlag> = Object.fromEntries(
+  Object.entries(FLAGS).map(([name, flag]) => [
+    name,
+    flag.value ? { type: 'string', value: `<${flag.value}>` } : { type: 'boolean' },
+  ]),
+)
+
 /**
- * Parses the command line of `session-library-mock` with `util.parseArgs`, strictly: an unknown
- * flag, a missing or bad value or a positional argument throws {@link UsageError}. The token comes
- * from `--token`, else `SESSION_LIBRARY_TOKEN`, else `randomToken()`.
+ * Parses the command line of `session-library-mock` with the project's one parser (the CLI's,
+ * `@session-library/schemas/shell`), strictly: an unknown flag (with the nearest named), a missing
+ * or bad value or a positional argument throws its `UsageError`. The token comes from `--token`,
+ * else `SESSION_LIBRARY_TOKEN`, else `randomToken()`.
  *
  * @example
  * ```ts
@@ -252,20 +249,8 @@ export function parseCliArgs(
   env: Record<string, string | undefined>,
   randomToken: () => string,
 ): CliCommand {
-  let parsed: ReturnType<typeof parseArgs>
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      strict: true,
-      allowPositionals: false,
-      options: Object.fromEntries(
-        Object.entries(FLAGS).map(([name, flag]) => [name, { type: flag.value ? 'string' : 'boolean' }] as const),
-      ),
-    })
-  } catch (error) {
-    throw new UsageError((error as Error).message)
-  }
-  const values = parsed.values as Record<string, string | boolean | undefined>
+  const { values, positionals } = parseFlags(args, PARSED)
+  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}' (it takes flags only)`)
   if (values.help) return { kind: 'help' }
   if (values.version) return { kind: 'version' }
   const options: Partial<StartServerOptions> = {}

@@ -1,5 +1,6 @@
+import { UsageError } from '@session-library/schemas/shell'
 import { describe, expect, it } from 'vitest'
-import { parseCliArgs, UsageError, usage } from '../../../src/node/cli/cli-options.js'
+import { parseCliArgs, usage } from '../../../src/node/cli/cli-options.js'
 
 const parse = (args: string[], env: Record<string, string> = {}) => parseCliArgs(args, env, () => 'random-token')
 
@@ -90,11 +91,20 @@ describe('CLI flags (MOCK.md)', () => {
     [['--cors', 'localhost:5173']],
     [['--cors', 'http://localhost:5173/']],
     [['--token', '']],
-    [['--quiet=yes']],
+    [['--quiet=maybe']],
     [['--proxy-max-body', '0']],
     [['--proxy-max-body', '8MiB']],
   ])('refuses %j with a UsageError', (args) => {
     expect(() => parse(args)).toThrow(UsageError)
+  })
+
+  it("issue 19.5: the CLI's parser: a switch given a value, an unknown flag named with the nearest, a value with a dash", () => {
+    expect(parse(['--quiet=false'])).toMatchObject({ quiet: false })
+    expect(parse(['--quiet=yes'])).toMatchObject({ quiet: true })
+    expect(() => parse(['--prot', '0'])).toThrow("unknown flag '--prot' (did you mean '--port'?)")
+    expect(() => parse(['--port', '-1'])).toThrow('--port: must be an integer from 0 to 65535')
+    expect(() => parse(['--port'])).toThrow('--port needs a value <n>')
+    expect(() => parse(['positional'])).toThrow("unexpected argument 'positional' (it takes flags only)")
   })
 
   it('lists every flag in the usage', () => {

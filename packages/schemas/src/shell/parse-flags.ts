@@ -1,11 +1,15 @@
-import type { Flag, FlagValues } from '../command.js'
-import { UsageError } from '../exit-codes.js'
+import type { FlagValues, ShellFlag } from './shell-flag.js'
 import { didYouMean } from './suggest.js'
+import { UsageError } from './usage-error.js'
 
 /**
  * A command line's flags by name and its positionals, as {@link parseFlags} reads them.
  *
- * @example `const { values, positionals } = parseFlags(['ses_1', '--json'], flags, ['sessions', 'get'])`
+ * @example
+ * ```ts
+ * import { type ParsedFlags, parseFlags } from '@session-library/schemas/shell'
+ * const { values, positionals }: ParsedFlags = parseFlags(['ses_1', '--json'], { json: { type: 'boolean' } })
+ * ```
  */
 export interface ParsedFlags {
   readonly values: FlagValues
@@ -21,7 +25,7 @@ function booleanOf(name: string, text: string, words: readonly string[]): boolea
 }
 
 // A list flag (`--tags a,b --tags c`) gathers its values, each split on commas.
-function add(values: FlagValues, name: string, flag: Flag, text: string): void {
+function add(values: FlagValues, name: string, flag: ShellFlag, text: string): void {
   if (!flag.multiple) {
     values[name] = text
     return
@@ -30,7 +34,7 @@ function add(values: FlagValues, name: string, flag: Flag, text: string): void {
   values[name] = [...((values[name] as string[] | undefined) ?? []), ...items]
 }
 
-function unknown(arg: string, flags: Readonly<Record<string, Flag>>, words: readonly string[]): UsageError {
+function unknown(arg: string, flags: Readonly<Record<string, ShellFlag>>, words: readonly string[]): UsageError {
   const names = Object.keys(flags).map((name) => `--${name}`)
   return new UsageError(`unknown flag '${arg}'${didYouMean(arg.split('=')[0] as string, names)}`, words)
 }
@@ -41,11 +45,16 @@ function unknown(arg: string, flags: Readonly<Record<string, Flag>>, words: read
  * short flags (`-h`), a list flag repeated or comma-separated, `--` before positionals that begin
  * with `-`, and `-` alone as a positional (stdin). Unknown flags are usage errors naming the nearest.
  *
- * @example `parseFlags(['--sort', '-title', '--recent'], flags, ['sessions', 'list']).values // { sort: '-title', recent: true }`
+ * @example
+ * ```ts
+ * import { parseFlags } from '@session-library/schemas/shell'
+ * const flags = { sort: { type: 'string' }, recent: { type: 'boolean' } } as const
+ * parseFlags(['--sort', '-title', '--recent'], flags, ['sessions', 'list']).values // { sort: '-title', recent: true }
+ * ```
  */
 export function parseFlags(
   args: readonly string[],
-  flags: Readonly<Record<string, Flag>>,
+  flags: Readonly<Record<string, ShellFlag>>,
   words: readonly string[] = [],
 ): ParsedFlags {
   const values: FlagValues = {}
@@ -87,6 +96,6 @@ function splitAssignment(arg: string): [string, string | undefined] {
   return at === -1 || !arg.startsWith('--') ? [arg, undefined] : [arg.slice(0, at), arg.slice(at + 1)]
 }
 
-function shortName(arg: string, flags: Readonly<Record<string, Flag>>): string | undefined {
+function shortName(arg: string, flags: Readonly<Record<string, ShellFlag>>): string | undefined {
   return Object.entries(flags).find(([, flag]) => flag.short !== undefined && `-${flag.short}` === arg)?.[0]
 }

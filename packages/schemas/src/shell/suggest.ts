@@ -21,7 +21,11 @@ function distance(a: string, b: string): number {
  * The known name nearest to `typed` (at most a third of its letters apart, or one it starts), or
  * `undefined` when none is near.
  *
- * @example `nearest('sesions', ['sessions', 'tags']) // 'sessions'`
+ * @example
+ * ```ts
+ * import { nearest } from '@session-library/schemas/shell'
+ * nearest('sesions', ['sessions', 'tags']) // 'sessions'
+ * ```
  */
 export function nearest(typed: string, known: readonly string[]): string | undefined {
   let best: { name: string; cost: number } | undefined
@@ -35,7 +39,11 @@ export function nearest(typed: string, known: readonly string[]): string | undef
 /**
  * The " (did you mean 'x'?)" tail of an error message, or '' when nothing is near.
  *
- * @example `` `unknown command 'sesions'${didYouMean('sesions', ['sessions'])}` ``
+ * @example
+ * ```ts
+ * import { didYouMean } from '@session-library/schemas/shell'
+ * `unknown command 'sesions'${didYouMean('sesions', ['sessions'])}` // "unknown command 'sesions' (did you mean 'sessions'?)"
+ * ```
  */
 export function didYouMean(typed: string, known: readonly string[]): string {
   const near = nearest(typed, known)

@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import type { Flag } from '../../src/command.js'
-import { UsageError } from '../../src/exit-codes.js'
-import { parseFlags } from '../../src/parse/parse-flags.js'
-import { didYouMean, nearest } from '../../src/parse/suggest.js'
+import { didYouMean, nearest, parseFlags, type ShellFlag, UsageError } from '../../src/shell.js'
 
-const flags: Record<string, Flag> = {
-  sort: { type: 'string', description: 'Sort.' },
-  recent: { type: 'boolean', description: 'Recent.' },
-  tags: { type: 'string', multiple: true, description: 'Tags.' },
-  help: { type: 'boolean', short: 'h', description: 'Help.' },
+const flags: Record<string, ShellFlag> = {
+  sort: { type: 'string' },
+  recent: { type: 'boolean' },
+  tags: { type: 'string', multiple: true },
+  help: { type: 'boolean', short: 'h' },
 }
 const parse = (...args: string[]) => parseFlags(args, flags, ['sessions', 'list'])
 
