@@ -1,29 +1,4 @@
-const NOT_JSON = Symbol('not JSON')
 const decoder = new TextDecoder()
-
-/**
- * A body's text as a value: parsed JSON, `undefined` when empty, else the text kept aside (see
- * {@link rawText}). Bodies are read as text once: `.json()` throws on an empty body and a body
- * cannot be read twice.
- *
- * @example `parseBody('{"data":1}') // { data: 1 }`
- */
-export function parseBody(text: string): unknown {
-  if (text === '') return undefined
-  try {
-    return JSON.parse(text)
-  } catch {
-    return { [NOT_JSON]: text }
-  }
-}
-
-/**
- * The text of a body {@link parseBody} could not parse as JSON; `undefined` for any other value.
- *
- * @example `rawText(parseBody('<html>')) // '<html>'`
- */
-export const rawText = (body: unknown): string | undefined =>
-  typeof body === 'object' && body !== null && NOT_JSON in body ? (body[NOT_JSON] as string) : undefined
 
 /** Why reading a body stopped early: the errors to throw, built by the caller who knows the request. */
 export interface BodyFailures {
