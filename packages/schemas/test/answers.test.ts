@@ -55,14 +55,13 @@ const resourceSamples = {
   waveformNoteLane: { sessionId: 'ses_1', variantId: 'pv_1', key: 'wf_1', notes: [waveformNoteSample] },
   listMeta: { total: 120, limit: 50, offset: 100 },
 } satisfies Partial<Record<keyof typeof contract, Record<string, unknown>>>
+const contractByName = new Map<string, unknown>(Object.entries(contract))
 const samples: [string, AnyResource, Record<string, unknown>][] = [
-  ...Object.entries(resourceSamples).map(
-    ([name, sample]): [string, AnyResource, Record<string, unknown>] => [
-      name,
-      contract[name as keyof typeof resourceSamples] as AnyResource,
-      sample,
-    ],
-  ),
+  ...Object.entries(resourceSamples).map(([name, sample]): [string, AnyResource, Record<string, unknown>] => [
+    name,
+    contractByName.get(name) as AnyResource,
+    sample,
+  ]),
   ['envelope(session)', envelope(session), { data: sessionSample }],
   ['sessionPage', sessionPage, { data: [sessionSample], meta: { total: 1, limit: 50, offset: 0 } }],
   ['tagCountList', tagCountList, { data: [{ tag: 'drums', count: 3 }] }],
