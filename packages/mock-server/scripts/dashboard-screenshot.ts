@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { launchChromium } from '../../../test-support/chromium.js'
-import { connectDashboard, openSessionByTitle } from '../../../test-support/dashboard-page.js'
+import { connectDashboard, openSessionByTitle } from '../../../test-support/mock-pages.js'
 import { startServer } from '../src/node.js'
 
 const { values } = parseArgs({

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserSuite, hasChromium, launchChromium } from '../../../../../test-support/chromium.js'
-import { connectDashboard, openSessionByTitle } from '../../../../../test-support/dashboard-page.js'
+import { connectDashboard, openSessionByTitle, watchPage } from '../../../../../test-support/mock-pages.js'
 // The SDK by path: it has this package as a dev dependency, so this package cannot have it as one.
 import { isApiError, SessionLibrary } from '../../../../sdk/src/index.js'
 import { useSuiteServer } from '../suite-server.js'
@@ -49,16 +49,7 @@ describe.skipIf(!hasChromium)(browserSuite('the dashboard in a browser'), () => 
   const consoleErrors: string[] = []
   const foreignRequests: string[] = []
 
-  const watch = (watched: Page, errors: string[]) => {
-    watched.setDefaultTimeout(10_000)
-    watched.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text())
-    })
-    watched.on('pageerror', (error) => errors.push(error.message))
-    watched.on('request', (request) => {
-      if (!request.url().startsWith(`${server().origin}/`)) foreignRequests.push(request.url())
-    })
-  }
+  const watch = (watched: Page, errors: string[]) => watchPage(watched, server().origin, errors, foreignRequests)
   const connect = (watched: Page, token: string) => connectDashboard(watched, server().origin, token)
 
   beforeAll(async () => {

@@ -2,6 +2,7 @@ import { operations } from '@session-library/schemas'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserSuite, hasChromium, launchChromium } from '../../../../../test-support/chromium.js'
+import { watchPage } from '../../../../../test-support/mock-pages.js'
 import { useSuiteServer } from '../suite-server.js'
 
 const TOKEN = 'docs-page-token'
@@ -43,14 +44,7 @@ describe.skipIf(!hasChromium)(browserSuite('/docs in a browser'), () => {
   beforeAll(async () => {
     browser = await launchChromium()
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
-    page.setDefaultTimeout(10_000)
-    page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(message.text())
-    })
-    page.on('pageerror', (error) => consoleErrors.push(error.message))
-    page.on('request', (request) => {
-      if (!request.url().startsWith(`${server().origin}/`)) foreignRequests.push(request.url())
-    })
+    watchPage(page, server().origin, consoleErrors, foreignRequests)
     await page.goto(`${server().origin}/docs`)
     await page.locator('.opblock').first().waitFor()
   })

@@ -25,3 +25,20 @@ export async function openSessionByTitle(page: Page, title: string): Promise<Loc
     .click()
   return library
 }
+
+/**
+ * Collects what goes wrong in `page`: console errors and uncaught errors into `errors`, requests
+ * that leave `origin` into `foreign`; and gives each wait 10 s.
+ *
+ * @example `watchPage(page, server.origin, consoleErrors, foreignRequests)`
+ */
+export function watchPage(page: Page, origin: string, errors: string[], foreign: string[]): void {
+  page.setDefaultTimeout(10_000)
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  page.on('request', (request) => {
+    if (!request.url().startsWith(`${origin}/`)) foreign.push(request.url())
+  })
+}
