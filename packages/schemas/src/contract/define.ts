@@ -76,9 +76,15 @@ export type RouteSpec = Omit<Route, 'name' | 'answer' | 'status' | 'idempotent' 
   readonly idempotent?: boolean
 }
 
-/** What a group file writes of an operation for the mock and the document: its exact answer and the rest. */
-export type ContractSpec = Omit<Operation, keyof Route> & {
-  readonly answer: { readonly exact: z.ZodMiniType }
+/**
+ * What a group file writes of an operation for the mock and the document, in a compact form:
+ * `answer` is the exact answer envelope, `decidedErrors` is `[]` unless given, and `doc` holds the
+ * OpenAPI summary and description.
+ */
+export type ContractSpec = Omit<Operation, keyof Route | 'decidedErrors' | 'summary' | 'description'> & {
+  readonly answer: z.ZodMiniType
+  readonly decidedErrors?: readonly number[]
+  readonly doc: readonly [summary: string, description: string]
 }
 
 type RouteOf<Name extends string, R extends RouteSpec> = Omit<R, 'answer' | 'status' | 'idempotent'> & {
@@ -90,7 +96,12 @@ type RouteOf<Name extends string, R extends RouteSpec> = Omit<R, 'answer' | 'sta
   readonly answer: { readonly tolerant: R['answer'] }
 }
 type OperationOf<Name extends string, R extends RouteSpec, C extends ContractSpec> = Omit<RouteOf<Name, R>, 'answer'> &
-  Omit<C, 'answer'> & { readonly answer: { readonly tolerant: R['answer']; readonly exact: C['answer']['exact'] } }
+  Omit<C, 'answer' | 'decidedErrors' | 'doc'> & {
+    readonly answer: { readonly tolerant: R['answer']; readonly exact: C['answer'] }
+    readonly decidedErrors: C extends { readonly decidedErrors: infer Decided } ? Decided : readonly []
+    readonly summary: string
+    readonly description: string
+  }
 
 type RouteSpecs = Record<string, RouteSpec>
 // One contract per route, no more: a missing or an extra name does not compile.
@@ -130,10 +141,15 @@ export function define(routes: RouteSpecs, contracts: object = {}): unknown {
       idempotent: spec.method !== 'POST',
       writes: spec.method !== 'GET',
       ...spec,
-      ...contract,
+      ...(contract && expand(contract)),
       name,
-      answer: { tolerant: answer, ...contract?.answer },
+      answer: { tolerant: answer, ...(contract && { exact: contract.answer }) },
     } as Route
   }
   return table
+}
+
+/** A contract's compact form as the {@link Operation} fields it stands for. */
+function expand({ answer: _exact, doc: [summary, description], decidedErrors = [], ...rest }: ContractSpec) {
+  return { ...rest, decidedErrors, summary, description }
 }
