@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserSuite, hasChromium, launchChromium } from '../../../../../test-support/chromium.js'
 import { connectDashboard, openSessionByTitle, watchPage } from '../../../../../test-support/mock-pages.js'
 // The SDK by path: it has this package as a dev dependency, so this package cannot have it as one.
-import { isApiError, SessionLibrary } from '../../../../sdk/src/index.js'
+import { isApiError, RateLimitError, ServerError, SessionLibrary } from '../../../../sdk/src/index.js'
 import { useSuiteServer } from '../suite-server.js'
 
 const TOKEN = 'dashboard-token'
@@ -97,18 +97,26 @@ describe.skipIf(!hasChromium)(browserSuite('the dashboard in a browser'), () => 
     await expect.poll(() => page.getByLabel('Effective mode').inputValue()).toBe('full-automation')
   })
 
-  it('a fault added on the page (503, Retry-After 2, sessions.list) is what the next call answers', async () => {
-    const faults = page.getByRole('region', { name: 'Faults' })
-    await faults.getByLabel('Status').fill('503')
-    await faults.getByLabel('Retry-After (s)').fill('2')
-    await faults.getByLabel('Operation').selectOption('sessions.list')
-    await faults.getByRole('button', { name: 'Add fault' }).click()
-    await faults.getByRole('heading', { name: 'Pending (1)' }).waitFor()
-    const failed = await client.sessions.list().catch((error: unknown) => error)
-    expect(isApiError(failed) && [failed.status, failed.code]).toEqual([503, 'internal_error'])
-    await faults.getByRole('heading', { name: 'Pending (0)' }).waitFor()
-    await expect(client.sessions.list()).resolves.toMatchObject({ meta: { total: 6 } })
-  })
+  it.each([
+    [429, 'rate_limited', RateLimitError],
+    [503, 'internal_error', ServerError],
+  ])(
+    'a fault added on the page (%i, Retry-After 2, sessions.list) is what the next call answers',
+    async (status, code, type) => {
+      const faults = page.getByRole('region', { name: 'Faults' })
+      await faults.getByLabel('Status').fill(String(status))
+      await faults.getByLabel('Retry-After (s)').fill('2')
+      await faults.getByLabel('Operation').selectOption('sessions.list')
+      await faults.getByRole('button', { name: 'Add fault' }).click()
+      await faults.getByRole('heading', { name: 'Pending (1)' }).waitFor()
+      await expect(faults.locator('ul.faults').textContent()).resolves.toContain(`answer ${status}, Retry-After 2 s`)
+      const failed = await client.sessions.list().catch((error: unknown) => error)
+      expect(failed).toBeInstanceOf(type)
+      expect(isApiError(failed) && [failed.status, failed.code, failed.retryAfter]).toEqual([status, code, '2'])
+      await faults.getByRole('heading', { name: 'Pending (0)' }).waitFor()
+      await expect(client.sessions.list()).resolves.toMatchObject({ meta: { total: 6 } })
+    },
+  )
 
   it("D15: an import's progress bar reaches 100 %", async () => {
     const items = Array.from({ length: 5 }, (_, index) => ({ projectPath: `/music/dash-${index}.als` }))
