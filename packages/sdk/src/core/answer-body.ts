@@ -1,22 +1,9 @@
-const decoder = new TextDecoder()
-
 /** Why reading a body stopped early: the errors to throw, built by the caller who knows the request. */
 export interface BodyFailures {
   /** More than `maxBytes` came (or were announced). */
   tooLarge(): Error
   /** The time left ran out. */
   timedOut(): Error
-}
-
-function join(chunks: readonly Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0] as Uint8Array
-  const whole = new Uint8Array(size)
-  let at = 0
-  for (const chunk of chunks) {
-    whole.set(chunk, at)
-    at += chunk.byteLength
-  }
-  return whole
 }
 
 /**
@@ -57,7 +44,8 @@ export async function readText(
     for (;;) {
       const { done, value } = await reader.read()
       if (timedOut) throw failures.timedOut()
-      if (done) return decoder.decode(join(chunks, size))
+      // A Blob joins the chunks and decodes them as UTF-8 (bad bytes replaced, as TextDecoder does).
+      if (done) return await new Blob(chunks).text()
       size += value.byteLength
       if (size > maxBytes) {
         void reader.cancel().catch(() => undefined)
