@@ -44,8 +44,9 @@ export async function readText(
     for (;;) {
       const { done, value } = await reader.read()
       if (timedOut) throw failures.timedOut()
-      // A Blob joins the chunks and decodes them as UTF-8 (bad bytes replaced, as TextDecoder does).
-      if (done) return await new Blob(chunks).text()
+      // A Blob joins the chunks and decodes them as UTF-8 (bad bytes replaced, as TextDecoder does);
+      // a fetch body's chunks never share memory, whatever their type says.
+      if (done) return await new Blob(chunks as Uint8Array<ArrayBuffer>[]).text()
       size += value.byteLength
       if (size > maxBytes) {
         void reader.cancel().catch(() => undefined)
