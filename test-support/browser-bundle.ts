@@ -1,4 +1,19 @@
-import { build, type Metafile } from 'esbuild'
+import { type BuildOptions, build, type Metafile } from 'esbuild'
+
+/**
+ * How every test bundles code for a browser: ESM for the browser platform, every import inlined,
+ * in memory, with the metafile that names each input; quiet (a test asserts what matters).
+ *
+ * @example `const result = await build({ ...BROWSER_BUILD, entryPoints: ['page.ts'] })`
+ */
+export const BROWSER_BUILD = {
+  bundle: true,
+  platform: 'browser',
+  format: 'esm',
+  write: false,
+  metafile: true,
+  logLevel: 'silent',
+} as const satisfies BuildOptions
 
 /** Where a script to bundle resolves its imports from, and what the packages it names resolve to. */
 export interface BrowserBundleInput {
@@ -21,16 +36,6 @@ export async function bundleForBrowser(
   contents: string,
   { resolveDir, loader, alias }: BrowserBundleInput,
 ): Promise<{ code: string; metafile: Metafile }> {
-  const result = await build({
-    stdin: { contents, resolveDir, loader },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-    alias,
-  })
+  const result = await build({ ...BROWSER_BUILD, stdin: { contents, resolveDir, loader }, minify: true, alias })
   return { code: result.outputFiles[0]?.text ?? '', metafile: result.metafile }
 }
