@@ -9,6 +9,9 @@ beforeAll(async () => {
 afterEach(() => library.server.api.setMode('full-automation'))
 afterAll(() => library.close())
 
+// The example run as a user would, against the test library.
+const run = (args: readonly string[]) => runExample('bulk-tag', args, library.env)
+
 // Every session's tags by title, read through the API.
 async function tagsByTitle(): Promise<Record<string, string[]>> {
   const sessions = await library.client.sessions.all()
@@ -21,7 +24,7 @@ const RETAG = ['--search', 'night', '--add', 'late-night', '--remove', 'wip']
 describe('bulk-tag', () => {
   it('D11: a dry run by default: prints what would change and writes nothing', async () => {
     const before = await tagsByTitle()
-    const { code, stdout } = await runExample('bulk-tag', RETAG, library.env)
+    const { code, stdout } = await run(RETAG)
     expect(code).toBe(0)
     expect(stdout).toContain('2 sessions matching "night"; 0 already up to date.')
     expect(stdout).toContain('Dry run: nothing is written.')
@@ -34,7 +37,7 @@ describe('bulk-tag', () => {
   it('D1, D6: refuses to write in read-only mode, changes nothing, and says why (exit 1)', async () => {
     const before = await tagsByTitle()
     library.server.api.setMode('read-only')
-    const { code, stderr } = await runExample('bulk-tag', [...RETAG, '--apply'], library.env)
+    const { code, stderr } = await run([...RETAG, '--apply'])
     expect(code).toBe(1)
     expect(stderr).toContain('HTTP 403 read_only: Enable Full Automation to perform this action.')
     expect(await tagsByTitle()).toEqual(before)
@@ -42,7 +45,7 @@ describe('bulk-tag', () => {
 
   it('D6: with --apply, changes exactly the matching sessions, and a second run has nothing to do', async () => {
     const before = await tagsByTitle()
-    const { code, stdout } = await runExample('bulk-tag', [...RETAG, '--apply'], library.env)
+    const { code, stdout } = await run([...RETAG, '--apply'])
     expect(code).toBe(0)
     expect(stdout).toMatch(/✓ Night Drive \(\S+\): synthwave, wip → synthwave, late-night/)
     expect(stdout).toContain('Changed 2 sessions.')
@@ -51,26 +54,22 @@ describe('bulk-tag', () => {
       'Night Drive': ['synthwave', 'late-night'],
       'Neon Nights': ['synthwave', 'late-night'],
     })
-    const again = await runExample('bulk-tag', RETAG, library.env)
+    const again = await run(RETAG)
     expect(again.stdout).toContain('2 sessions matching "night"; 2 already up to date.')
   })
 
   it('D6: reports a tag the server refuses for each session, and exits 1', async () => {
-    const { code, stdout } = await runExample(
-      'bulk-tag',
-      ['--search', 'jingle', '--add', 'a,b', '--apply'],
-      library.env,
-    )
+    const { code, stdout } = await run(['--search', 'jingle', '--add', 'a,b', '--apply'])
     expect(code).toBe(1)
     expect(stdout).toMatch(/✗ Client Jingle \(\S+\): invalid_json: tags\[\d\]: must not contain a comma/)
     expect(stdout).toContain('Changed 0 sessions.')
   })
 
   it('asks for --search and a tag to add or remove (exit 2)', async () => {
-    const noSearch = await runExample('bulk-tag', ['--add', 'x'], library.env)
+    const noSearch = await run(['--add', 'x'])
     expect(noSearch.code).toBe(2)
     expect(noSearch.stderr).toContain('--search is required')
-    const noTag = await runExample('bulk-tag', ['--search', 'night'], library.env)
+    const noTag = await run(['--search', 'night'])
     expect(noTag.code).toBe(2)
     expect(noTag.stderr).toContain('Usage: pnpm example bulk-tag')
   })

@@ -8,6 +8,9 @@ beforeAll(async () => {
 })
 afterAll(() => library.close())
 
+// The example run as a user would, against the test library.
+const run = (args: readonly string[]) => runExample('list-recent', args, library.env)
+
 // The titles in the table's rows, top to bottom (a row starts with its "Last opened" date).
 const titlesIn = (stdout: string) =>
   stdout
@@ -17,7 +20,7 @@ const titlesIn = (stdout: string) =>
 
 describe('list-recent', () => {
   it('D10, D11: lists the sessions opened in the last 30 days, newest first, as a table', async () => {
-    const { code, stdout } = await runExample('list-recent', [], library.env)
+    const { code, stdout } = await run([])
     expect(code).toBe(0)
     expect(stdout).toContain('Sessions opened recently; sorted by -lastOpened: 4 found')
     expect(stdout).toMatch(/^Last opened\s+Title\s+Kind\s+Status\s+Tags\s+Id$/m)
@@ -26,29 +29,25 @@ describe('list-recent', () => {
   })
 
   it('D10, D11: passes --kind, --all-time and --sort to the server', async () => {
-    const { code, stdout } = await runExample(
-      'list-recent',
-      ['--kind', 'ableton', '--all-time', '--sort', 'title'],
-      library.env,
-    )
+    const { code, stdout } = await run(['--kind', 'ableton', '--all-time', '--sort', 'title'])
     expect(code).toBe(0)
     expect(titlesIn(stdout)).toEqual(['Neon Nights', 'Night Drive', 'Old Demo'])
   })
 
   it('D11: --tag and --search combine with AND', async () => {
-    const { stdout } = await runExample('list-recent', ['--tag', 'wip', '--search', 'night'], library.env)
+    const { stdout } = await run(['--tag', 'wip', '--search', 'night'])
     expect(stdout).toContain('matching "night", tagged wip')
     expect(titlesIn(stdout)).toEqual(['Night Drive'])
   })
 
   it('D9: --limit cuts the page and says how many more there are', async () => {
-    const { stdout } = await runExample('list-recent', ['--limit', '2'], library.env)
+    const { stdout } = await run(['--limit', '2'])
     expect(titlesIn(stdout)).toEqual(['Night Drive', 'Client Jingle'])
     expect(stdout).toContain('Showing 2; 2 more sessions with a higher --limit.')
   })
 
   it('D10: refuses an unknown --sort key before asking the server, with the usage (exit 2)', async () => {
-    const { code, stderr } = await runExample('list-recent', ['--sort', 'color'], library.env)
+    const { code, stderr } = await run(['--sort', 'color'])
     expect(code).toBe(2)
     expect(stderr).toContain('--sort must be one of title, lastOpened, kind, status')
     expect(stderr).toContain('Usage: pnpm example list-recent')

@@ -5,7 +5,7 @@
 // gives each package's share of the minified output.
 //   node scripts/bench/size.mjs
 import { gzipSync } from 'node:zlib'
-import { build } from 'esbuild'
+import { bundleForBrowser } from '../../test-support/browser-bundle.ts'
 import { emit, root } from './lib/common.mjs'
 
 const scripts = {
@@ -26,20 +26,14 @@ function packageOf(input) {
 }
 
 async function bundle(contents) {
-  const result = await build({
-    stdin: { contents, resolveDir: root('packages/sdk'), loader: 'js' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
+  const { code: text, metafile } = await bundleForBrowser(contents, {
+    resolveDir: root('packages/sdk'),
+    loader: 'js',
     alias: { '@session-library/sdk': root('packages/sdk/dist/index.js') },
   })
-  const code = result.outputFiles[0].contents
+  const code = Buffer.from(text)
   const shares = new Map()
-  for (const [input, { bytesInOutput }] of Object.entries(Object.values(result.metafile.outputs)[0].inputs)) {
+  for (const [input, { bytesInOutput }] of Object.entries(Object.values(metafile.outputs)[0].inputs)) {
     const name = packageOf(input)
     shares.set(name, (shares.get(name) ?? 0) + bytesInOutput)
   }

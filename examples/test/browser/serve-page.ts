@@ -4,6 +4,7 @@ import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { build, type Plugin } from 'esbuild'
+import { BROWSER_BUILD } from '../../../test-support/browser-bundle.js'
 
 const packages = fileURLToPath(new URL('../../../packages/', import.meta.url))
 
@@ -27,14 +28,9 @@ export interface PageBundle {
 /** Bundles page.ts as a browser would load it: ESM, every import inlined, nothing external. */
 export async function bundlePage(): Promise<PageBundle> {
   const result = await build({
+    ...BROWSER_BUILD,
     entryPoints: [fileURLToPath(new URL('./page.ts', import.meta.url))],
-    bundle: true,
-    platform: 'browser',
-    format: 'esm',
     target: 'es2022',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
     plugins: [workspaceSources],
   })
   const imports = Object.values(result.metafile.inputs).flatMap((input) => input.imports.map((i) => i.path))

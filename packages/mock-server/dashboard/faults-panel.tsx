@@ -15,7 +15,10 @@ interface Props {
 
 const whole = (text: string) => (text.trim() === '' ? undefined : Number(text))
 
-/** The fields of the form as `POST /__mock/faults` takes them; empty ones left out. */
+/**
+ * The fields of the form as `POST /__mock/faults` takes them (any 4xx or 5xx status; `Retry-After`
+ * for a 429 or a 503); empty ones left out.
+ */
 function faultOf(form: FormData) {
   const text = (name: string) => String(form.get(name) ?? '')
   const network = form.get('network') === 'on'
@@ -24,7 +27,7 @@ function faultOf(form: FormData) {
     network: network || undefined,
     retryAfter: whole(text('retryAfter')),
     latency: whole(text('latency')),
-    count: whole(text('count')),
+    times: whole(text('times')),
     operation: text('operation') || undefined,
   }
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined))
@@ -54,7 +57,7 @@ export function FaultsPanel({ token, faults, act }: Props) {
       >
         <label>
           Status
-          <input name="status" type="number" min={500} max={599} placeholder="503" disabled={network} />
+          <input name="status" type="number" min={400} max={599} placeholder="503 or 429" disabled={network} />
         </label>
         <label class="check">
           <input
@@ -74,8 +77,8 @@ export function FaultsPanel({ token, faults, act }: Props) {
           <input name="latency" type="number" min={0} />
         </label>
         <label>
-          Count
-          <input name="count" type="number" min={1} placeholder="1" />
+          Times
+          <input name="times" type="number" min={1} placeholder="1" />
         </label>
         <label>
           Operation

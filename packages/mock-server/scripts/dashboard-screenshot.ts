@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { launchChromium } from '../../../test-support/chromium.js'
+import { connectDashboard, openSessionByTitle } from '../../../test-support/mock-pages.js'
 import { startServer } from '../src/node.js'
 
 const { values } = parseArgs({
@@ -53,17 +54,10 @@ try {
     viewport: { width: Number(values.width), height: 900 },
     colorScheme: values.dark ? 'dark' : 'light',
   })
-  await page.goto(`${server.origin}/__mock/`)
-  await page.getByLabel('Token').fill(TOKEN)
-  await page.getByRole('button', { name: 'Connect' }).click()
+  await connectDashboard(page, server.origin, TOKEN)
   await page.locator('.badge.open').waitFor()
   await page.locator('table.journal tbody tr', { hasText: '/api/v1/sessions/ses_missing' }).click()
-  const library = page.getByRole('region', { name: 'Library' })
-  await library.getByLabel('Search').fill(featured.title)
-  await library
-    .getByRole('button', { name: new RegExp(featured.title) })
-    .first()
-    .click()
+  const library = await openSessionByTitle(page, featured.title)
   await library.locator('figure.waveform g.marker').first().waitFor({ state: 'attached' })
   await page.waitForTimeout(1_500) // the long import part done
   await page.evaluate(() => window.scrollTo(0, 0)) // the sticky header back at the top

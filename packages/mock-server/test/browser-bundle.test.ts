@@ -1,19 +1,15 @@
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
+import { BROWSER_BUILD } from '../../../test-support/browser-bundle.js'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
 describe('browser-safe main entry', () => {
   it('bundles src/index.ts for the browser with no node: import and no Node built-in', async () => {
     const result = await build({
+      ...BROWSER_BUILD,
       entryPoints: [here('../src/index.ts')],
-      bundle: true,
-      platform: 'browser',
-      format: 'esm',
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
       // @msw/data is bundled into the package's dist (tsup.config.ts), so it is bundled here too.
       external: ['msw'],
       alias: { '@session-library/schemas': here('../../schemas/src/index.ts') },

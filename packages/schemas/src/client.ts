@@ -4,7 +4,7 @@
 
 export type * from './answers/named-types.js'
 export type { Method, Route } from './contract/define.js'
-export type { AnswerOf, BodyOf, CallInput, ParamsOf, QueryOf } from './contract/infer.js'
+export type { AnswerOf, BodyOf, CallInput, ParamsOf, QueryOf, ReadonlyInput } from './contract/infer.js'
 export { type OperationName, operationPath, type Routes, routes } from './contract/routes.js'
 export { ERRORS, type ErrorEnvelope, errorEnvelope, type KnownErrorCode } from './errors.js'
 export { fieldPath } from './field-path.js'

@@ -42,6 +42,7 @@ export type {
   ParsedBodyOf,
   ParsedQueryOf,
   QueryOf,
+  ReadonlyInput,
 } from './contract/infer.js'
 export { matchOperation, operationParamNames, type RouteMatch } from './contract/match.js'
 export { type OperationName, operationPath, type Routes, routes } from './contract/routes.js'

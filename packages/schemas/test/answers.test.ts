@@ -1,24 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import type * as z from 'zod/mini'
+import * as contract from '../src/index.js'
 import {
-  deleted,
   envelope,
   health,
   importResult,
-  listMeta,
   preview,
-  recentRequest,
   session,
-  sessionNotes,
   sessionPage,
-  sessionPreview,
-  sessionTags,
-  sessionWaveform,
   tagCount,
   tagCountList,
   waveform,
   waveformNote,
-  waveformNoteLane,
 } from '../src/index.js'
 import {
   at,
@@ -44,26 +37,31 @@ const previewFields = {
   previewAudioMime: 'audio/wav',
   previews: [previewSample],
 }
+// Each resource's sample, by the name it has in the contract.
+const resourceSamples = {
+  session: sessionSample,
+  preview: previewSample,
+  waveform: waveformSample,
+  waveformNote: waveformNoteSample,
+  tagCount: { tag: 'drums', count: 3 },
+  importResult: importResultSample,
+  health: healthSample,
+  recentRequest: healthSample.recentRequests[0] as Record<string, unknown>,
+  deleted: { deleted: true, id: 'ses_1' },
+  sessionTags: { id: 'ses_1', tags: ['drums'] },
+  sessionNotes: { id: 'ses_1', notes: '' },
+  sessionPreview: previewFields,
+  sessionWaveform: { sessionId: 'ses_1', variantId: 'pv_1', waveform: waveformSample },
+  waveformNoteLane: { sessionId: 'ses_1', variantId: 'pv_1', key: 'wf_1', notes: [waveformNoteSample] },
+  listMeta: { total: 120, limit: 50, offset: 100 },
+} satisfies Partial<Record<keyof typeof contract, Record<string, unknown>>>
+const contractByName = new Map<string, unknown>(Object.entries(contract))
 const samples: [string, AnyResource, Record<string, unknown>][] = [
-  ['session', session, sessionSample],
-  ['preview', preview, previewSample],
-  ['waveform', waveform, waveformSample],
-  ['waveformNote', waveformNote, waveformNoteSample],
-  ['tagCount', tagCount, { tag: 'drums', count: 3 }],
-  ['importResult', importResult, importResultSample],
-  ['health', health, healthSample],
-  ['recentRequest', recentRequest, healthSample.recentRequests[0] as Record<string, unknown>],
-  ['deleted', deleted, { deleted: true, id: 'ses_1' }],
-  ['sessionTags', sessionTags, { id: 'ses_1', tags: ['drums'] }],
-  ['sessionNotes', sessionNotes, { id: 'ses_1', notes: '' }],
-  ['sessionPreview', sessionPreview, previewFields],
-  ['sessionWaveform', sessionWaveform, { sessionId: 'ses_1', variantId: 'pv_1', waveform: waveformSample }],
-  [
-    'waveformNoteLane',
-    waveformNoteLane,
-    { sessionId: 'ses_1', variantId: 'pv_1', key: 'wf_1', notes: [waveformNoteSample] },
-  ],
-  ['listMeta', listMeta, { total: 120, limit: 50, offset: 100 }],
+  ...Object.entries(resourceSamples).map(([name, sample]): [string, AnyResource, Record<string, unknown>] => [
+    name,
+    contractByName.get(name) as AnyResource,
+    sample,
+  ]),
   ['envelope(session)', envelope(session), { data: sessionSample }],
   ['sessionPage', sessionPage, { data: [sessionSample], meta: { total: 1, limit: 50, offset: 0 } }],
   ['tagCountList', tagCountList, { data: [{ tag: 'drums', count: 3 }] }],

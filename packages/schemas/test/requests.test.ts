@@ -19,15 +19,7 @@ const pad = (text: string) => `  ${text}\t`
 
 describe('POST /sessions body', () => {
   it('D5: needs only a title and fills the documented defaults', () => {
-    expect(parsed(sessionCreateBody, { title: 'Night Drive' })).toEqual({
-      title: 'Night Drive',
-      kind: 'other',
-      status: 'idea',
-      accent: '',
-      tags: [],
-      notes: '',
-      projectPath: '',
-    })
+    expect(parsed(sessionCreateBody, { title: 'Night Drive' })).toEqual({ title: 'Night Drive', ...SESSION_DEFAULTS })
     expect(SESSION_DEFAULTS).toEqual({
       kind: 'other',
       status: 'idea',

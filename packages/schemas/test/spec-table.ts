@@ -38,14 +38,19 @@ export const SPEC_OPERATIONS: SpecRow[] = [
   row('GET', '/tags', false, 200, [401]),
 ]
 
-export const SPEC_ERRORS = {
-  invalid_json: { status: 400, message: 'Request body must be valid JSON.' },
-  unauthorized: { status: 401, message: 'Provide Authorization: Bearer <token>.' },
-  read_only: { status: 403, message: 'Enable Full Automation to perform this action.' },
-  not_found: { status: 404, message: 'session not found' },
-  waveform_notes_unavailable: { status: 501, message: 'Waveform notes service is unavailable.' },
-  waveform_unavailable: { status: 501, message: 'Waveform service is unavailable.' },
-  import_unavailable: { status: 501, message: 'Import service is unavailable.' },
-}
+// SPEC §7's table as its rows read: code, status, message.
+const SPEC_ERROR_ROWS = [
+  ['invalid_json', 400, 'Request body must be valid JSON.'],
+  ['unauthorized', 401, 'Provide Authorization: Bearer <token>.'],
+  ['read_only', 403, 'Enable Full Automation to perform this action.'],
+  ['not_found', 404, 'session not found'],
+  ['waveform_notes_unavailable', 501, 'Waveform notes service is unavailable.'],
+  ['waveform_unavailable', 501, 'Waveform service is unavailable.'],
+  ['import_unavailable', 501, 'Import service is unavailable.'],
+] as const
+
+export const SPEC_ERRORS = Object.fromEntries(
+  SPEC_ERROR_ROWS.map(([code, status, message]) => [code, { status, message }]),
+) as Record<(typeof SPEC_ERROR_ROWS)[number][0], { status: number; message: string }>
 
 export const specKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`

@@ -1,10 +1,12 @@
 export type {
+  CallInput,
   Health,
   ImportResult,
   Kind,
   Mode,
   Preview,
   PreviewStatus,
+  ReadonlyInput,
   Session,
   SessionNotes,
   SessionPreview,
@@ -43,9 +45,8 @@ export {
   type SessionPage,
 } from './core/pagination.js'
 export { ApiPromise, type RawAnswer, type SafeResult } from './core/promise.js'
-export type { ReadonlyInput } from './core/readonly-input.js'
 export { backoffDelay, RETRY_STATUSES } from './core/retry.js'
-export type { CallInput, RequestArgs } from './core/transport.js'
+export type { RequestArgs } from './core/transport.js'
 export {
   ApiError,
   type ApiErrorDetails,

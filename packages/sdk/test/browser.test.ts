@@ -20,24 +20,25 @@ describe('browser', () => {
 
   // The target was 15 kB (15,360 B) on ky 1; ky 2 alone is 8,876 B min+gz against ky 1's 5,056 B
   // (+3.8 kB, measured with esbuild), so the ceilings moved by that much: 19,300 and 19,600 B
-  // (measured 18,908 and 19,192 B). Issue 22/23's round added 2.2 kB (measured 21,096 and 21,427 B):
-  // the import wait (startAndWait, 1.2 kB min), page methods and all().safe() (1.0 kB min), the
-  // bounded body reader (0.8 kB min), the token mask for error answers (0.5 kB min), the network
-  // cause (0.5 kB min), log levels and error names; the constructor builds every group, so a
-  // one-method script carries them all. The ceilings moved by that much: 21,300 and 21,600 B.
+  // (measured 18,908 and 19,192 B). Issue 22/23's round added 2.2 kB (measured 21,167 and 21,514 B
+  // after the merge): the import wait, page methods and all().safe(), the bounded body reader, the
+  // token mask for error answers, the network cause, log levels and error names; the constructor
+  // builds every group, so a one-method script carries them all. Issue 19's clean-up took off what
+  // the client does not run (the contracts' expansion, a second JSON reader and field path, a
+  // hand-made chunk join): measured 21,129 and 21,469 B; the ceilings are those plus 1 %.
   // The SDK imports the contract's client entry (routes and tolerant answer schemas only), so the
   // exact and request schemas and the OpenAPI text stay out.
-  it('a script calling one method bundles to at most 21,300 B min+gz (ky, zod/mini, the contract, the SDK)', async () => {
+  it('a script calling one method bundles to at most 21,340 B min+gz (ky, zod/mini, the contract, the SDK)', async () => {
     const { code } = await bundleForBrowser(ONE_CALL)
     const size = gzipSync(code, { level: 9 }).length
     console.info(`one-call browser bundle: ${code.length} B min, ${size} B min+gz`)
-    expect(size).toBeLessThanOrEqual(21_300)
+    expect(size).toBeLessThanOrEqual(21_340)
   })
 
-  it('a script importing every export of the SDK bundles to at most 21,600 B min+gz', async () => {
+  it('a script importing every export of the SDK bundles to at most 21,690 B min+gz', async () => {
     const { code } = await bundleForBrowser(`export * from '@session-library/sdk'`)
     const size = gzipSync(code, { level: 9 }).length
     console.info(`every-export browser bundle: ${code.length} B min, ${size} B min+gz`)
-    expect(size).toBeLessThanOrEqual(21_600)
+    expect(size).toBeLessThanOrEqual(21_690)
   })
 })

@@ -1,20 +1,5 @@
-import type { AnswerOf, Endpoints, OperationName, ParamsOf, z } from '@session-library/schemas'
+import type { AnswerOf, OperationName, ParamsOf, ParsedBodyOf, ParsedQueryOf } from '@session-library/schemas'
 import type { Runtime } from '../engine/runtime.js'
-
-/**
- * The query or body of an operation as the mock reads it: validated, defaults applied (D4);
- * `undefined` for an operation without one.
- *
- * @example
- * ```ts
- * const body: Parsed<'sessions.create', 'body'> = { title: 'A', kind: 'other', status: 'idea', accent: '', tags: [], notes: '', projectPath: '' }
- * ```
- */
-export type Parsed<Name extends OperationName, Key extends 'query' | 'body'> = Endpoints[Name] extends {
-  [K in Key]: infer S extends z.ZodMiniType
-}
-  ? z.output<S>
-  : undefined
 
 /**
  * What a handler gets: the request already authorised, routed, allowed by the mode and its
@@ -27,8 +12,8 @@ export type Parsed<Name extends OperationName, Key extends 'query' | 'body'> = E
  */
 export interface HandlerContext<Name extends OperationName> {
   readonly params: ParamsOf<Name>
-  readonly query: Parsed<Name, 'query'>
-  readonly body: Parsed<Name, 'body'>
+  readonly query: ParsedQueryOf<Name>
+  readonly body: ParsedBodyOf<Name>
   readonly url: URL
   readonly runtime: Runtime
 }

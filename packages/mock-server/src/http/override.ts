@@ -6,10 +6,12 @@ import {
   matchOperation,
   type OperationName,
   type ParamsOf,
+  type ParsedBodyOf,
+  type ParsedQueryOf,
 } from '@session-library/schemas'
 import { type HttpHandler, http } from 'msw'
 import type { Runtime } from '../engine/runtime.js'
-import type { ExactAnswer, Parsed } from '../handlers/context.js'
+import type { ExactAnswer } from '../handlers/context.js'
 import { ApiError } from './api-error.js'
 import { handleApiRequest } from './pipeline.js'
 import { readBody, readQuery } from './read-input.js'
@@ -52,8 +54,8 @@ export class OverrideError {
  */
 export interface OverrideContext<Name extends OperationName> {
   readonly params: ParamsOf<Name>
-  readonly query: Parsed<Name, 'query'>
-  readonly body: Parsed<Name, 'body'>
+  readonly query: ParsedQueryOf<Name>
+  readonly body: ParsedBodyOf<Name>
   readonly request: Request
   /** The mock's own answer to this request (it may change the library, and is journaled once). */
   next(): Promise<Response>

@@ -76,9 +76,24 @@ export type RouteSpec = Omit<Route, 'name' | 'answer' | 'status' | 'idempotent' 
   readonly idempotent?: boolean
 }
 
-/** What a group file writes of an operation for the mock and the document: its exact answer and the rest. */
-export type ContractSpec = Omit<Operation, keyof Route> & {
-  readonly answer: { readonly exact: z.ZodMiniType }
+/**
+ * What a group file writes of an operation for the mock and the document, in a compact form:
+ * `answer` is the exact answer envelope, `decidedErrors` is `[]` unless given, and `doc` holds the
+ * OpenAPI summary and description.
+ */
+export type ContractSpec = Omit<Operation, keyof Route | 'decidedErrors' | 'summary' | 'description'> & {
+  readonly answer: z.ZodMiniType
+  readonly decidedErrors?: readonly number[]
+  readonly doc: readonly [summary: string, description: string]
+}
+
+// A contract as the table holds it: the compact form's fields under the names of an Operation.
+type ContractFields = Omit<Operation, keyof Route> & { readonly answer: { readonly exact: z.ZodMiniType } }
+type FieldsOf<C extends ContractSpec> = Omit<C, 'answer' | 'decidedErrors' | 'doc'> & {
+  readonly answer: { readonly exact: C['answer'] }
+  readonly decidedErrors: C extends { readonly decidedErrors: infer Decided } ? Decided : readonly []
+  readonly summary: string
+  readonly description: string
 }
 
 type RouteOf<Name extends string, R extends RouteSpec> = Omit<R, 'answer' | 'status' | 'idempotent'> & {
@@ -89,12 +104,15 @@ type RouteOf<Name extends string, R extends RouteSpec> = Omit<R, 'answer' | 'sta
   readonly writes: boolean
   readonly answer: { readonly tolerant: R['answer'] }
 }
-type OperationOf<Name extends string, R extends RouteSpec, C extends ContractSpec> = Omit<RouteOf<Name, R>, 'answer'> &
+type OperationOf<Name extends string, R extends RouteSpec, C extends ContractFields> = Omit<
+  RouteOf<Name, R>,
+  'answer'
+> &
   Omit<C, 'answer'> & { readonly answer: { readonly tolerant: R['answer']; readonly exact: C['answer']['exact'] } }
 
 type RouteSpecs = Record<string, RouteSpec>
 // One contract per route, no more: a missing or an extra name does not compile.
-type ContractsOf<R extends RouteSpecs> = { readonly [Name in keyof R]: ContractSpec }
+type ContractsOf<R extends RouteSpecs> = { readonly [Name in keyof R]: ContractFields }
 type Exactly<R extends RouteSpecs, C> = C & Record<Exclude<keyof C, keyof R>, never>
 
 /**
@@ -113,7 +131,7 @@ export function define<const R extends RouteSpecs>(routes: R): { [Name in keyof 
  *
  * @example
  * ```ts
- * const table = define(healthRoutes, healthContracts)
+ * const table = define(healthRoutes, contractFields(healthContracts))
  * ```
  */
 export function define<const R extends RouteSpecs, const C extends ContractsOf<R>>(
@@ -124,7 +142,7 @@ export function define(routes: RouteSpecs, contracts: object = {}): unknown {
   const table: Record<string, Route> = {}
   for (const [name, { answer, ...spec }] of Object.entries(routes)) {
     // Without contracts (the client's table) the entry is the route alone.
-    const contract = (contracts as Partial<Record<string, ContractSpec>>)[name]
+    const contract = (contracts as Partial<Record<string, ContractFields>>)[name]
     table[name] = {
       status: 200,
       idempotent: spec.method !== 'POST',
@@ -136,4 +154,24 @@ export function define(routes: RouteSpecs, contracts: object = {}): unknown {
     } as Route
   }
   return table
+}
+
+/**
+ * The group files' contracts in the fields {@link define} completes routes with: `answer` as
+ * `answer.exact`, `decidedErrors` `[]` unless given, `doc` as `summary` and `description`. Only the
+ * main entry calls it, so that the client's bundle, which builds routes alone, leaves it out.
+ *
+ * @example
+ * ```ts
+ * const table = define(healthRoutes, contractFields(healthContracts))
+ * ```
+ */
+export function contractFields<const C extends Record<string, ContractSpec>>(
+  contracts: C,
+): { [Name in keyof C]: FieldsOf<C[Name]> } {
+  const fields: Record<string, ContractFields> = {}
+  for (const [name, { answer, doc, decidedErrors = [], ...rest }] of Object.entries(contracts)) {
+    fields[name] = { ...rest, decidedErrors, summary: doc[0], description: doc[1], answer: { exact: answer } }
+  }
+  return fields as { [Name in keyof C]: FieldsOf<C[Name]> }
 }

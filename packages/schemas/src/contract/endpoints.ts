@@ -1,4 +1,4 @@
-import { define, type Operation } from './define.js'
+import { contractFields, define, type Operation } from './define.js'
 import { healthContracts } from './health.js'
 import { importsContracts } from './imports.js'
 import { notesContracts } from './notes.js'
@@ -20,16 +20,19 @@ import { waveformNotesContracts } from './waveform-notes.js'
  * endpoints['sessions.create'].status // 201
  * ```
  */
-export const endpoints = define(ROUTE_SPECS, {
-  ...healthContracts,
-  ...sessionsContracts,
-  ...tagsContracts,
-  ...notesContracts,
-  ...previewWaveformContracts,
-  ...waveformNotesContracts,
-  ...importsContracts,
-  ...tagCountsContracts,
-})
+export const endpoints = define(
+  ROUTE_SPECS,
+  contractFields({
+    ...healthContracts,
+    ...sessionsContracts,
+    ...tagsContracts,
+    ...notesContracts,
+    ...previewWaveformContracts,
+    ...waveformNotesContracts,
+    ...importsContracts,
+    ...tagCountsContracts,
+  }),
+)
 
 /**
  * The endpoint table's type.

@@ -16,10 +16,11 @@ export const healthRoutes = {
 /** The health check as the mock answers it. @example `healthContracts['health.get'].errors // [401]` */
 export const healthContracts = {
   'health.get': {
-    answer: { exact: healthAnswer },
+    answer: healthAnswer,
     errors: READ,
-    decidedErrors: [],
-    summary: 'Check the service and the token',
-    description: 'Confirms that the service is running and the supplied bearer token is valid.',
+    doc: [
+      'Check the service and the token',
+      'Confirms that the service is running and the supplied bearer token is valid.',
+    ],
   },
-} as const satisfies Record<keyof typeof healthRoutes, ContractSpec>
+} as const satisfies Record<string, ContractSpec>

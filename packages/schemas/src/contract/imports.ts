@@ -15,14 +15,15 @@ export const importsRoutes = {
 /** The import as the mock answers it. @example `importsContracts['imports.start'].service // 'import'` */
 export const importsContracts = {
   'imports.start': {
-    answer: { exact: importAnswer },
+    answer: importAnswer,
     body: importBody,
     service: 'import',
     errors: [400, 401, 403, 501],
     decidedErrors: BODY_LIMIT,
-    summary: 'Start a batch import',
-    description:
+    doc: [
+      'Start a batch import',
       'Starts a batch import and answers 202 before any item is processed. Requires full-automation mode. ' +
-      'Answers 501 import_unavailable when the import service is not available in the current runtime.',
+        'Answers 501 import_unavailable when the import service is not available in the current runtime.',
+    ],
   },
-} as const satisfies Record<keyof typeof importsRoutes, ContractSpec>
+} as const satisfies Record<string, ContractSpec>

@@ -54,19 +54,37 @@ export type QueryOf<Name extends OperationName> = Endpoints[Name] extends { quer
   ? Partial<z.output<Q>>
   : never
 
+/**
+ * A body or query as a caller may write it: every array, at any depth, may be `readonly`
+ * (`['a', 'b'] as const`, a `ReadonlyArray` kept in a config). Nothing reading it changes it.
+ *
+ * @example
+ * ```ts
+ * import type { ReadonlyInput } from '@session-library/schemas/client'
+ * const body: ReadonlyInput<{ tags: string[] }> = { tags: ['a'] as const }
+ * ```
+ */
+export type ReadonlyInput<T> = T extends readonly (infer Item)[]
+  ? readonly ReadonlyInput<Item>[]
+  : T extends object
+    ? { [Key in keyof T]: ReadonlyInput<T[Key]> }
+    : T
+
+// A path without placeholders takes no params: `{}` is still accepted, `{ id }` is not.
 type ParamsPart<Name extends OperationName> = keyof ParamsOf<Name> extends never
-  ? { params?: ParamsOf<Name> }
+  ? { params?: Record<string, never> }
   : { params: ParamsOf<Name> }
 type QueryPart<Name extends OperationName> = [QueryOf<Name>] extends [never]
   ? { query?: undefined }
-  : { query?: QueryOf<Name> }
+  : { query?: ReadonlyInput<QueryOf<Name>> }
 type BodyPart<Name extends OperationName> = [BodyOf<Name>] extends [never]
   ? { body?: undefined }
-  : { body: BodyOf<Name> }
+  : { body: ReadonlyInput<BodyOf<Name>> }
 
 /**
  * The parts of one request that vary, typed by the contract: `params` (required when the path has
- * placeholders), `query` (only where the operation reads one) and `body` (required where it takes one).
+ * placeholders, refused when it has none), `query` (only where the operation reads one) and `body`
+ * (required where it takes one). Arrays may be `readonly`.
  *
  * @example
  * ```ts

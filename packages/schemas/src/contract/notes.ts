@@ -15,24 +15,23 @@ export const notesRoutes = {
 } as const satisfies Record<string, RouteSpec>
 
 const write = {
-  answer: { exact: notesAnswer },
+  answer: notesAnswer,
   body: notesBody,
   errors: WRITE_ONE,
   decidedErrors: BODY_LIMIT,
-  summary: 'Set or clear the notes of a session',
-  description:
+  doc: [
+    'Set or clear the notes of a session',
     'Sets the notes field; "" or null clears it. Requires full-automation mode. PUT and PATCH behave the same.',
+  ],
 } as const
 
 /** The notes operations as the mock answers them. @example `notesContracts['notes.put'].body` */
 export const notesContracts = {
   'notes.get': {
-    answer: { exact: notesAnswer },
+    answer: notesAnswer,
     errors: READ_ONE,
-    decidedErrors: [],
-    summary: 'Read the notes of a session',
-    description: 'Returns the free-text notes of a session.',
+    doc: ['Read the notes of a session', 'Returns the free-text notes of a session.'],
   },
   'notes.put': write,
   'notes.patch': write,
-} as const satisfies Record<keyof typeof notesRoutes, ContractSpec>
+} as const satisfies Record<string, ContractSpec>

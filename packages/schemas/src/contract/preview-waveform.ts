@@ -15,22 +15,21 @@ export const previewWaveformRoutes = {
 /** The preview and waveform reads as the mock answers them. @example `previewWaveformContracts['waveform.get'].service // 'waveform'` */
 export const previewWaveformContracts = {
   'preview.get': {
-    answer: { exact: previewAnswer },
+    answer: previewAnswer,
     errors: READ_ONE,
-    decidedErrors: [],
-    summary: 'Read the preview metadata of a session',
-    description: 'Returns the preview status, URLs and variants of a session.',
+    doc: ['Read the preview metadata of a session', 'Returns the preview status, URLs and variants of a session.'],
   },
   'waveform.get': {
-    answer: { exact: waveformAnswer },
+    answer: waveformAnswer,
     query: variantQuery,
     service: 'waveform',
     errors: [401, 404, 501],
     // D3, D4: a repeated variantId is a bad query.
     decidedErrors: [400],
-    summary: 'Read the waveform of a session',
-    description:
+    doc: [
+      'Read the waveform of a session',
       'Returns the waveform peaks of a preview variant (variantId), by default the preferred one. ' +
-      'Answers 501 waveform_unavailable when the waveform service is not available in the current runtime.',
+        'Answers 501 waveform_unavailable when the waveform service is not available in the current runtime.',
+    ],
   },
-} as const satisfies Record<keyof typeof previewWaveformRoutes, ContractSpec>
+} as const satisfies Record<string, ContractSpec>

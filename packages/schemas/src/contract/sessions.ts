@@ -22,41 +22,34 @@ export const sessionsRoutes = {
 /** The session operations as the mock answers them. @example `sessionsContracts['sessions.list'].query` */
 export const sessionsContracts = {
   'sessions.list': {
-    answer: { exact: sessionPage },
+    answer: sessionPage,
     query: sessionListQuery,
     errors: READ,
     decidedErrors: [400],
-    summary: 'List sessions',
-    description: 'Returns sessions, optionally filtered, sorted and paginated.',
+    doc: ['List sessions', 'Returns sessions, optionally filtered, sorted and paginated.'],
   },
   'sessions.create': {
-    answer: { exact: sessionAnswer },
+    answer: sessionAnswer,
     body: sessionCreateBody,
     errors: [400, 401, 403],
     decidedErrors: BODY_LIMIT,
-    summary: 'Create a session',
-    description: 'Creates a session. Requires full-automation mode.',
+    doc: ['Create a session', 'Creates a session. Requires full-automation mode.'],
   },
   'sessions.get': {
-    answer: { exact: sessionAnswer },
+    answer: sessionAnswer,
     errors: READ_ONE,
-    decidedErrors: [],
-    summary: 'Read a session',
-    description: 'Returns one session.',
+    doc: ['Read a session', 'Returns one session.'],
   },
   'sessions.update': {
-    answer: { exact: sessionAnswer },
+    answer: sessionAnswer,
     body: sessionUpdateBody,
     errors: WRITE_ONE,
     decidedErrors: BODY_LIMIT,
-    summary: 'Update a session',
-    description: 'Applies a partial update to an existing session. Requires full-automation mode.',
+    doc: ['Update a session', 'Applies a partial update to an existing session. Requires full-automation mode.'],
   },
   'sessions.delete': {
-    answer: { exact: deletedAnswer },
+    answer: deletedAnswer,
     errors: [401, 403, 404],
-    decidedErrors: [],
-    summary: 'Delete a session',
-    description: 'Deletes a session. Requires full-automation mode.',
+    doc: ['Delete a session', 'Deletes a session. Requires full-automation mode.'],
   },
-} as const satisfies Record<keyof typeof sessionsRoutes, ContractSpec>
+} as const satisfies Record<string, ContractSpec>

@@ -13,10 +13,11 @@ export const tagCountsRoutes = {
 /** The tag counts as the mock answers them (D16). @example `tagCountsContracts['tagCounts.list'].errors // [401]` */
 export const tagCountsContracts = {
   'tagCounts.list': {
-    answer: { exact: tagCountList },
+    answer: tagCountList,
     errors: READ,
-    decidedErrors: [],
-    summary: 'Count tags across the library',
-    description: 'Aggregates known tags across the whole session library, in descending order of usage.',
+    doc: [
+      'Count tags across the library',
+      'Aggregates known tags across the whole session library, in descending order of usage.',
+    ],
   },
-} as const satisfies Record<keyof typeof tagCountsRoutes, ContractSpec>
+} as const satisfies Record<string, ContractSpec>

@@ -15,23 +15,23 @@ export const tagsRoutes = {
 } as const satisfies Record<string, RouteSpec>
 
 const write = {
-  answer: { exact: tagsAnswer },
+  answer: tagsAnswer,
   body: tagsBody,
   errors: WRITE_ONE,
   decidedErrors: BODY_LIMIT,
-  summary: 'Replace the tags of a session',
-  description: 'Replaces the whole tag list. Requires full-automation mode. PUT and PATCH behave the same.',
+  doc: [
+    'Replace the tags of a session',
+    'Replaces the whole tag list. Requires full-automation mode. PUT and PATCH behave the same.',
+  ],
 } as const
 
 /** The tag operations as the mock answers them. @example `tagsContracts['tags.put'].body` */
 export const tagsContracts = {
   'tags.get': {
-    answer: { exact: tagsAnswer },
+    answer: tagsAnswer,
     errors: READ_ONE,
-    decidedErrors: [],
-    summary: 'Read the tags of a session',
-    description: 'Returns the tag list of a session.',
+    doc: ['Read the tags of a session', 'Returns the tag list of a session.'],
   },
   'tags.put': write,
   'tags.patch': write,
-} as const satisfies Record<keyof typeof tagsRoutes, ContractSpec>
+} as const satisfies Record<string, ContractSpec>

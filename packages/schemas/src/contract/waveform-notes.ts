@@ -15,20 +15,21 @@ export const waveformNotesRoutes = {
 } as const satisfies Record<string, RouteSpec>
 
 const write = {
-  answer: { exact: laneAnswer },
+  answer: laneAnswer,
   query: variantQuery,
   body: waveformNotesBody,
   service: 'waveform-notes',
   errors: [400, 401, 403, 404, 501],
   decidedErrors: BODY_LIMIT,
-  summary: 'Replace the waveform note lane of a session and variant',
-  description:
+  doc: [
+    'Replace the waveform note lane of a session and variant',
     'Replaces the lane of waveform notes. Requires full-automation mode. PUT and PATCH behave the same. ' +
-    'Answers 501 waveform_notes_unavailable when the waveform notes service is not available in the current runtime.',
+      'Answers 501 waveform_notes_unavailable when the waveform notes service is not available in the current runtime.',
+  ],
 } as const
 
 /** The lane writes as the mock answers them. @example `waveformNotesContracts['waveformNotes.put'].service` */
 export const waveformNotesContracts = {
   'waveformNotes.put': write,
   'waveformNotes.patch': write,
-} as const satisfies Record<keyof typeof waveformNotesRoutes, ContractSpec>
+} as const satisfies Record<string, ContractSpec>

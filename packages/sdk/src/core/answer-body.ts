@@ -1,47 +1,9 @@
-const NOT_JSON = Symbol('not JSON')
-const decoder = new TextDecoder()
-
-/**
- * A body's text as a value: parsed JSON, `undefined` when empty, else the text kept aside (see
- * {@link rawText}). Bodies are read as text once: `.json()` throws on an empty body and a body
- * cannot be read twice.
- *
- * @example `parseBody('{"data":1}') // { data: 1 }`
- */
-export function parseBody(text: string): unknown {
-  if (text === '') return undefined
-  try {
-    return JSON.parse(text)
-  } catch {
-    return { [NOT_JSON]: text }
-  }
-}
-
-/**
- * The text of a body {@link parseBody} could not parse as JSON; `undefined` for any other value.
- *
- * @example `rawText(parseBody('<html>')) // '<html>'`
- */
-export const rawText = (body: unknown): string | undefined =>
-  typeof body === 'object' && body !== null && NOT_JSON in body ? (body[NOT_JSON] as string) : undefined
-
 /** Why reading a body stopped early: the errors to throw, built by the caller who knows the request. */
 export interface BodyFailures {
   /** More than `maxBytes` came (or were announced). */
   tooLarge(): Error
   /** The time left ran out. */
   timedOut(): Error
-}
-
-function join(chunks: readonly Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0] as Uint8Array
-  const whole = new Uint8Array(size)
-  let at = 0
-  for (const chunk of chunks) {
-    whole.set(chunk, at)
-    at += chunk.byteLength
-  }
-  return whole
 }
 
 /**
@@ -82,7 +44,9 @@ export async function readText(
     for (;;) {
       const { done, value } = await reader.read()
       if (timedOut) throw failures.timedOut()
-      if (done) return decoder.decode(join(chunks, size))
+      // A Blob joins the chunks and decodes them as UTF-8 (bad bytes replaced, as TextDecoder does);
+      // a fetch body's chunks never share memory, whatever their type says.
+      if (done) return await new Blob(chunks as Uint8Array<ArrayBuffer>[]).text()
       size += value.byteLength
       if (size > maxBytes) {
         void reader.cancel().catch(() => undefined)

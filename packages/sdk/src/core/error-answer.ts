@@ -1,19 +1,23 @@
+import { NOT_JSON, parseJsonText } from '@session-library/schemas/client'
 import { type ApiError, createApiError } from '../errors/api-error.js'
 import { type RequestDetails, UNKNOWN_ERROR_CODE } from '../errors/base.js'
-import { parseBody, rawText } from './answer-body.js'
 import { describeErrorBody } from './error-body.js'
 
 /**
  * The body of an error answer as ky 2 hands it over (`HTTPError.data`, read already: parsed JSON
- * when the Content-Type says JSON, else text, `undefined` when empty), in {@link parseBody}'s form,
- * with the token masked wherever a server echoed it.
+ * when the Content-Type says JSON, else text, `undefined` when empty), parsed where it is JSON text,
+ * with the token masked wherever a server echoed it; `text` is set where it is not JSON.
  */
-function bodyFromData(data: unknown, mask: (text: string) => string): unknown {
-  if (typeof data === 'string') return parseBody(mask(data))
-  if (data === undefined) return undefined
+function bodyFromData(data: unknown, mask: (text: string) => string): { body: unknown; text?: string } {
+  if (typeof data === 'string') {
+    const text = mask(data)
+    const body = parseJsonText(text)
+    return body === NOT_JSON ? { body: text, text } : { body }
+  }
+  if (data === undefined) return { body: undefined }
   const text = JSON.stringify(data)
   const masked = mask(text)
-  return masked === text ? data : JSON.parse(masked)
+  return { body: masked === text ? data : JSON.parse(masked) }
 }
 
 /**
@@ -30,15 +34,14 @@ export function errorFromResponse(
   request: RequestDetails,
   mask: (text: string) => string,
 ): ApiError {
-  const body = bodyFromData(data, mask)
-  const text = rawText(body)
+  const { body, text } = bodyFromData(data, mask)
   const { code, message } = describeErrorBody(body, text)
   const statusLine = `HTTP ${response.status} ${response.statusText}`.trim()
   const details = {
     code: code ?? UNKNOWN_ERROR_CODE,
     message: code !== undefined && message !== undefined ? message : [statusLine, message].filter(Boolean).join(': '),
     status: response.status,
-    body: text ?? body,
+    body,
     retryAfter: response.headers.get('retry-after') ?? undefined,
     headers: response.headers,
   }

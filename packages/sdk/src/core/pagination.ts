@@ -1,7 +1,6 @@
-import type { AnswerOf, QueryOf, Session } from '@session-library/schemas/client'
+import type { AnswerOf, QueryOf, ReadonlyInput, Session } from '@session-library/schemas/client'
 import type { CallOptions } from './options.js'
 import { ApiPromise, type RawAnswer } from './promise.js'
-import type { ReadonlyInput } from './readonly-input.js'
 
 /**
  * Page size `iterate` and `all` ask for when the query gives no `limit`.

@@ -1,14 +1,7 @@
-import type { Route } from '@session-library/schemas/client'
+import { fieldPath, NOT_JSON, parseJsonText, type Route } from '@session-library/schemas/client'
 import type { RequestDetails } from '../errors/base.js'
 import { ResponseValidationError } from '../errors/response-validation.js'
-import { parseBody, rawText } from './answer-body.js'
 import { passes } from './compiled-check.js'
-
-function fieldPath(path: readonly PropertyKey[]): string {
-  let name = ''
-  for (const key of path) name += typeof key === 'number' ? `[${key}]` : `${name ? '.' : ''}${String(key)}`
-  return name || '(answer)'
-}
 
 interface Issue {
   readonly code: string
@@ -19,7 +12,7 @@ interface Issue {
 
 function describeIssue(issue: Issue): string {
   const rule = issue.code === 'invalid_type' ? `expected ${String(issue.expected)}` : issue.message
-  return `${fieldPath(issue.path)}: ${rule}`
+  return `${fieldPath(issue.path, '', '(answer)')}: ${rule}`
 }
 
 /**
@@ -30,8 +23,8 @@ function describeIssue(issue: Issue): string {
  * @example `const data = readAnswer(text, routes['health.get'], true, request)`
  */
 export function readAnswer(text: string, operation: Route, validate: boolean, request: RequestDetails): unknown {
-  const body = parseBody(text)
-  if (rawText(body) !== undefined) throw new ResponseValidationError(['(answer): is not JSON'], text, request)
+  const body = parseJsonText(text)
+  if (body === NOT_JSON) throw new ResponseValidationError(['(answer): is not JSON'], text, request)
   if (!validate || passes(operation.answer.tolerant, body)) return body
   const result = operation.answer.tolerant.safeParse(body)
   if (!result.success) throw new ResponseValidationError(result.error.issues.map(describeIssue), body, request)

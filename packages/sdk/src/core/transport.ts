@@ -1,10 +1,9 @@
 import {
   type AnswerOf,
-  type BodyOf,
+  type CallInput,
   type OperationName,
   operationPath,
   type ParamsOf,
-  type QueryOf,
   routes,
   tokenMask,
 } from '@session-library/schemas/client'
@@ -21,33 +20,8 @@ import { resolveLog } from './log.js'
 import type { CallOptions } from './options.js'
 import { ApiPromise, rememberResponse } from './promise.js'
 import { readAnswer } from './read-answer.js'
-import type { ReadonlyInput } from './readonly-input.js'
 import { kyRetry } from './retry.js'
 import { toSearchParams } from './search-params.js'
-
-// A path without placeholders takes no params: `{}` is still accepted, `{ id }` is not.
-type ParamsPart<Name extends OperationName> = keyof ParamsOf<Name> extends never
-  ? { params?: Record<string, never> }
-  : { params: ParamsOf<Name> }
-type QueryPart<Name extends OperationName> = [QueryOf<Name>] extends [never]
-  ? { query?: undefined }
-  : { query?: ReadonlyInput<QueryOf<Name>> }
-type BodyPart<Name extends OperationName> = [BodyOf<Name>] extends [never]
-  ? { body?: undefined }
-  : { body: ReadonlyInput<BodyOf<Name>> }
-
-/**
- * The parts of one request that vary, typed by the contract: `params` (required when the path has
- * placeholders, refused when it has none), `query` (only where the operation reads one) and `body`
- * (required where it takes one). Arrays may be `readonly`.
- *
- * @example
- * ```ts
- * import type { CallInput } from '@session-library/sdk'
- * const input: CallInput<'tags.patch'> = { params: { id: 'ses_1' }, body: { tags: ['drums'] } }
- * ```
- */
-export type CallInput<Name extends OperationName> = ParamsPart<Name> & QueryPart<Name> & BodyPart<Name>
 
 /**
  * The arguments after the operation's name: the input (optional when nothing in it is required),

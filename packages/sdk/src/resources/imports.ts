@@ -1,7 +1,6 @@
-import type { BodyOf, ImportResult, Session } from '@session-library/schemas/client'
+import type { BodyOf, ImportResult, ReadonlyInput, Session } from '@session-library/schemas/client'
 import type { CallOptions } from '../core/options.js'
 import type { ApiPromise } from '../core/promise.js'
-import type { ReadonlyInput } from '../core/readonly-input.js'
 import type { Call } from '../core/transport.js'
 import { unwrap } from '../core/unwrap.js'
 import { AbortedError, TimeoutError } from '../errors/no-answer.js'

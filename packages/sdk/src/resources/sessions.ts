@@ -1,8 +1,7 @@
-import type { AnswerOf, BodyOf, Session } from '@session-library/schemas/client'
+import type { AnswerOf, BodyOf, ReadonlyInput, Session } from '@session-library/schemas/client'
 import type { CallOptions } from '../core/options.js'
 import { collect, paginate, type SessionListPage, type SessionListQuery, withPageMethods } from '../core/pagination.js'
 import type { ApiPromise } from '../core/promise.js'
-import type { ReadonlyInput } from '../core/readonly-input.js'
 import type { Call } from '../core/transport.js'
 import { unwrap } from '../core/unwrap.js'
 

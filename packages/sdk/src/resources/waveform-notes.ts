@@ -1,6 +1,5 @@
-import type { BodyOf, WaveformNoteLane } from '@session-library/schemas/client'
+import type { BodyOf, ReadonlyInput, WaveformNoteLane } from '@session-library/schemas/client'
 import type { ApiPromise } from '../core/promise.js'
-import type { ReadonlyInput } from '../core/readonly-input.js'
 import type { Call } from '../core/transport.js'
 import { unwrap } from '../core/unwrap.js'
 import { splitVariant, type VariantOptions } from './variant.js'

@@ -3,46 +3,29 @@ import { describe, expect, it } from 'vitest'
 import {
   AbortedError,
   ApiError,
-  BadRequestError,
-  ForbiddenError,
   hasErrorCode,
   NetworkError,
-  NotFoundError,
-  NotImplementedError,
-  PayloadTooLargeError,
-  RateLimitError,
   ResponseValidationError,
-  ServerError,
   TimeoutError,
-  UnauthorizedError,
 } from '../../src/index.js'
+import { ERROR_CASES } from '../support/error-cases.js'
 import { errorAnswer, healthAnswer, sessionAnswer } from '../support/fixtures.js'
 import { api, counted, never, testClient, useServer } from '../support/server.js'
 
 const server = useServer()
 
 describe('safe(): the non-throwing form, { data, error, response }', () => {
-  it.each([
-    [400, 'invalid_json', BadRequestError],
-    [401, 'unauthorized', UnauthorizedError],
-    [403, 'read_only', ForbiddenError],
-    [404, 'not_found', NotFoundError],
-    [413, 'payload_too_large', PayloadTooLargeError],
-    [418, 'teapot', ApiError],
-    [429, 'slow_down', RateLimitError],
-    [500, 'internal_error', ServerError],
-    [501, 'waveform_unavailable', NotImplementedError],
-  ] as const)(
+  it.each([...ERROR_CASES, [418, 'teapot', 'I am a teapot.', ApiError] as const])(
     'SPEC §7: %i %s settles with the class the throwing form raises, and the response',
-    async (status, code, Class) => {
+    async (status, code, message, Class) => {
       server.use(
-        http.get(api('/sessions/ses_1'), () => HttpResponse.json(errorAnswer(status, code, 'said'), { status })),
+        http.get(api('/sessions/ses_1'), () => HttpResponse.json(errorAnswer(status, code, message), { status })),
       )
       const result = await testClient({ retry: false }).sessions.get('ses_1').safe()
       expect(result.data).toBeUndefined()
       expect(result.error).toBeInstanceOf(Class)
       expect(hasErrorCode(result.error, code)).toBe(true)
-      expect(result.error).toMatchObject({ status, code, message: 'said' })
+      expect(result.error).toMatchObject({ status, code, message })
       expect(result.response?.status).toBe(status)
     },
   )

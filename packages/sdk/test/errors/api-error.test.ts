@@ -3,18 +3,14 @@ import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import {
   ApiError,
-  BadRequestError,
-  ForbiddenError,
   isApiError,
   NetworkError,
   NotFoundError,
-  NotImplementedError,
-  PayloadTooLargeError,
   RateLimitError,
   ServerError,
   UNKNOWN_ERROR_CODE,
-  UnauthorizedError,
 } from '../../src/index.js'
+import { ERROR_CASES } from '../support/error-cases.js'
 import { errorAnswer, TOKEN } from '../support/fixtures.js'
 import { api, testClient, useServer } from '../support/server.js'
 
@@ -27,16 +23,7 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
   )
 }
 
-const cases = [
-  [400, 'invalid_json', 'title: must be a non-empty string', BadRequestError],
-  [401, 'unauthorized', 'Provide Authorization: Bearer <token>.', UnauthorizedError],
-  [403, 'read_only', 'Enable Full Automation to perform this action.', ForbiddenError],
-  [404, 'not_found', 'session not found', NotFoundError],
-  [413, 'payload_too_large', 'Request body must be at most 1 MiB.', PayloadTooLargeError],
-  [429, 'slow_down', 'Too many requests.', RateLimitError],
-  [501, 'waveform_unavailable', 'Waveform service is unavailable.', NotImplementedError],
-  [500, 'internal_error', 'Internal server error.', ServerError],
-] as const
+const cases = ERROR_CASES
 
 describe('error answers', () => {
   it.each(cases)('SPEC §7: %i %s becomes its class with the server message', async (status, code, message, Class) => {

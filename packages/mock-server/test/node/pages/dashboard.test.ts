@@ -1,50 +1,26 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserSuite, hasChromium, launchChromium } from '../../../../../test-support/chromium.js'
+import { connectDashboard, openSessionByTitle, watchPage } from '../../../../../test-support/mock-pages.js'
 // The SDK by path: it has this package as a dev dependency, so this package cannot have it as one.
-import { isApiError, SessionLibrary } from '../../../../sdk/src/index.js'
-import { type RunningServer, startServer } from '../../../src/node.js'
+import { isApiError, RateLimitError, ServerError, SessionLibrary } from '../../../../sdk/src/index.js'
+import { useSuiteServer } from '../suite-server.js'
 
 const TOKEN = 'dashboard-token'
 /** How soon a request must show in the open page's journal (issue 13). */
 const LIVE_WITHIN_MS = 1_000
 
-let server: RunningServer
+const server = useSuiteServer({ token: TOKEN, sessions: 6, importDelay: 20 })
 let client: SessionLibrary
 
-beforeAll(async () => {
-  server = await startServer({ port: 0, token: TOKEN, sessions: 6, importDelay: 20 })
-  client = new SessionLibrary({ token: TOKEN, baseUrl: server.url, retry: false })
+beforeAll(() => {
+  client = new SessionLibrary({ token: TOKEN, baseUrl: server().url, retry: false })
 })
-afterAll(() => server.close())
 
 describe('the dashboard over HTTP', () => {
-  it('D18: the page and its two files need no token, with the /docs headers and a same-origin CSP', async () => {
-    for (const [path, type] of [
-      ['/__mock/', 'text/html; charset=utf-8'],
-      ['/__mock', 'text/html; charset=utf-8'],
-      ['/__mock/assets/dashboard.js', 'text/javascript; charset=utf-8'],
-      ['/__mock/assets/dashboard.css', 'text/css; charset=utf-8'],
-    ]) {
-      const answer = await fetch(`${server.origin}${path}`)
-      expect([path, answer.status, answer.headers.get('Content-Type')]).toEqual([path, 200, type])
-      expect([answer.headers.get('Cache-Control'), answer.headers.get('X-Content-Type-Options')]).toEqual([
-        'no-cache',
-        'nosniff',
-      ])
-      await answer.arrayBuffer()
-    }
-    const page = await fetch(`${server.origin}/__mock/`)
-    const policy = page.headers.get('Content-Security-Policy') ?? ''
-    expect(policy).toContain("script-src 'self'")
-    expect(policy).toContain("connect-src 'self'")
-    expect(policy).not.toContain('unsafe-inline')
-    expect(await page.text()).not.toMatch(/https?:\/\//)
-  })
-
   it('D18: the data stays guarded: the event stream and other files under /__mock need the token', async () => {
     for (const path of ['/__mock/events', '/__mock/assets/other.js', '/__mock/journal']) {
-      const answer = await fetch(`${server.origin}${path}`)
+      const answer = await fetch(`${server().origin}${path}`)
       expect([path, answer.status]).toEqual([path, 401])
       expect(await answer.json()).toMatchObject({ error: { code: 'unauthorized' } })
     }
@@ -53,7 +29,7 @@ describe('the dashboard over HTTP', () => {
   it('D18: the page answers 403 forbidden_host to a foreign Host like everything else', async () => {
     const { request } = await import('node:http')
     const status = await new Promise<number | undefined>((resolve, reject) => {
-      const asked = request(`${server.origin}/__mock/`, { headers: { Host: 'evil.example' } }, (res) => {
+      const asked = request(`${server().origin}/__mock/`, { headers: { Host: 'evil.example' } }, (res) => {
         res.resume()
         resolve(res.statusCode)
       })
@@ -63,7 +39,7 @@ describe('the dashboard over HTTP', () => {
   })
 
   it('/docs links the dashboard', async () => {
-    expect(await (await fetch(`${server.origin}/docs`)).text()).toContain('href="/__mock/"')
+    expect(await (await fetch(`${server().origin}/docs`)).text()).toContain('href="/__mock/"')
   })
 })
 
@@ -73,21 +49,8 @@ describe.skipIf(!hasChromium)(browserSuite('the dashboard in a browser'), () => 
   const consoleErrors: string[] = []
   const foreignRequests: string[] = []
 
-  const watch = (watched: Page, errors: string[]) => {
-    watched.setDefaultTimeout(10_000)
-    watched.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text())
-    })
-    watched.on('pageerror', (error) => errors.push(error.message))
-    watched.on('request', (request) => {
-      if (!request.url().startsWith(`${server.origin}/`)) foreignRequests.push(request.url())
-    })
-  }
-  const connect = async (watched: Page, token: string) => {
-    await watched.goto(`${server.origin}/__mock/`)
-    await watched.getByLabel('Token').fill(token)
-    await watched.getByRole('button', { name: 'Connect' }).click()
-  }
+  const watch = (watched: Page, errors: string[]) => watchPage(watched, server().origin, errors, foreignRequests)
+  const connect = (watched: Page, token: string) => connectDashboard(watched, server().origin, token)
 
   beforeAll(async () => {
     browser = await launchChromium()
@@ -134,18 +97,26 @@ describe.skipIf(!hasChromium)(browserSuite('the dashboard in a browser'), () => 
     await expect.poll(() => page.getByLabel('Effective mode').inputValue()).toBe('full-automation')
   })
 
-  it('a fault added on the page (503, Retry-After 2, sessions.list) is what the next call answers', async () => {
-    const faults = page.getByRole('region', { name: 'Faults' })
-    await faults.getByLabel('Status').fill('503')
-    await faults.getByLabel('Retry-After (s)').fill('2')
-    await faults.getByLabel('Operation').selectOption('sessions.list')
-    await faults.getByRole('button', { name: 'Add fault' }).click()
-    await faults.getByRole('heading', { name: 'Pending (1)' }).waitFor()
-    const failed = await client.sessions.list().catch((error: unknown) => error)
-    expect(isApiError(failed) && [failed.status, failed.code]).toEqual([503, 'internal_error'])
-    await faults.getByRole('heading', { name: 'Pending (0)' }).waitFor()
-    await expect(client.sessions.list()).resolves.toMatchObject({ meta: { total: 6 } })
-  })
+  it.each([
+    [429, 'rate_limited', RateLimitError],
+    [503, 'internal_error', ServerError],
+  ])(
+    'a fault added on the page (%i, Retry-After 2, sessions.list) is what the next call answers',
+    async (status, code, type) => {
+      const faults = page.getByRole('region', { name: 'Faults' })
+      await faults.getByLabel('Status').fill(String(status))
+      await faults.getByLabel('Retry-After (s)').fill('2')
+      await faults.getByLabel('Operation').selectOption('sessions.list')
+      await faults.getByRole('button', { name: 'Add fault' }).click()
+      await faults.getByRole('heading', { name: 'Pending (1)' }).waitFor()
+      await expect(faults.locator('ul.faults').textContent()).resolves.toContain(`answer ${status}, Retry-After 2 s`)
+      const failed = await client.sessions.list().catch((error: unknown) => error)
+      expect(failed).toBeInstanceOf(type)
+      expect(isApiError(failed) && [failed.status, failed.code, failed.retryAfter]).toEqual([status, code, '2'])
+      await faults.getByRole('heading', { name: 'Pending (0)' }).waitFor()
+      await expect(client.sessions.list()).resolves.toMatchObject({ meta: { total: 6 } })
+    },
+  )
 
   it("D15: an import's progress bar reaches 100 %", async () => {
     const items = Array.from({ length: 5 }, (_, index) => ({ projectPath: `/music/dash-${index}.als` }))
@@ -156,18 +127,15 @@ describe.skipIf(!hasChromium)(browserSuite('the dashboard in a browser'), () => 
   })
 
   it('D14: a session found by search shows its waveform with its waveform notes as markers', async () => {
-    const session = server.api.snapshot().sessions.find((each) => each.previews.length > 0)
+    const session = server()
+      .api.snapshot()
+      .sessions.find((each) => each.previews.length > 0)
     if (!session) throw new Error('the demo library has no session with a preview')
     await client.waveformNotes.replace(session.id, [
       { timestamp: 1, text: 'intro ends' },
       { timestamp: 2.5, text: 'drop' },
     ])
-    const library = page.getByRole('region', { name: 'Library' })
-    await library.getByLabel('Search').fill(session.title)
-    await library
-      .getByRole('button', { name: new RegExp(session.title) })
-      .first()
-      .click()
+    const library = await openSessionByTitle(page, session.title)
     const waveform = library.locator('figure.waveform')
     await waveform.locator('path.peaks').waitFor()
     // The notes come with the library, reloaded once the journal shows their write.
@@ -180,11 +148,11 @@ describe.skipIf(!hasChromium)(browserSuite('the dashboard in a browser'), () => 
     const controls = page.getByRole('region', { name: 'Mode and services' })
     await controls.getByRole('button', { name: 'Reset…' }).focus()
     await page.keyboard.press('Enter')
-    expect(server.api.snapshot().sessions.length).toBeGreaterThan(6) // the import's, still there
+    expect(server().api.snapshot().sessions.length).toBeGreaterThan(6) // the import's, still there
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Yes, reset')
     await page.keyboard.press('Enter')
     await page.locator('table.journal tbody tr').first().waitFor({ state: 'detached' })
-    expect(server.api.snapshot().sessions).toHaveLength(6)
+    expect(server().api.snapshot().sessions).toHaveLength(6)
   })
 
   it('left no console error and sent no request outside its origin', () => {

@@ -2,44 +2,16 @@ import { operations } from '@session-library/schemas'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserSuite, hasChromium, launchChromium } from '../../../../../test-support/chromium.js'
-import { type RunningServer, startServer } from '../../../src/node.js'
+import { watchPage } from '../../../../../test-support/mock-pages.js'
+import { useSuiteServer } from '../suite-server.js'
 
 const TOKEN = 'docs-page-token'
 
-let server: RunningServer
-
-beforeAll(async () => {
-  server = await startServer({ port: 0, token: TOKEN, sessions: 3 })
-})
-afterAll(() => server.close())
+const server = useSuiteServer({ token: TOKEN, sessions: 3 })
 
 describe('/docs over HTTP', () => {
-  it('D18: the page, its script and its assets need no token, with their types and no-cache', async () => {
-    for (const [path, type] of [
-      ['/docs', 'text/html; charset=utf-8'],
-      ['/docs/init.js', 'text/javascript; charset=utf-8'],
-      ['/docs/assets/swagger-ui-bundle.js', 'text/javascript; charset=utf-8'],
-      ['/docs/assets/swagger-ui.css', 'text/css; charset=utf-8'],
-      ['/docs/assets/favicon-32x32.png', 'image/png'],
-    ]) {
-      const answer = await fetch(`${server.origin}${path}`)
-      expect([path, answer.status, answer.headers.get('Content-Type')]).toEqual([path, 200, type])
-      expect(answer.headers.get('Cache-Control')).toBe('no-cache')
-      expect(answer.headers.get('X-Content-Type-Options')).toBe('nosniff')
-      await answer.arrayBuffer()
-    }
-  })
-
-  it('D18: the page allows scripts, styles and calls from its own origin only', async () => {
-    const answer = await fetch(`${server.origin}/docs`)
-    const policy = answer.headers.get('Content-Security-Policy') ?? ''
-    expect(policy).toContain("script-src 'self'")
-    expect(policy).toContain("connect-src 'self'")
-    expect(await answer.text()).not.toMatch(/https?:\/\//)
-  })
-
   it('answers 304 to an asset asked again with its ETag', async () => {
-    const url = `${server.origin}/docs/assets/swagger-ui.css`
+    const url = `${server().origin}/docs/assets/swagger-ui.css`
     const first = await fetch(url)
     await first.arrayBuffer()
     const etag = first.headers.get('ETag')
@@ -56,7 +28,7 @@ describe('/docs over HTTP', () => {
       '/docs/assets/%2e%2e/package.json',
       '/docs/other',
     ]) {
-      const answer = await fetch(`${server.origin}${path}`)
+      const answer = await fetch(`${server().origin}${path}`)
       expect([path, answer.status]).toEqual([path, 404])
       expect(await answer.json()).toMatchObject({ error: { code: 'not_found' } })
     }
@@ -72,21 +44,14 @@ describe.skipIf(!hasChromium)(browserSuite('/docs in a browser'), () => {
   beforeAll(async () => {
     browser = await launchChromium()
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
-    page.setDefaultTimeout(10_000)
-    page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(message.text())
-    })
-    page.on('pageerror', (error) => consoleErrors.push(error.message))
-    page.on('request', (request) => {
-      if (!request.url().startsWith(`${server.origin}/`)) foreignRequests.push(request.url())
-    })
-    await page.goto(`${server.origin}/docs`)
+    watchPage(page, server().origin, consoleErrors, foreignRequests)
+    await page.goto(`${server().origin}/docs`)
     await page.locator('.opblock').first().waitFor()
   })
   afterAll(() => browser?.close())
 
   it('D17: the page at docsUrl renders every operation of the contract, without a console error', async () => {
-    const health = await fetch(`${server.url}/health`, { headers: { Authorization: `Bearer ${TOKEN}` } })
+    const health = await fetch(`${server().url}/health`, { headers: { Authorization: `Bearer ${TOKEN}` } })
     expect((await health.json()).data.docsUrl).toBe(page.url())
     await expect(page.title()).resolves.toBe('Session Library automation API')
     const shown = await page.locator('.opblock-summary-operation-id').allTextContents()
@@ -104,7 +69,10 @@ describe.skipIf(!hasChromium)(browserSuite('/docs in a browser'), () => {
     })
     await operation.locator('.opblock-summary-control').click()
     await operation.locator('button.try-out__btn').click()
-    const healthCalls = () => server.api.journal().filter((entry) => entry.operation === 'health.get')
+    const healthCalls = () =>
+      server()
+        .api.journal()
+        .filter((entry) => entry.operation === 'health.get')
     const before = healthCalls().length
     await operation.locator('button.execute').click()
     const status = operation.locator('.live-responses-table .response .response-col_status')

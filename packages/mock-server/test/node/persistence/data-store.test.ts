@@ -1,13 +1,13 @@
 import { spawnSync } from 'node:child_process'
-import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { copyFile, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { librarySnapshot } from '@session-library/schemas'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { DataFileError, writeDataFile } from '../../../src/node/persistence/data-file.js'
-import { type RunningServer, type StartServerOptions, startServer } from '../../../src/node.js'
+import type { RunningServer, StartServerOptions } from '../../../src/node.js'
 import type { LibrarySnapshot } from '../../../src/store/records.js'
 import { storedSession } from '../../support/library.js'
+import { useDataFolder } from './data-folder.js'
 
 // The --data file and its change log (MOCK.md's --data row), in-process: what is on disk at each
 // answer, what a start makes of it, and what it refuses.
@@ -17,24 +17,9 @@ const headers = { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application
 const kept = storedSession({ id: 'ses_kept', title: 'Kept' })
 const base: LibrarySnapshot = { version: 1, nextId: 10, sessions: [kept], lanes: [] }
 
-let directory: string
-let file: string
-const running: RunningServer[] = []
-beforeEach(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'mock-store-'))
-  file = join(directory, 'library.json')
-})
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((server) => server.close().catch(() => undefined)))
-  vi.restoreAllMocks()
-  await rm(directory, { recursive: true, force: true })
-})
-
-async function start(options: StartServerOptions = {}, path = file): Promise<RunningServer> {
-  const server = await startServer({ port: 0, token: TOKEN, data: path, sessions: 0, ...options })
-  running.push(server)
-  return server
-}
+const folder = useDataFolder('mock-store-', TOKEN)
+// A start on an empty or missing file begins with no sessions (not the demo library).
+const start = (options: StartServerOptions = {}, path?: string) => folder.start({ sessions: 0, ...options }, path)
 
 async function send(server: RunningServer, path: string, method = 'GET', body?: unknown) {
   const init = { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }
@@ -43,34 +28,35 @@ async function send(server: RunningServer, path: string, method = 'GET', body?: 
 }
 
 async function stop(server: RunningServer): Promise<void> {
-  running.splice(running.indexOf(server), 1)
+  folder.forget(server)
   await server.close()
 }
 
-const onDisk = async (path = file) => librarySnapshot.parse(JSON.parse(await readFile(path, 'utf8'))) as LibrarySnapshot
+const onDisk = async (path = folder.file) =>
+  librarySnapshot.parse(JSON.parse(await readFile(path, 'utf8'))) as LibrarySnapshot
 const titles = (library: LibrarySnapshot) => library.sessions.map(({ title }) => title).sort()
 
 /** The file and its log as they are at this moment, copied: what a SIGKILL now would leave. */
 async function crashCopy(): Promise<string> {
-  const copy = join(directory, 'crashed.json')
-  await copyFile(file, copy)
-  await copyFile(`${file}.log`, `${copy}.log`).catch(() => undefined)
+  const copy = join(folder.directory, 'crashed.json')
+  await copyFile(folder.file, copy)
+  await copyFile(`${folder.file}.log`, `${copy}.log`).catch(() => undefined)
   return copy
 }
 
 describe('--data change log', () => {
   it('MOCK.md --data: a change is in the change log when answered, and in the file once the mock is idle', async () => {
-    await writeDataFile(file, base)
+    await writeDataFile(folder.file, base)
     const server = await start({ compaction: { afterIdleMs: 50 } })
     const created = await send(server, '/sessions', 'POST', { title: 'Logged' })
     expect(created.status).toBe(201)
-    expect(await readFile(`${file}.log`, 'utf8')).toContain(created.data.id)
+    expect(await readFile(`${folder.file}.log`, 'utf8')).toContain(created.data.id)
     await expect.poll(async () => titles(await onDisk()), { timeout: 5_000 }).toEqual(['Kept', 'Logged'])
-    expect((await stat(`${file}.log`)).size).toBe(0)
+    expect((await stat(`${folder.file}.log`)).size).toBe(0)
   })
 
   it('MOCK.md --data: a start replays the change log over the file (creates, patches, notes, deletes)', async () => {
-    await writeDataFile(file, base)
+    await writeDataFile(folder.file, base)
     const server = await start({ compaction: { afterIdleMs: 60_000 } })
     const created = await send(server, '/sessions', 'POST', { title: 'New' })
     await send(server, `/sessions/${created.data.id}`, 'PATCH', { title: 'Renamed' })
@@ -85,7 +71,7 @@ describe('--data change log', () => {
   })
 
   it('MOCK.md --data: a reset is one line holding the whole library, so a replay does not resurrect what came before', async () => {
-    await writeDataFile(file, base)
+    await writeDataFile(folder.file, base)
     const server = await start({ compaction: { afterIdleMs: 60_000 } })
     await send(server, '/sessions', 'POST', { title: 'Gone after reset' })
     await fetch(`${server.origin}/__mock/reset`, { method: 'POST', headers })
@@ -97,19 +83,19 @@ describe('--data change log', () => {
   })
 
   it('MOCK.md --data: a torn last line (a crash mid-append) is dropped with one line on stderr and cut off the log', async () => {
-    await writeDataFile(file, base)
+    await writeDataFile(folder.file, base)
     const good = JSON.stringify({
       nextId: 12,
       sessions: { put: [storedSession({ id: 'ses_good', title: 'Good' })], del: [] },
     })
-    await writeFile(`${file}.log`, `${good}\n{"nextId":13,"sessions":{"put":[{"id":"ses_to`)
+    await writeFile(`${folder.file}.log`, `${good}\n{"nextId":13,"sessions":{"put":[{"id":"ses_to`)
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
     const server = await start()
     const warnings = stderr.mock.calls.map(([text]) => String(text)).filter((text) => text.includes('torn'))
     expect(warnings).toHaveLength(1)
-    expect(warnings[0]).toContain(`${file}.log`)
+    expect(warnings[0]).toContain(`${folder.file}.log`)
     expect(titles(server.api.snapshot())).toEqual(['Good', 'Kept'])
-    expect(await readFile(`${file}.log`, 'utf8')).toBe(`${good}\n`)
+    expect(await readFile(`${folder.file}.log`, 'utf8')).toBe(`${good}\n`)
   })
 
   it.each([
@@ -123,40 +109,40 @@ describe('--data change log', () => {
   ])(
     'MOCK.md --data: %s in the log stops the start with a clear message; file and log stay as they are',
     async (_, line, message) => {
-      await writeDataFile(file, base)
+      await writeDataFile(folder.file, base)
       const good = `${JSON.stringify({ nextId: 11 })}\n`
-      await writeFile(`${file}.log`, `${line}${good}`)
-      const before = [await readFile(file, 'utf8'), await readFile(`${file}.log`, 'utf8')]
+      await writeFile(`${folder.file}.log`, `${line}${good}`)
+      const before = [await readFile(folder.file, 'utf8'), await readFile(`${folder.file}.log`, 'utf8')]
       const refused = start()
       await expect(refused).rejects.toThrow(DataFileError)
-      await expect(refused).rejects.toThrow(`--data ${file}.log: ${message}`)
-      expect([await readFile(file, 'utf8'), await readFile(`${file}.log`, 'utf8')]).toEqual(before)
-      await expect(stat(`${file}.lock`)).rejects.toThrow()
+      await expect(refused).rejects.toThrow(`--data ${folder.file}.log: ${message}`)
+      expect([await readFile(folder.file, 'utf8'), await readFile(`${folder.file}.log`, 'utf8')]).toEqual(before)
+      await expect(stat(`${folder.file}.lock`)).rejects.toThrow()
     },
   )
 
   it('MOCK.md --data: a library file that does not parse stops the start, and neither it nor its log is overwritten', async () => {
-    await writeFile(file, '{"version":1,"nextId":')
-    await writeFile(`${file}.log`, `${JSON.stringify({ nextId: 11 })}\n`)
-    await expect(start()).rejects.toThrow(`--data ${file}: is not valid JSON`)
-    expect(await readFile(file, 'utf8')).toBe('{"version":1,"nextId":')
-    expect(await readFile(`${file}.log`, 'utf8')).toBe(`${JSON.stringify({ nextId: 11 })}\n`)
+    await writeFile(folder.file, '{"version":1,"nextId":')
+    await writeFile(`${folder.file}.log`, `${JSON.stringify({ nextId: 11 })}\n`)
+    await expect(start()).rejects.toThrow(`--data ${folder.file}: is not valid JSON`)
+    expect(await readFile(folder.file, 'utf8')).toBe('{"version":1,"nextId":')
+    expect(await readFile(`${folder.file}.log`, 'utf8')).toBe(`${JSON.stringify({ nextId: 11 })}\n`)
   })
 
   it('MOCK.md --data: a second mock on the same file refuses to start; a lock left by a dead process is taken over', async () => {
     const first = await start()
-    await expect(start()).rejects.toThrow(`--data ${file}: is in use by another mock (process ${process.pid})`)
+    await expect(start()).rejects.toThrow(`--data ${folder.file}: is in use by another mock (process ${process.pid})`)
     await stop(first)
     const dead = spawnSync(process.execPath, ['-e', '']).pid
-    await writeFile(`${file}.lock`, `${dead}\n`)
+    await writeFile(`${folder.file}.lock`, `${dead}\n`)
     const second = await start()
-    expect(await readFile(`${file}.lock`, 'utf8')).toBe(`${process.pid}\n`)
+    expect(await readFile(`${folder.file}.lock`, 'utf8')).toBe(`${process.pid}\n`)
     await stop(second)
-    await expect(stat(`${file}.lock`)).rejects.toThrow()
+    await expect(stat(`${folder.file}.lock`)).rejects.toThrow()
   })
 
   it('MOCK.md --data: folds the log into the file while writes go on, losing none of them', async () => {
-    await writeDataFile(file, base)
+    await writeDataFile(folder.file, base)
     const server = await start({ compaction: { afterLogBytes: 4_000, afterIdleMs: 60_000 } })
     const written: string[] = []
     const writer = async (name: string) => {
@@ -169,7 +155,7 @@ describe('--data change log', () => {
     expect((await onDisk()).sessions.length).toBeGreaterThan(60)
     await expect
       .poll(() =>
-        stat(`${file}.log.1`).then(
+        stat(`${folder.file}.log.1`).then(
           () => 'folding',
           () => 'done',
         ),
@@ -179,24 +165,24 @@ describe('--data change log', () => {
     expect(titles(replayed.api.snapshot())).toEqual([...written, 'Kept'].sort())
     await stop(server)
     expect(titles(await onDisk())).toEqual([...written, 'Kept'].sort())
-    await expect(stat(`${file}.log`)).rejects.toThrow()
+    await expect(stat(`${folder.file}.log`)).rejects.toThrow()
   })
 
   it('MOCK.md --data: a crash at any step of a fold (log renamed, file written or not yet) loses nothing', async () => {
-    await writeDataFile(file, base)
+    await writeDataFile(folder.file, base)
     const server = await start({ compaction: { afterIdleMs: 60_000 } })
     await send(server, '/sessions', 'POST', { title: 'A' })
     const folded = server.api.snapshot()
-    const older = await readFile(`${file}.log`, 'utf8')
+    const older = await readFile(`${folder.file}.log`, 'utf8')
     await send(server, '/sessions', 'POST', { title: 'B' })
     await send(server, `/sessions/${kept.id}`, 'DELETE')
-    const newer = (await readFile(`${file}.log`, 'utf8')).slice(older.length)
+    const newer = (await readFile(`${folder.file}.log`, 'utf8')).slice(older.length)
     const expected = server.api.snapshot()
     for (const [name, library] of [
       ['renamed', base],
       ['written', folded],
     ] as const) {
-      const path = join(directory, `${name}.json`)
+      const path = join(folder.directory, `${name}.json`)
       await writeDataFile(path, library)
       await writeFile(`${path}.log.1`, older)
       await writeFile(`${path}.log`, newer)
@@ -208,7 +194,7 @@ describe('--data change log', () => {
   })
 
   it('MOCK.md --data: a file written by the previous version (the whole library, indented) still loads', async () => {
-    await writeFile(file, `${JSON.stringify(base, null, 2)}\n`)
+    await writeFile(folder.file, `${JSON.stringify(base, null, 2)}\n`)
     const server = await start()
     expect(server.api.snapshot()).toEqual(base)
     await send(server, '/sessions', 'POST', { title: 'Added' })

@@ -1,11 +1,11 @@
-import { lstat, mkdir, mkdtemp, open, readFile, rm, rmdir, stat, symlink, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { lstat, mkdir, open, readFile, rmdir, stat, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { writeDataFile } from '../../../src/node/persistence/data-file.js'
-import { type RunningServer, type StartServerOptions, startServer } from '../../../src/node.js'
+import type { RunningServer } from '../../../src/node.js'
 import type { LibrarySnapshot } from '../../../src/store/records.js'
 import { storedSession } from '../../support/library.js'
+import { useDataFolder } from './data-folder.js'
 
 // D19 in-process, with injected I/O errors (no root needed): a write that cannot be made durable
 // changes nothing, in memory or on disk; a fold that fails is retried; a lock is on the real path.
@@ -14,25 +14,9 @@ const TOKEN = 'durability-token'
 const kept = storedSession({ id: 'ses_kept', title: 'Kept', notes: 'as it was' })
 const base: LibrarySnapshot = { version: 1, nextId: 10, sessions: [kept], lanes: [] }
 
-let directory: string
-let file: string
-const servers: RunningServer[] = []
-beforeEach(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'mock-durable-'))
-  file = join(directory, 'library.json')
-  await writeDataFile(file, base)
-})
-afterEach(async () => {
-  vi.restoreAllMocks()
-  await Promise.all(servers.splice(0).map((server) => server.close().catch(() => undefined)))
-  await rm(directory, { recursive: true, force: true })
-})
-
-async function serve(options: StartServerOptions = {}, data = file): Promise<RunningServer> {
-  const server = await startServer({ port: 0, token: TOKEN, data, ...options })
-  servers.push(server)
-  return server
-}
+const folder = useDataFolder('mock-durable-', TOKEN)
+const serve = folder.start
+beforeEach(() => writeDataFile(folder.file, base))
 
 async function api(server: RunningServer, method: string, path: string, body?: unknown) {
   const answer = await fetch(`${server.url}${path}`, {
@@ -47,7 +31,7 @@ const lastError = async (server: RunningServer) => (await api(server, 'GET', '/h
 
 /** The prototype of every FileHandle: a spy on its `write` sees the change log's appends. */
 async function fileHandlePrototype(): Promise<{ write: (...args: unknown[]) => Promise<{ bytesWritten: number }> }> {
-  const handle = await open(file, 'r')
+  const handle = await open(folder.file, 'r')
   await handle.close()
   return Object.getPrototypeOf(handle)
 }
@@ -75,19 +59,19 @@ describe('D19: a write is answered 2xx only once durable', () => {
     'D19: %s whose log write fails is 503 storage_unavailable naming the cause, and changes nothing in memory or on disk',
     async (_, method, path, body) => {
       const server = await serve({ compaction: { afterIdleMs: 60_000 } })
-      const log = await readFile(`${file}.log`, 'utf8')
+      const log = await readFile(`${folder.file}.log`, 'utf8')
       await nextLogWrite('fail')
       const answer = await api(server, method, path, body)
       expect(answer.status).toBe(503)
       expect(answer.body.error).toMatchObject({ status: 503, code: 'storage_unavailable' })
       expect(answer.body.error?.message).toContain('EIO: i/o error, write')
       expect(server.api.snapshot().sessions).toEqual([kept])
-      expect(await readFile(`${file}.log`, 'utf8')).toBe(log)
+      expect(await readFile(`${folder.file}.log`, 'utf8')).toBe(log)
       expect(await lastError(server)).toContain('EIO')
       // The next write goes on from the last whole line, and a replay holds it and nothing else.
       expect((await api(server, 'POST', '/sessions', { title: 'After' })).status).toBe(201)
       await server.close()
-      servers.splice(servers.indexOf(server), 1)
+      folder.forget(server)
       const titles = (await serve()).api.snapshot().sessions.map(({ title, notes }) => [title, notes])
       expect(titles.sort()).toEqual([
         ['After', ''],
@@ -101,7 +85,7 @@ describe('D19: a write is answered 2xx only once durable', () => {
     await nextLogWrite('short')
     const created = await api(server, 'POST', '/sessions', { title: 'Whole', notes: 'n'.repeat(10_000) })
     expect(created.status).toBe(201)
-    const lines = (await readFile(`${file}.log`, 'utf8')).split('\n')
+    const lines = (await readFile(`${folder.file}.log`, 'utf8')).split('\n')
     expect(lines.at(-1)).toBe('')
     expect(JSON.parse(lines.at(-2) as string).sessions.put[0].notes).toHaveLength(10_000)
   })
@@ -110,7 +94,7 @@ describe('D19: a write is answered 2xx only once durable', () => {
     const line = (title: string, nextId: number) =>
       JSON.stringify({ nextId, sessions: { put: [storedSession({ id: `ses_${nextId}`, title })], del: [] } })
     const log = `${line('One', 11)}\n${'\0'.repeat(23_572)}${line('Two', 12)}\n{"nextId":13,"sessions":{"pu${line('Three', 14)}\n`
-    await writeFile(`${file}.log`, log)
+    await writeFile(`${folder.file}.log`, log)
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
     const server = await serve()
     expect(server.api.snapshot().sessions.map(({ title }) => title)).toEqual(['Kept', 'One', 'Two', 'Three'])
@@ -125,7 +109,7 @@ describe('D19: a failed fold is retried, not fatal', () => {
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
     const server = await serve({ compaction: { afterIdleMs: 50 } })
     // The fold's temporary file cannot be created while a directory holds its name.
-    const blocker = join(directory, '.library.json.tmp')
+    const blocker = join(folder.directory, '.library.json.tmp')
     await mkdir(blocker)
     expect((await api(server, 'POST', '/sessions', { title: 'Before' })).status).toBe(201)
     await expect.poll(() => lastError(server), { timeout: 5_000 }).toContain('could not fold the change log')
@@ -135,11 +119,11 @@ describe('D19: a failed fold is retried, not fatal', () => {
     }
     await rmdir(blocker)
     const onDisk = async () =>
-      (JSON.parse(await readFile(file, 'utf8')) as LibrarySnapshot).sessions.map(({ title }) => title).sort()
+      (JSON.parse(await readFile(folder.file, 'utf8')) as LibrarySnapshot).sessions.map(({ title }) => title).sort()
     await expect.poll(onDisk, { timeout: 10_000 }).toEqual(['Before', 'During 1', 'During 2', 'Kept'])
     // The file is renamed into place before `.log.1` is removed.
     const gone = () =>
-      stat(`${file}.log.1`).then(
+      stat(`${folder.file}.log.1`).then(
         () => false,
         () => true,
       )
@@ -147,20 +131,24 @@ describe('D19: a failed fold is retried, not fatal', () => {
   })
 })
 
-describe('D19: one process a data file, locked on its real path', () => {
+describe('D19: one process a data folder.file, locked on its real path', () => {
   it('D19: a symlink to a held file is refused; through the symlink, folds write the real file and the symlink stays one', async () => {
-    const link = join(directory, 'link.json')
-    await symlink(file, link)
+    const link = join(folder.directory, 'link.json')
+    await symlink(folder.file, link)
     const first = await serve()
-    await expect(serve({}, link)).rejects.toThrow(`--data ${file}: is in use by another mock (process ${process.pid})`)
+    await expect(serve({}, link)).rejects.toThrow(
+      `--data ${folder.file}: is in use by another mock (process ${process.pid})`,
+    )
     await first.close()
-    servers.splice(servers.indexOf(first), 1)
+    folder.forget(first)
     const second = await serve({}, link)
     expect((await api(second, 'POST', '/sessions', { title: 'Through the link' })).status).toBe(201)
     await second.close()
-    servers.splice(servers.indexOf(second), 1)
+    folder.forget(second)
     expect((await lstat(link)).isSymbolicLink()).toBe(true)
-    const titles = (JSON.parse(await readFile(file, 'utf8')) as LibrarySnapshot).sessions.map(({ title }) => title)
+    const titles = (JSON.parse(await readFile(folder.file, 'utf8')) as LibrarySnapshot).sessions.map(
+      ({ title }) => title,
+    )
     expect(titles).toEqual(['Kept', 'Through the link'])
   })
 })

@@ -7,8 +7,9 @@ import { call, removeCliBundle, runCli } from '../cli/cli-process.js'
 const token = 'proxy-test-token'
 const now = '2026-11-21T10:00:00.000Z'
 const auth = (secret: string) => ({ Authorization: `Bearer ${secret}` })
+// A departure as one line: operation, field path, rule, severity.
 const pick = (departures: Departure[]) =>
-  departures.map(({ operation, path, rule, severity }) => ({ operation, path, rule, severity }))
+  departures.map(({ operation, path, rule, severity }) => `${operation} ${path} ${rule} ${severity}`)
 
 async function exchange(base: string, path: string, init: RequestInit = {}) {
   const response = await fetch(`${base}${path}`, {
@@ -72,7 +73,7 @@ describe('--proxy in front of the mock itself: no departure', () => {
     const answered = await exchange(proxy.url, '/sessions?limit=0')
     expect(answered.status).toBe(400)
     expect(pick(proxy.api.departures().filter((departure) => departure.direction === 'request'))).toEqual([
-      { operation: 'sessions.list', path: 'query.limit', rule: 'constraint', severity: 'breaking' },
+      'sessions.list query.limit constraint breaking',
     ])
   })
 })
@@ -107,12 +108,12 @@ describe('--proxy in front of a deviant server', () => {
     const health = await viaProxy('/health')
     expect(JSON.parse(await health.text()).data.lastError).toBeNull()
     expect(pick(proxy.api.departures())).toEqual([
-      { operation: 'sessions.list', path: 'data[1].title', rule: 'missing-field', severity: 'breaking' },
-      { operation: 'sessions.list', path: 'data[0].rating', rule: 'unknown-field', severity: 'informational' },
-      { operation: 'sessions.list', path: 'data[0].kind', rule: 'unknown-value', severity: 'informational' },
-      { operation: 'sessions.list', path: 'data[0].status', rule: 'unknown-value', severity: 'informational' },
-      { operation: 'health.get', path: 'data.port', rule: 'wrong-type', severity: 'breaking' },
-      { operation: 'health.get', path: 'data.lastError', rule: 'null-field', severity: 'informational' },
+      'sessions.list data[1].title missing-field breaking',
+      'sessions.list data[0].rating unknown-field informational',
+      'sessions.list data[0].kind unknown-value informational',
+      'sessions.list data[0].status unknown-value informational',
+      'health.get data.port wrong-type breaking',
+      'health.get data.lastError null-field informational',
     ])
     expect(logged).toContain('data[1].title')
   })
@@ -125,12 +126,12 @@ describe('--proxy in front of a deviant server', () => {
     const tags = await viaProxy('/tags')
     expect([tags.status, await tags.text()]).toEqual([502, '<html><body>502 Bad Gateway</body></html>'])
     expect(pick(proxy.api.departures().slice(before))).toEqual([
-      { operation: 'sessions.create', path: '(status)', rule: 'status', severity: 'informational' },
-      { operation: 'sessions.create', path: '(headers).content-type', rule: 'header', severity: 'informational' },
-      { operation: 'sessions.create', path: 'error', rule: 'error-envelope', severity: 'informational' },
-      { operation: 'tagCounts.list', path: '(status)', rule: 'status', severity: 'informational' },
-      { operation: 'tagCounts.list', path: '(headers).content-type', rule: 'header', severity: 'informational' },
-      { operation: 'tagCounts.list', path: 'error', rule: 'error-envelope', severity: 'informational' },
+      'sessions.create (status) status informational',
+      'sessions.create (headers).content-type header informational',
+      'sessions.create error error-envelope informational',
+      'tagCounts.list (status) status informational',
+      'tagCounts.list (headers).content-type header informational',
+      'tagCounts.list error error-envelope informational',
     ])
   })
 
@@ -142,8 +143,8 @@ describe('--proxy in front of a deviant server', () => {
     expect(dropped.status).toBe(502)
     expect((await dropped.json()).error).toMatchObject({ status: 502, code: 'bad_gateway' })
     expect(pick(proxy.api.departures().slice(-2))).toEqual([
-      { operation: 'sessions.get', path: '(connection)', rule: 'transport', severity: 'breaking' },
-      { operation: 'sessions.get', path: '(connection)', rule: 'transport', severity: 'breaking' },
+      'sessions.get (connection) transport breaking',
+      'sessions.get (connection) transport breaking',
     ])
   })
 
