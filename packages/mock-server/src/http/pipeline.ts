@@ -12,7 +12,9 @@ import type { Runtime } from '../engine/runtime.js'
 import { Superseded } from '../errors/superseded.js'
 import { operationHandlers } from '../handlers/index.js'
 import type { JournalRecord } from '../runtime/journal.js'
+import { JsonValue } from '../runtime/journal-bodies.js'
 import { sleep } from '../runtime/mutex.js'
+import { answerJson } from './answer-json.js'
 import { ApiError, withoutToken } from './api-error.js'
 import { authorized, unauthorized } from './auth.js'
 import { type ApiAnswer, faultAnswer, faultError } from './fault-answer.js'
@@ -52,19 +54,22 @@ async function answer(
   const query = readQuery(operation, url)
   const body = await readBody(operation, request)
   const handler = operationHandlers[operation.name as OperationName] as (context: unknown) => JsonBodyType
-  const text = await runtime.mutex.run(async () => {
+  return runtime.mutex.run(async () => {
     // A request that began before a reset writes nothing to the library that replaced its own.
     if (runtime.generation !== generation) throw new Superseded()
     const revision = runtime.library.revision
     // Serialized before the mutex is released, so nothing can change the library in between
     // (handlers, imports and resets all run under it): handlers answer with stored records as
     // they are, and no copy is made only to be serialized.
-    const serialized = JSON.stringify(await handler({ params, query, body, url, runtime }))
+    const value = await handler({ params, query, body, url, runtime })
+    const json = answerJson(value)
     if (runtime.generation !== generation) throw new Superseded()
     await runtime.persist(revision)
-    return serialized
+    const plain = jsonText(operation.status, json)
+    // Bytes are made of stored sessions only, which never change: the journal keeps the value.
+    if (typeof json !== 'string') plain.source = new JsonValue(value)
+    return plain
   })
-  return jsonText(operation.status, text)
 }
 
 interface Outcome {
@@ -133,19 +138,23 @@ export async function answerApiRequest(request: RequestView, runtime: Runtime): 
   // Begun before a reset: the journal it would go to is gone (what it answers, nobody waits for).
   if (runtime.generation !== generation) return answered
   const statusCode = answered === 'dropped' ? 0 : answered.status
+  const { url } = request
+  // One flat object of references, the same shape every time: the journal formats it when read.
   runtime.journal.record({
     time: runtime.clock.time(),
     ms: Math.round(performance.now() - started),
     method: request.method,
-    ...where(request.url),
-    ...(operation && { operation }),
+    origin: url.origin,
+    path: url.pathname,
+    query: url.search.slice(1),
+    operation,
     statusCode,
-    ...(code && { code }),
-    ...(message !== undefined && { message }),
-    ...(statusCode >= 500 && { errorMessage: outcome.errorMessage }),
-    ...(request.headers && { headers: request.headers }),
-    ...(outcome.body && { body: outcome.body }),
-    ...(answered !== 'dropped' && { answer: answered.text }),
+    code,
+    message,
+    errorMessage: statusCode >= 500 ? outcome.errorMessage : undefined,
+    headers: request.headers,
+    body: outcome.body,
+    answer: answered === 'dropped' ? undefined : (answered.source ?? answered.json),
   })
   return answered
 }

@@ -1,6 +1,7 @@
 import type { JsonBodyType } from 'msw'
 import { InvalidInput, NotFound } from '../errors/lookup-errors.js'
 import { Superseded } from '../errors/superseded.js'
+import type { JsonValue } from '../runtime/journal-bodies.js'
 import { ApiError } from './api-error.js'
 
 /**
@@ -25,13 +26,16 @@ export interface ErrorShape {
  *
  * @example
  * ```ts
- * const answer: PlainAnswer = { status: 200, headers: { 'Content-Type': 'application/json' }, text: '{"data":[]}' }
+ * const answer: PlainAnswer = { status: 200, headers: { 'Content-Type': 'application/json' }, json: '{"data":[]}' }
  * ```
  */
 export interface PlainAnswer {
   status: number
   headers: Record<string, string>
-  text: string
+  /** The JSON answered: a string, or its UTF-8 bytes when made of kept parts (see `answerJson`). */
+  json: string | Uint8Array
+  /** What the journal keeps of it instead of `json`: the value bytes were made from, which cannot change. */
+  source?: JsonValue
 }
 
 /**
@@ -42,8 +46,8 @@ export interface PlainAnswer {
  * jsonText(200, '{"data":{"id":"ses_1","tags":[]}}')
  * ```
  */
-export function jsonText(status: number, text: string, headers: Record<string, string> = {}): PlainAnswer {
-  return { status, headers: { ...headers, 'Content-Type': 'application/json' }, text }
+export function jsonText(status: number, json: string | Uint8Array, headers: Record<string, string> = {}): PlainAnswer {
+  return { status, headers: { ...headers, 'Content-Type': 'application/json' }, json }
 }
 
 /**
@@ -70,7 +74,7 @@ export function errorText(error: ErrorShape): PlainAnswer {
  * ```
  */
 export function toResponse(answer: PlainAnswer): Response {
-  return new Response(answer.text, { status: answer.status, headers: answer.headers })
+  return new Response(answer.json as BodyInit, { status: answer.status, headers: answer.headers })
 }
 
 /**

@@ -71,14 +71,15 @@ export interface RequestListenerOptions {
 /** Set by Node from the body actually sent; a copied one could contradict it. */
 const SKIPPED_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection'])
 
-/** A {@link PlainAnswer}'s text is a string; a `Response`'s `text` is a method. */
-const isPlain = (answer: PlainAnswer | Response): answer is PlainAnswer => typeof answer.text === 'string'
+const isPlain = (answer: PlainAnswer | Response): answer is PlainAnswer => !(answer instanceof Response)
 
 async function send(res: ServerResponse, answer: PlainAnswer | Response, extraHeaders: Record<string, string>) {
   if (isPlain(answer)) {
     // One write of head and body, as a plain node:http server would: no web stream in between.
-    const headers = { ...answer.headers, ...extraHeaders, 'Content-Length': `${Buffer.byteLength(answer.text)}` }
-    res.writeHead(answer.status, headers).end(answer.text)
+    // Bytes (an answer made of kept parts) are measured and written without encoding them again.
+    const { json } = answer
+    const length = typeof json === 'string' ? Buffer.byteLength(json) : json.byteLength
+    res.writeHead(answer.status, { ...answer.headers, ...extraHeaders, 'Content-Length': `${length}` }).end(json)
     return
   }
   const stream = isEventStream(answer.headers) ? answer.body : null
