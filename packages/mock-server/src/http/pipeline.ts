@@ -52,8 +52,10 @@ async function answer(
   allow(operation, runtime)
   const { url } = request
   const query = readQuery(operation, url)
-  const body = await readBody(operation, request)
-  const handler = operationHandlers[operation.name as OperationName] as (context: unknown) => JsonBodyType
+  const body = operation.body ? await readBody(operation, request) : undefined
+  const handler = operationHandlers[operation.name as OperationName] as (
+    context: unknown,
+  ) => JsonBodyType | Promise<JsonBodyType>
   return runtime.mutex.run(async () => {
     // A request that began before a reset writes nothing to the library that replaced its own.
     if (runtime.generation !== generation) throw new Superseded()
@@ -61,10 +63,11 @@ async function answer(
     // Serialized before the mutex is released, so nothing can change the library in between
     // (handlers, imports and resets all run under it): handlers answer with stored records as
     // they are, and no copy is made only to be serialized.
-    const value = await handler({ params, query, body, url, runtime })
+    const handled = handler({ params, query, body, url, runtime })
+    const value = handled instanceof Promise ? await handled : handled
     const json = answerJson(value)
     if (runtime.generation !== generation) throw new Superseded()
-    await runtime.persist(revision)
+    if (runtime.library.revision !== revision) await runtime.persist(revision)
     const plain = jsonText(operation.status, json)
     // Bytes are made of stored sessions only, which never change: the journal keeps the value.
     if (typeof json !== 'string') plain.source = new JsonValue(value)
@@ -130,10 +133,10 @@ async function outcomeOf(request: RequestView, runtime: Runtime, generation: num
  */
 export async function answerApiRequest(request: RequestView, runtime: Runtime): Promise<ApiAnswer> {
   const started = performance.now()
-  await runtime.ready
   const generation = runtime.generation
   const outcome = await outcomeOf(request, runtime, generation)
-  await sleep(runtime.settings.latency)
+  // Every await is a turn of the microtask queue: none where there is nothing to wait for.
+  if (runtime.settings.latency > 0) await sleep(runtime.settings.latency)
   const { answer: answered, operation, code, message } = outcome
   // Begun before a reset: the journal it would go to is gone (what it answers, nobody waits for).
   if (runtime.generation !== generation) return answered
