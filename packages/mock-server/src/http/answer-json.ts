@@ -1,65 +1,36 @@
 import type { JsonBodyType } from 'msw'
 import { sessionJson } from '../store/session-record.js'
 
-const encoder = new TextEncoder()
-const OPEN_DATA = encoder.encode('{"data":')
-const OPEN_LIST = encoder.encode('{"data":[')
-const COMMA = encoder.encode(',')
-const CLOSE_LIST = encoder.encode(']')
-const CLOSE = encoder.encode('}')
-
-/** The kept JSON of each session of a list, or `undefined` when one of them is no answered session. */
-function listParts(items: readonly unknown[]): Uint8Array[] | undefined {
-  const parts: Uint8Array[] = [OPEN_LIST]
-  for (let index = 0; index < items.length; index++) {
-    const json = sessionJson(items[index])
+/** The kept JSON of each session of a list, joined, or `undefined` when one of them is no answered session. */
+function listJson(items: readonly unknown[]): string | undefined {
+  const parts: string[] = []
+  for (const item of items) {
+    const json = sessionJson(item)
     if (json === undefined) return undefined
-    if (index > 0) parts.push(COMMA)
     parts.push(json)
   }
-  parts.push(CLOSE_LIST)
-  return parts
-}
-
-/** The parts of `{"data": …` when `data` is an answered session or a list of them. */
-function dataParts(data: unknown): Uint8Array[] | undefined {
-  if (Array.isArray(data)) return data.length > 0 ? listParts(data) : undefined
-  const json = sessionJson(data)
-  return json && [OPEN_DATA, json]
-}
-
-function joined(parts: readonly Uint8Array[]): Uint8Array {
-  let length = 0
-  for (const part of parts) length += part.byteLength
-  const bytes = new Uint8Array(length)
-  let at = 0
-  for (const part of parts) {
-    bytes.set(part, at)
-    at += part.byteLength
-  }
-  return bytes
+  return `[${parts.join(',')}]`
 }
 
 /**
- * The JSON of a handler's answer, byte for byte `JSON.stringify(answer)`: as UTF-8 bytes, made of
- * each session's kept JSON, when the answer is `{data}` or `{data, meta}` of sessions the store
- * answered (`toSession`), else as the string `JSON.stringify` makes. A page of 50 sessions is then
- * a copy of kept bytes, not 50 sessions serialized, encoded, measured and encoded again.
+ * The JSON of an answer `{data}` or `{data, meta}` whose data are sessions the store answered
+ * (`toSession`) or a non-empty list of them, made of each session's kept JSON: byte for byte
+ * `JSON.stringify(answer)`, without serializing the sessions again. `undefined` for any other
+ * answer, which is serialized as usual.
  *
  * @example
  * ```ts
- * answerJson({ data: toSession(record) }) // Uint8Array
- * answerJson({ data: { deleted: true, id: 'ses_1' } }) // '{"data":{"deleted":true,"id":"ses_1"}}'
+ * keptJson({ data: toSession(record) }) // '{"data":{"id":"ses_…",…}}'
+ * keptJson({ data: { deleted: true, id: 'ses_1' } }) // undefined
  * ```
  */
-export function answerJson(answer: JsonBodyType): string | Uint8Array {
-  if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return JSON.stringify(answer)
+export function keptJson(answer: JsonBodyType): string | undefined {
+  if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return undefined
   const keys = Object.keys(answer)
   const withMeta = keys.length === 2 && keys[1] === 'meta' && answer.meta !== undefined
-  if (keys[0] !== 'data' || (keys.length !== 1 && !withMeta)) return JSON.stringify(answer)
-  const parts = dataParts(answer.data)
-  if (parts === undefined) return JSON.stringify(answer)
-  if (withMeta) parts.push(encoder.encode(`,"meta":${JSON.stringify(answer.meta)}`))
-  parts.push(CLOSE)
-  return joined(parts)
+  if (keys[0] !== 'data' || (keys.length !== 1 && !withMeta)) return undefined
+  const { data } = answer
+  const json = Array.isArray(data) ? data.length > 0 && listJson(data) : sessionJson(data)
+  if (!json) return undefined
+  return withMeta ? `{"data":${json},"meta":${JSON.stringify(answer.meta)}}` : `{"data":${json}}`
 }

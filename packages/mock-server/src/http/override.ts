@@ -148,7 +148,7 @@ export function createOverride<Name extends OperationName>(
       return answer instanceof Response ? answer : toResponse(plainOf(answer, operation.status))
     const plain =
       answer instanceof Response
-        ? { status: answer.status, json: await answer.clone().text() }
+        ? { status: answer.status, text: await answer.clone().text() }
         : plainOf(answer, operation.status)
     const error = answer instanceof OverrideError ? answer : undefined
     runtime.journal.record({
@@ -163,7 +163,7 @@ export function createOverride<Name extends OperationName>(
       ...(error && { code: error.code, message: error.message }),
       ...(view.headers && { headers: view.headers }),
       body: await view.bytes(),
-      answer: plain.json,
+      answer: plain.text,
     })
     return answer instanceof Response ? answer : toResponse(plain as PlainAnswer)
   })

@@ -14,7 +14,7 @@ import { operationHandlers } from '../handlers/index.js'
 import type { JournalRecord } from '../runtime/journal.js'
 import { JsonValue } from '../runtime/journal-bodies.js'
 import { sleep } from '../runtime/mutex.js'
-import { answerJson } from './answer-json.js'
+import { keptJson } from './answer-json.js'
 import { ApiError, withoutToken } from './api-error.js'
 import { authorized, unauthorized } from './auth.js'
 import { type ApiAnswer, faultAnswer, faultError } from './fault-answer.js'
@@ -65,12 +65,12 @@ async function answer(
     // they are, and no copy is made only to be serialized.
     const handled = handler({ params, query, body, url, runtime })
     const value = handled instanceof Promise ? await handled : handled
-    const json = answerJson(value)
+    const kept = keptJson(value)
     if (runtime.generation !== generation) throw new Superseded()
     if (runtime.library.revision !== revision) await runtime.persist(revision)
-    const plain = jsonText(operation.status, json)
-    // Bytes are made of stored sessions only, which never change: the journal keeps the value.
-    if (typeof json !== 'string') plain.source = new JsonValue(value)
+    const plain = jsonText(operation.status, kept ?? JSON.stringify(value))
+    // Made of stored sessions, which never change: the journal keeps the value, not the text.
+    if (kept !== undefined) plain.source = new JsonValue(value)
     return plain
   })
 }
@@ -157,7 +157,7 @@ export async function answerApiRequest(request: RequestView, runtime: Runtime): 
     errorMessage: statusCode >= 500 ? outcome.errorMessage : undefined,
     headers: request.headers,
     body: outcome.body,
-    answer: answered === 'dropped' ? undefined : (answered.source ?? answered.json),
+    answer: answered === 'dropped' ? undefined : (answered.source ?? answered.text),
   })
   return answered
 }

@@ -26,15 +26,14 @@ export interface ErrorShape {
  *
  * @example
  * ```ts
- * const answer: PlainAnswer = { status: 200, headers: { 'Content-Type': 'application/json' }, json: '{"data":[]}' }
+ * const answer: PlainAnswer = { status: 200, headers: { 'Content-Type': 'application/json' }, text: '{"data":[]}' }
  * ```
  */
 export interface PlainAnswer {
   status: number
   headers: Record<string, string>
-  /** The JSON answered: a string, or its UTF-8 bytes when made of kept parts (see `answerJson`). */
-  json: string | Uint8Array
-  /** What the journal keeps of it instead of `json`: the value bytes were made from, which cannot change. */
+  text: string
+  /** What the journal keeps instead of `text`: the value it was made from, when that cannot change (see `keptJson`). */
   source?: JsonValue
 }
 
@@ -46,8 +45,8 @@ export interface PlainAnswer {
  * jsonText(200, '{"data":{"id":"ses_1","tags":[]}}')
  * ```
  */
-export function jsonText(status: number, json: string | Uint8Array, headers: Record<string, string> = {}): PlainAnswer {
-  return { status, headers: { ...headers, 'Content-Type': 'application/json' }, json }
+export function jsonText(status: number, text: string, headers: Record<string, string> = {}): PlainAnswer {
+  return { status, headers: { ...headers, 'Content-Type': 'application/json' }, text }
 }
 
 /**
@@ -74,7 +73,7 @@ export function errorText(error: ErrorShape): PlainAnswer {
  * ```
  */
 export function toResponse(answer: PlainAnswer): Response {
-  return new Response(answer.json as BodyInit, { status: answer.status, headers: answer.headers })
+  return new Response(answer.text, { status: answer.status, headers: answer.headers })
 }
 
 /**

@@ -95,8 +95,8 @@ export interface JournalRecord extends Omit<JournalSummary, 'seq' | 'at'> {
   errorMessage?: string
   headers?: HeaderSource
   body?: Uint8Array
-  /** The JSON answered, as text or UTF-8 bytes, or the value it was made from (see {@link JsonValue}). */
-  answer?: string | Uint8Array | JsonValue
+  /** The JSON answered, or the value it was made from (see {@link JsonValue}). */
+  answer?: string | JsonValue
 }
 
 /** An entry as kept: the record's references, its number, and bodies bounded (not formatted). */

@@ -33,13 +33,11 @@ export function newSessionRecord(
 type AnsweredSession = Omit<StoredSession, 'client'>
 
 /**
- * Each stored record's answered form, and that form's JSON as UTF-8 (`null` until first asked
- * for). Keyed by the objects themselves: stored records are never changed in place (a write stores
+ * Each stored record's answered form, and that form's JSON (`null` until first asked for). Keyed by the objects themselves: stored records are never changed in place (a write stores
  * a new one), so what is kept for a record stays true, and goes with it.
  */
 const answeredForms = new WeakMap<Readonly<StoredSession>, Readonly<AnsweredSession>>()
-const answeredJson = new WeakMap<object, Uint8Array | null>()
-const encoder = new TextEncoder()
+const answeredJson = new WeakMap<object, string | null>()
 
 /**
  * A stored session as answered: every SPEC field and not the search-only `client` (D11). Made
@@ -63,21 +61,20 @@ export function toSession(record: Readonly<StoredSession>): Readonly<AnsweredSes
 }
 
 /**
- * The JSON of a session {@link toSession} answered, as UTF-8, serialized on first use and kept;
- * `undefined` for any other value. What lets a page of 50 be written without serializing 50
- * sessions again.
+ * The JSON of a session {@link toSession} answered, serialized on first use and kept; `undefined`
+ * for any other value. What lets a page of 50 be answered without serializing 50 sessions again.
  *
  * @example
  * ```ts
- * sessionJson(toSession(record)) // the bytes of JSON.stringify(toSession(record))
+ * sessionJson(toSession(record)) // JSON.stringify(toSession(record))
  * sessionJson({ id: 'ses_1' }) // undefined
  * ```
  */
-export function sessionJson(value: unknown): Uint8Array | undefined {
+export function sessionJson(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined
   const kept = answeredJson.get(value)
   if (kept !== null) return kept
-  const json = encoder.encode(JSON.stringify(value))
+  const json = JSON.stringify(value)
   answeredJson.set(value, json)
   return json
 }

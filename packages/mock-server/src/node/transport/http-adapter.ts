@@ -75,10 +75,9 @@ const isPlain = (answer: PlainAnswer | Response): answer is PlainAnswer => !(ans
 
 /** One write of head and body, as a plain node:http server would: no web stream in between. */
 function writePlain(res: ServerResponse, answer: PlainAnswer, extraHeaders: Record<string, string>): void {
-  // Bytes (an answer made of kept parts) are measured and written without encoding them again.
-  const { json } = answer
-  const length = typeof json === 'string' ? Buffer.byteLength(json) : json.byteLength
-  res.writeHead(answer.status, { ...answer.headers, ...extraHeaders, 'Content-Length': `${length}` }).end(json)
+  const { text } = answer
+  const headers = { ...answer.headers, ...extraHeaders, 'Content-Length': `${Buffer.byteLength(text)}` }
+  res.writeHead(answer.status, headers).end(text)
 }
 
 async function send(res: ServerResponse, answer: Response, extraHeaders: Record<string, string>) {
