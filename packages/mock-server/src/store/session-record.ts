@@ -33,11 +33,12 @@ export function newSessionRecord(
 type AnsweredSession = Omit<StoredSession, 'client'>
 
 /**
- * Each stored record's answered form, and that form's JSON (`null` until first asked for). Keyed by the objects themselves: stored records are never changed in place (a write stores
- * a new one), so what is kept for a record stays true, and goes with it.
+ * Each stored record's answered form, and that form's JSON. Keyed by the objects themselves:
+ * stored records are never changed in place (a write stores a new one), so what is kept for a
+ * record stays true, and goes with it.
  */
 const answeredForms = new WeakMap<Readonly<StoredSession>, Readonly<AnsweredSession>>()
-const answeredJson = new WeakMap<object, string | null>()
+const answeredJson = new WeakMap<object, string>()
 
 /**
  * A stored session as answered: every SPEC field and not the search-only `client` (D11). Made
@@ -55,14 +56,15 @@ export function toSession(record: Readonly<StoredSession>): Readonly<AnsweredSes
     const { client: _client, ...fields } = record
     answered = Object.freeze(fields)
     answeredForms.set(record, answered)
-    answeredJson.set(answered, null)
+    // Serialized now, once: a session is made answered to be answered.
+    answeredJson.set(answered, JSON.stringify(answered))
   }
   return answered
 }
 
 /**
- * The JSON of a session {@link toSession} answered, serialized on first use and kept; `undefined`
- * for any other value. What lets a page of 50 be answered without serializing 50 sessions again.
+ * The JSON of a session {@link toSession} answered, kept since; `undefined` for any other value.
+ * What lets a page of 50 be answered without serializing 50 sessions again.
  *
  * @example
  * ```ts
@@ -71,12 +73,7 @@ export function toSession(record: Readonly<StoredSession>): Readonly<AnsweredSes
  * ```
  */
 export function sessionJson(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null) return undefined
-  const kept = answeredJson.get(value)
-  if (kept !== null) return kept
-  const json = JSON.stringify(value)
-  answeredJson.set(value, json)
-  return json
+  return typeof value === 'object' && value !== null ? answeredJson.get(value) : undefined
 }
 
 /**
