@@ -124,7 +124,7 @@ function answer(
   options: RequestListenerOptions,
   direct: DirectResponder | undefined,
   origin: string,
-): Promise<PlainAnswer | Response | undefined> | PlainAnswer | Response | undefined {
+): Promise<PlainAnswer | Response | 'dropped' | undefined> | undefined {
   const request = incomingRequest(
     incoming,
     targetUrl(origin, incoming.url ?? '/'),
@@ -134,14 +134,15 @@ function answer(
   if (routes && (routes.answers?.(request.url.pathname) ?? true)) {
     return request.toRequest().then((built) => routes(built) ?? answerByHandlers(request, options, direct))
   }
-  return answerByHandlers(request, options, direct)
+  // A mock's own handlers: their promise as it is, no other around it.
+  return direct ? direct(request) : answerByHandlers(request, options, direct)
 }
 
 async function answerByHandlers(
   request: DirectRequest,
   options: RequestListenerOptions,
   direct: DirectResponder | undefined,
-): Promise<PlainAnswer | Response | undefined> {
+): Promise<PlainAnswer | Response | 'dropped' | undefined> {
   if (direct) return direct(request)
   // Loaded only for handlers other than a mock's own: msw's main entry costs the CLI's start.
   const { getResponse } = await import('msw')
@@ -187,7 +188,7 @@ export function createRequestListener(
       own = code
       return errorResponse(code, message)
     }
-    let response: PlainAnswer | Response | undefined
+    let response: PlainAnswer | Response | 'dropped' | undefined
     try {
       const host = incoming.headers.host
       const refused = hostGate(host)
@@ -216,7 +217,7 @@ export function createRequestListener(
     // A body left unread (refused as too large, or never asked for, as after a 401) is not read
     // now: the connection goes once the answer is out.
     if (!incoming.complete) res.shouldKeepAlive = false
-    if (!isPlain(response) && response.type === 'error') {
+    if (response === 'dropped' || (!isPlain(response) && response.type === 'error')) {
       incoming.socket.destroy()
       report(0)
       return
