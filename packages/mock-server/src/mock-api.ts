@@ -159,9 +159,7 @@ export function mockApiFrom(options: MockOptions, initial: LibrarySnapshot): { a
   // against the URL's origin and path, so this does too.
   registerDirectResponder(handlers, (request) => {
     const target = `${request.url.origin}${request.url.pathname}`
-    if (api.test(target)) {
-      return answerApiRequest(request, runtime).then((answer) => (answer === 'dropped' ? Response.error() : answer))
-    }
+    if (api.test(target)) return answerApiRequest(request, runtime)
     return controlSurface.test(target) ? request.toRequest().then(control) : undefined
   })
   const live: LiveLibrary = {

@@ -2,7 +2,9 @@
 // the server is pinned to one core (the issue's "server on one core") and the load generator to
 // another, with taskset where it exists; elsewhere nothing is pinned.
 import { spawn, spawnSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
+import { join } from 'node:path'
 import { CONNECTIONS, NOW, root, SESSIONS } from './common.mjs'
 
 const canPin = availableParallelism() >= 2 && spawnSync('taskset', ['-V']).status === 0
@@ -49,6 +51,21 @@ export function startServerProcess(script, args = []) {
 }
 
 /**
+ * CPU seconds (user + system) a process has used so far, from /proc (Linux); undefined elsewhere.
+ * A machine shared with other work changes wall-clock rates, not the CPU a request costs.
+ */
+export function cpuSeconds(pid) {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / TICKS
+  } catch {
+    return undefined
+  }
+}
+const TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100
+
+/**
  * Runs autocannon's CLI in its own process against `url` and resolves to its JSON result:
  * requests per second (mean), latency p50/p99 in ms, non-2xx and errors.
  */
@@ -81,9 +98,12 @@ export function autocannon(url, { seconds, headers = {} }) {
   })
 }
 
-/** The standalone mock the server, sdk and dashboard benchmarks measure: SESSIONS demo sessions, clock fixed at NOW. */
-export function startMockProcess() {
-  return startServerProcess(root('packages/mock-server/bench/serve.mjs'), [
+/**
+ * The standalone mock the server, sdk and dashboard benchmarks measure: SESSIONS demo sessions, clock
+ * fixed at NOW; this checkout's, or another built checkout's (a before, for one run of both).
+ */
+export function startMockProcess(checkout = root('')) {
+  return startServerProcess(join(checkout, 'packages/mock-server/bench/serve.mjs'), [
     'adapter',
     '--sessions',
     `${SESSIONS}`,

@@ -25,10 +25,10 @@ export interface DirectRequest extends RequestView {
  *
  * @example
  * ```ts
- * const respond: DirectResponder = (request) => answerApiRequest(request, runtime).then(...)
+ * const respond: DirectResponder = (request) => answerApiRequest(request, runtime)
  * ```
  */
-export type DirectResponder = (request: DirectRequest) => Promise<PlainAnswer | Response> | undefined
+export type DirectResponder = (request: DirectRequest) => Promise<PlainAnswer | Response | 'dropped'> | undefined
 
 interface Registered {
   handlers: readonly RequestHandler[]

@@ -12,7 +12,9 @@ import type { Runtime } from '../engine/runtime.js'
 import { Superseded } from '../errors/superseded.js'
 import { operationHandlers } from '../handlers/index.js'
 import type { JournalRecord } from '../runtime/journal.js'
+import { JsonValue } from '../runtime/journal-bodies.js'
 import { sleep } from '../runtime/mutex.js'
+import { keptJson } from './answer-json.js'
 import { ApiError, withoutToken } from './api-error.js'
 import { authorized, unauthorized } from './auth.js'
 import { type ApiAnswer, faultAnswer, faultError } from './fault-answer.js'
@@ -50,21 +52,27 @@ async function answer(
   allow(operation, runtime)
   const { url } = request
   const query = readQuery(operation, url)
-  const body = await readBody(operation, request)
-  const handler = operationHandlers[operation.name as OperationName] as (context: unknown) => JsonBodyType
-  const text = await runtime.mutex.run(async () => {
+  const body = operation.body ? await readBody(operation, request) : undefined
+  const handler = operationHandlers[operation.name as OperationName] as (
+    context: unknown,
+  ) => JsonBodyType | Promise<JsonBodyType>
+  return runtime.mutex.run(async () => {
     // A request that began before a reset writes nothing to the library that replaced its own.
     if (runtime.generation !== generation) throw new Superseded()
     const revision = runtime.library.revision
     // Serialized before the mutex is released, so nothing can change the library in between
     // (handlers, imports and resets all run under it): handlers answer with stored records as
     // they are, and no copy is made only to be serialized.
-    const serialized = JSON.stringify(await handler({ params, query, body, url, runtime }))
+    const handled = handler({ params, query, body, url, runtime })
+    const value = handled instanceof Promise ? await handled : handled
+    const kept = keptJson(value)
     if (runtime.generation !== generation) throw new Superseded()
-    await runtime.persist(revision)
-    return serialized
+    if (runtime.library.revision !== revision) await runtime.persist(revision)
+    const plain = jsonText(operation.status, kept ?? JSON.stringify(value))
+    // Made of stored sessions, which never change: the journal keeps the value, not the text.
+    if (kept !== undefined) plain.source = new JsonValue(value)
+    return plain
   })
-  return jsonText(operation.status, text)
 }
 
 interface Outcome {
@@ -125,27 +133,31 @@ async function outcomeOf(request: RequestView, runtime: Runtime, generation: num
  */
 export async function answerApiRequest(request: RequestView, runtime: Runtime): Promise<ApiAnswer> {
   const started = performance.now()
-  await runtime.ready
   const generation = runtime.generation
   const outcome = await outcomeOf(request, runtime, generation)
-  await sleep(runtime.settings.latency)
+  // Every await is a turn of the microtask queue: none where there is nothing to wait for.
+  if (runtime.settings.latency > 0) await sleep(runtime.settings.latency)
   const { answer: answered, operation, code, message } = outcome
   // Begun before a reset: the journal it would go to is gone (what it answers, nobody waits for).
   if (runtime.generation !== generation) return answered
   const statusCode = answered === 'dropped' ? 0 : answered.status
+  const { url } = request
+  // One flat object of references, the same shape every time: the journal formats it when read.
   runtime.journal.record({
     time: runtime.clock.time(),
     ms: Math.round(performance.now() - started),
     method: request.method,
-    ...where(request.url),
-    ...(operation && { operation }),
+    origin: url.origin,
+    path: url.pathname,
+    query: url.search.slice(1),
+    operation,
     statusCode,
-    ...(code && { code }),
-    ...(message !== undefined && { message }),
-    ...(statusCode >= 500 && { errorMessage: outcome.errorMessage }),
-    ...(request.headers && { headers: request.headers }),
-    ...(outcome.body && { body: outcome.body }),
-    ...(answered !== 'dropped' && { answer: answered.text }),
+    code,
+    message,
+    errorMessage: statusCode >= 500 ? outcome.errorMessage : undefined,
+    headers: request.headers,
+    body: outcome.body,
+    answer: answered === 'dropped' ? undefined : (answered.source ?? answered.text),
   })
   return answered
 }

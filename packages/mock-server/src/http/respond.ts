@@ -1,6 +1,7 @@
 import type { JsonBodyType } from 'msw'
 import { InvalidInput, NotFound } from '../errors/lookup-errors.js'
 import { Superseded } from '../errors/superseded.js'
+import type { JsonValue } from '../runtime/journal-bodies.js'
 import { ApiError } from './api-error.js'
 
 /**
@@ -32,6 +33,8 @@ export interface PlainAnswer {
   status: number
   headers: Record<string, string>
   text: string
+  /** What the journal keeps instead of `text`: the value it was made from, when that cannot change (see `keptJson`). */
+  source?: JsonValue
 }
 
 /**

@@ -36,33 +36,62 @@ export interface BodyText {
 }
 
 /**
- * A body as kept until read: the caller's own bytes or text (no copy) when short, a copy of its
- * first {@link JOURNAL_BODY_LIMIT} units when longer, so a kept entry never holds a large body.
+ * The first {@link JOURNAL_BODY_LIMIT} units of a longer body, copied as bytes, so that a kept
+ * entry never holds a large body.
+ *
+ * @example
+ * ```ts
+ * new CutBody(new Uint8Array(8)).bytes.byteLength // 8
+ * ```
+ */
+export class CutBody {
+  constructor(readonly bytes: Uint8Array) {}
+}
+
+/**
+ * An answer kept as the value it was serialized from, when that value cannot change (made of
+ * stored sessions, which never change in place): serialized again only if the entry is read, so
+ * that a long answer costs the journal no copy.
+ *
+ * @example
+ * ```ts
+ * journal.record({ ...record, answer: new JsonValue({ data: [] }) })
+ * ```
+ */
+export class JsonValue {
+  constructor(readonly value: unknown) {}
+}
+
+/**
+ * A body as kept until read: the caller's own bytes or text (no copy, no wrapper) when short, a
+ * {@link CutBody} when longer, or a {@link JsonValue}.
  *
  * @example
  * ```ts
  * const kept = boundedBody(bytes)
  * ```
  */
-export type KeptBody = { value: Uint8Array | string; truncated: boolean } | undefined
+export type KeptBody = Uint8Array | string | CutBody | JsonValue | undefined
 
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 
 /**
- * What a journal entry keeps of a body: see {@link KeptBody}.
+ * What a journal entry keeps of a body: see {@link KeptBody}. A cut of bytes is a copy (a
+ * `memcpy`); of text, an encoding of its first characters (only answers not made of kept parts).
  *
  * @example
  * ```ts
  * boundedBody(new Uint8Array(0)) // undefined
  * ```
  */
-export function boundedBody(value: Uint8Array | string | undefined): KeptBody {
+export function boundedBody(value: Uint8Array | string | JsonValue | undefined): KeptBody {
+  if (value instanceof JsonValue) return value
   if (value === undefined || value.length === 0) return undefined
-  if (value.length <= JOURNAL_BODY_LIMIT) return { value, truncated: false }
-  const cut =
-    typeof value === 'string' ? encoder.encode(value.slice(0, JOURNAL_BODY_LIMIT)) : value.slice(0, JOURNAL_BODY_LIMIT)
-  return { value: cut, truncated: true }
+  if (value.length <= JOURNAL_BODY_LIMIT) return value
+  return new CutBody(
+    typeof value === 'string' ? encoder.encode(value.slice(0, JOURNAL_BODY_LIMIT)) : value.slice(0, JOURNAL_BODY_LIMIT),
+  )
 }
 
 /**
@@ -75,8 +104,9 @@ export function boundedBody(value: Uint8Array | string | undefined): KeptBody {
  */
 export function readBody(kept: KeptBody, mask: (text: string) => string): BodyText {
   if (kept === undefined) return {}
-  const text = mask(typeof kept.value === 'string' ? kept.value : decoder.decode(kept.value))
-  if (kept.truncated) return { body: text, truncated: true }
+  if (kept instanceof CutBody) return { body: mask(decoder.decode(kept.bytes)), truncated: true }
+  if (kept instanceof JsonValue) return readBody(boundedBody(JSON.stringify(kept.value)), mask)
+  const text = mask(typeof kept === 'string' ? kept : decoder.decode(kept))
   try {
     return { body: JSON.parse(text) }
   } catch {

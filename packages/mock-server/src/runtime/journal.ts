@@ -3,6 +3,7 @@ import {
   type BodyText,
   boundedBody,
   type HeaderSource,
+  type JsonValue,
   type KeptBody,
   readBody,
   readHeaders,
@@ -94,10 +95,17 @@ export interface JournalRecord extends Omit<JournalSummary, 'seq' | 'at'> {
   errorMessage?: string
   headers?: HeaderSource
   body?: Uint8Array
-  answer?: string
+  /** The JSON answered, or the value it was made from (see {@link JsonValue}). */
+  answer?: string | JsonValue
 }
 
-type Kept = Omit<JournalRecord, 'errorMessage' | 'body' | 'answer'> & { seq: number; body: KeptBody; answer: KeptBody }
+/** An entry as kept: the record's references, its number, and bodies bounded (not formatted). */
+interface Kept {
+  seq: number
+  record: JournalRecord
+  body: KeptBody
+  answer: KeptBody
+}
 
 /** Entries the journal keeps; older ones are dropped. */
 export const JOURNAL_LIMIT = 1000
@@ -116,7 +124,9 @@ export const JOURNAL_LIMIT = 1000
  */
 export class Journal {
   readonly #mask: (text: string) => string
-  #entries: Kept[] = []
+  /** A ring of the latest {@link JOURNAL_LIMIT} entries: the oldest is overwritten, nothing moves. */
+  #ring: (Kept | undefined)[] = []
+  /** Entries recorded since the last clear; the ring holds the latest of them. */
   #seq = 0
   #answered = 0
   #lastError: string | undefined
@@ -127,17 +137,27 @@ export class Journal {
     this.#mask = mask
   }
 
-  /** Records one answered request; `statusCode` 0 means the connection was dropped (a network fault). */
+  /**
+   * Records one answered request; `statusCode` 0 means the connection was dropped (a network fault).
+   * Keeps the record as given (its headers, body and answer by reference, a body past
+   * `JOURNAL_BODY_LIMIT` cut): nothing is masked or formatted until the entry is read.
+   */
   record(record: JournalRecord): void {
-    const { errorMessage, body, answer, ...rest } = record
     this.#seq += 1
-    const kept: Kept = { ...rest, seq: this.#seq, body: boundedBody(body), answer: boundedBody(answer) }
-    this.#entries.push(kept)
-    if (this.#entries.length > JOURNAL_LIMIT) this.#entries.shift()
-    if (record.statusCode > 0) this.#answered += 1
-    if (record.statusCode >= 500 && errorMessage !== undefined) this.#lastError = this.#mask(errorMessage)
+    const kept: Kept = { seq: this.#seq, record, body: boundedBody(record.body), answer: boundedBody(record.answer) }
+    this.#ring[(this.#seq - 1) % JOURNAL_LIMIT] = kept
+    const { statusCode, errorMessage } = record
+    if (statusCode > 0) this.#answered += 1
+    if (statusCode >= 500 && errorMessage !== undefined) this.#lastError = this.#mask(errorMessage)
     // Nothing is formatted for nobody: without a subscriber this is one size check.
     if (this.#listeners.size > 0) this.#tell(kept)
+  }
+
+  /** The kept entries, oldest first. */
+  #kept(): Kept[] {
+    const count = Math.min(this.#seq, JOURNAL_LIMIT)
+    const first = this.#seq - count
+    return Array.from({ length: count }, (_, index) => this.#ring[(first + index) % JOURNAL_LIMIT] as Kept)
   }
 
   /**
@@ -145,7 +165,7 @@ export class Journal {
    * set; returns the unsubscribe. A listener that throws is unsubscribed, never the recording.
    */
   subscribe(listener: JournalListener, { backlog = false } = {}): () => void {
-    if (backlog) for (const kept of this.#entries) listener(this.#summary(kept))
+    if (backlog) for (const kept of this.#kept()) listener(this.#summary(kept))
     this.#listeners.add(listener)
     return () => this.#listeners.delete(listener)
   }
@@ -166,7 +186,8 @@ export class Journal {
     }
   }
 
-  #summary({ seq, time, ms, method, origin, path, query, operation, statusCode, code, message }: Kept): JournalSummary {
+  #summary({ seq, record }: Kept): JournalSummary {
+    const { time, ms, method, origin, path, query, operation, statusCode, code, message } = record
     const mask = this.#mask
     return {
       seq,
@@ -187,7 +208,7 @@ export class Journal {
     const mask = this.#mask
     return {
       ...this.#summary(kept),
-      request: { headers: readHeaders(kept.headers, mask), ...readBody(kept.body, mask) },
+      request: { headers: readHeaders(kept.record.headers, mask), ...readBody(kept.body, mask) },
       answer: readBody(kept.answer, mask),
     }
   }
@@ -205,8 +226,8 @@ export class Journal {
 
   /** The entries that match `filter` (all without one), oldest first, each built afresh (a copy). */
   entries(filter?: RequestFilter): JournalEntry[] {
-    const kept = filter ? this.#entries.filter((entry) => matches(entry, filter)) : this.#entries
-    return kept.map((entry) => this.#entry(entry))
+    const kept = this.#kept()
+    return (filter ? kept.filter((entry) => matches(entry.record, filter)) : kept).map((entry) => this.#entry(entry))
   }
 
   /** Requests answered so far, 401s included (D17). */
@@ -216,10 +237,11 @@ export class Journal {
 
   /** The latest answered requests, newest first, as the health snapshot lists them (D17). */
   recent(): { method: string; path: string; statusCode: number; at: string }[] {
-    const answered: Kept[] = []
-    for (let index = this.#entries.length - 1; index >= 0 && answered.length < LIMITS.recentRequests; index--) {
-      const entry = this.#entries[index] as Kept
-      if (entry.statusCode > 0) answered.push(entry)
+    const answered: JournalRecord[] = []
+    const oldest = Math.max(0, this.#seq - JOURNAL_LIMIT)
+    for (let seq = this.#seq; seq > oldest && answered.length < LIMITS.recentRequests; seq--) {
+      const { record } = this.#ring[(seq - 1) % JOURNAL_LIMIT] as Kept
+      if (record.statusCode > 0) answered.push(record)
     }
     return answered.map(({ method, path, statusCode, time }) => ({
       method,
@@ -241,7 +263,7 @@ export class Journal {
 
   /** Forgets everything; the next entry is number 1 again. */
   clear(): void {
-    this.#entries = []
+    this.#ring = []
     this.#seq = 0
     this.#answered = 0
     this.#lastError = undefined

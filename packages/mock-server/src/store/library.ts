@@ -9,6 +9,7 @@ import {
 } from './library-parts.js'
 import type { LibrarySnapshot, StoredLane, StoredSession, StoredWaveform } from './records.js'
 import { SessionIndexes } from './session-indexes.js'
+import { noteWritten } from './session-record.js'
 import { Table, type TableWatcher } from './table.js'
 import { waveformKey } from './waveform-key.js'
 
@@ -22,7 +23,10 @@ function createTables(indexes: SessionIndexes, changed: () => void): Tables {
       watch?.(before, after)
     })
   return {
-    sessions: table('sessions', (before, after) => indexes.sessionChanged(before, after)),
+    sessions: table('sessions', (before, after) => {
+      indexes.sessionChanged(before, after)
+      if (after) noteWritten(after)
+    }),
     lanes: table('lanes', (before, after) => indexes.laneChanged(before, after)),
     waveforms: table('waveforms'),
   }

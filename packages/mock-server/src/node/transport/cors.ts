@@ -21,6 +21,9 @@ export interface CorsDecision {
   preflight: boolean
 }
 
+/** The decision for every request not from an allowed origin: shared, never changed. */
+const NO_CORS: CorsDecision = Object.freeze({ headers: Object.freeze({}), preflight: false })
+
 /**
  * Builds the CORS policy for a list of allowed origins (`--cors`). An empty list never adds a header.
  *
@@ -37,7 +40,7 @@ export function corsPolicy(
   const allowed = new Set(origins)
   return (headers, method) => {
     const origin = headers.origin
-    if (origin === undefined || !allowed.has(origin)) return { headers: {}, preflight: false }
+    if (origin === undefined || !allowed.has(origin)) return NO_CORS
     const preflight = method === 'OPTIONS' && headers['access-control-request-method'] !== undefined
     const common = { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' }
     if (!preflight) return { headers: { ...common, 'Access-Control-Expose-Headers': EXPOSED_HEADERS }, preflight }

@@ -71,3 +71,34 @@ export function createHostCheck(allowHosts: readonly string[] = []): (host: stri
   const extra = new Set(allowHosts.map(hostName))
   return (host) => host === undefined || isLoopbackHost(host) || extra.has(hostName(host))
 }
+
+/** Distinct `Host` values whose verdict is kept; past it the memory starts afresh. */
+const VERDICTS_KEPT = 64
+
+/**
+ * The `Host` checks of D18 and D20 in one call: `invalid_host` for a value that is no
+ * `host[:port]`, `forbidden_host` for a name not allowed, `undefined` to serve the request. Every
+ * request passes through it; the verdict of each value is kept (a client sends the same `Host`
+ * on every request), a bounded number of them, so that the checks run once per value.
+ *
+ * @example
+ * ```ts
+ * const gate = createHostGate([])
+ * gate('127.0.0.1:4777') // undefined
+ * gate('evil.example') // 'forbidden_host'
+ * ```
+ */
+export function createHostGate(
+  allowHosts: readonly string[] = [],
+): (host: string | undefined) => 'invalid_host' | 'forbidden_host' | undefined {
+  const allowed = createHostCheck(allowHosts)
+  const verdicts = new Map<string, 'invalid_host' | 'forbidden_host' | undefined>()
+  return (host) => {
+    if (host === undefined) return undefined
+    if (verdicts.has(host)) return verdicts.get(host)
+    const verdict = !isValidHost(host) ? 'invalid_host' : allowed(host) ? undefined : 'forbidden_host'
+    if (verdicts.size >= VERDICTS_KEPT) verdicts.clear()
+    verdicts.set(host, verdict)
+    return verdict
+  }
+}

@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import { type KnownErrorCode, LIMITS, NOT_FOUND_MESSAGES } from '@session-library/schemas'
 import type { RequestHandler } from 'msw'
-import { directResponder } from '../../http/direct-dispatch.js'
+import { type DirectRequest, type DirectResponder, directResponder } from '../../http/direct-dispatch.js'
 import type { PlainAnswer } from '../../http/respond.js'
 import { targetUrl } from '../../http/target.js'
 import type { TransportAnswer } from '../../http/transport-answer.js'
@@ -12,7 +12,7 @@ import { PayloadTooLargeError } from './body-limit.js'
 import { clientErrorAnswer } from './client-error.js'
 import { corsPolicy } from './cors.js'
 import { errorResponse } from './error-response.js'
-import { createHostCheck, isValidHost } from './host-check.js'
+import { createHostGate } from './host-check.js'
 import { incomingRequest } from './incoming-request.js'
 
 /**
@@ -71,16 +71,17 @@ export interface RequestListenerOptions {
 /** Set by Node from the body actually sent; a copied one could contradict it. */
 const SKIPPED_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection'])
 
-/** A {@link PlainAnswer}'s text is a string; a `Response`'s `text` is a method. */
-const isPlain = (answer: PlainAnswer | Response): answer is PlainAnswer => typeof answer.text === 'string'
+/** A `Response` comes from the control surface, the static routes or msw; anything else is the pipeline's. */
+const isPlain = (answer: PlainAnswer | Response): answer is PlainAnswer => !(answer instanceof Response)
 
-async function send(res: ServerResponse, answer: PlainAnswer | Response, extraHeaders: Record<string, string>) {
-  if (isPlain(answer)) {
-    // One write of head and body, as a plain node:http server would: no web stream in between.
-    const headers = { ...answer.headers, ...extraHeaders, 'Content-Length': `${Buffer.byteLength(answer.text)}` }
-    res.writeHead(answer.status, headers).end(answer.text)
-    return
-  }
+/** One write of head and body, as a plain node:http server would: no web stream in between. */
+function writePlain(res: ServerResponse, answer: PlainAnswer, extraHeaders: Record<string, string>): void {
+  const { text } = answer
+  const headers = { ...answer.headers, ...extraHeaders, 'Content-Length': `${Buffer.byteLength(text)}` }
+  res.writeHead(answer.status, headers).end(text)
+}
+
+async function send(res: ServerResponse, answer: Response, extraHeaders: Record<string, string>) {
   const stream = isEventStream(answer.headers) ? answer.body : null
   const body = answer.body && !stream ? new Uint8Array(await answer.arrayBuffer()) : undefined
   res.statusCode = answer.status
@@ -111,26 +112,42 @@ export function isEventStream(headers: { get(name: string): string | null }): bo
   return headers.get('content-type')?.startsWith('text/event-stream') ?? false
 }
 
-async function answer(
+/**
+ * Scheme, host and port a request was sent to: its `Host`, else (HTTP/1.0, or a `Host` refused as
+ * no `host[:port]`) the address it arrived on.
+ */
+function originOf(incoming: IncomingMessage, host: string | undefined): string {
+  return `http://${host ?? `${incoming.socket.localAddress}:${incoming.socket.localPort}`}`
+}
+
+function answer(
   incoming: IncomingMessage,
   options: RequestListenerOptions,
+  direct: DirectResponder | undefined,
   origin: string,
-): Promise<PlainAnswer | Response | undefined> {
+): Promise<PlainAnswer | Response | 'dropped' | undefined> | undefined {
   const request = incomingRequest(
     incoming,
     targetUrl(origin, incoming.url ?? '/'),
     options.bodyLimit ?? LIMITS.bodyBytes,
   )
   const { routes } = options
-  const routed =
-    routes && (routes.answers?.(request.url.pathname) ?? true) ? routes(await request.toRequest()) : undefined
-  if (routed) return routed
-  const handlers = options.handlers as RequestHandler[]
-  const direct = directResponder(handlers)
+  if (routes && (routes.answers?.(request.url.pathname) ?? true)) {
+    return request.toRequest().then((built) => routes(built) ?? answerByHandlers(request, options, direct))
+  }
+  // A mock's own handlers: their promise as it is, no other around it.
+  return direct ? direct(request) : answerByHandlers(request, options, direct)
+}
+
+async function answerByHandlers(
+  request: DirectRequest,
+  options: RequestListenerOptions,
+  direct: DirectResponder | undefined,
+): Promise<PlainAnswer | Response | 'dropped' | undefined> {
   if (direct) return direct(request)
   // Loaded only for handlers other than a mock's own: msw's main entry costs the CLI's start.
   const { getResponse } = await import('msw')
-  return getResponse(handlers, await request.toRequest())
+  return getResponse(options.handlers as RequestHandler[], await request.toRequest())
 }
 
 /**
@@ -156,8 +173,10 @@ async function answer(
 export function createRequestListener(
   options: RequestListenerOptions,
 ): (incoming: IncomingMessage, res: ServerResponse) => Promise<void> {
-  const hostAllowed = createHostCheck(options.allowHosts)
+  const hostGate = createHostGate(options.allowHosts)
   const cors = corsPolicy(options.cors)
+  // A mock's own handler list is answered without msw: looked up once, not per request.
+  const direct = directResponder(options.handlers)
   return async (incoming, res) => {
     const started = performance.now()
     const { method = 'GET', url = '/' } = incoming
@@ -170,23 +189,26 @@ export function createRequestListener(
       own = code
       return errorResponse(code, message)
     }
-    let response: PlainAnswer | Response | undefined
+    let response: PlainAnswer | Response | 'dropped' | undefined
     try {
       const host = incoming.headers.host
-      if (host !== undefined && !isValidHost(host)) response = refuse('invalid_host')
-      else if (!hostAllowed(host)) response = refuse('forbidden_host')
+      const refused = hostGate(host)
+      if (refused) response = refuse(refused)
       else if (policy.preflight) {
         own = ''
         response = new Response(null, { status: 204 })
       } else {
-        const origin = `http://${incoming.headers.host ?? `${incoming.socket.localAddress}:${incoming.socket.localPort}`}`
-        response = (await answer(incoming, options, origin)) ?? refuse('not_found', NOT_FOUND_MESSAGES.route)
+        const origin = originOf(incoming, host)
+        response = (await answer(incoming, options, direct, origin)) ?? refuse('not_found', NOT_FOUND_MESSAGES.route)
       }
     } catch (error) {
       // A body cut short by the request timeout was answered already (a JSON 408) by the server's
       // clientError handler; a client that went away got nothing.
       const cut = clientErrorAnswer(incoming.socket)
-      if (cut) options.onTransportAnswer?.({ method, target: url, statusCode: cut.status, code: cut.code })
+      if (cut) {
+        const origin = originOf(incoming, incoming.headers.host)
+        options.onTransportAnswer?.({ method, target: url, origin, statusCode: cut.status, code: cut.code })
+      }
       if (cut || incoming.socket.destroyed) {
         report(cut?.status ?? 0)
         return
@@ -196,19 +218,23 @@ export function createRequestListener(
     // A body left unread (refused as too large, or never asked for, as after a 401) is not read
     // now: the connection goes once the answer is out.
     if (!incoming.complete) res.shouldKeepAlive = false
-    if (!isPlain(response) && response.type === 'error') {
+    if (response === 'dropped' || (!isPlain(response) && response.type === 'error')) {
       incoming.socket.destroy()
       report(0)
       return
     }
     try {
-      await send(res, response, policy.headers)
+      if (isPlain(response)) writePlain(res, response, policy.headers)
+      else await send(res, response, policy.headers)
     } catch {
       // The client went away, or the answer's body failed midway: nothing left to tell it.
       res.destroy()
     }
     if (own !== undefined) {
-      options.onTransportAnswer?.({ method, target: url, statusCode: res.statusCode, ...(own && { code: own }) })
+      const origin = originOf(incoming, own === 'invalid_host' ? undefined : incoming.headers.host)
+      const answered: TransportAnswer = { method, target: url, origin, statusCode: res.statusCode }
+      if (own) answered.code = own
+      options.onTransportAnswer?.(answered)
     }
     report(res.statusCode)
   }

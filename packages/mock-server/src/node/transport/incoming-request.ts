@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import type { DirectRequest } from '../../http/direct-dispatch.js'
+import type { HeaderSource } from '../../runtime/journal-bodies.js'
 import { readBody } from './body-limit.js'
 
 const BODYLESS = new Set(['GET', 'HEAD'])
@@ -11,6 +12,22 @@ function toHeaders(rawHeaders: readonly string[]): Headers {
     headers.append(rawHeaders[index] as string, rawHeaders[index + 1] as string)
   }
   return headers
+}
+
+/**
+ * A request's headers for the journal: a reference to Node's `rawHeaders`, made into fetch
+ * `Headers` (names in lower case, repeats joined as fetch joins them) only when an entry is read.
+ */
+class RawHeaders implements HeaderSource {
+  readonly #raw: readonly string[]
+
+  constructor(raw: readonly string[]) {
+    this.#raw = raw
+  }
+
+  [Symbol.iterator](): Iterator<[string, string]> {
+    return toHeaders(this.#raw)[Symbol.iterator]()
+  }
 }
 
 /** Like `Headers.get`: every header of that name, in order, joined with `, ` (Node's `headers` keeps only the first of some, e.g. `Authorization`). */
@@ -54,6 +71,7 @@ export function incomingRequest(incoming: IncomingMessage, href: string, limit: 
     method,
     url: new URL(href),
     header: (name) => rawHeader(incoming.rawHeaders, name.toLowerCase()),
+    headers: new RawHeaders(incoming.rawHeaders),
     bytes,
     toRequest: () => {
       request ??= bytes().then(

@@ -20,7 +20,7 @@ export interface RawAnswer {
 export function rawRequest(
   origin: string,
   path: string,
-  options: { method?: string; headers?: Record<string, string>; body?: Uint8Array | string } = {},
+  options: { method?: string; headers?: Record<string, string | string[]>; body?: Uint8Array | string } = {},
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const outgoing = request(`${origin}${path}`, { method: options.method ?? 'GET', headers: options.headers })

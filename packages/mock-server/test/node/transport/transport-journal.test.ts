@@ -90,3 +90,27 @@ describe('D18: a body trickled past the request timeout', () => {
     expect(server.api.journal()).toMatchObject([{ method: 'POST', path: '/api/v1/sessions', statusCode: 408 }])
   })
 })
+
+describe('issue 24: the standalone journal keeps what the in-process one keeps', () => {
+  it('D2: an entry of the standalone mock holds the request headers, repeats joined, the token masked', async () => {
+    await server.api.reset()
+    const answer = await rawRequest(server.origin, '/api/v1/health?x=1', {
+      headers: { ...auth, 'x-trace': ['a', 'b'] },
+    })
+    expect(answer.status).toBe(200)
+    const [entry] = server.api.journal()
+    expect(entry?.origin).toBe(server.origin)
+    expect(entry?.query).toBe('x=1')
+    expect(entry?.request.headers).toMatchObject({ 'x-trace': 'a, b', authorization: 'Bearer <token>' })
+    expect(JSON.stringify(entry)).not.toContain(TOKEN)
+  })
+
+  it('D17: an answer of the transport is journaled with the origin it was sent to; an invalid Host with the address it arrived on', async () => {
+    await server.api.reset()
+    await rawRequest(server.origin, '/api/v1/health', { headers: { ...auth, host: 'evil.example:4777' } })
+    await rawRequest(server.origin, '/api/v1/health', { headers: { ...auth, host: 'bad host' } })
+    const [forbidden, invalid] = server.api.journal()
+    expect(forbidden).toMatchObject({ statusCode: 403, code: 'forbidden_host', origin: 'http://evil.example:4777' })
+    expect(invalid).toMatchObject({ statusCode: 400, code: 'invalid_host', origin: server.origin })
+  })
+})
