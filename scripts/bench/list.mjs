@@ -41,7 +41,7 @@ async function measure(sessions) {
   plainPage() // its order, kept until a write, as the mock's
   const plain = await timed(runs, () => JSON.stringify(plainPage()))
 
-  const api = createMockApi({ token: TOKEN, sessions, now: NOW })
+  const api = createMockApi({ token: TOKEN, sessions, now: NOW, baseUrl: 'http://127.0.0.1/api/v1' })
   await api.idle()
   const url = `http://127.0.0.1/api/v1/sessions?${QUERY}`
   const page = async () => (await getResponse(api.handlers, new Request(url, { headers }))).text()

@@ -48,7 +48,7 @@ async function cpuPer(count, work) {
  * stream open and read, less the same without one.
  */
 export async function inProcessCost({ blocks, perBlock }) {
-  const api = createMockApi({ token: TOKEN, sessions: SESSIONS, now: NOW })
+  const api = createMockApi({ token: TOKEN, sessions: SESSIONS, now: NOW, baseUrl: 'http://127.0.0.1/api/v1' })
   await api.idle()
   const list = () => getResponse(api.handlers, new Request(`http://127.0.0.1${answered.target}`, { headers }))
   const record = () => api.recordAnswer(answered)

@@ -20,7 +20,7 @@ async function p50(api, make, count, warmUp) {
 
 /** p50 in ms of POST, PATCH and PUT notes against an in-process mock of `size` sessions. */
 export async function inProcessWrites(size, count, warmUp) {
-  const api = createMockApi({ token: TOKEN, sessions: size, now: NOW })
+  const api = createMockApi({ token: TOKEN, sessions: size, now: NOW, baseUrl: 'http://127.0.0.1/api/v1' })
   await api.idle()
   const ids = api
     .snapshot()
