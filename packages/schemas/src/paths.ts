@@ -80,6 +80,18 @@ function decodeSegment(segment: string): string | undefined {
   }
 }
 
+/** Each template's segments, parsed once: routing tries every operation's on every request. */
+const parsedTemplates = new Map<string, readonly { text: string; name?: string }[]>()
+
+function templateSegments(template: string): readonly { text: string; name?: string }[] {
+  let parsed = parsedTemplates.get(template)
+  if (!parsed) {
+    parsed = template.split('/').map((text) => ({ text, name: /^\{(\w+)\}$/.exec(text)?.[1] }))
+    parsedTemplates.set(template, parsed)
+  }
+  return parsed
+}
+
 /**
  * Matches a path (relative to {@link API_PREFIX}, still percent-encoded) against a template and
  * returns the decoded parameters, or `undefined` when it does not match. Empty or malformed
@@ -92,15 +104,15 @@ function decodeSegment(segment: string): string | undefined {
  * ```
  */
 export function matchPath<Path extends string>(template: Path, path: string): PathParams<Path> | undefined {
-  const expected = template.split('/')
+  const expected = templateSegments(template)
   const actual = path.split('/')
   if (expected.length !== actual.length) return undefined
   const params: Record<string, string> = {}
-  for (const [index, part] of expected.entries()) {
+  for (let index = 0; index < expected.length; index += 1) {
+    const { text, name } = expected[index] as { text: string; name?: string }
     const segment = actual[index] as string
-    const name = /^\{(\w+)\}$/.exec(part)?.[1]
     if (name === undefined) {
-      if (segment !== part) return undefined
+      if (segment !== text) return undefined
       continue
     }
     const value = segment === '' ? undefined : decodeSegment(segment)

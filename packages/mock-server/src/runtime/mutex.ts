@@ -9,14 +9,63 @@
  * ```
  */
 export class Mutex {
-  #tail: Promise<unknown> = Promise.resolve()
+  /** The end of the work queued so far; `undefined` when none is under way. */
+  #tail: Promise<unknown> | undefined
+  /** Opens when the work being started synchronously settles; made only if it asks for more work. */
+  #gate: { promise: Promise<void>; open: () => void } | undefined
+  #starting = false
 
   /** Runs `work` after everything queued before it; its failure does not block later work. */
   run<T>(work: () => T | Promise<T>): Promise<T> {
-    const result = this.#tail.then(work)
-    this.#tail = result.catch(() => undefined)
+    if (this.#tail) return this.#after(this.#tail, work)
+    if (this.#starting) {
+      this.#gate ??= gate()
+      return this.#after(this.#gate.promise, work)
+    }
+    // Idle, the work starts at once: waiting a turn of the microtask queue for nothing cost two
+    // promises and a thenable's adoption on every request.
+    const result = this.#start(work)
+    // Work it asked for while starting holds the tail already, behind the gate.
+    if (!this.#tail) this.#track(result)
     return result
   }
+
+  #after<T>(previous: Promise<unknown>, work: () => T | Promise<T>): Promise<T> {
+    const result = previous.then(work)
+    this.#track(result)
+    return result
+  }
+
+  #track(result: Promise<unknown>): void {
+    const release = () => {
+      if (this.#tail === tail) this.#tail = undefined
+    }
+    const tail = result.then(release, release)
+    this.#tail = tail
+  }
+
+  #start<T>(work: () => T | Promise<T>): Promise<T> {
+    this.#starting = true
+    let result: Promise<T>
+    try {
+      result = Promise.resolve(work())
+    } catch (error) {
+      result = Promise.reject(error)
+    }
+    this.#starting = false
+    const opened = this.#gate
+    this.#gate = undefined
+    if (opened) result.then(opened.open, opened.open)
+    return result
+  }
+}
+
+function gate(): { promise: Promise<void>; open: () => void } {
+  let open = () => {}
+  const promise = new Promise<void>((resolve) => {
+    open = resolve
+  })
+  return { promise, open }
 }
 
 /**

@@ -1,7 +1,8 @@
-import { createServer, type Server, type ServerResponse } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { answerClientError } from './client-error.js'
-import { createRequestListener, isEventStream, type RequestListenerOptions } from './http-adapter.js'
+import { closingResponses } from './closing-responses.js'
+import { createRequestListener, type RequestListenerOptions } from './http-adapter.js'
 
 /**
  * Time limits of the server, in ms (D18): a client that trickles its headers or its body, or idles
@@ -87,24 +88,17 @@ export function urlHost(host: string): string {
 export async function serveHandlers(options: ServeOptions): Promise<ServingServer> {
   const headersTimeout = options.timeouts?.headers ?? 10_000
   const listener = createRequestListener(options)
-  // Answers still to be written when closing starts: they go out with `Connection: close`, so that
-  // no kept-alive connection holds the close up.
-  const unanswered = new Set<ServerResponse>()
-  let closing = false
+  const responses = closingResponses()
   const server = createServer(
     {
+      ServerResponse: responses.ServerResponse,
       headersTimeout,
       requestTimeout: Math.max(options.timeouts?.request ?? 30_000, headersTimeout),
       keepAliveTimeout: options.timeouts?.keepAlive ?? 5_000,
       // Node checks the two timeouts above only this often (30 s by default).
       connectionsCheckingInterval: Math.min(1_000, Math.ceil(headersTimeout / 2)),
     },
-    (incoming, res) => {
-      res.shouldKeepAlive &&= !closing
-      unanswered.add(res)
-      res.once('close', () => unanswered.delete(res))
-      void listener(incoming, res)
-    },
+    (incoming, res) => void listener(incoming, res),
   )
   server.on('clientError', answerClientError)
   const host = options.host ?? DEFAULT_HOST
@@ -118,12 +112,7 @@ export async function serveHandlers(options: ServeOptions): Promise<ServingServe
   const { port } = server.address() as AddressInfo
   const close = () =>
     new Promise<void>((resolve, reject) => {
-      closing = true
-      for (const res of unanswered) {
-        res.shouldKeepAlive = false
-        // An event stream never finishes by itself: it is cut, and its subscription with it.
-        if (isEventStream({ get: (name) => res.getHeader(name)?.toString() ?? null })) res.destroy()
-      }
+      responses.close()
       server.close((error) => (error ? reject(error) : resolve()))
       server.closeIdleConnections()
     })
