@@ -1,13 +1,7 @@
+import { DEFAULT_BASE_URL } from '@session-library/schemas/client'
 import type { CliContext } from './cli-context.js'
 import { readLogin } from './config-file.js'
 import type { GlobalValues } from './global-flags.js'
-
-/**
- * The mock's address: the URL when neither a flag, the environment nor a login gives one (as the SDK's default).
- *
- * @example `DEFAULT_URL // 'http://127.0.0.1:4777/api/v1'`
- */
-export const DEFAULT_URL = 'http://127.0.0.1:4777/api/v1'
 
 /**
  * Where a setting came from.
@@ -47,7 +41,7 @@ export async function resolveConnection(
     [values.url, 'flag'],
     [context.env.SESSION_LIBRARY_URL, 'environment'],
     [saved.url, 'login'],
-  ]) ?? { value: DEFAULT_URL, source: 'default' as const }
+  ]) ?? { value: DEFAULT_BASE_URL, source: 'default' as const }
   const token = first([
     [values.token, 'flag'],
     [context.env.SESSION_LIBRARY_TOKEN, 'environment'],

@@ -37,6 +37,7 @@
  * @module
  */
 
+export { DEFAULT_BASE_URL } from '@session-library/schemas'
 export type { JournalEvent } from './control/events.js'
 export { CONTROL_PREFIX } from './control/routes.js'
 export type { MockState } from './control/state.js'
@@ -50,7 +51,7 @@ export type {
 } from './http/override.js'
 export type { TransportAnswer } from './http/transport-answer.js'
 export type { ImportProgress } from './imports/progress.js'
-export { createMockApi, DEFAULT_BASE_URL } from './mock-api.js'
+export { createMockApi } from './mock-api.js'
 export type { MockApi, MockControls } from './mock-controls.js'
 export type { MockOptions, Mode } from './mock-options.js'
 export { type Fault, type FaultStatus, faultSchema, type PendingFault } from './runtime/faults.js'

@@ -1,4 +1,4 @@
-import { API_PREFIX } from '@session-library/schemas'
+import { API_PREFIX, DEFAULT_BASE_URL } from '@session-library/schemas'
 // msw's main entry: msw 2's `msw/core/http` (lighter: no graphql-js) is gone in msw 3, and no
 // other subpath exists in both majors.
 import { http } from 'msw'
@@ -17,18 +17,6 @@ import { checkLibrary } from './store/check-library.js'
 import type { LibraryChange } from './store/library-parts.js'
 import { liveStore } from './store/live-store.js'
 import type { LibrarySnapshot } from './store/records.js'
-
-/**
- * The SDK's default base URL (`DEFAULT_BASE_URL` of `@session-library/sdk`), which a mock answers
- * unless told otherwise.
- *
- * @example
- * ```ts
- * import { DEFAULT_BASE_URL } from '@session-library/mock-server'
- * DEFAULT_BASE_URL // 'http://127.0.0.1:4777/api/v1'
- * ```
- */
-export const DEFAULT_BASE_URL = `http://127.0.0.1:4777${API_PREFIX}`
 
 /**
  * The base URLs a mock answers by default: the SDK's default and, in a browser, the page's own

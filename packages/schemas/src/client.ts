@@ -13,5 +13,12 @@ export { NOT_JSON, parseJsonText } from './json-text.js'
 export { kebabCase } from './kebab-case.js'
 export type { Kind, Mode, OpenString, PreviewStatus, SortKey, Status } from './known-values.js'
 export { MASKED, maskToken, tokenMask } from './mask.js'
-export { API_PREFIX, buildPath, type PathParamNames, type PathParams, pathParamNames } from './paths.js'
+export {
+  API_PREFIX,
+  buildPath,
+  DEFAULT_BASE_URL,
+  type PathParamNames,
+  type PathParams,
+  pathParamNames,
+} from './paths.js'
 export { escapeControls, escapeMessage, jsonLine } from './terminal-text.js'

@@ -57,7 +57,15 @@ export { LIMITS } from './limits.js'
 export { MASKED, maskToken, tokenMask } from './mask.js'
 export { NOT_FOUND_MESSAGES } from './not-found.js'
 export { createOpenApiDocument, type OpenApiDocument } from './openapi.js'
-export { API_PREFIX, buildPath, matchPath, type PathParamNames, type PathParams, pathParamNames } from './paths.js'
+export {
+  API_PREFIX,
+  buildPath,
+  DEFAULT_BASE_URL,
+  matchPath,
+  type PathParamNames,
+  type PathParams,
+  pathParamNames,
+} from './paths.js'
 export { importBody } from './requests/import-body.js'
 export { sessionListQuery, variantQuery } from './requests/list-query.js'
 export { queryInput } from './requests/query-input.js'

@@ -11,6 +11,19 @@
 export const API_PREFIX = '/api/v1'
 
 /**
+ * The base URL a client uses when nothing else names one, and the one a mock answers by default:
+ * the standalone mock's default address (port 4777 on loopback). One definition for the SDK, the
+ * mock and the CLI.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_BASE_URL } from '@session-library/schemas/client'
+ * DEFAULT_BASE_URL // 'http://127.0.0.1:4777/api/v1'
+ * ```
+ */
+export const DEFAULT_BASE_URL = `http://127.0.0.1:4777${API_PREFIX}`
+
+/**
  * The names of the `{param}` placeholders of a path template, as a union type.
  *
  * @example

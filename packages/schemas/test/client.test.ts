@@ -42,6 +42,7 @@ describe('client entry (@session-library/schemas/client)', () => {
   it('exports only the client side: no exact, request or OpenAPI export', () => {
     expect(Object.keys(client).sort()).toEqual([
       'API_PREFIX',
+      'DEFAULT_BASE_URL',
       'ERRORS',
       'MASKED',
       'NOT_JSON',

@@ -19,8 +19,8 @@ export type {
   WaveformNote,
   WaveformNoteLane,
 } from '@session-library/schemas/client'
+export { DEFAULT_BASE_URL } from '@session-library/schemas/client'
 export { SessionLibrary } from './client.js'
-export { DEFAULT_BASE_URL } from './core/config.js'
 export { type HeadersInput, redactHeaders } from './core/headers.js'
 export {
   type CallOptions,

@@ -162,8 +162,6 @@ export async function answerApiRequest(request: RequestView, runtime: Runtime): 
   return answered
 }
 
-const where = (url: URL) => ({ origin: url.origin, path: url.pathname, query: url.search.slice(1) })
-
 /**
  * {@link answerApiRequest} for msw: a fetch `Request` in, a `Response` out (`Response.error()`, as
  * msw's `HttpResponse.error()`, for a network fault).
@@ -200,8 +198,10 @@ export function recordTransportAnswer(answer: TransportAnswer, runtime: Runtime)
     time: runtime.clock.time(),
     ms: 0,
     method: answer.method,
-    ...where(url),
+    // The target alone holds no origin (it is parsed against a placeholder): the transport's.
     origin: answer.origin ?? '',
+    path: url.pathname,
+    query: url.search.slice(1),
     ...(operation && { operation }),
     statusCode,
     ...(code && { code }),

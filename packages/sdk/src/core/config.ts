@@ -1,17 +1,5 @@
-import { API_PREFIX } from '@session-library/schemas/client'
+import { DEFAULT_BASE_URL } from '@session-library/schemas/client'
 import { type ClientOptions, DEFAULT_MAX_ANSWER_BYTES, DEFAULT_TIMEOUT, type LogLevel } from './options.js'
-
-/**
- * The base URL used when neither the options nor `SESSION_LIBRARY_URL` give one: the standalone
- * mock's default address.
- *
- * @example
- * ```ts
- * import { DEFAULT_BASE_URL } from '@session-library/sdk'
- * DEFAULT_BASE_URL // 'http://127.0.0.1:4777/api/v1'
- * ```
- */
-export const DEFAULT_BASE_URL = `http://127.0.0.1:4777${API_PREFIX}`
 
 /**
  * Client options with the defaults filled in.
