@@ -168,9 +168,13 @@ describe('session-library check --writes interrupted (Ctrl-C)', () => {
       // The tags write answers late, so that Ctrl-C comes while it is under way.
       mock.api.injectFault({ latency: 2_000, operation: 'tags.put' })
       const run = startCli(['check', '--writes', '--url', mock.url, '--token', token])
-      await expect
-        .poll(() => mock.api.journal().some((entry) => entry.operation === 'sessions.update'), { timeout: 15_000 })
-        .toBe(true)
+      // Ctrl-C once the tags write has reached the mock (its fault is used up), not before it is sent:
+      // the journal records a request only when it is answered.
+      const pendingFaults = async () => {
+        const answer = await fetch(`${mock.origin}/__mock/faults`, { headers: { Authorization: `Bearer ${token}` } })
+        return ((await answer.json()) as { data: unknown[] }).data.length
+      }
+      await expect.poll(pendingFaults, { timeout: 15_000 }).toBe(0)
       run.interrupt()
       const ran = await run.finished
       expect(ran.code).toBe(130)
