@@ -170,11 +170,7 @@ describe('session-library check --writes interrupted (Ctrl-C)', () => {
       const run = startCli(['check', '--writes', '--url', mock.url, '--token', token])
       // Ctrl-C once the tags write has reached the mock (its fault is used up), not before it is sent:
       // the journal records a request only when it is answered.
-      const pendingFaults = async () => {
-        const answer = await fetch(`${mock.origin}/__mock/faults`, { headers: { Authorization: `Bearer ${token}` } })
-        return ((await answer.json()) as { data: unknown[] }).data.length
-      }
-      await expect.poll(pendingFaults, { timeout: 15_000 }).toBe(0)
+      await expect.poll(() => mock.api.faults(), { timeout: 15_000 }).toEqual([])
       run.interrupt()
       const ran = await run.finished
       expect(ran.code).toBe(130)

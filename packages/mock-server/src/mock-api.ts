@@ -105,6 +105,7 @@ function controlsOf(runtime: Runtime, baseUrl: string): MockControls {
     },
     injectFault: (fault) => runtime.faults.add(fault),
     clearFaults: () => runtime.faults.clear(),
+    faults: () => runtime.faults.list(),
     reset: (options = {}) => runtime.reset(options.library && checkLibrary(options.library)),
     seed: (library) => runtime.replaceLibrary(checkLibrary(library)),
     store: liveStore(() => runtime.library),

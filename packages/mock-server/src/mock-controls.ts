@@ -4,7 +4,7 @@ import type { OverrideError, OverrideOptions, OverrideResolver } from './http/ov
 import type { TransportAnswer } from './http/transport-answer.js'
 import type { ImportProgress } from './imports/progress.js'
 import type { Mode } from './mock-options.js'
-import type { Fault } from './runtime/faults.js'
+import type { Fault, PendingFault } from './runtime/faults.js'
 import type { JournalEntry } from './runtime/journal.js'
 import type { JournalEntryOf, RequestFilter } from './runtime/journal-query.js'
 import type { LiveStore } from './store/live-store.js'
@@ -47,6 +47,13 @@ export interface MockApi {
   injectFault(fault: Fault): void
   /** Removes every pending fault. */
   clearFaults(): void
+  /**
+   * The faults still waiting, oldest first, each with how many requests it still applies to (as
+   * `GET /__mock/faults`). A fault is used up when a matching request arrives, before its latency,
+   * so a test can wait for a slow request to be under way:
+   * `await expect.poll(() => api.faults()).toEqual([])`.
+   */
+  faults(): PendingFault[]
   /**
    * Back to the library it started with (or to `library`, checked like `createMockApi`'s), modes
    * and services as configured, journal, faults and imports emptied, ids as in a fresh mock.

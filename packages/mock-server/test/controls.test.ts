@@ -43,6 +43,24 @@ describeTransports('faults and latency', (start) => {
     expect(() => h.api.injectFault({})).toThrow(TypeError)
   })
 
+  it('faults() lists what still waits, as GET /__mock/faults does, and a fault is used up as its request arrives', async () => {
+    const h = await start()
+    h.api.injectFault({ status: 503, times: 2, operation: 'sessions.list' })
+    h.api.injectFault({ latency: 300, operation: 'health.get' })
+    const listed = [
+      { status: 503, times: 2, operation: 'sessions.list', remaining: 2 },
+      { latency: 300, operation: 'health.get', remaining: 1 },
+    ]
+    expect(h.api.faults()).toEqual(listed)
+    expect((await (await h.fetch('/__mock/faults')).json()).data).toEqual(listed)
+    await h.fetch('/api/v1/sessions')
+    expect(h.api.faults()).toEqual([{ ...listed[0], remaining: 1 }, listed[1]])
+    const slow = h.fetch('/api/v1/health')
+    await expect.poll(() => h.api.faults()).toHaveLength(1) // under way, answered only after 300 ms
+    expect(h.api.journal().map((entry) => entry.operation)).toEqual(['sessions.list'])
+    await expectAnswer(await slow, 'health.get')
+  })
+
   it('latency delays answers (set and per fault)', async () => {
     const h = await start()
     h.api.setLatency(60)

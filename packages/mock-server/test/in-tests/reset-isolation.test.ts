@@ -24,7 +24,7 @@ describe('issue 20.2: reset() isolates what was under way before it', () => {
     const before = api.snapshot()
     api.injectFault({ latency: 200, operation: 'sessions.create' })
     const pending = create('Ghost').catch(() => undefined)
-    await sleep(20)
+    await expect.poll(() => api.faults()).toEqual([]) // the create has arrived and waits out its latency
     api.reset()
     await pending
     expect(api.snapshot()).toEqual(before)

@@ -168,9 +168,16 @@ describe('session-library-mock: command line', () => {
   })
 
   it('MOCK.md: on SIGTERM it finishes the answer under way, then exits 0', async () => {
-    const cli = await runCli(['--port', '0', '--latency', '400', '--quiet', '--cors', 'http://localhost:5173'])
+    const cli = await runCli(['--port', '0', '--quiet', '--cors', 'http://localhost:5173'])
+    const faults = (init: RequestInit = {}) =>
+      fetch(new URL('/__mock/faults', cli.url), {
+        ...init,
+        headers: { Authorization: `Bearer ${cli.token}`, 'Content-Type': 'application/json' },
+      })
+    await faults({ method: 'POST', body: JSON.stringify({ latency: 400, operation: 'health.get' }) })
     const answer = call(cli, '/health', { headers: { Origin: 'http://localhost:5173' } })
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    // SIGTERM once the request is under way: its fault is used up as it arrives, before the 400 ms.
+    await expect.poll(async () => (await (await faults()).json()).data).toEqual([])
     const code = cli.stop('SIGTERM')
     const finished = await answer
     expect(finished.status).toBe(200)
