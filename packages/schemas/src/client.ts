@@ -21,4 +21,5 @@ export {
   type PathParams,
   pathParamNames,
 } from './paths.js'
+export type * from './requests/named-types.js'
 export { escapeControls, escapeMessage, jsonLine } from './terminal-text.js'

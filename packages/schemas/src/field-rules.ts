@@ -14,9 +14,14 @@ export const int = () => z.int({ error: expected('an integer') })
 export const bool = () => z.boolean({ error: expected('a boolean') })
 /** An array of `item`. */
 export const list = <T extends z.ZodMiniType>(item: T) => z.array(item, { error: expected('an array') })
+// The two object helpers name their shape type as given: the emitted declarations then keep each
+// field's TSDoc (zod's own return type maps the shape, and declaration emit spells it out bare).
+
 /** An exact object: unknown keys are rejected. */
-export const strict = <S extends z.core.$ZodShape>(shape: S) =>
+export const strict = <S extends z.core.$ZodShape>(shape: S): z.ZodMiniObject<S, z.core.$strict> =>
   z.strictObject(shape, { error: expected('a JSON object') })
+/** A query: unknown parameters are ignored. */
+export const query = <S extends z.core.$ZodShape>(shape: S): z.ZodMiniObject<S, z.core.$strip> => z.object(shape)
 
 /** How JSON Schema counts a string's characters: code points, so that the document and the mock agree. */
 export function characters(text: string): number {

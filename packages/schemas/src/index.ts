@@ -68,6 +68,7 @@ export {
 } from './paths.js'
 export { importBody } from './requests/import-body.js'
 export { sessionListQuery, variantQuery } from './requests/list-query.js'
+export type * from './requests/named-types.js'
 export { queryInput } from './requests/query-input.js'
 export {
   notesBody,

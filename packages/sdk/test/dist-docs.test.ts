@@ -68,9 +68,9 @@ function undocumented(source: string): string[] {
   return missing
 }
 
-// What the TypeScript language service shows on hover over the last name of `expression`, in a
-// file beside the package that imports the built types.
-function hover(expression: string): string {
+// What the TypeScript language service shows on hover over the last `name` in `expression` (by
+// default the name after its last dot), in a file beside the package that imports the built types.
+function hover(expression: string, name?: string): string {
   const probe = fileURLToPath(new URL('../probe.ts', import.meta.url))
   const text = `import { SessionLibrary } from './dist/index.js'\nconst client = new SessionLibrary()\n${expression}\n`
   const host: ts.LanguageServiceHost = {
@@ -90,7 +90,9 @@ function hover(expression: string): string {
     fileExists: (file) => file === probe || existsSync(file),
     readFile: (file) => (file === probe ? text : readFileSync(file, 'utf8')),
   }
-  const info = ts.createLanguageService(host).getQuickInfoAtPosition(probe, text.lastIndexOf('.') + 1)
+  const info = ts
+    .createLanguageService(host)
+    .getQuickInfoAtPosition(probe, name ? text.lastIndexOf(name) : text.lastIndexOf('.') + 1)
   return ts.displayPartsToString(info?.documentation)
 }
 
@@ -108,5 +110,19 @@ describe.skipIf(!existsSync(typesFile))('docs in the emitted types (issue 22.1)'
     expect(hover('client.tags.add')).toMatch(/\*\*Not atomic:\*\* a read then a write/)
     expect(hover('client.sessions.delete')).toMatch(/^Deletes a session/)
     expect(hover('client.health')).toMatch(/^The health snapshot/)
+  })
+
+  it('in an editor, hovering a field of a body, a query or an answer shows its text from the contract (D5, D9, D11, D15)', () => {
+    expect(hover("client.sessions.create({ title: 'A', accent: '' })", 'accent')).toBe(
+      'A colour as #rrggbb, or empty for none (D5).',
+    )
+    expect(hover("client.sessions.create({ title: 'A' })", 'title')).toMatch(/^The session's name: trimmed/)
+    expect(hover("client.sessions.update('ses_1', { status: 'done' })", 'status')).toMatch(/^Where the work stands/)
+    expect(hover('client.sessions.list({ limit: 10 })', 'limit')).toMatch(/^How many sessions a page holds/)
+    expect(hover("client.sessions.list({ recent: true, tags: ['a'] })", 'recent')).toMatch(/D11/)
+    expect(hover("client.imports.start({ items: [{ projectPath: '/a.als' }] })", 'projectPath')).toMatch(
+      /^The project file to import/,
+    )
+    expect(hover('client.sessions.list().then((page) => page.meta.total)', 'total')).not.toBe('')
   })
 })

@@ -44,10 +44,13 @@ export function previewDefaults() {
 
 type Writable = typeof writable
 type Defaults = typeof SESSION_DEFAULTS
-// A mapped type over the writable fields, so that each keeps its TSDoc in the create body's type.
+// Mapped types over the writable fields, named in the bodies' declared types: the emitted
+// declarations then refer to `writable`, whose fields carry their TSDoc, instead of spelling each
+// field out without it (an editor would show no text on hover).
 type WithDefaults = {
   [Key in keyof Writable]: Key extends keyof Defaults ? z.ZodMiniDefault<Writable[Key]> : Writable[Key]
 }
+type AllOptional = { [Key in keyof Writable]: z.ZodMiniOptional<Writable[Key]> }
 
 function withDefaults(): WithDefaults {
   const entries = Object.entries(writable).map(([key, schema]) => {
@@ -69,7 +72,7 @@ function withDefaults(): WithDefaults {
  * sessionCreateBody.parse({ title: '  Night Drive ' }).title // 'Night Drive'
  * ```
  */
-export const sessionCreateBody = strict(withDefaults())
+export const sessionCreateBody: z.ZodMiniObject<WithDefaults, z.core.$strict> = strict(withDefaults())
 
 /**
  * The exact body of `PATCH /sessions/{id}` (SPEC §4.6, DECISIONS D8): any writable field, each
@@ -81,7 +84,7 @@ export const sessionCreateBody = strict(withDefaults())
  * sessionUpdateBody.parse({ status: 'mixing' }) // { status: 'mixing' }
  * ```
  */
-export const sessionUpdateBody = z.partial(strict(writable))
+export const sessionUpdateBody: z.ZodMiniObject<AllOptional, z.core.$strict> = z.partial(strict(writable))
 
 /**
  * The exact body of `PUT`/`PATCH /sessions/{id}/tags` (SPEC §4.8, DECISIONS D6).

@@ -1,4 +1,9 @@
-import type { AnswerOf, QueryOf, ReadonlyInput, Session } from '@session-library/schemas/client'
+import type {
+  SessionPage as ListAnswer,
+  ReadonlyInput,
+  Session,
+  SessionListParams,
+} from '@session-library/schemas/client'
 import type { CallOptions } from './options.js'
 import { ApiPromise, type RawAnswer } from './promise.js'
 
@@ -35,7 +40,7 @@ export const EXTRA_PAGES = 2
  * const query: SessionListQuery = { tags: ['drums'], recent: true, sort: '-title', limit: 20 }
  * ```
  */
-export type SessionListQuery = ReadonlyInput<QueryOf<'sessions.list'>>
+export interface SessionListQuery extends ReadonlyInput<SessionListParams> {}
 
 /**
  * One page of the list as the server sends it: `data` (the sessions) and `meta` (`total`,
@@ -47,7 +52,7 @@ export type SessionListQuery = ReadonlyInput<QueryOf<'sessions.list'>>
  * const { data, meta }: SessionPage = await client.sessions.list({ limit: 10 })
  * ```
  */
-export type SessionPage = AnswerOf<'sessions.list'>
+export interface SessionPage extends ListAnswer {}
 
 /**
  * One page of `sessions.list`: `{ data, meta }` as the server sent it, plus the way to the next one.

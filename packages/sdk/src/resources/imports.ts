@@ -1,4 +1,4 @@
-import type { BodyOf, ImportResult, ReadonlyInput, Session } from '@session-library/schemas/client'
+import type { ImportBody, ImportResult, ReadonlyInput, Session } from '@session-library/schemas/client'
 import type { CallOptions } from '../core/options.js'
 import type { ApiPromise } from '../core/promise.js'
 import type { Call } from '../core/transport.js'
@@ -15,7 +15,7 @@ import { type ImportWaitOptions, type SessionScan, waitForImportedSessions } fro
  * const body: ImportRequest = { generatePreviews: true, items: [{ projectPath: '/music/a.als', previewAudioPath: '/music/a.wav' }] }
  * ```
  */
-export type ImportRequest = ReadonlyInput<BodyOf<'imports.start'>>
+export interface ImportRequest extends ReadonlyInput<ImportBody> {}
 
 /**
  * The `client.imports` group: batch imports of project files.

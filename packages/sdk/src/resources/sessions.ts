@@ -1,4 +1,10 @@
-import type { AnswerOf, BodyOf, ReadonlyInput, Session } from '@session-library/schemas/client'
+import type {
+  Deleted,
+  ReadonlyInput,
+  Session,
+  SessionCreateBody,
+  SessionUpdateBody,
+} from '@session-library/schemas/client'
 import type { CallOptions } from '../core/options.js'
 import { collect, paginate, type SessionListPage, type SessionListQuery, withPageMethods } from '../core/pagination.js'
 import type { ApiPromise } from '../core/promise.js'
@@ -14,7 +20,7 @@ import { unwrap } from '../core/unwrap.js'
  * const body: NewSession = { title: 'Night Drive', kind: 'ableton', tags: ['synthwave'] }
  * ```
  */
-export type NewSession = ReadonlyInput<BodyOf<'sessions.create'>>
+export interface NewSession extends ReadonlyInput<SessionCreateBody> {}
 
 /**
  * The body of `sessions.update`: any writable field.
@@ -25,7 +31,7 @@ export type NewSession = ReadonlyInput<BodyOf<'sessions.create'>>
  * const changes: SessionChanges = { status: 'mixing' }
  * ```
  */
-export type SessionChanges = ReadonlyInput<BodyOf<'sessions.update'>>
+export interface SessionChanges extends ReadonlyInput<SessionUpdateBody> {}
 
 /**
  * The answer of `sessions.delete`.
@@ -36,7 +42,7 @@ export type SessionChanges = ReadonlyInput<BodyOf<'sessions.update'>>
  * const gone: DeletedSession = await client.sessions.delete('ses_1') // { deleted: true, id: 'ses_1' }
  * ```
  */
-export type DeletedSession = AnswerOf<'sessions.delete'>['data']
+export interface DeletedSession extends Deleted {}
 
 /**
  * The `client.sessions` group: the session library itself.

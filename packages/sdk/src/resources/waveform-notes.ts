@@ -1,4 +1,4 @@
-import type { BodyOf, ReadonlyInput, WaveformNoteLane } from '@session-library/schemas/client'
+import type { ReadonlyInput, WaveformNoteLane, WaveformNotesBody } from '@session-library/schemas/client'
 import type { ApiPromise } from '../core/promise.js'
 import type { Call } from '../core/transport.js'
 import { unwrap } from '../core/unwrap.js'
@@ -14,7 +14,7 @@ import { splitVariant, type VariantOptions } from './variant.js'
  * const note: WaveformNoteInput = { timestamp: 12.5, text: 'drop' }
  * ```
  */
-export type WaveformNoteInput = ReadonlyInput<BodyOf<'waveformNotes.put'>['notes'][number]>
+export interface WaveformNoteInput extends ReadonlyInput<WaveformNotesBody['notes'][number]> {}
 
 /**
  * The `client.waveformNotes` group: the note lane of a session and preview variant.
