@@ -122,7 +122,7 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
     for await (const record of items) {
       if (!checked && isRecord(record)) checkFields(fields, [record])
       checked = true
-      chunk += `${jsonLine(pick(record, fields))}\n`
+      chunk += `${jsonLine(pick(record, fields), settings.mask)}\n`
       if (chunk.length >= CHUNK) {
         await out(chunk)
         chunk = ''
@@ -162,7 +162,7 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
     async data(data, columns, known) {
       if (!json) return table(data, columns, known)
       checkFields(fields, isRecord(data) ? [data] : Array.isArray(data) ? data.filter(isRecord) : [], known)
-      await out(`${jsonLine(pick(data, fields))}\n`)
+      await out(`${jsonLine(pick(data, fields), settings.mask)}\n`)
     },
     stream: (items, columns) => (json ? streamJson(items) : streamTable(items, columns)),
     message,

@@ -72,6 +72,25 @@ describe('#23.4, #23.6: check prints what a hostile server answers escaped, and 
     expect(report.stdout).not.toMatch(CONTROLS)
     expect(report.stdout).toContain('<token>')
   })
+
+  it('a token with a quote and a backslash, echoed: masked in the --json report, where it stands escaped', async () => {
+    const token = 'p@ss"w\\rd/x'
+    const report = await runCli(['check', '--url', raw(), '--token', token, '--timeout', '2000', '--json'], {
+      env: plain,
+    })
+    expect(report.stdout).toContain('<token>')
+    expect(report.stdout + report.stderr).not.toContain(JSON.stringify(token).slice(1, -1))
+    expect(report.stdout + report.stderr).not.toContain(token)
+  })
+})
+
+// Pages of new sessions whose total is always one page further on (`?total=none`: no total at all).
+const endless = useRawServer((request, response) => {
+  const url = new URL(request.url ?? '/', 'http://raw')
+  const offset = Number(url.searchParams.get('offset') ?? 0)
+  const data = Array.from({ length: 500 }, (_, index) => ({ id: `ses_${offset + index}`, title: 'Again' }))
+  const meta = url.pathname.startsWith('/none/') ? { limit: 500, offset } : { total: offset + 501, limit: 500, offset }
+  answer(response, 200, { data, meta })
 })
 
 describe('#23.5: clone stops on a server that repeats a page', () => {
@@ -79,5 +98,26 @@ describe('#23.5: clone stops on a server that repeats a page', () => {
     const ran = await runCli(['clone', '--data', '/nonexistent/never-written.json', '--url', raw(), '--token', TOKEN])
     expect(ran).toMatchObject({ code: 4, stdout: '' })
     expect(ran.stderr).toContain('the page at offset 500 repeats sessions already read; stopped')
+  })
+
+  it('D9: a total that grows with every page: exit 4 once more sessions came than the first page said', async () => {
+    const ran = await runCli([
+      'clone',
+      '--data',
+      '/nonexistent/never-written.json',
+      '--url',
+      endless(),
+      '--token',
+      TOKEN,
+    ])
+    expect(ran).toMatchObject({ code: 4, stdout: '' })
+    expect(ran.stderr).toContain("offset=500: more sessions than the first page's total of 501; stopped")
+  })
+
+  it('D9: no meta.total: exit 4 at the first page, the end of the library being unknown', async () => {
+    const url = endless().replace('/api/v1', '/none/api/v1')
+    const ran = await runCli(['clone', '--data', '/nonexistent/never-written.json', '--url', url, '--token', TOKEN])
+    expect(ran).toMatchObject({ code: 4, stdout: '' })
+    expect(ran.stderr).toContain('no meta.total, so the end of the library is unknown; stopped')
   })
 })

@@ -8,18 +8,29 @@ const AFTER = String.raw`(?![A-Za-z0-9\-._~+])`
 
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-function formsOf(secret: string): string[] {
-  // As sent, and as a URL carries it (percent-encoded), in either case of the hex digits.
-  const encoded = encodeURIComponent(secret)
-  return [...new Set([secret, encoded, encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase())])]
+const hexDigit = (digit: string) => (/[A-F]/.test(digit) ? `[${digit}${digit.toLowerCase()}]` : digit)
+
+// One character of a secret as it may stand in a text: as is, percent-encoded (each byte, either
+// hex case, whether the encoder needed to or not: `%53` is an `S` to any server), or as JSON
+// escapes it (`\"`, `\\`), so that a secret inside an already-encoded answer or URL is found too.
+function characterForms(character: string): string {
+  const bytes = [...new TextEncoder().encode(character)]
+  const percent = bytes.map(
+    (byte) => `%${[...byte.toString(16).toUpperCase().padStart(2, '0')].map(hexDigit).join('')}`,
+  )
+  const json = character === '"' || character === '\\' ? [literal(`\\${character}`)] : []
+  return `(?:${[literal(character), percent.join(''), ...json].join('|')})`
 }
+
+const patternOf = (secret: string) => [...secret].map(characterForms).join('')
 
 /**
  * A function that masks the given secrets (typically the bearer token) in any text: a path and
  * query, a message, a printed answer. Each secret is replaced only where it stands as a whole value
- * (between separators such as `/`, `?`, `&`, `=`, spaces or quotes), as sent or percent-encoded;
- * never a substring of a longer word. Empty secrets are ignored. Build it once per token: the
- * pattern is compiled when the mask is made, and text without the secret costs one `includes`.
+ * (between separators such as `/`, `?`, `&`, `=`, spaces or quotes), as sent, percent-encoded
+ * (any of its characters, either hex case) or JSON-escaped; never a substring of a longer word.
+ * Empty secrets are ignored. Build it once per token: the pattern is compiled when the mask is
+ * made, and text without the secret or an escape costs a few `includes`.
  *
  * @example
  * ```ts
@@ -30,16 +41,15 @@ function formsOf(secret: string): string[] {
  * ```
  */
 export function tokenMask(secrets: string | readonly (string | undefined)[]): (text: string) => string {
-  const forms = [
-    ...new Set(
-      (typeof secrets === 'string' ? [secrets] : secrets).filter(Boolean).flatMap((s) => formsOf(s as string)),
-    ),
-  ]
-  if (forms.length === 0) return (text) => text
-  // Longest first, so that an encoded form is not cut short by the plain one.
-  forms.sort((a, b) => b.length - a.length)
-  const pattern = new RegExp(`${BEFORE}(?:${forms.map(literal).join('|')})${AFTER}`, 'g')
-  return (text) => (forms.some((form) => text.includes(form)) ? text.replace(pattern, MASKED) : text)
+  const given = [...new Set((typeof secrets === 'string' ? [secrets] : secrets).filter(Boolean) as string[])]
+  if (given.length === 0) return (text) => text
+  // Longest first, so that a longer secret is not cut short by one it starts with.
+  given.sort((a, b) => b.length - a.length)
+  const pattern = new RegExp(`${BEFORE}(?:${given.map(patternOf).join('|')})${AFTER}`, 'g')
+  // Text without the secret as is and without an escape (the most of it: paths, messages) costs a
+  // few `includes`, not a search.
+  const mayHold = (text: string) => text.includes('%') || text.includes('\\') || given.some((s) => text.includes(s))
+  return (text) => (mayHold(text) ? text.replace(pattern, MASKED) : text)
 }
 
 /**

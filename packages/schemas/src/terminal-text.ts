@@ -40,7 +40,9 @@ export function escapeMessage(text: string): string {
 
 /**
  * A value as one line of JSON, with DEL and the C1 controls written as `\u007f`…`\u009f` too
- * (JSON.stringify already writes C0 so): the same JSON, and nothing a terminal acts on.
+ * (JSON.stringify already writes C0 so): the same JSON, and nothing a terminal acts on. With a
+ * `mask` (see `tokenMask`), every string is masked before it is encoded: a secret inside a value
+ * that is itself JSON text would otherwise stand escaped twice, past the mask's reach.
  *
  * @example
  * ```ts
@@ -48,6 +50,7 @@ export function escapeMessage(text: string): string {
  * jsonLine({ title: '\u009b2J' }) // '{"title":"\\u009b2J"}'
  * ```
  */
-export function jsonLine(value: unknown): string {
-  return (JSON.stringify(value) ?? 'null').replace(/[\u007f-\u009f]/g, (char) => `\\u00${hex(char)}`)
+export function jsonLine(value: unknown, mask?: (text: string) => string): string {
+  const replacer = mask && ((_key: string, item: unknown) => (typeof item === 'string' ? mask(item) : item))
+  return (JSON.stringify(value, replacer) ?? 'null').replace(/[\u007f-\u009f]/g, (char) => `\\u00${hex(char)}`)
 }

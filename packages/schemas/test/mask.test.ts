@@ -18,6 +18,24 @@ describe('the one token mask (D2)', () => {
     expect(mask(`message with ${token} inside`)).toBe(`message with ${MASKED} inside`)
   })
 
+  it('D2: a token is masked however a client percent-encodes it: one character, all of them, either hex case', () => {
+    const token = 'Sekret-Token_123'
+    const mask = tokenMask(token)
+    const every = [...token].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('')
+    expect(mask('/api/v1/sessions/%53ekret-Token_123')).toBe(`/api/v1/sessions/${MASKED}`)
+    expect(mask(`/api/v1/sessions?token=${every}`)).toBe(`/api/v1/sessions?token=${MASKED}`)
+    expect(mask(`/api/v1/sessions?token=${every.toUpperCase()}`)).toBe(`/api/v1/sessions?token=${MASKED}`)
+    expect(mask('/api/v1/sessions/%53ekret-Token_1234')).toBe('/api/v1/sessions/%53ekret-Token_1234')
+    expect(maskToken('/x/%C3%A9t%c3%a9', 'été')).toBe(`/x/${MASKED}`)
+  })
+
+  it('D2: a token inside JSON text is masked in its escaped form (a quote or a backslash in it)', () => {
+    const token = 'p@ss"w\\rd/x'
+    const printed = JSON.stringify({ echoed: `Bearer ${token}` })
+    expect(maskToken(printed, token)).toBe(`{"echoed":"Bearer ${MASKED}"}`)
+    expect(maskToken(`Bearer ${token}`, token)).toBe(`Bearer ${MASKED}`)
+  })
+
   it('D2: several secrets, an empty one ignored; text without them is returned as is', () => {
     const mask = tokenMask(['secret-one', '', undefined, 'secret-two'])
     expect(mask('secret-one then "secret-two"')).toBe(`${MASKED} then "${MASKED}"`)

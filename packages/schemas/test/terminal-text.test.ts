@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { tokenMask } from '../src/mask.js'
 import { escapeControls, escapeMessage, jsonLine } from '../src/terminal-text.js'
 
 describe('escapes: no control character from data reaches a terminal (#23.4)', () => {
@@ -19,5 +20,12 @@ describe('escapes: no control character from data reaches a terminal (#23.4)', (
     const line = jsonLine(value)
     expect(line).toBe('{"title":"a\\u001b[2J\\u007f\\u0080\\u009b\\u009f\u00a0"}')
     expect(JSON.parse(line)).toEqual(value)
+  })
+
+  it('D2: JSON with a mask: a token inside a value that is itself JSON text is masked, not only escaped twice', () => {
+    const token = 'p@ss"w\\rd'
+    const value = { actual: JSON.stringify(`Bearer ${token}`), plain: token }
+    const line = jsonLine(value, tokenMask(token))
+    expect(JSON.parse(line)).toEqual({ actual: '"Bearer <token>"', plain: '<token>' })
   })
 })

@@ -42,22 +42,28 @@ function refused(probed: Probed): CliError {
   )
 }
 
-// A server that repeats a page, or lists more sessions than its total, would keep a clone reading
-// forever: both stop it, as an answer that breaks the contract (D9).
-function runaway(page: Probed, offset: number, rows: number, total: unknown, repeated: boolean): CliError | undefined {
+// A server that repeats a page, lists more sessions than the total its first page gave, or gives no
+// total, would keep a clone reading forever (a total that grows with each page is never reached):
+// each stops it, as an answer that breaks the contract (D9).
+function runaway(page: Probed, offset: number, rows: number, bound: unknown, repeated: boolean): CliError | undefined {
+  if (typeof bound !== 'number')
+    return new CliError(`${page.request}: no meta.total, so the end of the library is unknown; stopped`, EXIT.invalid)
   if (repeated)
     return new CliError(
       `${page.request}: the page at offset ${offset} repeats sessions already read; stopped`,
       EXIT.invalid,
     )
-  if (typeof total === 'number' && rows > total)
-    return new CliError(`${page.request}: more sessions than the total of ${total}; stopped`, EXIT.invalid)
+  if (rows > bound)
+    return new CliError(`${page.request}: more sessions than the first page's total of ${bound}; stopped`, EXIT.invalid)
   return undefined
 }
+
+const totalOf = (page: Probed) => (isRecord(page.body) && isRecord(page.body.meta) ? page.body.meta.total : undefined)
 
 async function allSessions(target: Target): Promise<Row[]> {
   const rows: Row[] = []
   const seen = new Set<unknown>()
+  let bound: unknown
   for (let offset = 0; ; offset += PAGE) {
     const page = await probe(target, {
       operation: 'sessions.list',
@@ -70,10 +76,10 @@ async function allSessions(target: Target): Promise<Row[]> {
     const fresh = data.filter(isRecord).filter((row) => !seen.has(row.id))
     for (const row of fresh) seen.add(row.id)
     rows.push(...fresh)
-    const total = isRecord(page.body) && isRecord(page.body.meta) ? page.body.meta.total : undefined
-    const stop = runaway(page, offset, rows.length, total, data.length > 0 && fresh.length === 0)
+    if (offset === 0) bound = totalOf(page)
+    const stop = runaway(page, offset, rows.length, bound, data.length > 0 && fresh.length === 0)
     if (stop) throw stop
-    if (data.length === 0 || (typeof total === 'number' && offset + data.length >= total)) return rows
+    if (data.length === 0 || offset + data.length >= (bound as number)) return rows
   }
 }
 
