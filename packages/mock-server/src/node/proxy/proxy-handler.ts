@@ -15,6 +15,7 @@ import { http } from 'msw'
 import type { TransportAnswer } from '../../http/transport-answer.js'
 import { under } from '../../http/url-pattern.js'
 import { type Forwarded, forward, ProxyFailure, proxyOrigin } from './forward.js'
+import { MAX_ANSWER_DEPTH, nestedDeeperThan } from './json-depth.js'
 
 /**
  * Options of {@link createProxyHandler}.
@@ -59,13 +60,17 @@ function failureAnswer(failure: ProxyFailure): Response {
 }
 
 function answerDepartures(operation: OperationName | undefined, answered: Forwarded, origin: string): Departure[] {
+  // A body nested deeper than the checks follow (D20: the upstream's fault, never a 500): refused
+  // before it is parsed, and, should the checks still run out of stack, after.
+  const tooDeep = () =>
+    new ProxyFailure(502, 'bad_gateway', `The server at ${origin} answered a body too deeply nested to check.`)
+  if (nestedDeeperThan(answered.bytes, MAX_ANSWER_DEPTH)) throw tooDeep()
   const text = decoder.decode(answered.bytes)
   try {
     return validateAnswer({ operation, status: answered.status, headers: answered.headers, text })
   } catch (error) {
-    // A body nested deeper than the checks can follow (D20: the upstream's fault, never a 500).
-    if (!(error instanceof RangeError)) throw error
-    throw new ProxyFailure(502, 'bad_gateway', `The server at ${origin} answered a body too deeply nested to check.`)
+    if (error instanceof RangeError) throw tooDeep()
+    throw error
   }
 }
 

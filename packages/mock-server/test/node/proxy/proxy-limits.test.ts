@@ -3,6 +3,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { escapeControls } from '@session-library/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MAX_ANSWER_DEPTH } from '../../../src/node/proxy/json-depth.js'
 import { type RunningServer, startServer } from '../../../src/node.js'
 import { call, killLeftoverClis, removeCliBundle, runCli } from '../cli/cli-process.js'
 
@@ -38,7 +39,8 @@ function upstream(): Promise<{ server: Server; url: string }> {
     if (url.pathname === '/api/v1/sessions') return stream(res, HUGE, url.searchParams.has('declared'))
     if (url.pathname === '/api/v1/tags') {
       res.writeHead(200, { 'Content-Type': 'application/json' })
-      return void res.end(`${'['.repeat(DEEP)}${']'.repeat(DEEP)}`)
+      const depth = Number(url.searchParams.get('depth') ?? DEEP)
+      return void res.end(`${'['.repeat(depth)}${']'.repeat(depth)}`)
     }
     const size = Number(url.searchParams.get('size') ?? 2)
     const body = url.searchParams.has('escape')
@@ -87,6 +89,20 @@ describe('D20: the proxy reads a bounded answer', () => {
     })
   })
 
+  it(`D20: an answer nested ${MAX_ANSWER_DEPTH} deep passes; one level more is 502 bad_gateway before it is parsed`, async () => {
+    const bigger = await startServer({ port: 0, token, sessions: 0, proxy: origin.url })
+    try {
+      const headers = { Authorization: `Bearer ${token}` }
+      const edge = await fetch(`${bigger.url}/tags?depth=${MAX_ANSWER_DEPTH}`, { headers })
+      expect([edge.status, (await edge.text()).length]).toEqual([200, 2 * MAX_ANSWER_DEPTH])
+      const past = await fetch(`${bigger.url}/tags?depth=${MAX_ANSWER_DEPTH + 1}`, { headers })
+      expect(past.status).toBe(502)
+      expect((await past.json()).error.message).toContain('too deeply nested')
+    } finally {
+      await bigger.close()
+    }
+  })
+
   it('D20: a declared Content-Length past the limit is 502 before its body is read', async () => {
     const answer = await via('/sessions?declared')
     expect(answer.status).toBe(502)
@@ -104,7 +120,7 @@ describe('D20: the proxy reads a bounded answer', () => {
 })
 
 describe('D20: session-library-mock --proxy with the default limit', () => {
-  it('D20: a 600 MB upstream answer is 502 bad_gateway within the time limit, the mock’s RSS growing by less than 100 MB; a 2M-deep JSON answer is 502, not 500', async () => {
+  it('D20: a 600 MB upstream answer is 502 bad_gateway within the time limit, the mock’s RSS growing by less than 100 MB; four 2M-deep JSON answers at once are 502, not 500, within the same memory', async () => {
     const cli = await runCli(['--port', '0', '--token', token, '--proxy', origin.url, '--quiet'])
     try {
       expect(cli.url, cli.stderr()).not.toBe('')
@@ -117,10 +133,13 @@ describe('D20: session-library-mock --proxy with the default limit', () => {
         code: 'bad_gateway',
         message: expect.stringContaining('answered more than 8388608 bytes'),
       })
+      const deep = await Promise.all([1, 2, 3, 4].map(() => call(cli, '/tags')))
+      for (const answer of deep) {
+        expect(answer.status).toBe(502)
+        expect((await answer.json()).error.message).toContain('too deeply nested')
+      }
+      // Four 2M-deep answers at once: refused before parsing (parsed, one alone took ~200 MB).
       expect((await kilobytes(pid, 'VmHWM')) - before).toBeLessThan(100 * 1024)
-      const deep = await call(cli, '/tags')
-      expect(deep.status).toBe(502)
-      expect((await deep.json()).error.message).toContain('too deeply nested')
     } finally {
       await cli.stop()
     }
