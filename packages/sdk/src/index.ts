@@ -64,6 +64,7 @@ export {
 export { type ErrorCode, type RequestDetails, SessionLibraryError, UNKNOWN_ERROR_CODE } from './errors/base.js'
 export { type ApiErrorOf, type CallError, hasErrorCode, isApiError } from './errors/narrowing.js'
 export { AbortedError, NetworkError, TimeoutError } from './errors/no-answer.js'
+export { NoNextPageError } from './errors/no-next-page.js'
 export { ResponseValidationError } from './errors/response-validation.js'
 export type { HealthApi } from './resources/health.js'
 export type { ImportRequest, ImportsApi } from './resources/imports.js'

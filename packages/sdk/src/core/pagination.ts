@@ -4,6 +4,7 @@ import type {
   Session,
   SessionListParams,
 } from '@session-library/schemas/client'
+import { NoNextPageError } from '../errors/no-next-page.js'
 import type { CallOptions } from './options.js'
 import { ApiPromise, type RawAnswer } from './promise.js'
 
@@ -75,7 +76,8 @@ export interface PageMethods {
   hasNextPage(): boolean
   /**
    * The page after this one: the same query and options, `offset` moved past what this page held.
-   * @throws RangeError when {@link PageMethods.hasNextPage} is false.
+   * When {@link PageMethods.hasNextPage} is false it sends nothing and rejects with a
+   * `NoNextPageError` (never throws: `.catch()` and `.safe()` see it).
    */
   nextPage(): ApiPromise<SessionListPage>
 }
@@ -88,22 +90,34 @@ type ListPage = (query: SessionListQuery, options?: CallOptions) => ApiPromise<S
  * @example `const list = withPageMethods((query, options) => call('sessions.list', { query }, options))`
  */
 export function withPageMethods(listPage: ListPage) {
-  const list = (query: SessionListQuery = {}, options?: CallOptions): ApiPromise<SessionListPage> =>
-    listPage(query, options).map((answer): SessionListPage => {
-      const next = answer.meta.offset + answer.data.length
-      const hasNextPage = () => answer.data.length > 0 && next < answer.meta.total
-      const nextPage = () => {
-        if (!hasNextPage()) throw new RangeError(`sessions.list: no page after offset ${answer.meta.offset}`)
-        return list({ ...query, offset: next }, options)
-      }
-      const methods: PageMethods = { hasNextPage, nextPage }
-      // Not enumerable: the page still prints, compares and serialises as the answer.
-      return Object.defineProperties(answer, {
-        hasNextPage: { value: methods.hasNextPage },
-        nextPage: { value: methods.nextPage },
-      }) as SessionListPage
-    })
+  const list = (query: SessionListQuery = {}, options?: CallOptions): ApiPromise<SessionListPage> => {
+    const following = (offset: number) => list({ ...query, offset }, options)
+    const raw = listPage(query, options).withResponse()
+    return new ApiPromise(raw.then(({ data, response }) => ({ data: withWayOn(data, response, following), response })))
+  }
   return list
+}
+
+// The answer with its page methods; `following(offset)` asks for the page at that offset.
+function withWayOn(
+  answer: SessionPage,
+  response: Response,
+  following: (offset: number) => ApiPromise<SessionListPage>,
+): SessionListPage {
+  const { offset, total } = answer.meta
+  const next = offset + answer.data.length
+  const hasNextPage = () => answer.data.length > 0 && next < total
+  // The rejection is made only when asked for: a last page nobody pages on rejects nothing.
+  const nextPage = () =>
+    hasNextPage()
+      ? following(next)
+      : new ApiPromise<SessionListPage>(Promise.reject(new NoNextPageError(offset, total, response)))
+  const methods: PageMethods = { hasNextPage, nextPage }
+  // Not enumerable: the page still prints, compares and serialises as the answer.
+  return Object.defineProperties(answer, {
+    hasNextPage: { value: methods.hasNextPage },
+    nextPage: { value: methods.nextPage },
+  }) as SessionListPage
 }
 
 /**

@@ -46,7 +46,8 @@ export interface RequestDetails {
 /**
  * Base class of every error the SDK throws: answers with an error status ({@link ApiError} and its
  * subclasses), no answer ({@link NetworkError}, {@link TimeoutError}), the caller's abort
- * ({@link AbortedError}) and an answer that breaks the contract ({@link ResponseValidationError}).
+ * ({@link AbortedError}), an answer that breaks the contract ({@link ResponseValidationError}) and
+ * `page.nextPage()` past the last page ({@link NoNextPageError}).
  * Each class's `name` is set on its prototype from a string, so that it survives a minifier.
  *
  * @example

@@ -13,6 +13,7 @@ import {
 } from './api-error.js'
 import type { ErrorCode } from './base.js'
 import type { AbortedError, NetworkError, TimeoutError } from './no-answer.js'
+import type { NoNextPageError } from './no-next-page.js'
 import type { ResponseValidationError } from './response-validation.js'
 
 // The class `createApiError` builds for each status a known code comes with.
@@ -54,7 +55,8 @@ export type ApiErrorOf<Code extends KnownErrorCode> = (StatusOf<Code> extends ke
 /**
  * Every error a call can settle with, told apart by `code`: one member per code of the contract
  * ({@link ApiErrorOf}), an answer with a code it does not know ({@link UnknownErrorCode}), and the
- * SDK's own (`network_error`, `timeout`, `aborted`, `invalid_answer`). What `.safe()` gives.
+ * SDK's own (`network_error`, `timeout`, `aborted`, `invalid_answer`, and `no_next_page` from
+ * `page.nextPage()` past the last page). What `.safe()` gives.
  *
  * @example
  * ```ts
@@ -75,6 +77,7 @@ export type CallError =
   | TimeoutError
   | AbortedError
   | ResponseValidationError
+  | NoNextPageError
 
 /**
  * Whether `err` is an {@link ApiError}, optionally with one of the codes the contract knows; narrows

@@ -1,6 +1,6 @@
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_PAGE_SIZE, EXTRA_PAGES } from '../../src/index.js'
+import { DEFAULT_PAGE_SIZE, EXTRA_PAGES, NoNextPageError } from '../../src/index.js'
 import { sessionAnswer } from '../support/fixtures.js'
 import { api, testClient, useServer } from '../support/server.js'
 
@@ -109,11 +109,40 @@ describe('a list page goes on by itself (issue 22.5)', () => {
     ])
   })
 
-  it('the last page has no next page, and nextPage() there is a RangeError', async () => {
-    fakeList(() => range(0, 3))
+  it('the last page has no next page: nextPage() sends nothing and rejects with a NoNextPageError, seen by catch() and safe()', async () => {
+    const queries = fakeList(() => range(0, 3))
     const page = await testClient().sessions.list({ limit: 3 })
     expect(page.hasNextPage()).toBe(false)
-    expect(() => page.nextPage()).toThrow(RangeError)
+    const caught = await page.nextPage().catch((error: unknown) => error)
+    expect(caught).toBeInstanceOf(NoNextPageError)
+    expect(caught).toMatchObject({
+      code: 'no_next_page',
+      offset: 0,
+      operation: 'sessions.list',
+      path: '/api/v1/sessions',
+    })
+    const { data, error, response } = await page.nextPage().safe()
+    expect([data, response]).toEqual([undefined, undefined])
+    expect(error?.code === 'no_next_page' && error.message).toBe(
+      'sessions.list: no page after the one at offset 0 (total 3)',
+    )
+    expect(queries).toHaveLength(1)
+  })
+
+  it('a last page nobody calls nextPage() on leaves no unhandled rejection', async () => {
+    fakeList(() => range(0, 3))
+    const unhandled: unknown[] = []
+    const record = (reason: unknown) => unhandled.push(reason)
+    process.on('unhandledRejection', record)
+    try {
+      const page = await testClient().sessions.list({ limit: 3 })
+      expect(page.hasNextPage()).toBe(false)
+      // Node reports an unhandled rejection once the microtasks have run: a macrotask later.
+      await new Promise((resolve) => setImmediate(resolve))
+    } finally {
+      process.off('unhandledRejection', record)
+    }
+    expect(unhandled).toEqual([])
   })
 
   it('the page methods are not enumerable: the page serialises as the answer', async () => {

@@ -36,6 +36,7 @@ describe('error names in a minified bundle (issue 20.8)', () => {
         new sdk.TimeoutError(10, request),
         new sdk.AbortedError('why', request),
         new sdk.ResponseValidationError(['x'], null, request),
+        new sdk.NoNextPageError(0, 1, new Response(null)),
       ]
       expect(built.map((error) => error.name)).toEqual([
         ...API_ERRORS,
@@ -44,6 +45,7 @@ describe('error names in a minified bundle (issue 20.8)', () => {
         'TimeoutError',
         'AbortedError',
         'ResponseValidationError',
+        'NoNextPageError',
       ])
     } finally {
       await rm(folder, { recursive: true, force: true })
