@@ -22,4 +22,5 @@ export {
   pathParamNames,
 } from './paths.js'
 export type * from './requests/named-types.js'
+export { isSecretHeader, redactedHeaderValue } from './secret-headers.js'
 export { escapeControls, escapeMessage, jsonLine } from './terminal-text.js'

@@ -79,6 +79,8 @@ export {
   tagsBody,
 } from './requests/session-bodies.js'
 export { waveformNotesBody } from './requests/waveform-notes-body.js'
+export { writtenLibrary, writtenSession } from './requests/written-library.js'
+export { isSecretHeader, redactedHeaderValue } from './secret-headers.js'
 export { escapeControls, escapeMessage, jsonLine } from './terminal-text.js'
 export { type HeaderSource, type RecordedAnswer, validateAnswer } from './validation/answer.js'
 export {

@@ -1,4 +1,4 @@
-import { MASKED } from '@session-library/schemas'
+import { isSecretHeader, MASKED, redactedHeaderValue } from '@session-library/schemas'
 
 /**
  * Characters of a request or answer body a journal entry keeps (its bytes, when it is longer).
@@ -115,8 +115,10 @@ export function readBody(kept: KeptBody, mask: (text: string) => string): BodyTe
 }
 
 /**
- * The headers of a request, names in lower case, the token masked (D2): `Authorization` keeps its
- * scheme only, whatever credential followed it.
+ * The headers of a request, names in lower case, secrets hidden (D2) by the contract's rule, as the
+ * SDK's logger hides them: a secret header (`Authorization`, `Proxy-Authorization`, `Cookie`,
+ * `X-Api-Key`…, see `isSecretHeader`) shows `<token>`, after its auth scheme word when it has one
+ * (`Bearer <token>`); in any other header the token is masked where it stands as a whole value.
  *
  * @example
  * ```ts
@@ -127,7 +129,7 @@ export function readHeaders(source: HeaderSource | undefined, mask: (text: strin
   const headers: Record<string, string> = {}
   for (const [name, value] of source ?? []) {
     const key = name.toLowerCase()
-    headers[key] = key === 'authorization' ? `${value.split(' ')[0]} ${MASKED}` : mask(value)
+    headers[key] = isSecretHeader(key) ? redactedHeaderValue(key, value, MASKED) : mask(value)
   }
   return headers
 }

@@ -45,8 +45,9 @@ export interface JournalSummary {
 /**
  * One request the mock answered, newest last in `MockApi.journal()`: the {@link JournalSummary}
  * plus what was sent and answered. Headers and bodies are built only when an entry is read, the
- * token masked in them (D2; `Authorization` keeps its scheme only); bodies are JSON when they parse,
- * else text, and cut at `JOURNAL_BODY_LIMIT` characters with `truncated: true`.
+ * token masked in them and secret headers hidden by the SDK's rule (D2: `Authorization: Bearer
+ * <token>`, `Cookie: <token>`); bodies are JSON when they parse, else text, and cut at
+ * `JOURNAL_BODY_LIMIT` characters with `truncated: true`.
  *
  * @example
  * ```ts

@@ -1,3 +1,4 @@
+import { fieldPath, writtenSession } from '@session-library/schemas'
 import { hash32 } from '../runtime/random.js'
 import type { LibrarySnapshot, StoredSession } from './records.js'
 import { newSessionRecord, type WritableFields } from './session-record.js'
@@ -6,7 +7,9 @@ import { newSessionRecord, type WritableFields } from './session-record.js'
  * A whole stored session, every field filled as the mock fills a created one (D5: the defaults,
  * `projectOriginalPath` from `projectPath`, no previews), from as few fields as you like. The id is
  * `ses_` and a hash of the title unless given (two records with one title need ids of their own);
- * `lastOpened` is now unless given.
+ * `lastOpened` is now unless given. A field that breaks the contract's write rules (D5–D7: an empty
+ * title, a tag with a comma…) is a TypeError naming the record and the field; one a write would
+ * normalize is stored as a write stores it (a title trimmed, a repeated tag dropped).
  *
  * @example
  * ```ts
@@ -23,7 +26,10 @@ export function sessionRecord(fields: Partial<StoredSession> & Pick<WritableFiel
     ...rest
   } = fields
   // The server-set fields given win over the ones a create would set.
-  return { ...newSessionRecord(id, lastOpened, rest, client), ...rest }
+  const checked = writtenSession.safeParse({ ...newSessionRecord(id, lastOpened, rest, client), ...rest })
+  if (checked.success) return checked.data
+  const named = checked.error.issues.map((issue) => `${fieldPath(issue.path)} (record ${id}): ${issue.message}`)
+  throw new TypeError(`invalid session record: ${named.join('; ')}`)
 }
 
 /**

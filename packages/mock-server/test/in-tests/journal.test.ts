@@ -38,6 +38,32 @@ describe('issue 20.4: a journal that shows what the code under test sent', () =>
     expect(missing).toMatchObject({ seq: 2, at: NOW, statusCode: 404, code: 'not_found', message: 'session not found' })
   })
 
+  it("D2: secret headers are hidden by the SDK logger's rule: Proxy-Authorization, Cookie, X-Api-Key; Authorization keeps its scheme", async () => {
+    api.reset()
+    const secrets = {
+      'proxy-authorization': 'Basic cHJveHktc2VjcmV0',
+      cookie: 'sid=cookie-value-1',
+      'x-api-key': 'api-key-value-2',
+      'x-session-token': 'token-value-3',
+    }
+    await call('/api/v1/health', { headers: { ...headers, ...secrets } })
+    // A credential without a scheme word is hidden whole: its first word is the secret itself.
+    await call('/api/v1/health', { headers: { ...headers, authorization: 'test-token' } })
+    const [sent, bare] = api.journal()
+    expect(sent?.request.headers).toMatchObject({
+      authorization: 'Bearer <token>',
+      'proxy-authorization': 'Basic <token>',
+      cookie: '<token>',
+      'x-api-key': '<token>',
+      'x-session-token': '<token>',
+      'x-trace': 'abc',
+    })
+    expect(bare?.request.headers.authorization).toBe('<token>')
+    const shown = JSON.stringify(api.journal())
+    for (const value of ['cHJveHktc2VjcmV0', ...Object.values(secrets), 'test-token'])
+      expect(shown).not.toContain(value)
+  })
+
   it('a body longer than the limit is kept cut, marked truncated; a body that is not JSON is kept as text', async () => {
     api.reset()
     const long = JSON.stringify({ title: 'x'.repeat(JOURNAL_BODY_LIMIT) })

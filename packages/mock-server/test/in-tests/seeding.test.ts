@@ -1,7 +1,11 @@
-import { storedSession } from '@session-library/schemas'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { LIMITS, storedSession } from '@session-library/schemas'
 import { setupServer } from 'msw/node'
 import { describe, expect, it } from 'vitest'
 import { createMockApi, libraryOf, type StoredSession, sessionRecord } from '../../src/index.js'
+import { loadDataFile } from '../../src/node/persistence/data-file.js'
 import { NOW } from '../support/harness.js'
 import { servedMock } from '../support/served-mock.js'
 
@@ -44,6 +48,67 @@ describe('issue 20.6: seeding', () => {
     expect(() => createMockApi({ library: libraryOf([sessionRecord({ title: 'A' }), bad]) })).toThrow(
       /^invalid library: library\.sessions\[1\]\.tags \(record ses_bad\): /,
     )
+  })
+
+  describe('D5, D6: a seeded record holds only what writes through the API can leave', () => {
+    // Built past sessionRecord, which refuses them itself.
+    const breaking = (id: string, fields: Partial<StoredSession>) =>
+      ({ ...sessionRecord({ id, title: 'Fine' }), ...fields }) as StoredSession
+
+    it('createMockApi, seed and reset({ library }) refuse an empty title, naming the record and the field; nothing changes', () => {
+      const library = libraryOf([breaking('ses_a', { title: '' })])
+      const message = 'invalid library: library.sessions[0].title (record ses_a): must be a non-empty string'
+      expect(() => createMockApi({ library })).toThrow(message)
+      const api = createMockApi({ sessions: 1 })
+      expect(() => api.seed(library)).toThrow(message)
+      expect(() => api.reset({ library })).toThrow(message)
+      expect(api.store.sessions()).toHaveLength(1)
+    })
+
+    it('D6: tags with a comma or empty are refused, each named', () => {
+      const api = createMockApi({ sessions: 0 })
+      expect(() => api.seed(libraryOf([breaking('ses_t', { tags: ['a,b', ''] })]))).toThrow(
+        'invalid library: library.sessions[0].tags[0] (record ses_t): must not contain a comma; ' +
+          'library.sessions[0].tags[1] (record ses_t): must be a non-empty string',
+      )
+    })
+
+    it('D5, D6: a title of 200 characters and a tag of 64 are taken; 201 and 65 are not', () => {
+      const api = createMockApi({ sessions: 0 })
+      const title = 'x'.repeat(LIMITS.titleLength)
+      const tag = 't'.repeat(LIMITS.tagLength)
+      api.seed(libraryOf([breaking('ses_edge', { title, tags: [tag] })]))
+      expect(api.store.session('ses_edge')).toMatchObject({ title, tags: [tag] })
+      expect(() => api.seed(libraryOf([breaking('ses_long', { title: `${title}x` })]))).toThrow(
+        'library.sessions[0].title (record ses_long): must be at most 200 characters',
+      )
+      expect(() => api.seed(libraryOf([breaking('ses_tag', { tags: [`${tag}t`] })]))).toThrow(
+        'library.sessions[0].tags[0] (record ses_tag): must be at most 64 characters',
+      )
+    })
+
+    it('D5, D6: a value a write would normalize is stored as a write stores it', () => {
+      const api = createMockApi({
+        library: libraryOf([breaking('ses_n', { title: '  Night  ', tags: ['a', 'a', 'b'] })]),
+      })
+      expect(api.store.session('ses_n')).toMatchObject({ title: 'Night', tags: ['a', 'b'] })
+    })
+
+    it('sessionRecord refuses what the contract refuses, naming the record and the field', () => {
+      expect(() => sessionRecord({ id: 'ses_a', title: '' })).toThrow(
+        'invalid session record: title (record ses_a): must be a non-empty string',
+      )
+      expect(() => sessionRecord({ id: 'ses_b', title: 'B', tags: ['x,y'], accent: 'red' })).toThrow(
+        'invalid session record: accent (record ses_b): must be "" or a #rrggbb colour; tags[0] (record ses_b): must not contain a comma',
+      )
+      expect(sessionRecord({ title: ' Trimmed ' }).title).toBe('Trimmed')
+    })
+
+    it('a --data file is read as stored, not under the write rules: a real library may hold an empty title', async () => {
+      const path = join(mkdtempSync(join(tmpdir(), 'seeding-')), 'library.json')
+      writeFileSync(path, JSON.stringify(libraryOf([breaking('ses_odd', { title: '', tags: ['a,b'] })])))
+      expect((await loadDataFile(path))?.sessions[0]).toMatchObject({ title: '', tags: ['a,b'] })
+    })
   })
 
   describe('seed, reset({ library }) and the live store', () => {

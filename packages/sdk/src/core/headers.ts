@@ -1,7 +1,7 @@
+import { isSecretHeader, redactedHeaderValue } from '@session-library/schemas/client'
+
 // Header names are case-insensitive: every merge goes through lower-case keys, so that one rule
 // holds wherever a header comes from.
-const ALWAYS_SECRET: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie'])
-const SECRET_PARTS = ['key', 'token', 'secret'] as const
 const REDACTED = '[redacted]'
 
 /**
@@ -49,25 +49,8 @@ export function mergeHeaders(into: Readonly<Record<string, string>>, headers: He
 }
 
 /**
- * Whether a header's value must not be logged: `Authorization`, `Proxy-Authorization`, `Cookie`,
- * `Set-Cookie`, any name containing `key`, `token` or `secret`, and the names given.
- *
- * @example `isSecretHeader('X-Api-Key', []) // true`
- */
-export function isSecretHeader(name: string, extra: readonly string[]): boolean {
-  const lower = name.toLowerCase()
-  if (ALWAYS_SECRET.has(lower) || SECRET_PARTS.some((part) => lower.includes(part))) return true
-  return extra.some((named) => named.toLowerCase() === lower)
-}
-
-// An auth scheme word says which kind of credential it is without giving it away.
-function redactValue(name: string, value: string): string {
-  const scheme = /^(bearer|basic|digest|token)\s/i.exec(value)
-  return name.endsWith('authorization') && scheme ? `${scheme[1]} ${REDACTED}` : REDACTED
-}
-
-/**
- * A copy of the headers (a `Headers`, a plain object or pairs; names in lower case) safe to log: the value of every secret header (see the SDK README:
+ * A copy of the headers (a `Headers`, a plain object or pairs; names in lower case) safe to log: the
+ * value of every secret header (the contract's `isSecretHeader`, as the mock's journal uses it:
  * `Authorization`, `Cookie`, `Set-Cookie`, `Proxy-Authorization`, names containing `key`, `token`
  * or `secret`, and the names in `redact`) is replaced; an auth scheme word is kept.
  *
@@ -81,7 +64,7 @@ function redactValue(name: string, value: string): string {
 export function redactHeaders(headers: HeadersInput, redact: readonly string[] = []): Record<string, string> {
   const safe: Record<string, string> = {}
   forEachHeader(headers, (name, value) => {
-    safe[name] = isSecretHeader(name, redact) ? redactValue(name, value) : value
+    safe[name] = isSecretHeader(name, redact) ? redactedHeaderValue(name, value, REDACTED) : value
   })
   return safe
 }

@@ -32,6 +32,7 @@ describe('redaction (D2): what the logger never shows', () => {
     expect(log).toContain('"authorization":"Bearer [redacted]"')
     expect(log).toContain('"proxy-authorization":"Basic [redacted]"')
     expect(log).toContain('"x-api-key":"[redacted]"')
+    expect(log).toContain('"cookie":"[redacted]"')
     expect(log).toContain('"set-cookie":"[redacted]"')
     expect(log).toContain('"x-trace":"trace-1"')
     expect(log).toContain('"x-seen":"ok"')
@@ -45,6 +46,13 @@ describe('redaction (D2): what the logger never shows', () => {
       // "monkey" contains "key": the rule errs on the side of hiding.
       'x-monkey-id': '[redacted]',
       'x-mine': '[redacted]',
+    })
+  })
+
+  it('D2: an Authorization without a known scheme word is hidden whole (the mock journal shows the same rule)', () => {
+    expect(redactHeaders({ Authorization: 'raw-secret', 'Proxy-Authorization': 'Digest x' })).toEqual({
+      authorization: '[redacted]',
+      'proxy-authorization': 'Digest [redacted]',
     })
   })
 })
