@@ -12,7 +12,10 @@ describe('browser-safe main entry', () => {
       entryPoints: [here('../src/index.ts')],
       // @msw/data is bundled into the package's dist (tsup.config.ts), so it is bundled here too.
       external: ['msw'],
-      alias: { '@session-library/schemas': here('../../schemas/src/index.ts') },
+      alias: {
+        '@session-library/schemas/shell': here('../../schemas/src/shell.ts'),
+        '@session-library/schemas': here('../../schemas/src/index.ts'),
+      },
     })
     expect(result.errors).toEqual([])
     const imports = Object.values(result.metafile.inputs).flatMap((input) => input.imports.map((i) => i.path))

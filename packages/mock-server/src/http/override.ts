@@ -13,7 +13,7 @@ import { type HttpHandler, http } from 'msw'
 import type { Runtime } from '../engine/runtime.js'
 import type { ExactAnswer } from '../handlers/context.js'
 import { ApiError } from './api-error.js'
-import { handleApiRequest } from './pipeline.js'
+import { failed, handleApiRequest, journalOutcome, type Outcome } from './pipeline.js'
 import { readBody, readQuery } from './read-input.js'
 import { fetchRequestView } from './request-view.js'
 import { errorText, jsonText, type PlainAnswer, toResponse } from './respond.js'
@@ -101,9 +101,77 @@ function plainOf(answer: ExactAnswer<OperationName> | OverrideError, status: num
   return answer instanceof OverrideError ? errorText(answer) : jsonText(status, JSON.stringify(answer))
 }
 
+/** The answer msw sends, and what the journal records of it. */
+async function settle(
+  answer: OverrideAnswer<OperationName>,
+  name: OperationName,
+  body: Uint8Array,
+): Promise<{ response: Response; outcome: Outcome }> {
+  if (answer instanceof Response) {
+    const text = await answer.clone().text()
+    return {
+      response: answer,
+      outcome: { answer: { status: answer.status, headers: {}, text }, operation: name, body },
+    }
+  }
+  const plain = plainOf(answer, endpoints[name].status)
+  const error = answer instanceof OverrideError ? answer : undefined
+  const outcome = { answer: plain, operation: name, body, ...(error && { code: error.code, message: error.message }) }
+  return { response: toResponse(plain), outcome }
+}
+
+/** A resolver that threw answers the mock's own 500 (D4), its message in health's `lastError`. */
+function thrown(caught: unknown, runtime: Runtime, name: OperationName, body: Uint8Array): Outcome {
+  const outcome = failed(caught, runtime, name, body)
+  return { ...outcome, errorMessage: `api.override('${name}') threw: ${outcome.errorMessage}` }
+}
+
+async function overridden<Name extends OperationName>(
+  runtime: Runtime,
+  name: Name,
+  resolver: OverrideResolver<Name>,
+  request: Request,
+): Promise<Response> {
+  const operation = endpoints[name]
+  const timing = { started: performance.now(), generation: runtime.generation }
+  const original = request.clone()
+  let delegated = false
+  // Under the generation the request began in: after a reset, the mock's answer writes and journals nothing.
+  const next = () => {
+    delegated = true
+    return handleApiRequest(original.clone(), runtime, timing.generation)
+  }
+  const view = fetchRequestView(request)
+  const match = matchOperation(request.method, view.url.pathname.slice(API_PREFIX.length))
+  let query: unknown
+  let body: unknown
+  try {
+    query = readQuery(operation, view.url)
+    body = await readBody(operation, view)
+  } catch (caught) {
+    if (caught instanceof ApiError) return next()
+    throw caught
+  }
+  const context = { params: match.params, query, body, request: original, next } as OverrideContext<Name>
+  const sent = await view.bytes()
+  try {
+    const { response, outcome } = await settle(await resolver(context), name, sent)
+    // What `next()` answered, the pipeline has journaled.
+    if (!delegated) journalOutcome(view, runtime, timing, outcome)
+    return response
+  } catch (caught) {
+    // The client gets this 500, whatever `next()` answered before: the journal must show it.
+    const outcome = thrown(caught, runtime, name, sent)
+    journalOutcome(view, runtime, timing, outcome)
+    return toResponse(outcome.answer as PlainAnswer)
+  }
+}
+
 /**
  * The msw handler of `MockApi.override`: the operation's method and path on the mock's origins.
- * A request whose query or body the mock would refuse gets the mock's 400, not the resolver.
+ * A request whose query or body the mock would refuse gets the mock's 400, not the resolver. A
+ * resolver that throws answers the 500 `internal_error` of D4, journaled, its message in health's
+ * `lastError`.
  *
  * @example
  * ```ts
@@ -121,52 +189,9 @@ export function createOverride<Name extends OperationName>(
   if (!operation) throw new TypeError(`unknown operation: ${JSON.stringify(name)}`)
   const method = operation.method.toLowerCase() as 'get'
   let used = 0
-  return http[method](operationPattern(`${API_PREFIX}${operation.path}`, origins), async ({ request }) => {
+  return http[method](operationPattern(`${API_PREFIX}${operation.path}`, origins), ({ request }) => {
     if (used >= times) return undefined
     used += 1
-    const started = performance.now()
-    const generation = runtime.generation
-    const original = request.clone()
-    let delegated = false
-    const next = () => {
-      delegated = true
-      return handleApiRequest(original.clone(), runtime)
-    }
-    const view = fetchRequestView(request)
-    const match = matchOperation(request.method, view.url.pathname.slice(API_PREFIX.length))
-    let query: unknown
-    let body: unknown
-    try {
-      query = readQuery(operation, view.url)
-      body = await readBody(operation, view)
-    } catch (caught) {
-      if (caught instanceof ApiError) return next()
-      throw caught
-    }
-    const context = { params: match.params, query, body, request: original, next } as OverrideContext<Name>
-    const answer = await resolver(context)
-    // What `next()` answered, the pipeline has journaled.
-    if (delegated || runtime.generation !== generation)
-      return answer instanceof Response ? answer : toResponse(plainOf(answer, operation.status))
-    const plain =
-      answer instanceof Response
-        ? { status: answer.status, text: await answer.clone().text() }
-        : plainOf(answer, operation.status)
-    const error = answer instanceof OverrideError ? answer : undefined
-    runtime.journal.record({
-      time: runtime.clock.time(),
-      ms: Math.round(performance.now() - started),
-      method: view.method,
-      origin: view.url.origin,
-      path: view.url.pathname,
-      query: view.url.search.slice(1),
-      operation: name,
-      statusCode: plain.status,
-      ...(error && { code: error.code, message: error.message }),
-      ...(view.headers && { headers: view.headers }),
-      body: await view.bytes(),
-      answer: plain.text,
-    })
-    return answer instanceof Response ? answer : toResponse(plain as PlainAnswer)
+    return overridden(runtime, name, resolver, request)
   })
 }

@@ -75,7 +75,15 @@ async function answer(
   })
 }
 
-interface Outcome {
+/**
+ * What became of a request, as the journal records it.
+ *
+ * @example
+ * ```ts
+ * const outcome: Outcome = { answer: jsonText(200, '{"data":[]}'), operation: 'sessions.list' }
+ * ```
+ */
+export interface Outcome {
   answer: ApiAnswer
   operation?: OperationName
   code?: string
@@ -101,6 +109,8 @@ async function outcomeOf(request: RequestView, runtime: Runtime, generation: num
     body = await limitedBytes(request)
     const match = route(request)
     operation = match.operation.name as OperationName
+    // Reset while its body was read (or an override held it): a fault now is the next test's.
+    if (runtime.generation !== generation) throw new Superseded()
     const fault = runtime.faults.take(operation)
     const injected = fault && (await faultAnswer(fault))
     if (injected) return { ...faulted(injected, operation), body }
@@ -108,38 +118,74 @@ async function outcomeOf(request: RequestView, runtime: Runtime, generation: num
   } catch (caught) {
     // Nothing to answer or journal: the transport knows what became of the request.
     if (caught instanceof UnreadableBody) throw caught
-    const error = withoutToken(asApiError(caught), runtime.mask)
-    const internal = isAnswered(caught) ? undefined : caught instanceof Error ? caught.message : String(caught)
-    return {
-      answer: errorText(error),
-      operation,
-      code: error.code,
-      message: error.message,
-      errorMessage: internal ?? error.message,
-      body,
-    }
+    return failed(caught, runtime, operation, body)
+  }
+}
+
+/**
+ * The outcome of what a request's handling threw: the error's envelope (a bug's is the generic 500
+ * of D4), the exception's own message kept for health's `lastError`, the token masked.
+ *
+ * @example
+ * ```ts
+ * failed(new Error('boom'), runtime, 'sessions.list').errorMessage // 'boom'
+ * ```
+ */
+export function failed(caught: unknown, runtime: Runtime, operation?: OperationName, body?: Uint8Array): Outcome {
+  const error = withoutToken(asApiError(caught), runtime.mask)
+  const internal = isAnswered(caught) ? undefined : caught instanceof Error ? caught.message : String(caught)
+  return {
+    answer: errorText(error),
+    operation,
+    code: error.code,
+    message: error.message,
+    errorMessage: internal ?? error.message,
+    body,
   }
 }
 
 /**
  * One pipeline for every operation, in DECISIONS D3's order: auth → body size (413) → route → fault
  * → mode → service → query and body → handler (its 404s and late 400s) → `onChange` → latency → journal. Answers
- * without fetch's `Response`, so that the node:http adapter can write the text as it is.
+ * without fetch's `Response`, so that the node:http adapter can write the text as it is. A request
+ * that began under an older `generation` (an override's `next()` after a reset) writes nothing and
+ * is not journaled.
  *
  * @example
  * ```ts
  * const answer = await answerApiRequest(fetchRequestView(request), runtime)
  * ```
  */
-export async function answerApiRequest(request: RequestView, runtime: Runtime): Promise<ApiAnswer> {
+export async function answerApiRequest(
+  request: RequestView,
+  runtime: Runtime,
+  generation = runtime.generation,
+): Promise<ApiAnswer> {
   const started = performance.now()
-  const generation = runtime.generation
   const outcome = await outcomeOf(request, runtime, generation)
   // Every await is a turn of the microtask queue: none where there is nothing to wait for.
   if (runtime.settings.latency > 0) await sleep(runtime.settings.latency)
+  journalOutcome(request, runtime, { started, generation }, outcome)
+  return outcome.answer
+}
+
+/**
+ * Journals what became of a request, unless a reset came after it began (`generation`): the
+ * journal it would go to is gone, and what it answers, nobody waits for.
+ *
+ * @example
+ * ```ts
+ * journalOutcome(view, runtime, { started, generation }, failed(caught, runtime, 'sessions.list'))
+ * ```
+ */
+export function journalOutcome(
+  request: RequestView,
+  runtime: Runtime,
+  { started, generation }: { started: number; generation: number },
+  outcome: Outcome,
+): void {
+  if (runtime.generation !== generation) return
   const { answer: answered, operation, code, message } = outcome
-  // Begun before a reset: the journal it would go to is gone (what it answers, nobody waits for).
-  if (runtime.generation !== generation) return answered
   const statusCode = answered === 'dropped' ? 0 : answered.status
   const { url } = request
   // One flat object of references, the same shape every time: the journal formats it when read.
@@ -159,7 +205,6 @@ export async function answerApiRequest(request: RequestView, runtime: Runtime): 
     body: outcome.body,
     answer: answered === 'dropped' ? undefined : (answered.source ?? answered.text),
   })
-  return answered
 }
 
 /**
@@ -171,8 +216,12 @@ export async function answerApiRequest(request: RequestView, runtime: Runtime): 
  * http.all(API_ROUTE, ({ request }) => handleApiRequest(request, runtime))
  * ```
  */
-export async function handleApiRequest(request: Request, runtime: Runtime): Promise<Response> {
-  const answered = await answerApiRequest(fetchRequestView(request), runtime)
+export async function handleApiRequest(
+  request: Request,
+  runtime: Runtime,
+  generation = runtime.generation,
+): Promise<Response> {
+  const answered = await answerApiRequest(fetchRequestView(request), runtime, generation)
   return answered === 'dropped' ? Response.error() : toResponse(answered)
 }
 

@@ -1,6 +1,12 @@
 import { formatIssues, type OperationName, operations, z } from '@session-library/schemas'
+import { didYouMean } from '@session-library/schemas/shell'
 
 const operationNames = operations.map((operation) => operation.name) as [OperationName, ...OperationName[]]
+
+// A misspelt operation would otherwise say only "Invalid input": name the one meant, and all of them.
+const unknownOperation = ({ input }: { input?: unknown }) =>
+  `unknown operation ${JSON.stringify(input)}${typeof input === 'string' ? didYouMean(input, operationNames) : ''}; ` +
+  `expected one of ${operationNames.join(', ')}`
 
 /**
  * The longest delay a fault or `setLatency` takes, in ms: ten minutes. A timer cannot wait longer
@@ -69,7 +75,7 @@ export const faultSchema = z
     times: z.optional(whole(1, Number.MAX_SAFE_INTEGER, 'requests')),
     /** The name `times` had before; both mean the same. */
     count: z.optional(whole(1, Number.MAX_SAFE_INTEGER, 'requests')),
-    operation: z.optional(z.enum(operationNames)),
+    operation: z.optional(z.enum(operationNames, { error: unknownOperation })),
   })
   .check(
     z.refine(

@@ -58,6 +58,24 @@ describe('issue 20.7, 23.8: faults of any 4xx or 5xx status', () => {
     api.clearFaults()
   })
 
+  it('an unknown operation is named with the nearest one and the list, in process and on /__mock/faults alike', async () => {
+    const nearMiss =
+      /^operation: unknown operation "sessions\.lst" \(did you mean 'sessions\.list'\?\); expected one of health\.get, sessions\.list, .*tagCounts\.list$/
+    expect(() => api.injectFault({ status: 404, operation: 'sessions.lst' as 'sessions.list' })).toThrow(
+      new RegExp(`^invalid fault: fault\\.${nearMiss.source.slice(1)}`),
+    )
+    expect(() => api.injectFault({ status: 404, operation: 'nope.x' as 'sessions.list' })).toThrow(
+      /^invalid fault: fault\.operation: unknown operation "nope\.x"; expected one of health\.get, /,
+    )
+    const answer = await fetch(`${origin}/__mock/faults`, {
+      method: 'POST',
+      headers,
+      body: '{"status":404,"operation":"sessions.lst"}',
+    })
+    expect([answer.status, (await answer.json()).error.message]).toEqual([400, expect.stringMatching(nearMiss)])
+    expect(api.faults()).toEqual([])
+  })
+
   it('latency beyond ten minutes is refused by setLatency, the option and PUT /__mock/latency, never cut to 1 ms', async () => {
     expect(() => api.setLatency(1e12)).toThrow(
       /invalid latency: 1000000000000; expected a whole number of ms from 0 to 600000/,

@@ -12,6 +12,26 @@ const call = async (path: string, init: RequestInit = {}) => {
 describe('issue 20.5: typed overrides of one operation', () => {
   const { api, server } = servedMock({ sessions: 2, now: NOW })
 
+  /** Overrides sessions.create with a resolver that waits for `release()`, then calls `next()`. */
+  const holdCreates = () => {
+    let arrived = () => {}
+    const underWay = new Promise<void>((resolve) => {
+      arrived = resolve
+    })
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    server.use(
+      api.override('sessions.create', async ({ next }) => {
+        arrived()
+        await held
+        return next()
+      }),
+    )
+    return { underWay, release }
+  }
+
   it('answers with typed params and body, for its method and path only, and is journaled', async () => {
     const [session] = api.store.sessions()
     server.use(
@@ -59,6 +79,45 @@ describe('issue 20.5: typed overrides of one operation', () => {
     expect(seen).toBe(1)
     expect(api.store.sessions().map((session) => session.title)).toContain('Kept')
     expect(api.journal().map((entry) => entry.statusCode)).toEqual([201, 400])
+  })
+
+  it('D17: a resolver that throws answers the 500 internal_error of D4, journaled, its message in health’s lastError', async () => {
+    server.use(
+      api.override('sessions.list', () => {
+        throw new Error('fixture file missing')
+      }),
+    )
+    expect(await call('/sessions')).toEqual({
+      status: 500,
+      body: { error: { status: 500, code: 'internal_error', message: 'Internal server error.' } },
+    })
+    expect(api.journal()).toMatchObject([{ operation: 'sessions.list', statusCode: 500, code: 'internal_error' }])
+    expect((await call('/health')).body.data.lastError).toBe(
+      "api.override('sessions.list') threw: fixture file missing",
+    )
+  })
+
+  it('issue 20.2: a create begun before reset() whose resolver calls next() after it writes and journals nothing', async () => {
+    const before = api.snapshot()
+    const gate = holdCreates()
+    const pending = call('/sessions', { method: 'POST', body: '{"title":"Ghost"}' })
+    await gate.underWay
+    api.reset()
+    gate.release()
+    await pending
+    expect(api.snapshot()).toEqual(before)
+    expect(api.journal()).toEqual([])
+  })
+
+  it('issue 20.2: a fault injected after reset() is kept for the next test, not used by a next() begun before it', async () => {
+    const gate = holdCreates()
+    const pending = call('/sessions', { method: 'POST', body: '{"title":"Ghost"}' })
+    await gate.underWay
+    api.reset()
+    api.injectFault({ status: 503, operation: 'sessions.create' })
+    gate.release()
+    await pending
+    expect(api.faults()).toMatchObject([{ status: 503, remaining: 1 }])
   })
 
   it('a misspelt operation or answer field does not compile', () => {
