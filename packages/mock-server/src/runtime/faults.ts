@@ -46,7 +46,16 @@ export type FaultStatus = Exclude<Upto<600>, Upto<400>>
 const isFaultStatus = (value: unknown): value is FaultStatus =>
   Number.isInteger(value) && (value as number) >= 400 && (value as number) <= 599
 
-const whole = (min: number, max: number, what: string) =>
+/**
+ * A whole number from `min` to `max` of a unit, each bound's message naming it: a fault's latency,
+ * `times` and `retryAfter`, and the latency of `PUT /__mock/latency`.
+ *
+ * @example
+ * ```ts
+ * wholeNumber(0, MAX_DELAY_MS, 'ms').parse(50) // 50
+ * ```
+ */
+export const wholeNumber = (min: number, max: number, what: string) =>
   z
     .int({ error: `must be a whole number of ${what}` })
     .check(
@@ -70,11 +79,11 @@ export const faultSchema = z
     /** The answer's JSON body instead of the error envelope of `status`. */
     body: z.optional(z.json()),
     network: z.optional(z.boolean()),
-    latency: z.optional(whole(0, MAX_DELAY_MS, 'ms')),
-    retryAfter: z.optional(whole(0, MAX_RETRY_AFTER_S, 's')),
-    times: z.optional(whole(1, Number.MAX_SAFE_INTEGER, 'requests')),
+    latency: z.optional(wholeNumber(0, MAX_DELAY_MS, 'ms')),
+    retryAfter: z.optional(wholeNumber(0, MAX_RETRY_AFTER_S, 's')),
+    times: z.optional(wholeNumber(1, Number.MAX_SAFE_INTEGER, 'requests')),
     /** The name `times` had before; both mean the same. */
-    count: z.optional(whole(1, Number.MAX_SAFE_INTEGER, 'requests')),
+    count: z.optional(wholeNumber(1, Number.MAX_SAFE_INTEGER, 'requests')),
     operation: z.optional(z.enum(operationNames, { error: unknownOperation })),
   })
   .check(
