@@ -35,6 +35,7 @@ const PARALLEL = 4
 const dataOf = (probed: Probed) => (isRecord(probed.body) ? probed.body.data : undefined)
 
 function refused(probed: Probed): CliError {
+  if (probed.failure) return new CliError(probed.failure, EXIT.network)
   const detail = probed.departures[0]?.detail ?? 'an answer that is not a list of sessions'
   return new CliError(
     `${probed.request}: ${probed.status ?? ''} ${detail}`.replace('  ', ' '),
