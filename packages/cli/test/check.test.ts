@@ -151,7 +151,7 @@ describe('check against a deviant server', () => {
     expect(run.stdout + run.stderr).not.toContain(deviant.token)
   })
 
-  it('session-library check exits 3 when the server is down, in the SDK\'s one NetworkError message (host:port and code)', async () => {
+  it("session-library check exits 3 when the server is down, in the SDK's one NetworkError message (host:port and code)", async () => {
     const down = await startDeviantServer()
     await down.close()
     const run = await runCli(['check', '--url', down.url, '--token', 't'])

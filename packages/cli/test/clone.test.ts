@@ -138,7 +138,7 @@ describe('session-library clone refuses', () => {
     expect(run.stderr).toContain('missing --data <file>')
   })
 
-  it('a server that is down with exit 3, in the SDK\'s one NetworkError message (host:port and code)', async () => {
+  it("a server that is down with exit 3, in the SDK's one NetworkError message (host:port and code)", async () => {
     const down = await startDeviantServer()
     await down.close()
     const run = await runCli(['clone', '--data', join(directory, 'down.json'), '--url', down.url, '--token', 't'])

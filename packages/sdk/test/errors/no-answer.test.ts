@@ -32,7 +32,9 @@ describe('no answer', () => {
       .health()
       .catch((e: unknown) => e)
     expect(error).toMatchObject({ name: 'NetworkError', causeCode: undefined })
-    expect((error as Error).message).toBe('health.get: network error (GET http://127.0.0.1:6000/api/v1/health): bad port')
+    expect((error as Error).message).toBe(
+      'health.get: network error (GET http://127.0.0.1:6000/api/v1/health): bad port',
+    )
   })
 
   it('a timeout names the full URL and its length', async () => {
