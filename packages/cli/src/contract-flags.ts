@@ -152,7 +152,8 @@ export function flagsOf(fields: readonly FieldFlag[]): Record<string, Flag> {
     const text = [field.required ? 'required' : '', field.rule].filter(Boolean).join('; ')
     const description = `${what}${text ? ` (${text})` : ''}.`
     if (field.kind === 'boolean') {
-      flags[field.flag] = { type: 'boolean', description: `${description} --no-${field.flag} sends false.` }
+      const negated = `--${field.flag} false or --no-${field.flag} sends false.`
+      flags[field.flag] = { type: 'boolean', spacedValue: true, description: `${description} ${negated}` }
       continue
     }
     const list = field.kind === 'strings' ? ' Comma-separated, or repeat the flag.' : ''
