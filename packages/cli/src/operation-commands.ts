@@ -93,6 +93,7 @@ function pageLine({ total, offset }: ListMeta, data: unknown): string | undefine
 
 const EXAMPLE_VALUE: Record<FieldFlag['kind'], string> = {
   string: 'text',
+  digits: '1',
   number: '1',
   integer: '1',
   boolean: '',
