@@ -37,10 +37,7 @@ const dataOf = (probed: Probed) => (isRecord(probed.body) ? probed.body.data : u
 function refused(probed: Probed): CliError {
   if (probed.failure) return new CliError(probed.failure, EXIT.network)
   const detail = probed.departures[0]?.detail ?? 'an answer that is not a list of sessions'
-  return new CliError(
-    `${probed.request}: ${probed.status ?? ''} ${detail}`.replace('  ', ' '),
-    probed.status ? EXIT.api : EXIT.network,
-  )
+  return new CliError(`${probed.request}: ${probed.status} ${detail}`, EXIT.api)
 }
 
 // A server that repeats a page, or lists more sessions than its total, would keep a clone reading
