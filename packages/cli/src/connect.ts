@@ -1,6 +1,7 @@
+import { escapeControls } from '@session-library/schemas/client'
 import { UsageError } from '@session-library/schemas/shell'
 import type { Logger, SessionLibrary } from '@session-library/sdk'
-import type { Connection } from './connection.js'
+import type { Connection, Source } from './connection.js'
 import type { GlobalValues } from './global-flags.js'
 import { wholeNumber } from './whole-number.js'
 
@@ -20,13 +21,28 @@ function verboseLogger(message: (text: string) => void): Logger {
   }
 }
 
+const TOKEN_SOURCE: Record<Source, string> = {
+  flag: '--token',
+  environment: 'SESSION_LIBRARY_TOKEN',
+  login: 'the saved login',
+  default: 'the token',
+}
+
 /**
- * The token of a run, or a usage error saying how to give one.
+ * The token of a run, or a usage error saying how to give one, or where the one given holds a
+ * control character that no header can carry.
  *
  * @example `const token = requireToken(connection)`
  */
 export function requireToken(connection: Connection): string {
-  if (connection.token) return connection.token
+  const { token, sources } = connection
+  // A header cannot carry a control character (fetch refuses it as a network error); the token is never shown.
+  if (token && escapeControls(token) !== token) {
+    throw new UsageError(
+      `${TOKEN_SOURCE[sources.token ?? 'default']}: the token holds a control character (a newline?); it cannot be sent`,
+    )
+  }
+  if (token) return token
   throw new UsageError("no token. Pass --token, set SESSION_LIBRARY_TOKEN, or run 'session-library auth login'.")
 }
 

@@ -20,8 +20,8 @@ type JsonSchema = {
   minimum?: number
 }
 
-/** How a flag's text becomes the field's value. */
-export type FieldKind = 'string' | 'number' | 'integer' | 'boolean' | 'strings' | 'json'
+/** How a flag's text becomes the field's value (`digits`: a whole number the query sends as typed). */
+export type FieldKind = 'string' | 'digits' | 'number' | 'integer' | 'boolean' | 'strings' | 'json'
 
 /**
  * One field of an operation's query or body, as a flag: derived from the contract's exact schema,
@@ -53,8 +53,17 @@ function booleanText(schema: JsonSchema): boolean {
   return pattern.test('true') && pattern.test('false') && !pattern.test('maybe')
 }
 
+// A query field that takes decimal digits (`limit=50`): sent as typed, so the server's rule judges
+// it (D9), but a number for people.
+function digitsText(schema: JsonSchema): boolean {
+  if (schema.type !== 'string' || schema.pattern === undefined) return false
+  const pattern = new RegExp(schema.pattern)
+  return pattern.test('1') && pattern.test('42') && !pattern.test('a') && !pattern.test('-1')
+}
+
 function kindOf(schema: JsonSchema): FieldKind {
   if (booleanText(schema)) return 'boolean'
+  if (digitsText(schema)) return 'digits'
   const variants = (schema.anyOf ?? [schema]).filter((variant) => variant.type !== 'null')
   if (variants.some((variant) => variant.type === 'array') && variants.every(isStrings)) return 'strings'
   const type = variants.length === 1 ? variants[0]?.type : undefined
@@ -132,6 +141,7 @@ export function contractFlags(operation: Operation): FieldFlag[] {
 
 const PLACEHOLDER: Record<FieldKind, string> = {
   string: '<text>',
+  digits: '<number>',
   number: '<number>',
   integer: '<integer>',
   boolean: '',
@@ -152,7 +162,8 @@ export function flagsOf(fields: readonly FieldFlag[]): Record<string, Flag> {
     const text = [field.required ? 'required' : '', field.rule].filter(Boolean).join('; ')
     const description = `${what}${text ? ` (${text})` : ''}.`
     if (field.kind === 'boolean') {
-      flags[field.flag] = { type: 'boolean', description: `${description} --no-${field.flag} sends false.` }
+      const negated = `--${field.flag} false or --no-${field.flag} sends false.`
+      flags[field.flag] = { type: 'boolean', spacedValue: true, description: `${description} ${negated}` }
       continue
     }
     const list = field.kind === 'strings' ? ' Comma-separated, or repeat the flag.' : ''

@@ -2,7 +2,6 @@ import { resolve } from 'node:path'
 import type { OperationName } from '@session-library/schemas'
 import type { ImportProgress, ImportRequest } from '@session-library/sdk'
 import type { Context } from './command.js'
-import { YES_FLAG } from './confirm.js'
 import type { Convenience } from './operation-commands.js'
 import { wholeNumber } from './whole-number.js'
 
@@ -17,7 +16,6 @@ function progress(context: Context): (progress: ImportProgress) => void {
     context.output.message(`${found}/${total} items have a session`)
   }
 }
-const idOf = (call: Parameters<NonNullable<Convenience['confirm']>>[0]) => call.input.params.id ?? ''
 
 /**
  * What the command line adds to the operations of the contract (friendlier names, whole-list and
@@ -56,25 +54,12 @@ export const CONVENIENCES: Partial<Record<OperationName, Convenience>> = {
       'session-library sessions create --body @session.json',
     ],
   },
-  'sessions.delete': {
-    flags: YES_FLAG,
-    examples: ['session-library sessions delete ses_1 --yes'],
-    description: 'On a terminal it asks first, unless --yes.',
-    confirm: async (call) => `Delete session ${idOf(call)}?`,
-  },
+  'sessions.delete': { examples: ['session-library sessions delete ses_1 --yes'] },
   'tags.put': {
-    flags: YES_FLAG,
     examples: [
       'session-library tags put ses_1 --tags drums,vox',
-      "session-library tags put ses_1 --tags ''   # no tags",
+      "session-library tags put ses_1 --tags '' --yes   # no tags",
     ],
-    description: 'On a terminal it asks first when tags would be removed, unless --yes.',
-    async confirm(call, context) {
-      const wanted = ((call.input.body as { tags?: string[] } | undefined)?.tags ?? []) as string[]
-      const { tags } = await (await context.client()).tags.get(idOf(call))
-      const lost = tags.filter((tag) => !wanted.includes(tag))
-      return lost.length > 0 ? `Remove ${lost.join(', ')} from session ${idOf(call)}?` : undefined
-    },
   },
   'waveform.get': variant,
   'waveformNotes.put': variant,

@@ -5,6 +5,7 @@ import type { Command } from './command.js'
 import { connect } from './connect.js'
 import { type Connection, resolveConnection } from './connection.js'
 import { contract, loadContract } from './contract.js'
+import { joinBooleanValues } from './flag.js'
 import { GLOBAL_FLAGS, type GlobalValues } from './global-flags.js'
 import { commandHelp, rootHelp } from './help.js'
 import { createOutput } from './output.js'
@@ -17,7 +18,10 @@ export const VERSION = '0.1.0'
 // A command line with only global flags parses without the contract's main entry; any other flag,
 // or --help, loads it (see contract.ts) and parses again with every flag.
 async function parseLean(command: Command, args: string[]): Promise<ParsedFlags> {
-  const parse = () => parseFlags(args, { ...GLOBAL_FLAGS, ...command.flags() }, command.words)
+  const parse = () => {
+    const flags = { ...GLOBAL_FLAGS, ...command.flags() }
+    return parseFlags(joinBooleanValues(args, flags), flags, command.words)
+  }
   if (!contract()) {
     try {
       const parsed = parse()

@@ -9,7 +9,8 @@ import {
 } from '@session-library/schemas/client'
 import { answerFields } from './answer-fields.js'
 import type { Command, Context, Positional } from './command.js'
-import { confirm } from './confirm.js'
+import { confirm, YES_FLAG } from './confirm.js'
+import { confirmationOf } from './confirmations.js'
 import { contract, loadContract } from './contract.js'
 import type { Operation } from './contract-entry.js'
 import type { FieldFlag } from './contract-flags.js'
@@ -36,8 +37,6 @@ export interface Convenience {
   /** Command lines that show its use (`# what it does` after each). */
   readonly examples?: readonly string[]
   amend?(input: OperationInput, values: readonly string[], cwd: string): void
-  /** The question to ask on a terminal before a destructive call (see confirm.ts); none when it destroys nothing. */
-  confirm?(call: OperationCall, context: Context): Promise<string | undefined>
   /** Runs instead of the plain call when it returns true. */
   run?(call: OperationCall, context: Context): Promise<boolean>
 }
@@ -94,6 +93,7 @@ function pageLine({ total, offset }: ListMeta, data: unknown): string | undefine
 
 const EXAMPLE_VALUE: Record<FieldFlag['kind'], string> = {
   string: 'text',
+  digits: '1',
   number: '1',
   integer: '1',
   boolean: '',
@@ -135,13 +135,15 @@ function operationCommand(route: Route, convenience: Convenience | undefined): C
   }
   const params: string[] = pathParamNames(route.path)
   const words = commandWords(route)
+  const question = confirmationOf(route)
   return {
     words,
     get summary() {
       return endpointOf(name)?.summary ?? name
     },
     get description() {
-      return [endpointOf(name)?.description, convenience?.description].filter(Boolean).join(' ')
+      const asks = question && 'On a terminal it asks first when it would delete or remove data, unless --yes.'
+      return [endpointOf(name)?.description, convenience?.description, asks].filter(Boolean).join(' ')
     },
     positionals: [
       ...params.map((param) => ({ name: param, description: PARAM_TEXT[param] ?? param })),
@@ -149,7 +151,7 @@ function operationCommand(route: Route, convenience: Convenience | undefined): C
     ],
     flags() {
       const own = { ...contract()?.flagsOf(derived()), ...(endpointOf(name)?.body && BODY_FLAG) }
-      return { ...own, ...aliasFlags(convenience, own), ...convenience?.flags }
+      return { ...own, ...aliasFlags(convenience, own), ...(question && YES_FLAG), ...convenience?.flags }
     },
     get examples() {
       return convenience?.examples ?? [defaultExample(words, params, derived())]
@@ -166,7 +168,7 @@ function operationCommand(route: Route, convenience: Convenience | undefined): C
       convenience?.amend?.(input, context.positionals.slice(params.length), context.io.cwd)
       checkRequest(name, input, words)
       const call = { name, input, columns: convenience?.columns }
-      await confirm(context, await convenience?.confirm?.(call, context))
+      await confirm(context, await question?.(call, context))
       if (await convenience?.run?.(call, { ...context, values })) return
       const client = await context.client()
       const answer = (await client.request(name, input as never)) as { data: unknown; meta?: ListMeta }

@@ -18,14 +18,17 @@ function asSent(query: Record<string, unknown>): Record<string, string | string[
 }
 
 /**
- * Checks a request against the contract's exact query and body schemas before it is sent: a
- * missing required field, a bad number or an unknown enum value is a usage error (exit 2) in the
+ * Checks a request before it is sent: an empty path parameter, and against the contract's exact
+ * query and body schemas a missing required field, a bad number or an unknown enum value is a usage error (exit 2) in the
  * contract's words, and nothing is sent. Without the contract's main entry loaded (a read given no
  * contract flag, so with an empty query), there is nothing to check.
  *
  * @example `checkRequest('sessions.create', { params: {}, body: {} }, ['sessions', 'create']) // throws: title: …`
  */
 export function checkRequest(name: OperationName, input: OperationInput, words: readonly string[]): void {
+  // An empty parameter would send another route (`/sessions/` for `/sessions/{id}`).
+  const empty = Object.keys(input.params).find((param) => input.params[param] === '')
+  if (empty !== undefined) throw new UsageError(`<${empty}> must not be empty`, words)
   const loaded = contract()
   if (!loaded) return
   const { query, body } = loaded.endpoints[name] as { query?: Schema; body?: Schema }

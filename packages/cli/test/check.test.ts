@@ -151,12 +151,15 @@ describe('check against a deviant server', () => {
     expect(run.stdout + run.stderr).not.toContain(deviant.token)
   })
 
-  it('session-library check exits 3 when the server is down', async () => {
+  it("session-library check exits 3 when the server is down, in the SDK's one NetworkError message (host:port and code)", async () => {
     const down = await startDeviantServer()
     await down.close()
     const run = await runCli(['check', '--url', down.url, '--token', 't'])
     expect(run.code).toBe(3)
-    expect(run.stderr).toContain('no answer (ECONNREFUSED)')
+    const { host } = new URL(down.url)
+    const sdk = await runCli(['health', '--retries', '0', '--url', down.url, '--token', 't'])
+    expect(run.stderr).toBe(`error: health.get: network error (GET ${down.url}/health): ECONNREFUSED ${host}\n`)
+    expect(run.stderr).toBe(sdk.stderr)
   })
 })
 

@@ -137,4 +137,13 @@ describe('session-library clone refuses', () => {
     expect(run.code).toBe(2)
     expect(run.stderr).toContain('missing --data <file>')
   })
+
+  it("a server that is down with exit 3, in the SDK's one NetworkError message (host:port and code)", async () => {
+    const down = await startDeviantServer()
+    await down.close()
+    const run = await runCli(['clone', '--data', join(directory, 'down.json'), '--url', down.url, '--token', 't'])
+    expect(run.code).toBe(3)
+    const { host } = new URL(down.url)
+    expect(run.stderr).toBe(`error: sessions.list: network error (GET ${down.url}/sessions): ECONNREFUSED ${host}\n`)
+  })
 })

@@ -57,4 +57,55 @@ describe('#21.8: destructive commands ask on a terminal unless --yes; a pipe pro
     expect(agreed.code).toBe(0)
     expect(stored(id)?.tags).toEqual(['a'])
   })
+
+  it('D6: tags patch replaces the list as tags put does, so it asks the same before removing tags', async () => {
+    const { id } = await created()
+    const before = mock.server().api.journal().length
+    const refused = await onTerminal(['tags', 'patch', id, '--tags', 'a'], 'n\n')
+    expect(refused).toMatchObject({ code: 2, stdout: '' })
+    expect(refused.stderr).toBe(`Remove b from session ${id}? [y/N] error: cancelled; nothing was changed\n`)
+    expect(
+      mock
+        .server()
+        .api.journal()
+        .slice(before)
+        .every((entry) => entry.method === 'GET'),
+    ).toBe(true)
+    expect(stored(id)?.tags).toEqual(['a', 'b'])
+    const flagged = await onTerminal(['tags', 'patch', id, '--tags', 'a', '--yes'], '')
+    expect(flagged).toMatchObject({ code: 0, stderr: '' })
+    expect(stored(id)?.tags).toEqual(['a'])
+  })
+
+  it('D7: notes put and notes patch with "" clear the notes, so they ask as notes clear does; a text does not ask', async () => {
+    const { id } = await created()
+    for (const verb of ['put', 'patch']) {
+      const refused = await onTerminal(['notes', verb, id, '--notes', ''], '\n')
+      expect(refused).toMatchObject({ code: 2, stdout: '' })
+      expect(refused.stderr).toBe(`Clear the notes of session ${id}? [y/N] error: cancelled; nothing was changed\n`)
+      expect(stored(id)?.notes).toBe('n')
+    }
+    const text = await onTerminal(['notes', 'patch', id, '--notes', 'new'], '')
+    expect(text).toMatchObject({ code: 0, stderr: '' })
+    const flagged = await onTerminal(['notes', 'put', id, '--notes', '', '--yes'], '')
+    expect(flagged).toMatchObject({ code: 0, stderr: '' })
+    expect(stored(id)?.notes).toBe('')
+  })
+
+  it('D6, D7: on a pipe tags patch and notes patch proceed without asking, as tags put does', async () => {
+    const { id } = await created()
+    expect(await piped(['tags', 'patch', id, '--tags', 'a'])).toMatchObject({ code: 0, stderr: '' })
+    expect(await piped(['notes', 'patch', id, '--notes', ''])).toMatchObject({ code: 0, stderr: '' })
+    expect(stored(id)).toMatchObject({ tags: ['a'], notes: '' })
+  })
+
+  it('every PUT and its PATCH twin take --yes alike (one rule per resource, not a list of commands)', async () => {
+    for (const group of ['tags', 'notes', 'waveform-notes']) {
+      const [put, patch] = await Promise.all(
+        ['put', 'patch'].map(async (verb) => (await piped([group, verb, '--help'])).stdout),
+      )
+      expect(put).toContain('--yes')
+      expect(patch).toContain('--yes')
+    }
+  })
 })

@@ -81,4 +81,17 @@ describe('flags derived from the contract (in process)', () => {
     ])
     expect(contractFlags(endpoints['sessions.get'])).toEqual([])
   })
+
+  it('D9: a number field shows <number> in help (limit, offset as decimal digits; a JSON number or integer too), a text field <text>', () => {
+    const list = flagsOf(contractFlags(endpoints['sessions.list']))
+    expect([list.limit?.value, list.offset?.value, list.sort?.value]).toEqual(['<number>', '<number>', '<text>'])
+    const created = flagsOf(contractFlags(extended))
+    expect([created.rating?.value, created.plays?.value]).toEqual(['<number>', '<integer>'])
+  })
+
+  it('D9: --limit is sent as typed (decimal digits), so the contract judges it and a bad one is a usage error', async () => {
+    const fields = contractFlags(endpoints['sessions.list'])
+    const shape = { params: [], query: true, body: false }
+    expect((await operationInput(shape, fields, { limit: '007' }, [], stdin)).query).toEqual({ limit: '007' })
+  })
 })

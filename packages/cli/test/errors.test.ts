@@ -65,6 +65,29 @@ describe('exit codes a script can branch on, and the token never printed', () =>
     )
   })
 
+  it('2: an empty path parameter is a usage error and nothing is sent (no GET /sessions/)', async () => {
+    const before = mock.server().api.journal().length
+    const runs = await Promise.all([run(['sessions', 'get', '']), run(['notes', 'put', '', '--notes', 'x'])])
+    for (const ran of runs) {
+      expect(ran).toMatchObject({ code: 2, stdout: '' })
+      expect(ran.stderr).toMatch(/^error: <id> must not be empty\n/)
+    }
+    expect(mock.server().api.journal()).toHaveLength(before)
+  })
+
+  it('2: a token with a control character is a usage error naming where it came from, the token never printed', async () => {
+    const secret = 'tok-secret-42'
+    const flag = await run(['health', '--token', `${secret}\nX`])
+    expect(flag).toMatchObject({ code: 2, stdout: '' })
+    expect(flag.stderr).toMatch(/^error: --token: the token holds a control character/)
+    const env = await run(['health'], { SESSION_LIBRARY_TOKEN: `${secret}\r` })
+    expect(env).toMatchObject({ code: 2, stdout: '' })
+    expect(env.stderr).toMatch(/^error: SESSION_LIBRARY_TOKEN: the token holds a control character/)
+    const check = await run(['check', '--token', `${secret}\u0007`])
+    expect(check).toMatchObject({ code: 2, stdout: '' })
+    for (const ran of [flag, env, check]) expect(ran.stderr).not.toContain(secret)
+  })
+
   it('1: a refused token is 401 unauthorized (D2); --token and --url win over the environment', async () => {
     const refused = await run(['health'], { SESSION_LIBRARY_TOKEN: 'wrong-token' })
     expect(refused).toMatchObject({ code: 1, stdout: '' })

@@ -40,6 +40,25 @@ describe('#21: parsing as shells expect', () => {
     expect(new URLSearchParams(await queries('--recent', '--sort', '-title')).get('sort')).toBe('-title')
   })
 
+  it('D11: a contract boolean takes its value as the next argument too (--recent true, --recent 0), as its help says', async () => {
+    const queries = async (...args: string[]) => {
+      const before = journalLength()
+      const ran = await run('sessions', 'list', ...args, '--limit', '2', '--json')
+      expect(ran).toMatchObject({ code: 0, stderr: '' })
+      return new URLSearchParams(mock.server().api.journal().slice(before)[0]?.query ?? '').get('recent')
+    }
+    expect(await queries('--recent', 'true')).toBe('true')
+    expect(await queries('--recent', 'false')).toBe('false')
+    expect(await queries('--recent', '1')).toBe('true')
+    expect(await queries('--recent', '0')).toBe('false')
+    expect(await queries('--recent=false')).toBe('false')
+    const stray = await run('sessions', 'list', '--recent', 'maybe')
+    expect(stray).toMatchObject({ code: 2, stdout: '' })
+    expect(stray.stderr).toMatch(/^error: unexpected argument 'maybe'/)
+    const help = await run('sessions', 'list', '--help')
+    expect(help.stdout).toMatch(/--recent false or --no-recent sends false\./)
+  })
+
   it('global flags anywhere: --url and --token before the command, --json between its words and arguments', async () => {
     const url = mock.server().url
     const session = sessions()[0] as Session

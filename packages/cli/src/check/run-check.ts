@@ -71,7 +71,7 @@ export async function runCheck(target: Target, options: CheckOptions): Promise<C
   }
   const health = await send({ operation: 'health.get', method: 'GET', path: routes['health.get'].path })
   if (health.status === undefined) {
-    throw new CliError(`${target.baseUrl}: ${health.departures[0]?.detail ?? 'no answer'}`, EXIT.network)
+    throw new CliError(health.failure ?? `${target.baseUrl}: no answer`, EXIT.network)
   }
   const list = await send({ operation: 'sessions.list', method: 'GET', path: routes['sessions.list'].path })
   for (const request of readProbes(sampleOf(list))) {

@@ -35,11 +35,9 @@ const PARALLEL = 4
 const dataOf = (probed: Probed) => (isRecord(probed.body) ? probed.body.data : undefined)
 
 function refused(probed: Probed): CliError {
+  if (probed.failure) return new CliError(probed.failure, EXIT.network)
   const detail = probed.departures[0]?.detail ?? 'an answer that is not a list of sessions'
-  return new CliError(
-    `${probed.request}: ${probed.status ?? ''} ${detail}`.replace('  ', ' '),
-    probed.status ? EXIT.api : EXIT.network,
-  )
+  return new CliError(`${probed.request}: ${probed.status} ${detail}`, EXIT.api)
 }
 
 // A server that repeats a page, lists more sessions than the total its first page gave, or gives no

@@ -8,6 +8,7 @@ import {
   UNKNOWN_ROUTE,
   validateAnswer,
 } from '@session-library/schemas'
+import type { RequestDetails } from '@session-library/sdk'
 import { AnswerTooLarge, boundedText, MAX_ANSWER_BYTES } from './bounded-text.js'
 import type { Target } from './target.js'
 
@@ -45,6 +46,11 @@ export interface Probed {
   readonly status: number | undefined
   readonly body: unknown
   readonly departures: Departure[]
+  /**
+   * Why there was no answer, when there was none, worded as the SDK's errors are (the operation, the
+   * method and URL, the reason: `ECONNREFUSED 127.0.0.1:4777`), for a run that stops on it.
+   */
+  readonly failure?: string
 }
 
 // A body that is not JSON is no body to read fields from; its departure says why.
@@ -53,11 +59,17 @@ function parsed(text: string): unknown {
   return body === NOT_JSON ? undefined : body
 }
 
-function failure(error: unknown, timeout: number): string {
-  if ((error as Error).name === 'TimeoutError') return `no answer within ${timeout} ms`
-  if (error instanceof AnswerTooLarge) return error.message
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause
-  return `no answer (${cause?.code ?? cause?.message ?? (error as Error).message})`
+// No answer, in the SDK's words (one NetworkError and TimeoutError message for every command); the
+// departure keeps the short reason of a timeout or an oversized answer, as the report lists it.
+async function failure(error: unknown, request: RequestDetails, timeout: number): Promise<[string, string]> {
+  const where = `(${request.method} ${request.url.replace(/\?.*$/, '')})`
+  if (error instanceof AnswerTooLarge) return [error.message, `${request.operation}: ${error.message} ${where}`]
+  const { NetworkError, TimeoutError } = await import('@session-library/sdk')
+  if ((error as Error).name === 'TimeoutError') {
+    return [`no answer within ${timeout} ms`, new TimeoutError(timeout, request).message]
+  }
+  const message = new NetworkError(request, error).message
+  return [message, message]
 }
 
 function expectation(request: ProbeRequest, status: number, operation: string): Departure[] {
@@ -90,8 +102,9 @@ export async function probe(target: Target, request: ProbeRequest): Promise<Prob
   const shown = `${method} ${path}${query ? `?${query}` : ''}`
   const headers: Record<string, string> = { Authorization: `Bearer ${request.token ?? target.token}` }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
+  const url = `${target.baseUrl}${path}${query ? `?${query}` : ''}`
   try {
-    const response = await fetch(`${target.baseUrl}${path}${query ? `?${query}` : ''}`, {
+    const response = await fetch(url, {
       method,
       headers,
       ...(body !== undefined && { body: JSON.stringify(body) }),
@@ -105,7 +118,9 @@ export async function probe(target: Target, request: ProbeRequest): Promise<Prob
     ]
     return { operation, request: shown, status, body: parsed(text), departures }
   } catch (error) {
-    const departures = [transportDeparture(operation, failure(error, target.timeout))]
-    return { operation, request: shown, status: undefined, body: undefined, departures }
+    const sent = { operation: operation as OperationName, method, path: new URL(url).pathname, url }
+    const [detail, failed] = await failure(error, sent, target.timeout)
+    const departures = [transportDeparture(operation, detail)]
+    return { operation, request: shown, status: undefined, body: undefined, departures, failure: failed }
   }
 }

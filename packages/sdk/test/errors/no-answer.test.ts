@@ -27,6 +27,16 @@ describe('no answer', () => {
     expect((error as Error).message).toMatch(/: E(NOTFOUND|AI_AGAIN) session-library\.invalid$/)
   })
 
+  it('issue 22.4: a port fetch refuses (no connection, a cause without a code) names the reason, not only fetch failed', async () => {
+    const error = await client('http://127.0.0.1:6000/api/v1')
+      .health()
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({ name: 'NetworkError', causeCode: undefined })
+    expect((error as Error).message).toBe(
+      'health.get: network error (GET http://127.0.0.1:6000/api/v1/health): bad port',
+    )
+  })
+
   it('a timeout names the full URL and its length', async () => {
     const baseUrl = await listen(() => {})
     const error = await client(baseUrl)
