@@ -1,6 +1,6 @@
 import { UsageError } from '@session-library/schemas/shell'
 import type { Logger, SessionLibrary } from '@session-library/sdk'
-import type { Connection } from './connection.js'
+import { type Connection, noTokenMessage } from './connection.js'
 import type { GlobalValues } from './global-flags.js'
 import { wholeNumber } from './whole-number.js'
 
@@ -27,7 +27,7 @@ function verboseLogger(message: (text: string) => void): Logger {
  */
 export function requireToken(connection: Connection): string {
   if (connection.token) return connection.token
-  throw new UsageError("no token. Pass --token, set SESSION_LIBRARY_TOKEN, or run 'session-library auth login'.")
+  throw new UsageError(noTokenMessage(connection))
 }
 
 /**
