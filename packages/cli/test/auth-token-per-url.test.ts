@@ -1,9 +1,8 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { configDirOf } from '../src/cli-context.js'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { json, runCli, TOKEN, useMock } from './support/cli.js'
+import { useLoginHome } from './support/login-home.js'
 import { answer, useRawServer } from './support/raw-server.js'
 
 const OTHER_TOKEN = 'other-mock-token'
@@ -16,23 +15,17 @@ const stranger = useRawServer((request, response) => {
   answer(response, 401, { error: { code: 'unauthorized', message: 'who are you?' } })
 })
 
-let home: string
-let configDir: string
-beforeAll(async () => {
-  home = await mkdtemp(join(tmpdir(), 'cli-auth-url-'))
-  configDir = configDirOf({ HOME: home })
-})
-afterAll(() => rm(home, { recursive: true, force: true }))
+const { home, configDir } = useLoginHome('cli-auth-url-')
 beforeEach(async () => {
   received.length = 0
-  await rm(configDir, { recursive: true, force: true })
+  await rm(configDir(), { recursive: true, force: true })
 })
 
 const run = (args: string[], env: Record<string, string> = {}) =>
-  runCli(args, { env: { HOME: home, ...env }, configDir })
+  runCli(args, { env: { HOME: home(), ...env }, configDir: configDir() })
 // The token on stdin, as every version of auth login takes it.
 const login = (url: string, token: string) =>
-  runCli(['auth', 'login', '--url', url], { env: { HOME: home }, configDir, stdin: `${token}\n` })
+  runCli(['auth', 'login', '--url', url], { env: { HOME: home() }, configDir: configDir(), stdin: `${token}\n` })
 
 describe('#21.12: a saved token belongs to the URL it was saved for (as gh keeps one per host)', () => {
   it('D2: health --url <another server> after auth login sends it no saved token: exit 2, how to log in there', async () => {
@@ -64,7 +57,7 @@ describe('#21.12: a saved token belongs to the URL it was saved for (as gh keeps
   it('D2: two logins keep a token each; the last URL is the default; each URL gets its own token', async () => {
     expect((await login(mock.server().url, TOKEN)).code).toBe(0)
     expect((await login(otherMock.server().url, OTHER_TOKEN)).code).toBe(0)
-    const saved = JSON.parse(await readFile(join(configDir, 'hosts.json'), 'utf8'))
+    const saved = JSON.parse(await readFile(join(configDir(), 'hosts.json'), 'utf8'))
     expect(saved).toEqual({
       url: otherMock.server().url,
       tokens: { [mock.server().url]: TOKEN, [otherMock.server().url]: OTHER_TOKEN },
@@ -77,8 +70,8 @@ describe('#21.12: a saved token belongs to the URL it was saved for (as gh keeps
   })
 
   it('a file of the earlier { url, token } shape still logs in to its URL, and to no other', async () => {
-    await mkdir(configDir, { recursive: true })
-    await writeFile(join(configDir, 'hosts.json'), JSON.stringify({ url: mock.server().url, token: TOKEN }))
+    await mkdir(configDir(), { recursive: true })
+    await writeFile(join(configDir(), 'hosts.json'), JSON.stringify({ url: mock.server().url, token: TOKEN }))
     expect(json(await run(['auth', 'status', '--json']))).toMatchObject({ tokenFrom: 'login', tokenWorks: true })
     await run(['health', '--url', stranger()])
     expect(received).toEqual([])

@@ -1,24 +1,18 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { configDirOf } from '../src/cli-context.js'
 import { readSecret } from '../src/terminal.js'
 import { json, runCli, TOKEN, useMock } from './support/cli.js'
+import { useLoginHome } from './support/login-home.js'
 
 const mock = useMock({ sessions: 2 })
-let home: string
-let configDir: string
-beforeAll(async () => {
-  home = await mkdtemp(join(tmpdir(), 'cli-auth-'))
-  configDir = configDirOf({ HOME: home })
-})
-afterAll(() => rm(home, { recursive: true, force: true }))
+const { home, configDir } = useLoginHome('cli-auth-')
 
 // No SESSION_LIBRARY_* variables: only the login file gives the URL and the token.
 const run = (args: string[], stdin?: string) =>
-  runCli(args, { env: { HOME: home }, configDir, ...(stdin !== undefined && { stdin }) })
+  runCli(args, { env: { HOME: home() }, configDir: configDir(), ...(stdin !== undefined && { stdin }) })
 
 describe('auth login, status, logout (#21.7): flags, then environment, then the file', () => {
   it('the config folder is $XDG_CONFIG_HOME/session-library, else ~/.config/session-library', () => {
@@ -37,7 +31,7 @@ describe('auth login, status, logout (#21.7): flags, then environment, then the 
     const login = await run(['auth', 'login', '--url', mock.server().url], `${TOKEN}\n`)
     expect(login).toMatchObject({ code: 0, stdout: '' })
     expect(login.stderr).toMatch(/^Logged in to http:\/\/127\.0\.0\.1:\d+\/api\/v1 \(mode full-automation\); saved in /)
-    const file = join(configDir, 'hosts.json')
+    const file = join(configDir(), 'hosts.json')
     expect((await stat(file)).mode & 0o777).toBe(0o600)
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
       url: mock.server().url,
@@ -56,11 +50,11 @@ describe('auth login, status, logout (#21.7): flags, then environment, then the 
   })
 
   it('a flag wins over the environment, the environment over the file', async () => {
-    const env = { HOME: home, SESSION_LIBRARY_TOKEN: 'from-the-environment' }
-    const fromEnv = await runCli(['auth', 'status', '--json'], { env, configDir })
+    const env = { HOME: home(), SESSION_LIBRARY_TOKEN: 'from-the-environment' }
+    const fromEnv = await runCli(['auth', 'status', '--json'], { env, configDir: configDir() })
     expect(fromEnv.code).toBe(1)
     expect(json(fromEnv)).toMatchObject({ tokenFrom: 'environment', tokenWorks: false, refused: '401 unauthorized' })
-    const fromFlag = await runCli(['auth', 'status', '--json', '--token', TOKEN], { env, configDir })
+    const fromFlag = await runCli(['auth', 'status', '--json', '--token', TOKEN], { env, configDir: configDir() })
     expect(json(fromFlag)).toMatchObject({ tokenFrom: 'flag', tokenWorks: true })
   })
 
@@ -68,7 +62,7 @@ describe('auth login, status, logout (#21.7): flags, then environment, then the 
     const refused = await run(['auth', 'login', '--url', mock.server().url], 'wrong-token\n')
     expect(refused.code).toBe(1)
     expect(refused.stderr).toContain('refused the token (401 unauthorized); nothing saved')
-    expect(JSON.parse(await readFile(join(configDir, 'hosts.json'), 'utf8')).tokens).toEqual({
+    expect(JSON.parse(await readFile(join(configDir(), 'hosts.json'), 'utf8')).tokens).toEqual({
       [mock.server().url]: TOKEN,
     })
     const logout = await run(['auth', 'logout'])
@@ -86,7 +80,7 @@ describe('auth login, status, logout (#21.7): flags, then environment, then the 
     const login = await run(['auth', 'login', '--url', mock.server().url, '--token', TOKEN])
     expect(login.code).toBe(0)
     expect(login.stderr).toMatch(/^Logged in to http:\/\/127\.0\.0\.1:\d+\/api\/v1 \(mode full-automation\)/)
-    expect(JSON.parse(await readFile(join(configDir, 'hosts.json'), 'utf8')).tokens).toEqual({
+    expect(JSON.parse(await readFile(join(configDir(), 'hosts.json'), 'utf8')).tokens).toEqual({
       [mock.server().url]: TOKEN,
     })
   })
@@ -102,8 +96,8 @@ describe('auth login, status, logout (#21.7): flags, then environment, then the 
 
   it('on a terminal, login asks for the token on stderr', async () => {
     const login = await runCli(['auth', 'login', '--url', mock.server().url], {
-      env: { HOME: home },
-      configDir,
+      env: { HOME: home() },
+      configDir: configDir(),
       tty: true,
       stdin: `${TOKEN}\n`,
     })
