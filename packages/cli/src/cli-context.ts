@@ -1,5 +1,5 @@
 import { homedir } from 'node:os'
-import { join } from 'node:path'
+import { isAbsolute, join } from 'node:path'
 
 /**
  * A stream the CLI writes to: stdout or stderr, a terminal when `isTTY`.
@@ -26,7 +26,7 @@ export interface CliContext {
   readonly stderr: OutStream
   readonly stdin: InStream
   readonly env: Readonly<Record<string, string | undefined>>
-  /** The folder of `auth login`'s file: `$XDG_CONFIG_HOME/session-library`, else `~/.config/session-library`. */
+  /** The folder of `auth login`'s file: `$XDG_CONFIG_HOME/session-library` (when absolute), else `~/.config/session-library`. */
   readonly configDir: string
   /** The working directory, for relative paths given as arguments. */
   readonly cwd: string
@@ -35,12 +35,15 @@ export interface CliContext {
 }
 
 /**
- * The configuration folder of an environment, as the XDG base directory specification says.
+ * The configuration folder of an environment, as the XDG base directory specification says: a
+ * relative `XDG_CONFIG_HOME` is invalid there and ignored (else the tokens would land in whatever
+ * folder the command runs in).
  *
  * @example `configDirOf({ XDG_CONFIG_HOME: '/tmp/x' }) // '/tmp/x/session-library'`
  */
 export function configDirOf(env: Readonly<Record<string, string | undefined>>, home = homedir()): string {
-  const base = env.XDG_CONFIG_HOME || join(env.HOME || home, '.config')
+  const xdg = env.XDG_CONFIG_HOME
+  const base = xdg && isAbsolute(xdg) ? xdg : join(env.HOME || home, '.config')
   return join(base, 'session-library')
 }
 

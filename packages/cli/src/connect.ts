@@ -1,7 +1,7 @@
 import { escapeControls } from '@session-library/schemas/client'
 import { UsageError } from '@session-library/schemas/shell'
 import type { Logger, SessionLibrary } from '@session-library/sdk'
-import type { Connection, Source } from './connection.js'
+import { type Connection, noTokenMessage, type Source } from './connection.js'
 import type { GlobalValues } from './global-flags.js'
 import { wholeNumber } from './whole-number.js'
 
@@ -43,7 +43,7 @@ export function requireToken(connection: Connection): string {
     )
   }
   if (token) return token
-  throw new UsageError("no token. Pass --token, set SESSION_LIBRARY_TOKEN, or run 'session-library auth login'.")
+  throw new UsageError(noTokenMessage(connection))
 }
 
 /**

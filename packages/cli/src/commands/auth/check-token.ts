@@ -12,14 +12,15 @@ import type { GlobalValues } from '../../global-flags.js'
 export async function checkToken(
   context: Pick<Context, 'values' | 'output'>,
   connection: Connection,
-): Promise<{ works: boolean; mode?: string; refused?: string }> {
+): Promise<{ works: boolean; mode?: string; refused?: string; status?: number }> {
   const client = await connect(context.values as GlobalValues, connection, context.output.message)
   const { ApiError } = await import('@session-library/sdk')
   try {
     const health = await client.health()
     return { works: true, mode: health.effectiveMode }
   } catch (error) {
-    if (error instanceof ApiError) return { works: false, refused: `${error.status} ${error.code}` }
+    if (error instanceof ApiError)
+      return { works: false, refused: `${error.status} ${error.code}`, status: error.status }
     throw error
   }
 }

@@ -1,11 +1,12 @@
 import type { Command } from '../../command.js'
 import { configFile, removeLogin } from '../../config-file.js'
 
-/** `auth logout`: removes the file of `auth login`. */
+/** `auth logout`: removes the file of `auth login`, every saved login with it. */
 export const authLogout: Command = {
   words: ['auth', 'logout'],
-  summary: 'Log out: remove the saved URL and token',
-  description: 'Removes the file auth login wrote. Environment variables and flags are not affected.',
+  summary: 'Log out: remove the saved URLs and tokens',
+  description:
+    'Removes the file auth login wrote, with the token of every URL logged in to. Environment variables and flags are not affected.',
   positionals: [],
   flags: () => ({}),
   examples: ['session-library auth logout'],

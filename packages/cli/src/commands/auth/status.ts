@@ -1,4 +1,5 @@
 import type { Command } from '../../command.js'
+import { noTokenMessage } from '../../connection.js'
 import { CliError, EXIT } from '../../exit-codes.js'
 import { checkToken } from './check-token.js'
 
@@ -12,6 +13,7 @@ export const authStatus: Command = {
   description:
     'Shows the URL the commands use and where it comes from (flag, environment, login or default), ' +
     "where the token comes from, and whether the server takes it (with health), with the server's mode. " +
+    'A token of auth login counts only for the URL it was saved for. ' +
     'Never prints the token. Exit 1 when there is no token or the server refuses it.',
   async run(context) {
     const connection = await context.connection()
@@ -24,6 +26,7 @@ export const authStatus: Command = {
       mode: checked.mode ?? '',
       ...(checked.refused && { refused: checked.refused }),
     })
+    if (!connection.token) throw new CliError(`not logged in: ${noTokenMessage(connection)}`, EXIT.api)
     if (!checked.works) throw new CliError(`not logged in: ${checked.refused}`, EXIT.api)
   },
 }
