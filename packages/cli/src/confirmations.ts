@@ -1,6 +1,6 @@
 import type { Route } from '@session-library/schemas/client'
 import type { Context } from './command.js'
-import type { OperationCall } from './operation-commands.js'
+import type { OperationCall } from './request-input.js'
 
 type Question = (call: OperationCall, context: Context) => Promise<string | undefined>
 

@@ -1,6 +1,6 @@
 import { LIMITS } from '@session-library/schemas'
 import type { Context } from './command.js'
-import type { OperationCall } from './operation-commands.js'
+import type { OperationCall } from './request-input.js'
 import { wholeNumber } from './whole-number.js'
 
 /**

@@ -16,7 +16,7 @@ import type { Operation } from './contract-entry.js'
 import type { FieldFlag } from './contract-flags.js'
 import type { Flag } from './flag.js'
 import { checkRequest } from './request-check.js'
-import { BODY_FLAG, type OperationInput, operationInput } from './request-input.js'
+import { BODY_FLAG, type OperationCall, type OperationInput, operationInput } from './request-input.js'
 
 /**
  * What a command line adds to one operation of the contract: flags of its own, other names of
@@ -39,17 +39,6 @@ export interface Convenience {
   amend?(input: OperationInput, values: readonly string[], cwd: string): void
   /** Runs instead of the plain call when it returns true. */
   run?(call: OperationCall, context: Context): Promise<boolean>
-}
-
-/**
- * One operation ready to send: its name, its input from the command line, and how to print it.
- *
- * @example `await client.request(call.name, call.input)`
- */
-export interface OperationCall {
-  readonly name: OperationName
-  readonly input: OperationInput
-  readonly columns?: readonly string[]
 }
 
 const PARAM_TEXT: Record<string, string> = { id: 'The session identifier.' }

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import type { OperationName } from '@session-library/schemas/client'
 import type { FlagValues } from '@session-library/schemas/shell'
 import { UsageError } from '@session-library/schemas/shell'
 import type { InStream } from './cli-context.js'
@@ -79,6 +80,17 @@ export interface OperationInput {
   params: Record<string, string>
   query?: Record<string, unknown>
   body?: Record<string, unknown>
+}
+
+/**
+ * One operation ready to send: its name, its input from the command line, and how to print it.
+ *
+ * @example `await client.request(call.name, call.input)`
+ */
+export interface OperationCall {
+  readonly name: OperationName
+  readonly input: OperationInput
+  readonly columns?: readonly string[]
 }
 
 /**

@@ -25,20 +25,23 @@ describe('browser', () => {
   // token mask for error answers, the network cause, log levels and error names; the constructor
   // builds every group, so a one-method script carries them all. Issue 19's clean-up took off what
   // the client does not run (the contracts' expansion, a second JSON reader and field path, a
-  // hand-made chunk join): measured 21,129 and 21,469 B; the ceilings are those plus 1 %.
+  // hand-made chunk join): measured 21,129 and 21,469 B. The audit's fixes (session 4) added 245 B:
+  // NoNextPageError (nextPage() rejects, in the .safe() union), the one rule for secret headers
+  // shared with the mock, a network cause without a code: measured 21,372 and 21,721 B; the
+  // ceilings are those plus 1 %.
   // The SDK imports the contract's client entry (routes and tolerant answer schemas only), so the
   // exact and request schemas and the OpenAPI text stay out.
-  it('a script calling one method bundles to at most 21,340 B min+gz (ky, zod/mini, the contract, the SDK)', async () => {
+  it('a script calling one method bundles to at most 21,590 B min+gz (ky, zod/mini, the contract, the SDK)', async () => {
     const { code } = await bundleForBrowser(ONE_CALL)
     const size = gzipSync(code, { level: 9 }).length
     console.info(`one-call browser bundle: ${code.length} B min, ${size} B min+gz`)
-    expect(size).toBeLessThanOrEqual(21_340)
+    expect(size).toBeLessThanOrEqual(21_590)
   })
 
-  it('a script importing every export of the SDK bundles to at most 21,690 B min+gz', async () => {
+  it('a script importing every export of the SDK bundles to at most 21,940 B min+gz', async () => {
     const { code } = await bundleForBrowser(`export * from '@session-library/sdk'`)
     const size = gzipSync(code, { level: 9 }).length
     console.info(`every-export browser bundle: ${code.length} B min, ${size} B min+gz`)
-    expect(size).toBeLessThanOrEqual(21_690)
+    expect(size).toBeLessThanOrEqual(21_940)
   })
 })
