@@ -1,7 +1,12 @@
 // A few runs of the bundled bin as its own process: the real start-up, a real pipe, a real
 // pseudo-terminal (util-linux `script`). Everything else runs `main()` in process.
+import { mkdtemp, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { SessionLibrary } from '@session-library/sdk'
 import { describe, expect, it } from 'vitest'
-import { runBin, TOKEN, useMock } from './support/cli.js'
+import { startDeviantServer } from '../../../test-support/deviant-server.js'
+import { json, runBin, TOKEN, useMock } from './support/cli.js'
 
 const mock = useMock({ sessions: 5 })
 
@@ -62,5 +67,65 @@ describe('the bin as a process', () => {
         .api.snapshot()
         .sessions.map((one) => one.id),
     ).toContain(session?.id)
+  })
+})
+
+// Issue 21's "What must show", each as the bin run as its own process.
+describe('issue 21: what a shell user runs, from the bin', () => {
+  const env = () => ({ SESSION_LIBRARY_URL: mock.server().url, SESSION_LIBRARY_TOKEN: TOKEN })
+  const journaled = () => mock.server().api.journal().length
+
+  it('D10, D11: sessions list --sort -title --recent prints the rows the SDK lists for the same query', async () => {
+    const ran = await runBin(['sessions', 'list', '--sort', '-title', '--recent', '--fields', 'id'], { env: env() })
+    const client = new SessionLibrary({ baseUrl: mock.server().url, token: TOKEN })
+    const { data } = await client.sessions.list({ sort: '-title', recent: true })
+    expect(ran.code).toBe(0)
+    expect(ran.stdout.trim().split('\n')).toEqual(data.map((session) => session.id))
+  })
+
+  it('D6: sessions create --title T --tags a,b makes a session tagged a and b', async () => {
+    const ran = await runBin(['sessions', 'create', '--title', 'Tagged', '--tags', 'a,b', '--json'], { env: env() })
+    expect(ran.code).toBe(0)
+    expect(json(ran)).toMatchObject({ title: 'Tagged', tags: ['a', 'b'] })
+  })
+
+  it('D4: sessions create without --title exits 2 naming it, and the mock receives no request', async () => {
+    const before = journaled()
+    const ran = await runBin(['sessions', 'create', '--kind', 'ableton'], { env: env() })
+    expect(ran).toMatchObject({ code: 2, stdout: '' })
+    expect(ran.stderr).toContain('error: title: is required')
+    expect(journaled()).toBe(before)
+  })
+
+  it('--fields titel exits 2 naming title', async () => {
+    const ran = await runBin(['sessions', 'list', '--fields', 'titel'], { env: env() })
+    expect(ran).toMatchObject({ code: 2, stdout: '' })
+    expect(ran.stderr).toContain("'title'")
+  })
+
+  it('D20: with the server down, the message names 127.0.0.1:<port> and ECONNREFUSED, exit 3', async () => {
+    const down = await startDeviantServer()
+    await down.close()
+    const ran = await runBin(['health', '--url', down.url, '--token', TOKEN])
+    expect(ran.code).toBe(3)
+    expect(ran.stderr).toContain(`ECONNREFUSED ${new URL(down.url).host}`)
+  })
+
+  it('auth login, then auth status with no environment, in a temporary HOME: a 0600 file, the token in no output', async () => {
+    const home = await mkdtemp(join(tmpdir(), 'cli-home-'))
+    try {
+      const homeEnv = { HOME: home, XDG_CONFIG_HOME: undefined }
+      const login = await runBin(['auth', 'login', '--url', mock.server().url, '--token', TOKEN], { env: homeEnv })
+      expect(login.code, login.stderr).toBe(0)
+      const file = join(home, '.config', 'session-library', 'hosts.json')
+      expect((await stat(file)).mode & 0o777).toBe(0o600)
+      const status = await runBin(['auth', 'status'], { env: homeEnv })
+      expect(status.code, status.stderr).toBe(0)
+      expect(status.stdout + status.stderr).toContain(mock.server().url)
+      const health = await runBin(['health', '--json'], { env: homeEnv })
+      expect(health.code, health.stderr).toBe(0)
+    } finally {
+      await rm(home, { recursive: true, force: true })
+    }
   })
 })
