@@ -1,9 +1,8 @@
 const QUOTE = 0x22
 const BACKSLASH = 0x5c
-const OPEN_ARRAY = 0x5b
-const OPEN_OBJECT = 0x7b
-const CLOSE_ARRAY = 0x5d
-const CLOSE_OBJECT = 0x7d
+// `[` and `{` differ in one bit (0x20), as `]` and `}` do: one comparison finds either.
+const OPENS = 0x7b
+const CLOSES = 0x7d
 
 /**
  * The deepest nesting of arrays and objects the proxy checks in an answer. No answer of the API
@@ -35,9 +34,9 @@ export function nestedDeeperThan(bytes: Uint8Array, max: number): boolean {
       if (byte === BACKSLASH) index++
       else if (byte === QUOTE) inString = false
     } else if (byte === QUOTE) inString = true
-    else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {
+    else if (((byte as number) | 0x20) === OPENS) {
       if (++depth > max) return true
-    } else if (byte === CLOSE_ARRAY || byte === CLOSE_OBJECT) depth--
+    } else if (((byte as number) | 0x20) === CLOSES) depth--
   }
   return false
 }
