@@ -1,4 +1,4 @@
-import { readFile, rm, writeFile } from 'node:fs/promises'
+import { appendFile, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { librarySnapshot } from '@session-library/schemas'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -85,5 +85,34 @@ describe.skipIf(disk === undefined)('D19 on a full disk', () => {
     cli = await start()
     expect((await library(cli)).sessions).toHaveLength(acked.size)
     expect(await cli.stop()).toBe(0)
+  }, 60_000)
+
+  it('D19: a mock killed on a disk with no byte left starts again on it: reads answer, writes are 503', async () => {
+    const root = disk?.path as string
+    const file = join(root, 'full-start.json')
+    const filler = join(root, 'filler-all')
+    const start = () => runCli(['--port', '0', '--data', file, '--sessions', '0', '--quiet'])
+    let cli = await start()
+    const { body } = await post(cli, 'kept')
+    const chunk = Buffer.alloc(64 * 1024)
+    // Every byte taken: appended until the disk refuses (ENOSPC).
+    let full = false
+    while (!full)
+      full = await appendFile(filler, chunk).then(
+        () => false,
+        () => true,
+      )
+    cli.child.kill('SIGKILL')
+    await cli.exited
+    try {
+      cli = await start()
+      expect(cli.url, cli.stderr()).not.toBe('')
+      expect((await library(cli)).sessions.map(({ id }) => id)).toEqual([body.data.id])
+      const refused = await post(cli, 'no room')
+      expect([refused.status, refused.body.error.code]).toEqual([503, 'storage_unavailable'])
+      expect(await cli.stop()).toBe(0)
+    } finally {
+      await rm(filler)
+    }
   }, 60_000)
 })

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readlink, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -34,7 +34,7 @@ describe('D19: a stale lock is taken over by exactly one mock', () => {
       const loser = pair.find((cli) => cli !== winner)
       expect(await loser?.exited).toBe(2)
       expect(loser?.stderr()).toContain(`is in use by another mock (process ${winner?.child.pid})`)
-      expect(await readFile(`${file}.lock`, 'utf8')).toBe(`${winner?.child.pid}\n`)
+      expect(await readlink(`${file}.lock`)).toBe(`${winner?.child.pid}`)
       expect(await winner?.stop(), `trial ${trial}: ${winner?.stderr()} ${winner?.child.signalCode}`).toBe(0)
     }
   }, 120_000)

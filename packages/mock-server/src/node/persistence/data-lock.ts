@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto'
-import { link, readFile, stat, unlink, writeFile } from 'node:fs/promises'
+import { lstat, readFile, readlink, symlink, unlink } from 'node:fs/promises'
 import { DataFileError } from './data-file.js'
 
 /**
@@ -34,15 +33,22 @@ function alive(pid: number): boolean {
   }
 }
 
+// The lock names its process as the target of a symbolic link: made whole in one atomic call that
+// fails when the lock exists, and needing no data block, so that a mock still starts (and answers
+// reads) on a disk with no byte left (D19). An older mock's lock, or `echo <pid> > lock`, is a file
+// holding the id: read too.
 async function holder(lockPath: string): Promise<number | undefined> {
-  const pid = Number.parseInt(await readFile(lockPath, 'utf8').catch(() => ''), 10)
+  const text = await readlink(lockPath).catch((error: NodeJS.ErrnoException) =>
+    error.code === 'EINVAL' ? readFile(lockPath, 'utf8').catch(() => '') : '',
+  )
+  const pid = Number.parseInt(text, 10)
   return Number.isInteger(pid) && pid > 0 ? pid : undefined
 }
 
-/** `link(from, to)`: true when `to` was created, false when it exists already; anything else throws. */
-async function linked(from: string, to: string, path: string): Promise<boolean> {
+/** Creates `to` naming this process: true when created, false when it exists already; anything else throws. */
+async function created(to: string, path: string): Promise<boolean> {
   try {
-    await link(from, to)
+    await symlink(String(process.pid), to)
     return true
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
@@ -53,7 +59,7 @@ async function linked(from: string, to: string, path: string): Promise<boolean> 
 
 async function staleGuard(guard: string): Promise<boolean> {
   const pid = await holder(guard)
-  const age = await stat(guard).then(
+  const age = await lstat(guard).then(
     ({ mtimeMs }) => Date.now() - mtimeMs,
     () => 0,
   )
@@ -62,12 +68,13 @@ async function staleGuard(guard: string): Promise<boolean> {
 
 /**
  * Removes a lock held by process `dead`, which no longer runs. Only the process that created the
- * guard (`<lock>.breaking`, by an atomic link) may, and only if the lock still names `dead`: of two
- * starts on one stale lock, one removes it and links its own, the other finds that one alive.
+ * guard (`<lock>.breaking`, made as atomically as the lock) may, and only if the lock still names
+ * `dead`: of two starts on one stale lock, one removes it and makes its own, the other finds that
+ * one alive.
  */
-async function breakStaleLock(lockPath: string, dead: number, mine: string, path: string): Promise<void> {
+async function breakStaleLock(lockPath: string, dead: number, path: string): Promise<void> {
   const guard = `${lockPath}.breaking`
-  if (!(await linked(mine, guard, path))) {
+  if (!(await created(guard, path))) {
     if (await staleGuard(guard)) await unlink(guard).catch(() => undefined)
     await pause()
     return
@@ -86,9 +93,9 @@ function inUse(path: string, lockPath: string, pid: number | undefined): DataFil
 
 /**
  * Takes the lock of a `--data` file (D19: one process a file), given its real path (symlinks
- * resolved, so that every path to one file locks the same): `<file>.lock`, holding this process's
- * id, created whole and atomically by linking a file already written, so that it never exists
- * empty and two starts cannot both create it. A lock whose process no longer runs (a crash, a
+ * resolved, so that every path to one file locks the same): `<file>.lock`, a symbolic link to this
+ * process's id, created whole and atomically, so that it never exists empty and two starts cannot
+ * both create it, and with no data block, so that a full disk does not stop a start. A lock whose process no longer runs (a crash, a
  * SIGKILL) is taken over by exactly one of the starts that find it (see `breakStaleLock`).
  *
  * @example
@@ -98,26 +105,16 @@ function inUse(path: string, lockPath: string, pid: number | undefined): DataFil
  */
 export async function lockDataFile(path: string): Promise<DataFileLock> {
   const lockPath = `${path}.lock`
-  const mine = `${lockPath}.${process.pid}.${randomUUID().slice(0, 8)}`
-  try {
-    await writeFile(mine, `${process.pid}\n`, { flag: 'wx' })
-  } catch (error) {
-    throw new DataFileError(path, `cannot be locked (${(error as NodeJS.ErrnoException).code ?? 'error'} on ${mine})`)
+  let pid: number | undefined
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    if (await created(lockPath, path)) return { release: () => release(lockPath) }
+    pid = await holder(lockPath)
+    // A lock without a process id is one being written by hand or by an older version: look again.
+    if (pid === undefined) await pause()
+    else if (alive(pid)) break
+    else await breakStaleLock(lockPath, pid, path)
   }
-  try {
-    let pid: number | undefined
-    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      if (await linked(mine, lockPath, path)) return { release: () => release(lockPath) }
-      pid = await holder(lockPath)
-      // A lock without a process id is one an older version is writing: look again.
-      if (pid === undefined) await pause()
-      else if (alive(pid)) break
-      else await breakStaleLock(lockPath, pid, mine, path)
-    }
-    throw inUse(path, lockPath, pid)
-  } finally {
-    await unlink(mine).catch(() => undefined)
-  }
+  throw inUse(path, lockPath, pid)
 }
 
 async function release(lockPath: string): Promise<void> {

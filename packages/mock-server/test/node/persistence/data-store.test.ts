@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { copyFile, readFile, stat, writeFile } from 'node:fs/promises'
+import { copyFile, lstat, readFile, readlink, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { librarySnapshot } from '@session-library/schemas'
 import { describe, expect, it, vi } from 'vitest'
@@ -117,7 +117,7 @@ describe('--data change log', () => {
       await expect(refused).rejects.toThrow(DataFileError)
       await expect(refused).rejects.toThrow(`--data ${folder.file}.log: ${message}`)
       expect([await readFile(folder.file, 'utf8'), await readFile(`${folder.file}.log`, 'utf8')]).toEqual(before)
-      await expect(stat(`${folder.file}.lock`)).rejects.toThrow()
+      await expect(lstat(`${folder.file}.lock`)).rejects.toThrow()
     },
   )
 
@@ -136,9 +136,13 @@ describe('--data change log', () => {
     const dead = spawnSync(process.execPath, ['-e', '']).pid
     await writeFile(`${folder.file}.lock`, `${dead}\n`)
     const second = await start()
-    expect(await readFile(`${folder.file}.lock`, 'utf8')).toBe(`${process.pid}\n`)
+    // The lock names its process as a symbolic link's target (it needs no data block: D19).
+    expect(await readlink(`${folder.file}.lock`)).toBe(`${process.pid}`)
     await stop(second)
-    await expect(stat(`${folder.file}.lock`)).rejects.toThrow()
+    await expect(lstat(`${folder.file}.lock`)).rejects.toThrow()
+    // A lock file of an older version (a file holding the id) whose process runs is respected.
+    await writeFile(`${folder.file}.lock`, `${process.pid}\n`)
+    await expect(start()).rejects.toThrow(`is in use by another mock (process ${process.pid})`)
   })
 
   it('MOCK.md --data: folds the log into the file while writes go on, losing none of them', async () => {
