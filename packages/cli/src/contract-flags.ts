@@ -110,6 +110,10 @@ function ruleOf(schema: JsonSchema, kind: FieldKind): string {
   return parts.filter(Boolean).join('; ')
 }
 
+// The contract's texts name the rule behind each field for us (`(D9)`, `(D5, D15)`); a person
+// reading help or a completion menu needs the words, not our rule numbers (issue 21.5).
+const forPeople = (text: string | undefined) => text?.replace(/\s*\(D\d+(?:,\s*D\d+)*\)/g, '').replace(/\.$/, '')
+
 function fieldsOf(schema: z.ZodMiniType | undefined, location: FieldFlag['location']): FieldFlag[] {
   if (!schema) return []
   const json = toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema
@@ -122,7 +126,7 @@ function fieldsOf(schema: z.ZodMiniType | undefined, location: FieldFlag['locati
       location,
       kind,
       required: json.required?.includes(field) ?? false,
-      description: (property.description ?? item.description)?.replace(/\.$/, ''),
+      description: forPeople(property.description ?? item.description),
       rule: ruleOf(property, kind),
       choices: item.enum?.map(String),
     }
