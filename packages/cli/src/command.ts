@@ -20,6 +20,8 @@ export interface Positional {
   readonly file?: boolean
   /** The values it takes, offered by completion. */
   readonly choices?: readonly string[]
+  /** May be given as `''` (a text to set); any other positional given empty is a usage error. */
+  readonly mayBeEmpty?: boolean
 }
 
 /**

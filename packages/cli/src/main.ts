@@ -32,6 +32,10 @@ async function parseLean(command: Command, args: string[]): Promise<ParsedFlags>
   return parse()
 }
 
+// The declared positional an argument fills: the last one takes every argument past it when variadic.
+const positionalAt = (command: Command, index: number) =>
+  command.positionals[Math.min(index, command.positionals.length - 1)]
+
 function checkPositionals(command: Command, positionals: readonly string[]): void {
   // A variadic positional counts once: it needs one value at least.
   const missing = command.positionals.filter((positional) => !positional.optional)[positionals.length]
@@ -40,6 +44,10 @@ function checkPositionals(command: Command, positionals: readonly string[]): voi
   if (!variadic && positionals.length > command.positionals.length) {
     throw new UsageError(`unexpected argument '${positionals[command.positionals.length]}'`, command.words)
   }
+  // An empty id would send another route (`/sessions/` for `/sessions/{id}`); an empty tag or path is
+  // refused by the API anyway: none is sent.
+  const empty = positionals.findIndex((value, index) => value === '' && !positionalAt(command, index)?.mayBeEmpty)
+  if (empty >= 0) throw new UsageError(`<${positionalAt(command, empty)?.name}> must not be empty`, command.words)
 }
 
 /**

@@ -26,9 +26,6 @@ function asSent(query: Record<string, unknown>): Record<string, string | string[
  * @example `checkRequest('sessions.create', { params: {}, body: {} }, ['sessions', 'create']) // throws: title: …`
  */
 export function checkRequest(name: OperationName, input: OperationInput, words: readonly string[]): void {
-  // An empty parameter would send another route (`/sessions/` for `/sessions/{id}`).
-  const empty = Object.keys(input.params).find((param) => input.params[param] === '')
-  if (empty !== undefined) throw new UsageError(`<${empty}> must not be empty`, words)
   const loaded = contract()
   if (!loaded) return
   const { query, body } = loaded.endpoints[name] as { query?: Schema; body?: Schema }

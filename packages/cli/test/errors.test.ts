@@ -65,14 +65,25 @@ describe('exit codes a script can branch on, and the token never printed', () =>
     )
   })
 
-  it('2: an empty path parameter is a usage error and nothing is sent (no GET /sessions/)', async () => {
+  it('2: an empty argument is a usage error and nothing is sent (no GET /sessions/), but for the text of notes set', async () => {
     const before = mock.server().api.journal().length
-    const runs = await Promise.all([run(['sessions', 'get', '']), run(['notes', 'put', '', '--notes', 'x'])])
+    const runs = await Promise.all([
+      run(['sessions', 'get', '']),
+      run(['notes', 'put', '', '--notes', 'x']),
+      run(['tags', 'add', '', 'drums']),
+      run(['notes', 'clear', '', '--yes']),
+    ])
     for (const ran of runs) {
       expect(ran).toMatchObject({ code: 2, stdout: '' })
       expect(ran.stderr).toMatch(/^error: <id> must not be empty\n/)
     }
+    const emptyTag = await run(['tags', 'add', 'ses_1', 'a', ''])
+    expect(emptyTag).toMatchObject({ code: 2, stdout: '' })
+    expect(emptyTag.stderr).toMatch(/^error: <tag> must not be empty\n/)
     expect(mock.server().api.journal()).toHaveLength(before)
+    const [session] = mock.server().api.snapshot().sessions
+    const cleared = await run(['notes', 'set', session?.id as string, ''])
+    expect(cleared.code, cleared.stderr).toBe(0)
   })
 
   it('2: a token with a control character is a usage error naming where it came from, the token never printed', async () => {

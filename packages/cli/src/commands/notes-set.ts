@@ -11,7 +11,7 @@ export const notesSet: Command = {
   description:
     'Sets the notes of a session (notes put) to the text given, or with - to stdin (one final newline dropped). ' +
     'Requires full-automation mode.',
-  positionals: [id, { name: 'text', description: 'The notes, or - to read them from stdin.' }],
+  positionals: [id, { name: 'text', description: 'The notes, or - to read them from stdin.', mayBeEmpty: true }],
   flags: () => ({}),
   examples: [
     'session-library notes set ses_1 "Bounce the stems first"',
