@@ -13,8 +13,10 @@ const hexDigit = (digit: string) => (/[A-F]/.test(digit) ? `[${digit}${digit.toL
 // One character of a secret as it may stand in a text: as is, percent-encoded (each byte, either
 // hex case, whether the encoder needed to or not: `%53` is an `S` to any server), or as JSON
 // escapes it (`\"`, `\\`), so that a secret inside an already-encoded answer or URL is found too.
+const encoder = new TextEncoder()
+
 function characterForms(character: string): string {
-  const bytes = [...new TextEncoder().encode(character)]
+  const bytes = [...encoder.encode(character)]
   const percent = bytes.map(
     (byte) => `%${[...byte.toString(16).toUpperCase().padStart(2, '0')].map(hexDigit).join('')}`,
   )

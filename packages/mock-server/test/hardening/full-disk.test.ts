@@ -37,12 +37,20 @@ async function library(cli: CliProcess): Promise<LibrarySnapshot> {
   return librarySnapshot.parse(((await answer.json()) as { data: unknown }).data) as LibrarySnapshot
 }
 
+/** A data file and a filler on the small disk, and a start of the mock on that file. */
+function onDisk(name: string) {
+  const root = disk?.path as string
+  const file = join(root, `${name}.json`)
+  return {
+    file,
+    filler: join(root, `${name}.filler`),
+    start: () => runCli(['--port', '0', '--data', file, '--sessions', '0', '--quiet']),
+  }
+}
+
 describe.skipIf(disk === undefined)('D19 on a full disk', () => {
   it('D19: on a full disk every 2xx survives SIGKILL, every 503 storage_unavailable left no trace, the log holds no padding, and the next start succeeds', async () => {
-    const root = disk?.path as string
-    const file = join(root, 'library.json')
-    const filler = join(root, 'filler')
-    const start = () => runCli(['--port', '0', '--data', file, '--sessions', '0', '--quiet'])
+    const { file, filler, start } = onDisk('library')
     let cli = await start()
     expect(cli.url, cli.stderr()).not.toBe('')
     await writeFile(filler, Buffer.alloc(300_000))
@@ -88,10 +96,7 @@ describe.skipIf(disk === undefined)('D19 on a full disk', () => {
   }, 60_000)
 
   it('D19: a mock killed on a disk with no byte left starts again on it: reads answer, writes are 503', async () => {
-    const root = disk?.path as string
-    const file = join(root, 'full-start.json')
-    const filler = join(root, 'filler-all')
-    const start = () => runCli(['--port', '0', '--data', file, '--sessions', '0', '--quiet'])
+    const { filler, start } = onDisk('full-start')
     let cli = await start()
     const { body } = await post(cli, 'kept')
     const chunk = Buffer.alloc(64 * 1024)

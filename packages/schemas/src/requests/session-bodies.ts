@@ -72,7 +72,7 @@ function withDefaults(): WithDefaults {
  * sessionCreateBody.parse({ title: '  Night Drive ' }).title // 'Night Drive'
  * ```
  */
-export const sessionCreateBody: z.ZodMiniObject<WithDefaults, z.core.$strict> = strict(withDefaults())
+export const sessionCreateBody = strict(withDefaults())
 
 /**
  * The exact body of `PATCH /sessions/{id}` (SPEC §4.6, DECISIONS D8): any writable field, each
