@@ -25,6 +25,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: [
+      project('repo', '.', {}),
       project('schemas', 'packages/schemas'),
       project('sdk', 'packages/sdk'),
       project('mock-server', 'packages/mock-server'),
