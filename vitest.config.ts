@@ -26,6 +26,7 @@ export default defineConfig({
     hookTimeout: 30_000,
     projects: [
       project('repo', '.', {}),
+      project('internal', 'packages/internal'),
       project('schemas', 'packages/schemas'),
       project('sdk', 'packages/sdk'),
       project('mock-server', 'packages/mock-server'),

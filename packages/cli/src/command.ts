@@ -1,4 +1,4 @@
-import type { FlagValues } from '@session-library/schemas/shell'
+import type { FlagValues } from '@session-library/internal'
 import type { SessionLibrary } from '@session-library/sdk'
 import type { CliContext } from './cli-context.js'
 import type { Connection } from './connection.js'

@@ -1,4 +1,4 @@
-import { escapeMessage } from '@session-library/schemas/client'
+import { escapeMessage } from '@session-library/internal'
 import type { Context } from './command.js'
 import { CliError, EXIT } from './exit-codes.js'
 import type { Flag } from './flag.js'

@@ -1,5 +1,4 @@
-import { escapeControls } from '@session-library/schemas/client'
-import { UsageError } from '@session-library/schemas/shell'
+import { escapeControls, UsageError } from '@session-library/internal'
 import type { Logger, SessionLibrary } from '@session-library/sdk'
 import { type Connection, noTokenMessage, type Source } from './connection.js'
 import type { GlobalValues } from './global-flags.js'

@@ -1,5 +1,5 @@
+import { kebabCase } from '@session-library/internal'
 import type { Operation } from '@session-library/schemas'
-import { kebabCase } from '@session-library/schemas/client'
 import { toJSONSchema, type z } from 'zod/mini'
 import type { Flag } from './flag.js'
 

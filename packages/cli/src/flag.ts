@@ -1,4 +1,4 @@
-import type { ShellFlag } from '@session-library/schemas/shell'
+import type { ShellFlag } from '@session-library/internal'
 
 // What a command line's flags are: the leaf the commands and the global flags all read.
 

@@ -1,5 +1,5 @@
+import { didYouMean, type ParsedFlags, parseFlags, UsageError } from '@session-library/internal'
 import { tokenMask } from '@session-library/schemas/client'
-import { didYouMean, type ParsedFlags, parseFlags, UsageError } from '@session-library/schemas/shell'
 import type { CliContext } from './cli-context.js'
 import type { Command } from './command.js'
 import { connect } from './connect.js'

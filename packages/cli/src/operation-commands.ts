@@ -1,7 +1,7 @@
+import { kebabCase } from '@session-library/internal'
 import {
   type AnswerOf,
   API_PREFIX,
-  kebabCase,
   type OperationName,
   pathParamNames,
   type Route,

@@ -1,5 +1,5 @@
-import { escapeMessage, isRecord, jsonLine } from '@session-library/schemas/client'
-import { didYouMean, UsageError } from '@session-library/schemas/shell'
+import { didYouMean, escapeMessage, jsonLine, UsageError } from '@session-library/internal'
+import { isRecord } from '@session-library/schemas/client'
 import type { CliContext } from './cli-context.js'
 import { cellText, columnsOf, tableLines } from './table.js'
 import { colourFor, styles, write } from './terminal.js'

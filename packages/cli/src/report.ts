@@ -1,5 +1,4 @@
-import { escapeMessage } from '@session-library/schemas/client'
-import { UsageError } from '@session-library/schemas/shell'
+import { escapeMessage, UsageError } from '@session-library/internal'
 import type { CliContext } from './cli-context.js'
 import { CliError, EXIT } from './exit-codes.js'
 import { colourFor, styles } from './terminal.js'

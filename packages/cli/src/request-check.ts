@@ -1,6 +1,6 @@
+import { UsageError } from '@session-library/internal'
 import type { Operation } from '@session-library/schemas'
 import type { OperationName } from '@session-library/schemas/client'
-import { UsageError } from '@session-library/schemas/shell'
 import { contract } from './contract.js'
 import type { OperationInput } from './request-input.js'
 

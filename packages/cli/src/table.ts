@@ -1,5 +1,5 @@
 // The human form of an answer: records as a table, one object as fields and values.
-import { escapeControls } from '@session-library/schemas/client'
+import { escapeControls } from '@session-library/internal'
 
 const MAX_CELL = 60
 

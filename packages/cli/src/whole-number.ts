@@ -1,4 +1,4 @@
-import { UsageError } from '@session-library/schemas/shell'
+import { UsageError } from '@session-library/internal'
 
 /**
  * A flag's value read as a whole number (digits only), `undefined` when the flag was not given.

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
+import { UsageError } from '@session-library/internal'
 import { endpoints, type Operation, z } from '@session-library/schemas'
-import { UsageError } from '@session-library/schemas/shell'
 import { describe, expect, it } from 'vitest'
 import { contractFlags, flagsOf } from '../src/contract-flags.js'
 import { operationInput } from '../src/request-input.js'

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { randomBytes } from 'node:crypto'
-import { type Departure, escapeControls, formatDeparture } from '@session-library/schemas'
-import { UsageError } from '@session-library/schemas/shell'
+import { escapeControls, UsageError } from '@session-library/internal'
+import { type Departure, formatDeparture } from '@session-library/schemas'
 import { CONTROL_PREFIX, version } from './index.js'
 import { type CliCommand, parseCliArgs, usage } from './node/cli/cli-options.js'
 import { watchImports } from './node/cli/import-progress.js'

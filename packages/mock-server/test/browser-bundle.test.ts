@@ -13,7 +13,7 @@ describe('browser-safe main entry', () => {
       // @msw/data is bundled into the package's dist (tsup.config.ts), so it is bundled here too.
       external: ['msw'],
       alias: {
-        '@session-library/schemas/shell': here('../../schemas/src/shell.ts'),
+        '@session-library/internal': here('../../internal/src/index.ts'),
         '@session-library/schemas': here('../../schemas/src/index.ts'),
       },
     })

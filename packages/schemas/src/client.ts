@@ -8,9 +8,9 @@ export type { AnswerOf, BodyOf, CallInput, ParamsOf, QueryOf, ReadonlyInput } fr
 export { type OperationName, operationPath, type Routes, routes } from './contract/routes.js'
 export { ERRORS, type ErrorEnvelope, errorEnvelope, type KnownErrorCode } from './errors.js'
 export { fieldPath } from './field-path.js'
+export { ISSUE_WORDING, issueLines } from './format-issues.js'
 export { isRecord } from './is-record.js'
 export { NOT_JSON, parseJsonText } from './json-text.js'
-export { kebabCase } from './kebab-case.js'
 export type { Kind, Mode, OpenString, PreviewStatus, SortKey, Status } from './known-values.js'
 export { MASKED, maskToken, tokenMask } from './mask.js'
 export {
@@ -23,4 +23,3 @@ export {
 } from './paths.js'
 export type * from './requests/named-types.js'
 export { isSecretHeader, redactedHeaderValue } from './secret-headers.js'
-export { escapeControls, escapeMessage, jsonLine } from './terminal-text.js'

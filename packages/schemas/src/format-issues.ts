@@ -24,21 +24,59 @@ export const SERVER_MANAGED_FIELDS = [
 
 const managed: ReadonlySet<string> = new Set(SERVER_MANAGED_FIELDS)
 
-function describe(issue: z.core.$ZodIssue, prefix: string): string[] {
-  if (issue.code === 'unrecognized_keys') {
-    return issue.keys.map((key) => {
-      // Only a body's own keys are session fields; an `id` inside an import item is merely unknown.
-      const rule = managed.has(key) && issue.path.length === 0 ? 'is managed by the server' : 'is not a known field'
-      return `${fieldPath([...issue.path, key], prefix)}: ${rule}`
-    })
-  }
-  return [`${fieldPath(issue.path, prefix)}: ${issue.message}`]
+/**
+ * How every program words a value that breaks the contract: the mock's 400s, the SDK's
+ * `ResponseValidationError`, the CLI's usage errors and `check`'s departures.
+ *
+ * @example
+ * ```ts
+ * import { ISSUE_WORDING } from '@session-library/schemas/client'
+ * ISSUE_WORDING.unknownField // 'is not a known field'
+ * ```
+ */
+export const ISSUE_WORDING = {
+  unknownField: 'is not a known field',
+  managedField: 'is managed by the server',
+  missing: 'is missing',
+  null: 'is null where the contract has no value',
+  wrongType: 'has the wrong type',
+  unknownValue: 'is not a known value',
+  notJson: 'is not JSON',
+} as const
+
+// zod/mini loads no locale: a schema without a message of its own says only this.
+const ZOD_DEFAULT = 'Invalid input'
+
+/**
+ * Each field an issue names, with its rule in {@link ISSUE_WORDING}'s words or the contract's own
+ * message: `title: must be a non-empty string`. `prefix` names where the value came from, `whole`
+ * the value itself when the path is empty (see `fieldPath`).
+ *
+ * @example
+ * ```ts
+ * import { issueLines } from '@session-library/schemas/client'
+ * issueLines(result.error.issues, '', '(answer)') // ['data.port: expected number']
+ * ```
+ */
+export function issueLines(issues: readonly z.core.$ZodIssue[], prefix = '', whole = 'body'): string[] {
+  return issues.flatMap((issue) => {
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => {
+        // Only a body's own keys are session fields; an `id` inside an import item is merely unknown.
+        const rule =
+          managed.has(key) && issue.path.length === 0 ? ISSUE_WORDING.managedField : ISSUE_WORDING.unknownField
+        return `${fieldPath([...issue.path, key], prefix, whole)}: ${rule}`
+      })
+    }
+    const rule =
+      issue.code === 'invalid_type' && issue.message === ZOD_DEFAULT ? `expected ${issue.expected}` : issue.message
+    return [`${fieldPath(issue.path, prefix, whole)}: ${rule}`]
+  })
 }
 
 /**
  * Turns a failed validation into the 400 message of DECISIONS D4: each field named with its rule,
- * e.g. `title: must be a non-empty string`. `prefix` names where the value came from (a query
- * parameter has no prefix; a body field neither, so that the message names the field as sent).
+ * e.g. `title: must be a non-empty string`, joined by `; `.
  *
  * @example
  * ```ts
@@ -48,5 +86,5 @@ function describe(issue: z.core.$ZodIssue, prefix: string): string[] {
  * ```
  */
 export function formatIssues(issues: readonly z.core.$ZodIssue[], prefix = ''): string {
-  return issues.flatMap((issue) => describe(issue, prefix)).join('; ')
+  return issueLines(issues, prefix).join('; ')
 }

@@ -48,10 +48,9 @@ export { matchOperation, operationParamNames, type RouteMatch } from './contract
 export { type OperationName, operationPath, type Routes, routes } from './contract/routes.js'
 export { ERRORS, type ErrorEnvelope, errorEnvelope, type KnownErrorCode } from './errors.js'
 export { fieldPath } from './field-path.js'
-export { formatIssues, SERVER_MANAGED_FIELDS } from './format-issues.js'
+export { formatIssues, ISSUE_WORDING, issueLines, SERVER_MANAGED_FIELDS } from './format-issues.js'
 export { isRecord } from './is-record.js'
 export { NOT_JSON, parseJsonText } from './json-text.js'
-export { kebabCase } from './kebab-case.js'
 export * from './known-values.js'
 export { LIMITS } from './limits.js'
 export { MASKED, maskToken, tokenMask } from './mask.js'
@@ -81,7 +80,6 @@ export {
 export { waveformNotesBody } from './requests/waveform-notes-body.js'
 export { writtenLibrary, writtenSession } from './requests/written-library.js'
 export { isSecretHeader, redactedHeaderValue } from './secret-headers.js'
-export { escapeControls, escapeMessage, jsonLine } from './terminal-text.js'
 export { type HeaderSource, type RecordedAnswer, validateAnswer } from './validation/answer.js'
 export {
   type Departure,

@@ -5,7 +5,6 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { sessionRecord } from '../../../test-support/fixtures/session-record.js'
 import * as clientSource from '../src/client.js'
 import * as source from '../src/index.js'
-import * as shellSource from '../src/shell.js'
 
 // Runs in a fresh Node, resolving the package by its own name, so that package.json's "exports"
 // map is what picks dist/index.js or dist/index.cjs. `load` is the import or require expression.
@@ -37,7 +36,7 @@ const expected = {
 
 describe('built package', () => {
   beforeAll(() => {
-    for (const file of ['index.js', 'index.cjs', 'client.js', 'client.cjs', 'shell.js', 'shell.cjs', 'openapi.json']) {
+    for (const file of ['index.js', 'index.cjs', 'client.js', 'client.cjs', 'openapi.json']) {
       if (!existsSync(new URL(`../dist/${file}`, import.meta.url))) {
         throw new Error(`dist/${file} is missing: run pnpm --filter @session-library/schemas build first`)
       }
@@ -73,17 +72,6 @@ describe('built package', () => {
       parsedId: 'ses_1',
       path: '/sessions/a%2Fb/tags',
     })
-  })
-
-  it('loads the shell entry with import and require, and offers every export of its source', () => {
-    const loads = { module: 'await import', commonjs: 'require' }
-    for (const [type, load] of Object.entries(loads)) {
-      const script = `const m = ${load}('@session-library/schemas/shell')
-        const { values } = m.parseFlags(['--a=-b'], { a: { type: 'string' } })
-        console.log(JSON.stringify({ exports: Object.keys(m).sort(), values }))`
-      const loaded = run([`--input-type=${type}`, '-e', script])
-      expect(loaded).toEqual({ exports: Object.keys(shellSource).sort(), values: { a: '-b' } })
-    }
   })
 
   it('resolves @session-library/schemas/openapi.json for both loaders', () => {

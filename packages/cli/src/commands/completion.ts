@@ -1,4 +1,4 @@
-import { UsageError } from '@session-library/schemas/shell'
+import { UsageError } from '@session-library/internal'
 import type { Command } from '../command.js'
 import { loadContract } from '../contract.js'
 import { SHELLS, type Shell } from '../shells.js'

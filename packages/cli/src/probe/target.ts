@@ -1,4 +1,4 @@
-import { UsageError } from '@session-library/schemas/shell'
+import { UsageError } from '@session-library/internal'
 import { requireToken } from '../connect.js'
 import type { Connection } from '../connection.js'
 import type { GlobalValues } from '../global-flags.js'

@@ -1,5 +1,5 @@
+import { didYouMean } from '@session-library/internal'
 import { formatIssues, type OperationName, operations, z } from '@session-library/schemas'
-import { didYouMean } from '@session-library/schemas/shell'
 
 const operationNames = operations.map((operation) => operation.name) as [OperationName, ...OperationName[]]
 

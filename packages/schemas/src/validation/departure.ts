@@ -61,7 +61,7 @@ export type DepartureRule =
  * import type { Departure } from '@session-library/schemas'
  * const departure: Departure = {
  *   operation: 'sessions.get', direction: 'answer', status: 200, path: 'data.rating',
- *   rule: 'unknown-field', detail: 'is not a field of the contract', actual: '5', severity: 'informational',
+ *   rule: 'unknown-field', detail: 'is not a known field', actual: '5', severity: 'informational',
  * }
  * ```
  */

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini'
 import { fieldPath } from '../field-path.js'
+import { ISSUE_WORDING } from '../format-issues.js'
 import type { Departure, DepartureRule, Severity } from './departure.js'
 import { isOptionalAt, valueAt } from './schema-walk.js'
 
@@ -30,10 +31,10 @@ function ruleOf(issue: z.core.$ZodIssue, value: unknown): DepartureRule {
 }
 
 const DETAILS: Partial<Record<DepartureRule, string>> = {
-  'missing-field': 'is missing',
-  'null-field': 'is null where the contract has no value',
-  'wrong-type': 'has the wrong type',
-  'unknown-value': 'is not a known value',
+  'missing-field': ISSUE_WORDING.missing,
+  'null-field': ISSUE_WORDING.null,
+  'wrong-type': ISSUE_WORDING.wrongType,
+  'unknown-value': ISSUE_WORDING.unknownValue,
 }
 
 function expectedOf(issue: z.core.$ZodIssue): string | undefined {
@@ -63,7 +64,7 @@ export function issueDepartures(
         ...context,
         path: fieldPath([...issue.path, key], prefix),
         rule: 'unknown-field',
-        detail: 'is not a field of the contract',
+        detail: ISSUE_WORDING.unknownField,
         actual: shown(valueAt(root, [...issue.path, key])),
         // Only exact schemas reject unknown keys: informational in an answer, a 400 from the mock in a request.
         severity: read.severity,

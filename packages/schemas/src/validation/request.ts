@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini'
 import { endpoints } from '../contract/endpoints.js'
 import type { OperationName } from '../contract/routes.js'
+import { ISSUE_WORDING } from '../format-issues.js'
 import { NOT_JSON, parseJsonText } from '../json-text.js'
 import { queryInput } from '../requests/query-input.js'
 import type { Departure } from './departure.js'
@@ -34,7 +35,7 @@ function bodyOf(request: RecordedRequest): { value?: unknown; broken?: Departure
   if (request.body !== undefined || request.text === undefined) return { value: request.body }
   // An empty text is no JSON value either: the mock answers it 400 invalid_json.
   const value = parseJsonText(request.text)
-  return value === NOT_JSON || value === undefined ? { broken: 'is not JSON' } : { value }
+  return value === NOT_JSON || value === undefined ? { broken: ISSUE_WORDING.notJson } : { value }
 }
 
 /**

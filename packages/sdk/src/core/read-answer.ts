@@ -1,19 +1,7 @@
-import { fieldPath, NOT_JSON, parseJsonText, type Route } from '@session-library/schemas/client'
+import { ISSUE_WORDING, issueLines, NOT_JSON, parseJsonText, type Route } from '@session-library/schemas/client'
 import type { RequestDetails } from '../errors/base.js'
 import { ResponseValidationError } from '../errors/response-validation.js'
 import { passes } from './compiled-check.js'
-
-interface Issue {
-  readonly code: string
-  readonly path: readonly PropertyKey[]
-  readonly message: string
-  readonly expected?: unknown
-}
-
-function describeIssue(issue: Issue): string {
-  const rule = issue.code === 'invalid_type' ? `expected ${String(issue.expected)}` : issue.message
-  return `${fieldPath(issue.path, '', '(answer)')}: ${rule}`
-}
 
 /**
  * Reads a success answer's text: parses it once and, when `validate` is on, checks it against the
@@ -24,9 +12,9 @@ function describeIssue(issue: Issue): string {
  */
 export function readAnswer(text: string, operation: Route, validate: boolean, request: RequestDetails): unknown {
   const body = parseJsonText(text)
-  if (body === NOT_JSON) throw new ResponseValidationError(['(answer): is not JSON'], text, request)
+  if (body === NOT_JSON) throw new ResponseValidationError([`(answer): ${ISSUE_WORDING.notJson}`], text, request)
   if (!validate || passes(operation.answer.tolerant, body)) return body
   const result = operation.answer.tolerant.safeParse(body)
-  if (!result.success) throw new ResponseValidationError(result.error.issues.map(describeIssue), body, request)
+  if (!result.success) throw new ResponseValidationError(issueLines(result.error.issues, '', '(answer)'), body, request)
   return result.data
 }

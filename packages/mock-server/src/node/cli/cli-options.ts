@@ -1,5 +1,5 @@
+import { parseFlags, type ShellFlag, UsageError } from '@session-library/internal'
 import { MODES, type Mode, SERVICES, type Service } from '@session-library/schemas'
-import { parseFlags, type ShellFlag, UsageError } from '@session-library/schemas/shell'
 import type { StartServerOptions } from './start-server.js'
 
 interface Flag {
@@ -234,7 +234,7 @@ const PARSED: Record<string, ShellFlag> = Object.fromEntries(
 
 /**
  * Parses the command line of `session-library-mock` with the project's one parser (the CLI's,
- * `@session-library/schemas/shell`), strictly: an unknown flag (with the nearest named), a missing
+ * `@session-library/internal`), strictly: an unknown flag (with the nearest named), a missing
  * or bad value or a positional argument throws its `UsageError`. The token comes from `--token`,
  * else `SESSION_LIBRARY_TOKEN`, else `randomToken()`.
  *

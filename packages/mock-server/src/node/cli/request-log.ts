@@ -1,4 +1,5 @@
-import { escapeControls, tokenMask } from '@session-library/schemas'
+import { escapeControls } from '@session-library/internal'
+import { tokenMask } from '@session-library/schemas'
 import type { ExchangeSummary } from '../transport/http-adapter.js'
 
 /**

@@ -1,4 +1,4 @@
-import { UsageError } from '@session-library/schemas/shell'
+import { UsageError } from '@session-library/internal'
 import { describe, expect, it } from 'vitest'
 import { parseCliArgs, usage } from '../../../src/node/cli/cli-options.js'
 

@@ -20,7 +20,7 @@ let bundle: Promise<string> | undefined
  */
 export function cliBundle(): Promise<string> {
   bundle ??= bundleProgram(source('../../../src/cli.ts'), {
-    '@session-library/schemas/shell': source('../../../../schemas/src/shell.ts'),
+    '@session-library/internal': source('../../../../internal/src/index.ts'),
     '@session-library/schemas': source('../../../../schemas/src/index.ts'),
   })
   return bundle

@@ -1,4 +1,4 @@
-import { escapeControls } from '@session-library/schemas'
+import { escapeControls } from '@session-library/internal'
 import { describe, expect, it } from 'vitest'
 import { requestLogLine } from '../../../src/node/cli/request-log.js'
 

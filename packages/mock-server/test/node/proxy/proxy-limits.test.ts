@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { escapeControls } from '@session-library/schemas'
+import { escapeControls } from '@session-library/internal'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_ANSWER_DEPTH } from '../../../src/node/proxy/json-depth.js'
 import { type RunningServer, startServer } from '../../../src/node.js'

@@ -23,7 +23,7 @@ function distance(a: string, b: string): number {
  *
  * @example
  * ```ts
- * import { nearest } from '@session-library/schemas/shell'
+ * import { nearest } from '@session-library/internal'
  * nearest('sesions', ['sessions', 'tags']) // 'sessions'
  * ```
  */
@@ -41,7 +41,7 @@ export function nearest(typed: string, known: readonly string[]): string | undef
  *
  * @example
  * ```ts
- * import { didYouMean } from '@session-library/schemas/shell'
+ * import { didYouMean } from '@session-library/internal'
  * `unknown command 'sesions'${didYouMean('sesions', ['sessions'])}` // "unknown command 'sesions' (did you mean 'sessions'?)"
  * ```
  */

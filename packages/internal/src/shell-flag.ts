@@ -3,7 +3,7 @@
  *
  * @example
  * ```ts
- * import type { ShellFlag } from '@session-library/schemas/shell'
+ * import type { ShellFlag } from '@session-library/internal'
  * const port: ShellFlag = { type: 'string', value: '<n>' }
  * ```
  */
@@ -22,7 +22,7 @@ export interface ShellFlag {
  *
  * @example
  * ```ts
- * import type { FlagValues } from '@session-library/schemas/shell'
+ * import type { FlagValues } from '@session-library/internal'
  * const values: FlagValues = { title: 'Night Drive', recent: true, tags: ['drums', 'vox'] }
  * ```
  */

@@ -17,7 +17,7 @@ const shown = (char: string) => NAMED[char] ?? `\\x${hex(char)}`
  *
  * @example
  * ```ts
- * import { escapeControls } from '@session-library/schemas/client'
+ * import { escapeControls } from '@session-library/internal'
  * escapeControls('a\u001b[2Jb') // 'a\\e[2Jb'
  * ```
  */
@@ -30,7 +30,7 @@ export function escapeControls(text: string): string {
  *
  * @example
  * ```ts
- * import { escapeMessage } from '@session-library/schemas/client'
+ * import { escapeMessage } from '@session-library/internal'
  * escapeMessage('line one\nline \u009b two') // 'line one\nline \\x9b two'
  * ```
  */
@@ -46,7 +46,7 @@ export function escapeMessage(text: string): string {
  *
  * @example
  * ```ts
- * import { jsonLine } from '@session-library/schemas/client'
+ * import { jsonLine } from '@session-library/internal'
  * jsonLine({ title: '\u009b2J' }) // '{"title":"\\u009b2J"}'
  * ```
  */

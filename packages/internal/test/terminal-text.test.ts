@@ -1,5 +1,5 @@
+import { tokenMask } from '@session-library/schemas'
 import { describe, expect, it } from 'vitest'
-import { tokenMask } from '../src/mask.js'
 import { escapeControls, escapeMessage, jsonLine } from '../src/terminal-text.js'
 
 describe('escapes: no control character from data reaches a terminal (#23.4)', () => {

@@ -4,7 +4,7 @@
  *
  * @example
  * ```ts
- * import { UsageError } from '@session-library/schemas/shell'
+ * import { UsageError } from '@session-library/internal'
  * throw new UsageError('sessions get: missing <id>', ['sessions', 'get'])
  * ```
  */

@@ -7,7 +7,7 @@ import { UsageError } from './usage-error.js'
  *
  * @example
  * ```ts
- * import { type ParsedFlags, parseFlags } from '@session-library/schemas/shell'
+ * import { type ParsedFlags, parseFlags } from '@session-library/internal'
  * const { values, positionals }: ParsedFlags = parseFlags(['ses_1', '--json'], { json: { type: 'boolean' } })
  * ```
  */
@@ -47,7 +47,7 @@ function unknown(arg: string, flags: Readonly<Record<string, ShellFlag>>, words:
  *
  * @example
  * ```ts
- * import { parseFlags } from '@session-library/schemas/shell'
+ * import { parseFlags } from '@session-library/internal'
  * const flags = { sort: { type: 'string' }, recent: { type: 'boolean' } } as const
  * parseFlags(['--sort', '-title', '--recent'], flags, ['sessions', 'list']).values // { sort: '-title', recent: true }
  * ```

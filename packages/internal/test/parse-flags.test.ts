@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { didYouMean, nearest, parseFlags, type ShellFlag, UsageError } from '../../src/shell.js'
+import { didYouMean, nearest, parseFlags, type ShellFlag, UsageError } from '../src/index.js'
 
 const flags: Record<string, ShellFlag> = {
   sort: { type: 'string' },

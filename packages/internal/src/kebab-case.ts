@@ -4,7 +4,7 @@
  *
  * @example
  * ```ts
- * import { kebabCase } from '@session-library/schemas/client'
+ * import { kebabCase } from '@session-library/internal'
  * kebabCase('generatePreviews') // 'generate-previews'
  * ```
  */

@@ -1,0 +1,9 @@
+// What the CLI, the mock's command line and the SDK share that is no part of the API's contract.
+// Each package that imports it bundles it (tsup's noExternal), so no published package names it.
+
+export { kebabCase } from './kebab-case.js'
+export { type ParsedFlags, parseFlags } from './parse-flags.js'
+export type { FlagValues, ShellFlag } from './shell-flag.js'
+export { didYouMean, nearest } from './suggest.js'
+export { escapeControls, escapeMessage, jsonLine } from './terminal-text.js'
+export { UsageError } from './usage-error.js'
