@@ -1,6 +1,7 @@
 // What the CLI, the mock's command line and the SDK share that is no part of the API's contract.
 // Each package that imports it bundles it (tsup's noExternal), so no published package names it.
 
+export { BodyReadStopped, type BoundedRead, type ByteSource, readBounded, readBoundedText } from './bounded-body.js'
 export { kebabCase } from './kebab-case.js'
 export { type ParsedFlags, parseFlags } from './parse-flags.js'
 export type { FlagValues, ShellFlag } from './shell-flag.js'
