@@ -89,4 +89,4 @@ export {
   transportDeparture,
   UNKNOWN_ROUTE,
 } from './validation/departure.js'
-export { type RecordedRequest, validateRequest } from './validation/request.js'
+export { checkInput, type InputCheck, type RecordedRequest, validateRequest } from './validation/request.js'

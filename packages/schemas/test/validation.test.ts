@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { type Departure, formatDeparture, validateAnswer, validateRequest } from '../src/index.js'
+import {
+  checkInput,
+  type Departure,
+  endpoints,
+  formatDeparture,
+  formatIssues,
+  sessionCreateBody,
+  validateAnswer,
+  validateRequest,
+} from '../src/index.js'
 import { healthSample, sessionSample, waveformSample } from './samples.js'
 
 const json = { 'content-type': 'application/json' }
@@ -123,5 +132,30 @@ describe('validateRequest: the exact request schemas', () => {
     expect(pick(validateRequest({ operation: 'notes.put', text: '{"notes":' }))).toEqual([
       { path: 'body', rule: 'not-json', severity: 'breaking' },
     ])
+  })
+})
+
+describe('checkInput: the one request check of the mock, the CLI and the proxy (D4, D9)', () => {
+  it('reads a query in each form the programs hold it, filling in defaults', () => {
+    const list = endpoints['sessions.list']
+    for (const query of [
+      'limit=5&tags=a&tags=b',
+      new URLSearchParams('limit=5&tags=a&tags=b'),
+      { limit: 5, tags: ['a', 'b'] },
+    ]) {
+      const checked = checkInput(list, 'query', query)
+      expect(checked.ok && (checked.value as { limit: number; tags: string[] })).toMatchObject({
+        limit: 5,
+        tags: ['a', 'b'],
+      })
+    }
+  })
+
+  it('refuses with the 400 message of D4, and passes an operation that takes no body', () => {
+    expect(checkInput(endpoints['sessions.create'], 'body', { title: '', colour: 'x' })).toEqual({
+      ok: false,
+      message: formatIssues(sessionCreateBody.safeParse({ title: '', colour: 'x' }).error?.issues ?? []),
+    })
+    expect(checkInput(endpoints['sessions.get'], 'body', { anything: 1 })).toEqual({ ok: true, value: undefined })
   })
 })

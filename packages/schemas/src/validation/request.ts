@@ -1,7 +1,8 @@
 import type * as z from 'zod/mini'
+import type { Operation } from '../contract/define.js'
 import { endpoints } from '../contract/endpoints.js'
 import type { OperationName } from '../contract/routes.js'
-import { ISSUE_WORDING } from '../format-issues.js'
+import { formatIssues, ISSUE_WORDING } from '../format-issues.js'
 import { NOT_JSON, parseJsonText } from '../json-text.js'
 import { queryInput } from '../requests/query-input.js'
 import type { Departure } from './departure.js'
@@ -63,4 +64,43 @@ export function validateRequest(request: RecordedRequest): Departure[] {
     return [...departures, { ...context, path: 'body', rule: 'not-json', detail: read.broken, severity: 'breaking' }]
   }
   return [...departures, ...check(body, read.value, 'body', context)]
+}
+
+/** What {@link checkInput} finds: the parsed value (defaults filled in), or the 400's message. */
+export type InputCheck =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly message: string }
+
+/**
+ * The one request check of the mock, the CLI and the proxy: a query (as sent, in any of its forms)
+ * or a parsed JSON body against the operation's exact schema, with the message of DECISIONS D4. An
+ * operation without a query or body schema takes none, and passes `undefined`.
+ *
+ * @example
+ * ```ts
+ * import { checkInput, endpoints } from '@session-library/schemas'
+ * checkInput(endpoints['sessions.list'], 'query', 'limit=0') // { ok: false, message: 'limit: …' }
+ * ```
+ */
+export function checkInput(
+  operation: Operation,
+  part: 'query' | 'body',
+  input: unknown,
+): InputCheck {
+  const schema = operation[part]
+  if (!schema) return { ok: true, value: undefined }
+  const value = part === 'query' ? queryInput(asParams(input)) : input
+  const result = schema.safeParse(value)
+  return result.success ? { ok: true, value: result.data } : { ok: false, message: formatIssues(result.error.issues) }
+}
+
+// A query as the server reads it: every value a string, a list one string per value.
+function asParams(query: unknown): URLSearchParams {
+  if (query instanceof URLSearchParams) return query
+  if (typeof query === 'string' || query === undefined) return new URLSearchParams(query)
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item))
+  }
+  return params
 }
