@@ -2,7 +2,7 @@ import { type RunningServer, startServer } from '@session-library/mock-server/no
 import { operations } from '@session-library/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DeviantServer, startDeviantServer } from '../../../test-support/deviant-server.js'
-import { runCheck } from '../src/check/run-check.js'
+import { runCheck } from '../src/cmd/check/run.js'
 import type { Target } from '../src/probe/target.js'
 import { runCli, startCli } from './support/cli.js'
 

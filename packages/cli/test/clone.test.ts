@@ -5,8 +5,8 @@ import { createMockApi, type RunningServer, startServer } from '@session-library
 import { librarySnapshot } from '@session-library/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDeviantServer } from '../../../test-support/deviant-server.js'
-import { writeLibraryFile } from '../src/clone/library-file.js'
-import { readLibrary } from '../src/clone/read-library.js'
+import { writeLibraryFile } from '../src/cmd/clone/library-file.js'
+import { readLibrary } from '../src/cmd/clone/read-library.js'
 import { runCli } from './support/cli.js'
 
 const token = 'clone-test-token'

@@ -2,8 +2,8 @@ import { Readable } from 'node:stream'
 import { UsageError } from '@session-library/internal'
 import { endpoints, type Operation, z } from '@session-library/schemas'
 import { describe, expect, it } from 'vitest'
-import { contractFlags, flagsOf } from '../src/contract-flags.js'
-import { operationInput } from '../src/request-input.js'
+import { contractFlags, flagsOf } from '../src/cmdutil/contract-flags.js'
+import { operationInput } from '../src/cmdutil/input.js'
 
 // The table's create operation with fields of every kind added to its body: what a change of the
 // contract would bring, without writing a flag.
@@ -19,7 +19,7 @@ const extended = {
   }),
 } as Operation
 
-const stdin = Readable.from([])
+const stdin = { stdin: Readable.from([]), cwd: process.cwd() }
 
 describe('flags derived from the contract (in process)', () => {
   it('a new field in the contract is a new flag: each kind of field gets its flag, kebab-cased', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { listBehaviour } from '../src/check/list-behaviour.js'
+import { listBehaviour } from '../src/cmd/check/read-probes.js'
 import type { Probed } from '../src/probe/probe.js'
 
 const row = (id: string, title: string, kind = 'ableton', tags: string[] = ['drums']) => ({ id, title, kind, tags })

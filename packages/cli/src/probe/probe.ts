@@ -8,9 +8,13 @@ import {
   UNKNOWN_ROUTE,
   validateAnswer,
 } from '@session-library/schemas'
+import { BodyReadStopped, readBoundedText } from '@session-library/internal'
 import type { RequestDetails } from '@session-library/sdk'
-import { AnswerTooLarge, boundedText, MAX_ANSWER_BYTES } from './bounded-text.js'
 import type { Target } from './target.js'
+
+// The most a check or a clone reads of one answer: a list page of 500 sessions with the longest
+// notes the contract allows (100,000 characters each) fits; an endless body does not fill memory.
+const MAX_ANSWER_BYTES = 64 * 1024 * 1024
 
 /**
  * One request of a check or a clone, relative to the base URL.
@@ -63,7 +67,10 @@ function parsed(text: string): unknown {
 // departure keeps the short reason of a timeout or an oversized answer, as the report lists it.
 async function failure(error: unknown, request: RequestDetails, timeout: number): Promise<[string, string]> {
   const where = `(${request.method} ${request.url.replace(/\?.*$/, '')})`
-  if (error instanceof AnswerTooLarge) return [error.message, `${request.operation}: ${error.message} ${where}`]
+  if (error instanceof BodyReadStopped) {
+    const detail = `an answer larger than ${error.limit} bytes`
+    return [detail, `${request.operation}: ${detail} ${where}`]
+  }
   const { NetworkError, TimeoutError } = await import('@session-library/sdk')
   if ((error as Error).name === 'TimeoutError') {
     return [`no answer within ${timeout} ms`, new TimeoutError(timeout, request).message]
@@ -110,7 +117,7 @@ export async function probe(target: Target, request: ProbeRequest): Promise<Prob
       ...(body !== undefined && { body: JSON.stringify(body) }),
       signal: AbortSignal.timeout(target.timeout),
     })
-    const text = await boundedText(response, target.maxAnswerBytes ?? MAX_ANSWER_BYTES)
+    const text = await readBoundedText(response.body, { limit: target.maxAnswerBytes ?? MAX_ANSWER_BYTES })
     const { status } = response
     const departures = [
       ...expectation(request, status, operation),

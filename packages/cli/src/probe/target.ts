@@ -1,7 +1,6 @@
 import { UsageError } from '@session-library/internal'
-import { requireToken } from '../connect.js'
-import type { Connection } from '../connection.js'
-import type { GlobalValues } from '../global-flags.js'
+import { type Connection, requireToken } from '../cmdutil/connection.js'
+import type { GlobalValues } from '../cmdutil/flags.js'
 
 /**
  * The server a check or a clone talks to, and how: raw HTTP, not the SDK, so that every answer is
@@ -15,7 +14,7 @@ export interface Target {
   readonly token: string
   /** Time each request has, whole answer included, in ms. */
   readonly timeout: number
-  /** The most read of one answer (default `MAX_ANSWER_BYTES`, 64 MiB). */
+  /** The most read of one answer (default 64 MiB). */
   readonly maxAnswerBytes?: number
 }
 

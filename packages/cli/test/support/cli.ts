@@ -6,7 +6,7 @@ import { Readable, Writable } from 'node:stream'
 import { type RunningServer, type StartServerOptions, startServer } from '@session-library/mock-server/node'
 import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { type ProcessOutput, processOutput } from '../../../../test-support/processes.js'
-import type { CliContext } from '../../src/cli-context.js'
+import type { CliContext } from '../../src/cmdutil/iostreams.js'
 import { main } from '../../src/main.js'
 
 /** What one run printed and how it ended. */
