@@ -120,7 +120,7 @@ function ruleOf(schema: JsonSchema, kind: FieldKind): string {
 }
 
 // The contract's texts name the rule behind each field for us (`(D9)`, `(D5, D15)`); a person
-// reading help or a completion menu needs the words, not our rule numbers (issue 21.5).
+// reading help or a completion menu needs the words, not our rule numbers.
 const forPeople = (text: string | undefined) => text?.replace(/\s*\(D\d+(?:,\s*D\d+)*\)/g, '').replace(/\.$/, '')
 
 function fieldsOf(schema: z.ZodMiniType | undefined, location: FieldFlag['location']): FieldFlag[] {

@@ -1,6 +1,5 @@
 import { type ShellFlag, UsageError } from '@session-library/internal'
 
-
 /**
  * A flag of a command, as `parseFlags` reads it, plus its help and completion.
  *
@@ -85,7 +84,6 @@ export const GLOBAL_FLAGS = {
 export type GlobalValues = {
   [Name in keyof typeof GLOBAL_FLAGS]?: (typeof GLOBAL_FLAGS)[Name]['type'] extends 'boolean' ? boolean : string
 }
-
 
 /**
  * A flag's value read as a whole number (digits only), `undefined` when the flag was not given.

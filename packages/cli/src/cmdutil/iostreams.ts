@@ -1,7 +1,7 @@
 import { once } from 'node:events'
-import { CliError, EXIT } from './errors.js'
 import { homedir } from 'node:os'
 import { isAbsolute, join } from 'node:path'
+import { CliError, EXIT } from './errors.js'
 
 /**
  * A stream the CLI writes to: stdout or stderr, a terminal when `isTTY`.
@@ -71,7 +71,6 @@ export function processContext(): CliContext {
     },
   }
 }
-
 
 /**
  * Whether to colour what goes to a stream: only a terminal, and never with `NO_COLOR` set

@@ -7,12 +7,19 @@ import {
   type Route,
   routes,
 } from '@session-library/schemas/client'
-import { type Command, type Context, PROGRAM, type Positional } from './command.js'
+import { type Command, type Context, type Positional, PROGRAM } from './command.js'
 import { confirm, deleted, type Question, YES_FLAG } from './confirm.js'
 import { contract, loadContract } from './contract.js'
 import type { FieldFlag, Operation } from './contract-flags.js'
 import type { Flag } from './flags.js'
-import { BODY_FLAG, checkRequest, type OperationCall, type OperationInput, operationInput, VALUE_RULE } from './input.js'
+import {
+  BODY_FLAG,
+  checkRequest,
+  type OperationCall,
+  type OperationInput,
+  operationInput,
+  VALUE_RULE,
+} from './input.js'
 import type { CliContext } from './iostreams.js'
 
 /**

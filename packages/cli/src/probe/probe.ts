@@ -1,3 +1,4 @@
+import { BodyReadStopped, readBoundedText } from '@session-library/internal'
 import {
   type Departure,
   type Method,
@@ -8,7 +9,6 @@ import {
   UNKNOWN_ROUTE,
   validateAnswer,
 } from '@session-library/schemas'
-import { BodyReadStopped, readBoundedText } from '@session-library/internal'
 import type { RequestDetails } from '@session-library/sdk'
 import type { Target } from './target.js'
 

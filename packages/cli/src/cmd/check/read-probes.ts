@@ -10,7 +10,7 @@ import {
   routes,
   SORT_KEYS,
 } from '@session-library/schemas'
-import type { ProbeRequest, Probed } from '../../probe/probe.js'
+import type { Probed, ProbeRequest } from '../../probe/probe.js'
 
 /** The facts of the library that the read probes are built from (read from the first list page). */
 export interface LibrarySample {

@@ -25,8 +25,7 @@ export const sessionsList: Extras = {
   flags: {
     all: {
       type: 'boolean',
-      description:
-        'Walk every page and print each session as it comes (NDJSON with --json); --limit is the page size.',
+      description: 'Walk every page and print each session as it comes (NDJSON with --json); --limit is the page size.',
     },
   },
   description: 'With --all, every page, streamed.',

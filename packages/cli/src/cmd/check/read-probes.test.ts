@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { listBehaviour } from '../src/cmd/check/read-probes.js'
-import type { Probed } from '../src/probe/probe.js'
+import type { Probed } from '../../probe/probe.js'
+import { listBehaviour } from './read-probes.js'
 
 const row = (id: string, title: string, kind = 'ableton', tags: string[] = ['drums']) => ({ id, title, kind, tags })
 const answered = (data: unknown[], meta: Record<string, number>): Probed => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { deviantSession } from '../../../test-support/deviant-server.js'
-import { toStoredSession, toStoredWaveform } from '../src/cmd/clone/stored-records.js'
+import { deviantSession } from '../../../../../test-support/deviant-server.js'
+import { toStoredSession, toStoredWaveform } from './stored-records.js'
 
 describe('clone: records a real server answered, made into ones the mock can store', () => {
   it('D5, D18: keeps what the mock accepts and replaces what it refuses, listing each change', () => {

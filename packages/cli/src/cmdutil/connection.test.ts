@@ -1,9 +1,9 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { json, runCli, TOKEN, useMock } from './support/cli.js'
-import { useLoginHome } from './support/login-home.js'
-import { answer, useRawServer } from './support/raw-server.js'
+import { json, runCli, TOKEN, useMock } from '../../test/support/cli.js'
+import { useLoginHome } from '../../test/support/login-home.js'
+import { answer, useRawServer } from '../../test/support/raw-server.js'
 
 const OTHER_TOKEN = 'other-mock-token'
 const mock = useMock({ sessions: 1 })
@@ -27,7 +27,7 @@ const run = (args: string[], env: Record<string, string> = {}) =>
 const login = (url: string, token: string) =>
   runCli(['auth', 'login', '--url', url], { env: { HOME: home() }, configDir: configDir(), stdin: `${token}\n` })
 
-describe('#21.12: a saved token belongs to the URL it was saved for (as gh keeps one per host)', () => {
+describe('a saved token belongs to the URL it was saved for (as gh keeps one per host)', () => {
   it('D2: health --url <another server> after auth login sends it no saved token: exit 2, how to log in there', async () => {
     expect((await login(mock.server().url, TOKEN)).code).toBe(0)
     const ran = await run(['health', '--url', stranger()])

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import type { ImportResult, Session } from '@session-library/schemas'
 import { describe, expect, it } from 'vitest'
-import { json, runCli, useMock } from './support/cli.js'
+import { json, runCli, useMock } from '../../../test/support/cli.js'
 
 // Items take half a second each, so that a wait of 0 s certainly looks before the first one is done.
 const mock = useMock({ sessions: 3, importDelay: 500 })

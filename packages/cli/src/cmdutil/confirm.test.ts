@@ -1,6 +1,6 @@
 import type { Session } from '@session-library/schemas'
 import { describe, expect, it } from 'vitest'
-import { json, runCli, useMock } from './support/cli.js'
+import { json, runCli, useMock } from '../../test/support/cli.js'
 
 const mock = useMock({ sessions: 2 })
 const stored = (id: string) =>
@@ -18,7 +18,7 @@ async function created(): Promise<Session> {
   ) as Session
 }
 
-describe('#21.8: destructive commands ask on a terminal unless --yes; a pipe proceeds', () => {
+describe('destructive commands ask on a terminal unless --yes; a pipe proceeds', () => {
   it('sessions delete: "n" cancels (exit 2, nothing sent), "y" deletes, --yes does not ask', async () => {
     const { id } = await created()
     const before = mock.server().api.journal().length

@@ -1,8 +1,8 @@
-// Issue #23.5: a server that drips its answer must not hold a command past --timeout.
+// A server that drips its answer must not hold a command past --timeout.
 import { describe, expect, it } from 'vitest'
-import { probe } from '../src/probe/probe.js'
-import { runCli, TOKEN } from './support/cli.js'
-import { useRawServer } from './support/raw-server.js'
+import { runCli, TOKEN } from '../../test/support/cli.js'
+import { useRawServer } from '../../test/support/raw-server.js'
+import { probe } from './probe.js'
 
 // Headers at once, then a byte every 100 ms, never the end.
 const dripping = useRawServer((_request, response) => {
@@ -12,8 +12,8 @@ const dripping = useRawServer((_request, response) => {
   response.on('close', () => clearInterval(drip))
 })
 
-// The commands that go through the SDK rely on its timeout covering the body (the SDK's part of #23.5).
-describe('#23.5: --timeout covers the whole answer, body included', () => {
+// The commands that go through the SDK rely on its timeout covering the body.
+describe('--timeout covers the whole answer, body included', () => {
   it('check against a server dripping its body: exit 3 (no answer in time), within seconds, not forever', async () => {
     const started = Date.now()
     const ran = await runCli(['check', '--timeout', '300', '--url', dripping(), '--token', TOKEN])
@@ -38,7 +38,7 @@ const sized = useRawServer((request, response) => {
   response.end(`"${'x'.repeat(size - 2)}"`)
 })
 
-describe('#23.5: a check or a clone reads at most maxAnswerBytes of one answer', () => {
+describe('a check or a clone reads at most maxAnswerBytes of one answer', () => {
   const read = (size: number) =>
     probe(
       { baseUrl: sized(), token: TOKEN, timeout: 5_000, maxAnswerBytes: 1_000 },

@@ -1,6 +1,6 @@
 import type { Session } from '@session-library/schemas'
 import { describe, expect, it } from 'vitest'
-import { runCli, useMock } from './support/cli.js'
+import { runCli, useMock } from '../../../test/support/cli.js'
 
 const TOTAL = 130
 const mock = useMock({ sessions: TOTAL })

@@ -2,8 +2,8 @@ import { Readable } from 'node:stream'
 import { UsageError } from '@session-library/internal'
 import { endpoints, type Operation, z } from '@session-library/schemas'
 import { describe, expect, it } from 'vitest'
-import { contractFlags, flagsOf } from '../src/cmdutil/contract-flags.js'
-import { operationInput } from '../src/cmdutil/input.js'
+import { contractFlags, flagsOf } from './contract-flags.js'
+import { operationInput } from './input.js'
 
 // The table's create operation with fields of every kind added to its body: what a change of the
 // contract would bring, without writing a flag.

@@ -2,9 +2,9 @@ import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { configDirOf, readSecret } from '../src/cmdutil/iostreams.js'
-import { json, runCli, TOKEN, useMock } from './support/cli.js'
-import { useLoginHome } from './support/login-home.js'
+import { json, runCli, TOKEN, useMock } from '../../../test/support/cli.js'
+import { useLoginHome } from '../../../test/support/login-home.js'
+import { configDirOf, readSecret } from '../../cmdutil/iostreams.js'
 
 const mock = useMock({ sessions: 2 })
 const { home, configDir } = useLoginHome('cli-auth-')
@@ -13,7 +13,7 @@ const { home, configDir } = useLoginHome('cli-auth-')
 const run = (args: string[], stdin?: string) =>
   runCli(args, { env: { HOME: home() }, configDir: configDir(), ...(stdin !== undefined && { stdin }) })
 
-describe('auth login, status, logout (#21.7): flags, then environment, then the file', () => {
+describe('auth login, status, logout: flags, then environment, then the file', () => {
   it('the config folder is $XDG_CONFIG_HOME/session-library, else ~/.config/session-library', () => {
     expect(configDirOf({ XDG_CONFIG_HOME: '/x' })).toBe('/x/session-library')
     expect(configDirOf({ HOME: '/home/me' })).toBe('/home/me/.config/session-library')
