@@ -138,32 +138,18 @@ async function runCommand(command: Command, args: string[], io: CliContext, prin
   const settings = { json: global.json === true, header: global.header === true, mask, ...(fields && { fields }) }
   const output = createOutput(settings, io)
   let client: ReturnType<typeof connect> | undefined
-  await withHelpOf(
-    command,
-    command.run({
-      values,
-      positionals,
-      commands,
-      output,
-      io,
-      connection: resolved,
-      client: async () => {
-        client ??= connect(global, await resolved(), output.message)
-        return client
-      },
-    }),
-  )
-  return 0
-}
-
-// A usage error found while running (a --fields name, a flag's value) points at the command's help.
-async function withHelpOf(command: Command, running: Promise<void>): Promise<void> {
+  const clientOf = async () => {
+    client ??= connect(global, await resolved(), output.message)
+    return client
+  }
   try {
-    await running
+    await command.run({ values, positionals, commands, output, io, connection: resolved, client: clientOf })
   } catch (error) {
+    // A usage error found while running (a --fields name, a flag's value) points at the command's help.
     if (error instanceof UsageError && error.words.length === 0) throw new UsageError(error.message, command.words)
     throw error
   }
+  return 0
 }
 
 async function dispatch(argv: readonly string[], io: CliContext, setMask: SetMask): Promise<number> {
@@ -172,16 +158,9 @@ async function dispatch(argv: readonly string[], io: CliContext, setMask: SetMas
     return 0
   }
   const words = wordsOf(argv)
-  const found = findCommand(
-    commands,
-    words.map(({ word }) => word),
-  )
-  if (!found)
-    return noCommand(
-      words.map(({ word }) => word),
-      argv,
-      print,
-    )
+  const typed = words.map(({ word }) => word)
+  const found = findCommand(commands, typed)
+  if (!found) return noCommand(typed, argv, print)
   // The command's words leave the line wherever they stand; the rest is its flags and arguments.
   const taken = new Set(words.slice(0, found.length).map(({ index }) => index))
   const rest = argv.filter((_, index) => !taken.has(index))

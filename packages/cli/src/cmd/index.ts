@@ -1,5 +1,4 @@
-import type { OperationName } from '@session-library/schemas/client'
-import { routes } from '@session-library/schemas/client'
+import { type OperationName, routes } from '@session-library/schemas/client'
 import type { Command } from '../cmdutil/command.js'
 import { type Extras, operationCommand } from '../cmdutil/operation-command.js'
 import { authLogin } from './auth/login.js'

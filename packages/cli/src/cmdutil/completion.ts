@@ -1,18 +1,10 @@
 import { type Command, PROGRAM } from './command.js'
 import { type Flag, GLOBAL_FLAGS } from './flags.js'
 
-/**
- * The shells `completion` writes a script for.
- *
- * @example `SHELLS.includes('zsh') // true`
- */
+/** The shells `completion` writes a script for. */
 export const SHELLS = ['bash', 'zsh', 'fish'] as const
 
-/**
- * One of {@link SHELLS}.
- *
- * @example `const shell: Shell = 'fish'`
- */
+/** One of {@link SHELLS}. */
 export type Shell = (typeof SHELLS)[number]
 
 /** What a flag's value completes to: listed values, a file, or `@` and a file (a JSON value). */
@@ -212,8 +204,6 @@ ${lines.join('\n')}
  * The completion script of a shell for these commands: their words, every flag, the values of
  * flags that list them (`--sort`), and files where a flag or an argument takes one (`--body @file`,
  * `imports start <files>`), written out.
- *
- * @example `completionScript('bash', commands).includes('complete -F')`
  */
 export function completionScript(shell: Shell, commands: readonly Command[]): string {
   const all = entries(commands)

@@ -10,10 +10,8 @@ import type { CliContext } from './iostreams.js'
 /**
  * What `auth login` keeps: the URL of the last login and a token per URL (as `gh` keeps one per
  * host), so that a token is only ever sent to the server it was saved for.
- *
- * @example `const saved: SavedLogins = { url: 'http://127.0.0.1:4777/api/v1', tokens: { 'http://127.0.0.1:4777/api/v1': 't' } }`
  */
-export interface SavedLogins {
+interface SavedLogins {
   readonly url?: string
   /** The tokens, by {@link loginKey} of their URL. */
   readonly tokens: Readonly<Record<string, string>>
@@ -22,27 +20,17 @@ export interface SavedLogins {
 /**
  * The key a URL's token is saved under: its origin and base path, without a trailing slash, so that
  * `HTTP://Host:80/api/v1/` and `http://host/api/v1` share a login; a URL that does not parse is its own key.
- *
- * @example `loginKey('http://studio.local:4777/api/v1/') // 'http://studio.local:4777/api/v1'`
  */
-export function loginKey(url: string): string {
+function loginKey(url: string): string {
   if (!URL.canParse(url)) return url
   const { origin, pathname } = new URL(url)
   return `${origin}${pathname.replace(/\/+$/, '')}`
 }
 
-/**
- * The saved token of a URL: only the one saved for that URL, never another server's.
- *
- * @example `const token = tokenFor(await readLogins(context.configDir), url)`
- */
-export const tokenFor = (saved: SavedLogins, url: string): string | undefined => saved.tokens[loginKey(url)]
+/** The saved token of a URL: only the one saved for that URL, never another server's. */
+const tokenFor = (saved: SavedLogins, url: string): string | undefined => saved.tokens[loginKey(url)]
 
-/**
- * The file of `auth login` in a configuration folder.
- *
- * @example `configFile('/home/me/.config/session-library') // '…/session-library/hosts.json'`
- */
+/** The file of `auth login` in a configuration folder. */
 export const configFile = (configDir: string) => join(configDir, 'hosts.json')
 
 const strings = (value: unknown): Record<string, string> =>
@@ -58,12 +46,8 @@ function parseLogins(saved: Record<string, unknown>): SavedLogins {
   return { ...(url !== undefined && { url }), tokens }
 }
 
-/**
- * The saved logins, none when there is no file.
- *
- * @example `const { url, tokens } = await readLogins(context.configDir)`
- */
-export async function readLogins(configDir: string): Promise<SavedLogins> {
+/** The saved logins, none when there is no file. */
+async function readLogins(configDir: string): Promise<SavedLogins> {
   const file = configFile(configDir)
   const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined
@@ -80,8 +64,6 @@ export async function readLogins(configDir: string): Promise<SavedLogins> {
 /**
  * Saves a login beside the others (the URL's earlier token replaced), its URL the default of later
  * commands, in a file readable by its owner only (mode 0600, the folder 0700).
- *
- * @example `await saveLogin(context.configDir, { url, token })`
  */
 export async function saveLogin(configDir: string, login: { url: string; token: string }): Promise<string> {
   const { tokens } = await readLogins(configDir)
@@ -94,11 +76,7 @@ export async function saveLogin(configDir: string, login: { url: string; token: 
   return file
 }
 
-/**
- * Removes every saved login; whether there was any.
- *
- * @example `await removeLogin(context.configDir)`
- */
+/** Removes every saved login; whether there was any. */
 export async function removeLogin(configDir: string): Promise<boolean> {
   const file = configFile(configDir)
   const existed = await readFile(file).then(
@@ -109,18 +87,10 @@ export async function removeLogin(configDir: string): Promise<boolean> {
   return existed
 }
 
-/**
- * Where a setting came from.
- *
- * @example `const source: Source = 'environment'`
- */
-export type Source = 'flag' | 'environment' | 'login' | 'default'
+/** Where a setting came from. */
+type Source = 'flag' | 'environment' | 'login' | 'default'
 
-/**
- * The server and token of a run, each with where it came from.
- *
- * @example `const { url, token } = await resolveConnection(values, context)`
- */
+/** The server and token of a run, each with where it came from. */
 export interface Connection {
   readonly url: string
   readonly token: string | undefined
@@ -139,8 +109,6 @@ function first(candidates: readonly [string | undefined, Source][]): { value: st
  * then the file of `auth login`; the URL defaults to the mock's. A saved token is taken only for
  * the URL it was saved for (as `gh` keeps a token per host): `--url` to another server never
  * sends it there.
- *
- * @example `const connection = await resolveConnection({ url: 'http://h/api/v1' }, context)`
  */
 export async function resolveConnection(
   values: GlobalValues,
@@ -169,8 +137,6 @@ export async function resolveConnection(
 /**
  * What to say when a run has no token: how to give one, and, when `auth login` saved a token for
  * another URL, how to log in to this one.
- *
- * @example `throw new UsageError(noTokenMessage(connection))`
  */
 export function noTokenMessage(connection: Connection): string {
   // The API refuses a request without a token (D2): rather than send one and print a bare 401,
@@ -209,8 +175,6 @@ const TOKEN_SOURCE: Record<Source, string> = {
 /**
  * The token of a run, or a usage error saying how to give one, or where the one given holds a
  * control character that no header can carry.
- *
- * @example `const token = requireToken(connection)`
  */
 export function requireToken(connection: Connection): string {
   const { token, sources } = connection
@@ -228,8 +192,6 @@ export function requireToken(connection: Connection): string {
  * The SDK client of a run, given the URL and token resolved from flags, environment and login
  * (the SDK reads no environment of its own then). The SDK is imported here, on first use, so that
  * help and completion load none of it.
- *
- * @example `const client = await connect(values, connection, output.message)`
  */
 export async function connect(
   values: GlobalValues,

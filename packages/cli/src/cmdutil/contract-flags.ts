@@ -26,13 +26,11 @@ type JsonSchema = {
 }
 
 /** How a flag's text becomes the field's value (`digits`: a whole number the query sends as typed). */
-export type FieldKind = 'string' | 'digits' | 'number' | 'integer' | 'boolean' | 'strings' | 'json'
+type FieldKind = 'string' | 'digits' | 'number' | 'integer' | 'boolean' | 'strings' | 'json'
 
 /**
  * One field of an operation's query or body, as a flag: derived from the contract's exact schema,
  * so that a new field in the contract is a new flag.
- *
- * @example `{ flag: 'project-path', field: 'projectPath', location: 'body', kind: 'string', required: false }`
  */
 export interface FieldFlag {
   readonly flag: string
@@ -146,28 +144,25 @@ function fieldsOf(schema: z.ZodMiniType | undefined, location: FieldFlag['locati
 /**
  * The flags of an operation's query and body fields, from its exact schemas (their input side: what
  * a client sends).
- *
- * @example `contractFlags(endpoints['sessions.update']).map((flag) => flag.flag) // ['title', 'kind', …]`
  */
 export function contractFlags(operation: Operation): FieldFlag[] {
   return [...fieldsOf(operation.query, 'query'), ...fieldsOf(operation.body, 'body')]
 }
 
-const PLACEHOLDER: Record<FieldKind, string> = {
-  string: '<text>',
-  digits: '<number>',
-  number: '<number>',
-  integer: '<integer>',
-  boolean: '',
-  strings: '<text>',
-  json: '<json|@file|->',
+/** Each kind's placeholder in help, and a value of it for an example. */
+export const KIND_VALUES: Record<FieldKind, readonly [placeholder: string, example: string]> = {
+  string: ['<text>', 'text'],
+  digits: ['<number>', '1'],
+  number: ['<number>', '1'],
+  integer: ['<integer>', '1'],
+  boolean: ['', ''],
+  strings: ['<text>', 'a,b'],
+  json: ['<json|@file|->', '@file.json'],
 }
 
 /**
  * The flags of derived fields, described in the contract's words: a boolean may be negated
  * (`--no-recent`), a list repeated or comma-separated, an enum completed, a JSON value read from a file.
- *
- * @example `parseFlags(argv, flagsOf(contractFlags(endpoints['tags.put'])))`
  */
 export function flagsOf(fields: readonly FieldFlag[]): Record<string, Flag> {
   const flags: Record<string, Flag> = {}
@@ -184,7 +179,7 @@ export function flagsOf(fields: readonly FieldFlag[]): Record<string, Flag> {
     flags[field.flag] = {
       type: 'string',
       multiple: field.kind === 'strings',
-      value: PLACEHOLDER[field.kind],
+      value: KIND_VALUES[field.kind][0],
       description: `${description}${list}`,
       ...(field.choices && { choices: field.choices }),
       ...(field.kind === 'json' && { file: true }),

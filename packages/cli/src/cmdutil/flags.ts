@@ -1,10 +1,6 @@
 import { type ShellFlag, UsageError } from '@session-library/internal'
 
-/**
- * A flag of a command, as `parseFlags` reads it, plus its help and completion.
- *
- * @example `const wait: Flag = { type: 'boolean', description: 'Wait until the import is done.' }`
- */
+/** A flag of a command, as `parseFlags` reads it, plus its help and completion. */
 export interface Flag extends ShellFlag {
   /** One line for `--help`. */
   readonly description: string
@@ -24,8 +20,6 @@ const BOOLEAN_WORDS = new Set(['true', 'false', '1', '0'])
 /**
  * The command line with each `--flag value` of a {@link Flag.spacedValue} boolean joined into
  * `--flag=value`, so that the parser reads the value rather than a stray argument.
- *
- * @example `joinBooleanValues(['--recent', 'false'], flags) // ['--recent=false']`
  */
 export function joinBooleanValues(args: readonly string[], flags: Readonly<Record<string, Flag>>): string[] {
   const joined: string[] = []
@@ -42,11 +36,7 @@ export function joinBooleanValues(args: readonly string[], flags: Readonly<Recor
   return joined
 }
 
-/**
- * The flags every command takes: where and how to connect (as the SDK's options) and how to print.
- *
- * @example `GLOBAL_FLAGS.token.description`
- */
+/** The flags every command takes: where and how to connect (as the SDK's options) and how to print. */
 export const GLOBAL_FLAGS = {
   url: {
     type: 'string',
@@ -76,20 +66,12 @@ export const GLOBAL_FLAGS = {
   help: { type: 'boolean', short: 'h', description: 'Show the help of the command.' },
 } as const satisfies Record<string, Flag>
 
-/**
- * The values of the global flags, as parsed.
- *
- * @example `const json = (values as GlobalValues).json === true`
- */
+/** The values of the global flags, as parsed. */
 export type GlobalValues = {
   [Name in keyof typeof GLOBAL_FLAGS]?: (typeof GLOBAL_FLAGS)[Name]['type'] extends 'boolean' ? boolean : string
 }
 
-/**
- * A flag's value read as a whole number (digits only), `undefined` when the flag was not given.
- *
- * @example `wholeNumber('250', 'interval') // 250`
- */
+/** A flag's value read as a whole number (digits only), `undefined` when the flag was not given. */
 export function wholeNumber(value: unknown, flag: string): number | undefined {
   if (value === undefined) return undefined
   if (typeof value !== 'string' || !/^\d+$/.test(value))

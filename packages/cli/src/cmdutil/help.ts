@@ -1,13 +1,8 @@
 import { type Command, PROGRAM } from './command.js'
+import { EXIT_MEANING } from './errors.js'
 import { type Flag, GLOBAL_FLAGS } from './flags.js'
 
-const EXIT_LINES = [
-  '0  success',
-  '1  the API answered an error (stderr: status, code, message)',
-  '2  usage: an unknown command or flag, a missing argument, a bad value (nothing was sent); or cancelled',
-  '3  the server could not be reached, or did not answer in time',
-  '4  an answer that does not match the contract',
-]
+const EXIT_LINES = Object.entries(EXIT_MEANING).map(([code, meaning]) => `${code}  ${meaning}`)
 
 const ENVIRONMENT_LINES = [
   "SESSION_LIBRARY_URL    base URL with /api/v1 (--url wins; auth login's file comes after)",
@@ -36,11 +31,7 @@ function flagLines(flags: Readonly<Record<string, Flag>>): string[] {
   )
 }
 
-/**
- * The usage line of a command: its words, positionals and `[flags]` (unless `flags` is false).
- *
- * @example `usageOf(command) // 'session-library sessions get <id> [flags]'`
- */
+/** The usage line of a command: its words, positionals and `[flags]` (unless `flags` is false). */
 export function usageOf(command: Command, flags = true): string {
   const positionals = command.positionals.map(({ name, variadic, optional }) => {
     const text = `<${name}>${variadic ? '...' : ''}`
@@ -53,18 +44,15 @@ function section(title: string, lines: readonly string[]): string[] {
   return lines.length === 0 ? [] : ['', `${title}:`, ...lines]
 }
 
-/**
- * The `--help` of one command, from its summary and description (the contract's, for an operation).
- *
- * @example `commandHelp(command).startsWith('Read a session')`
- */
-export function commandHelp(command: Command): string {
-  const extra = Object.entries(command.help?.() ?? {}).flatMap(([title, lines]) =>
-    section(
-      title,
-      lines.map((line) => `  ${line}`),
-    ),
+const indented = (title: string, lines: readonly string[]) =>
+  section(
+    title,
+    lines.map((line) => `  ${line}`),
   )
+
+/** The `--help` of one command, from its summary and description (the contract's, for an operation). */
+export function commandHelp(command: Command): string {
+  const extra = Object.entries(command.help?.() ?? {}).flatMap(([title, lines]) => indented(title, lines))
   return [
     `${command.summary}.`,
     '',
@@ -74,23 +62,16 @@ export function commandHelp(command: Command): string {
     ...section('Arguments', columns(command.positionals.map(({ name, description }) => [`<${name}>`, description]))),
     ...section('Flags', flagLines(command.flags())),
     ...extra,
-    ...section(
+    ...indented(
       'Examples',
-      (command.examples ?? []).map((line) => `  $ ${line}`),
+      (command.examples ?? []).map((line) => `$ ${line}`),
     ),
     ...section('Global flags', flagLines(GLOBAL_FLAGS)),
-    ...section(
-      'Exit codes',
-      EXIT_LINES.map((line) => `  ${line}`),
-    ),
+    ...indented('Exit codes', EXIT_LINES),
   ].join('\n')
 }
 
-/**
- * The list of commands (all of them, or those under some words) with their summaries.
- *
- * @example `rootHelp(commands, [])`
- */
+/** The list of commands (all of them, or those under some words) with their summaries. */
 export function rootHelp(commands: readonly Command[], words: readonly string[]): string {
   const under = commands.filter((command) => words.every((word, index) => command.words[index] === word))
   const intro =
@@ -104,18 +85,9 @@ export function rootHelp(commands: readonly Command[], words: readonly string[])
       columns(under.map((command) => [usageOf(command, false).slice(PROGRAM.length + 1), command.summary])),
     ),
     ...section('Global flags', flagLines(GLOBAL_FLAGS)),
-    ...section(
-      'Environment',
-      ENVIRONMENT_LINES.map((line) => `  ${line}`),
-    ),
-    ...section(
-      'Output',
-      OUTPUT_LINES.map((line) => `  ${line}`),
-    ),
-    ...section(
-      'Exit codes',
-      EXIT_LINES.map((line) => `  ${line}`),
-    ),
+    ...indented('Environment', ENVIRONMENT_LINES),
+    ...indented('Output', OUTPUT_LINES),
+    ...indented('Exit codes', EXIT_LINES),
     '',
     `Run '${PROGRAM} <command> --help' for a command's flags.`,
   ].join('\n')

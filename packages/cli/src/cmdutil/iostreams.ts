@@ -3,25 +3,15 @@ import { homedir } from 'node:os'
 import { isAbsolute, join } from 'node:path'
 import { CliError, EXIT } from './errors.js'
 
-/**
- * A stream the CLI writes to: stdout or stderr, a terminal when `isTTY`.
- *
- * @example `const out: OutStream = process.stdout`
- */
+/** A stream the CLI writes to: stdout or stderr, a terminal when `isTTY`. */
 export type OutStream = NodeJS.WritableStream & { readonly isTTY?: boolean }
 
-/**
- * The stream the CLI reads from: stdin, a terminal when `isTTY`.
- *
- * @example `const stdin: InStream = Readable.from(['{}'])`
- */
-export type InStream = NodeJS.ReadableStream & { readonly isTTY?: boolean }
+/** The stream the CLI reads from: stdin, a terminal when `isTTY`. */
+type InStream = NodeJS.ReadableStream & { readonly isTTY?: boolean }
 
 /**
  * Everything a run of the CLI takes from the world, injected (as `gh`'s IOStreams): no command
  * reads `process` itself, so that tests call `main(argv, context)` in process.
- *
- * @example `await main(['health'], { ...processContext(), env: { SESSION_LIBRARY_TOKEN: 't' } })`
  */
 export interface CliContext {
   readonly stdout: OutStream
@@ -40,8 +30,6 @@ export interface CliContext {
  * The configuration folder of an environment, as the XDG base directory specification says: a
  * relative `XDG_CONFIG_HOME` is invalid there and ignored (else the tokens would land in whatever
  * folder the command runs in).
- *
- * @example `configDirOf({ XDG_CONFIG_HOME: '/tmp/x' }) // '/tmp/x/session-library'`
  */
 export function configDirOf(env: Readonly<Record<string, string | undefined>>, home = homedir()): string {
   const xdg = env.XDG_CONFIG_HOME
@@ -49,11 +37,7 @@ export function configDirOf(env: Readonly<Record<string, string | undefined>>, h
   return join(base, 'session-library')
 }
 
-/**
- * The context of the real process: its streams, environment, folder and Ctrl-C.
- *
- * @example `process.exitCode = await main(process.argv.slice(2), processContext())`
- */
+/** The context of the real process: its streams, environment, folder and Ctrl-C. */
 export function processContext(): CliContext {
   return {
     stdout: process.stdout,
@@ -75,38 +59,24 @@ export function processContext(): CliContext {
 /**
  * Whether to colour what goes to a stream: only a terminal, and never with `NO_COLOR` set
  * (https://no-color.org: present and not empty).
- *
- * @example `const colour = colourFor(context.stdout, context.env)`
  */
 export function colourFor(stream: OutStream, env: CliContext['env']): boolean {
   return stream.isTTY === true && !env.NO_COLOR
 }
 
-/**
- * ANSI styles that are the identity when colour is off.
- *
- * @example `styles(true).bold('id')`
- */
+/** ANSI styles that are the identity when colour is off. */
 export function styles(colour: boolean) {
   const wrap = (open: number, close: number) => (text: string) =>
     colour ? `\u001b[${open}m${text}\u001b[${close}m` : text
   return { bold: wrap(1, 22), dim: wrap(2, 22), red: wrap(31, 39), yellow: wrap(33, 39) }
 }
 
-/**
- * Writes to a stream and waits while its buffer is full, so that a long stream holds memory flat.
- *
- * @example `await write(context.stdout, 'line\n')`
- */
+/** Writes to a stream and waits while its buffer is full, so that a long stream holds memory flat. */
 export async function write(stream: OutStream, text: string): Promise<void> {
   if (!stream.write(text)) await once(stream, 'drain')
 }
 
-/**
- * Reads the whole of stdin as text (a body or notes given as `-`).
- *
- * @example `const body = await readStdin(context.stdin)`
- */
+/** Reads the whole of stdin as text (a body or notes given as `-`). */
 export async function readStdin(stdin: InStream): Promise<string> {
   stdin.setEncoding('utf8')
   let text = ''
@@ -114,11 +84,7 @@ export async function readStdin(stdin: InStream): Promise<string> {
   return text
 }
 
-/**
- * Reads one line of stdin (an answer to a question), without its newline; '' at the end of input.
- *
- * @example `const answer = await readLine(context.stdin)`
- */
+/** Reads one line of stdin (an answer to a question), without its newline; '' at the end of input. */
 export async function readLine(stdin: InStream): Promise<string> {
   // Imported here: only a question or a prompt needs it, and it costs every start-up otherwise.
   const { createInterface } = await import('node:readline')
@@ -131,11 +97,7 @@ export async function readLine(stdin: InStream): Promise<string> {
   }
 }
 
-/**
- * Whether a person is at the keyboard: stdin and stderr are both a terminal (questions go to stderr).
- *
- * @example `if (interactive(context)) await confirm(context, 'Delete?')`
- */
+/** Whether a person is at the keyboard: stdin and stderr are both a terminal (questions go to stderr). */
 export function interactive(context: Pick<CliContext, 'stdin' | 'stderr'>): boolean {
   return context.stdin.isTTY === true && context.stderr.isTTY === true
 }
@@ -145,8 +107,6 @@ type RawStdin = InStream & { setRawMode?: (raw: boolean) => unknown }
 /**
  * Reads a secret typed at a terminal without echoing it (raw mode: Enter ends it, Backspace takes
  * a character back, Ctrl-C cancels); without raw mode (not a terminal), one line.
- *
- * @example `const token = await readSecret(context.stdin)`
  */
 export async function readSecret(stdin: InStream): Promise<string> {
   const terminal = stdin as RawStdin

@@ -95,21 +95,11 @@ function pageLine({ total, offset }: ListMeta, data: unknown): string | undefine
   return `${shown} of ${total}${offset + count < total ? '; --offset for more, --all for every page' : ''}`
 }
 
-const EXAMPLE_VALUE: Record<FieldFlag['kind'], string> = {
-  string: 'text',
-  digits: '1',
-  number: '1',
-  integer: '1',
-  boolean: '',
-  strings: 'a,b',
-  json: '@file.json',
-}
-
 // An operation's plain use: its words, an id, and its required fields.
 function defaultExample(words: readonly string[], params: readonly string[], fields: readonly FieldFlag[]): string {
   const required = fields
     .filter((field) => field.required)
-    .map((field) => `--${field.flag} ${field.choices?.[0] ?? EXAMPLE_VALUE[field.kind]}`)
+    .map((field) => `--${field.flag} ${field.choices?.[0] ?? contract()?.KIND_VALUES[field.kind][1]}`)
   return [PROGRAM, ...words, ...params.map(() => 'ses_1'), ...required].join(' ')
 }
 

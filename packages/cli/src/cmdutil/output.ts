@@ -9,8 +9,6 @@ const MAX_CELL = 60
 /**
  * A cell's text: lists joined, objects as compact JSON, control characters (newlines too) escaped;
  * on a terminal, long text is cut (the JSON form and a pipe have it whole).
- *
- * @example `cellText(['a', 'b'], true) // 'a, b'`
  */
 function cellText(value: unknown, cut: boolean): string {
   let text: string
@@ -45,11 +43,7 @@ function tableLines(
   return { head: [style.bold(line(header))], body: rows.map(line), widths }
 }
 
-/**
- * Where a command writes: data to stdout (a table for people, JSON for programs), messages to stderr.
- *
- * @example `await output.data(session, ['id', 'title'])`
- */
+/** Where a command writes: data to stdout (a table for people, JSON for programs), messages to stderr. */
 export interface Output {
   /** `--json` was given. */
   readonly json: boolean
@@ -64,12 +58,8 @@ export interface Output {
   message(text: string): void
 }
 
-/**
- * How one run prints: the global flags `--json`, `--fields`, `--header`, and the mask of its token.
- *
- * @example `const settings: OutputSettings = { json: true, mask: tokenMask(token) }`
- */
-export interface OutputSettings {
+/** How one run prints: the global flags `--json`, `--fields`, `--header`, and the mask of its token. */
+interface OutputSettings {
   readonly json?: boolean
   readonly fields?: readonly string[]
   readonly header?: boolean
@@ -102,8 +92,6 @@ function checkFields(fields: readonly string[] | undefined, records: readonly Ro
  * cut; on a pipe, rows are tab-separated without padding (a header only with `--header`), so that
  * `cut -f2` and `awk -F'\t'` read them. Every value has its control characters escaped, and the
  * token masked.
- *
- * @example `const output = createOutput({ json: true }, context)`
  */
 export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'stdout' | 'stderr' | 'env'>): Output {
   const { json = false, fields, mask = (text: string) => text } = settings
@@ -115,6 +103,13 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
   }
   const names = (rows: readonly Row[], columns?: readonly string[]) => fields ?? columns ?? columnsOf(rows)
   const cells = (row: Row, columns: readonly string[]) => columns.map((name) => cellText(row[name], terminal))
+  const laidOut = (header: readonly string[], rows: readonly Row[], widths?: number[]) =>
+    tableLines(
+      header,
+      rows.map((row) => cells(row, header)),
+      style,
+      widths,
+    )
   const lines = (texts: readonly string[]) => texts.map((line) => `${line}\n`).join('')
 
   // Rows of a pipe: tab-separated, nothing padded; the header only when asked for.
@@ -128,11 +123,7 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
     checkFields(fields, rows, known)
     const header = names(rows, columns)
     if (!terminal) return out(tsv(header, rows, true))
-    const { head, body } = tableLines(
-      header,
-      rows.map((row) => cells(row, header)),
-      style,
-    )
+    const { head, body } = laidOut(header, rows)
     return out(lines([...head, ...body]))
   }
 
@@ -179,12 +170,7 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
       const first = header.length === 0
       header = first ? names(rows, columns) : header
       if (!terminal) return out(tsv(header, rows, first))
-      const laid = tableLines(
-        header,
-        rows.map((row) => cells(row, header)),
-        style,
-        widths,
-      )
+      const laid = laidOut(header, rows, widths)
       await out(lines([...(widths ? [] : laid.head), ...laid.body]))
       widths = laid.widths
     }

@@ -16,11 +16,7 @@ import type { Target } from './target.js'
 // notes the contract allows (100,000 characters each) fits; an endless body does not fill memory.
 const MAX_ANSWER_BYTES = 64 * 1024 * 1024
 
-/**
- * One request of a check or a clone, relative to the base URL.
- *
- * @example `const request: ProbeRequest = { operation: 'sessions.list', method: 'GET', path: '/sessions', query: 'limit=1' }`
- */
+/** One request of a check or a clone, relative to the base URL. */
 export interface ProbeRequest {
   /** The operation it calls; `undefined` for a route the contract does not have. */
   readonly operation: OperationName | undefined
@@ -40,8 +36,6 @@ export interface ProbeRequest {
 /**
  * What one request got: its status (none when there was no answer), the parsed body, and where the
  * answer departs from the contract.
- *
- * @example `if (probed.status === 200) use(probed.body)`
  */
 export interface Probed {
   readonly operation: string
@@ -100,8 +94,6 @@ function expectation(request: ProbeRequest, status: number, operation: string): 
 /**
  * Sends one request with plain fetch, within the target's time limit, and checks the answer with
  * the contract's `validateAnswer`. Never rejects: no answer at all is a `transport` departure.
- *
- * @example `const probed = await probe(target, { operation: 'health.get', method: 'GET', path: '/health' })`
  */
 export async function probe(target: Target, request: ProbeRequest): Promise<Probed> {
   const { operation: name, method, path, query, body } = request

@@ -5,8 +5,6 @@ import type { GlobalValues } from '../cmdutil/flags.js'
 /**
  * The server a check or a clone talks to, and how: raw HTTP, not the SDK, so that every answer is
  * seen as sent, before any validation.
- *
- * @example `const target: Target = { baseUrl: 'http://127.0.0.1:4777/api/v1', token: 't', timeout: 10_000 }`
  */
 export interface Target {
   /** Base URL, ending in `/api/v1`. */
@@ -23,8 +21,6 @@ const DEFAULT_TIMEOUT = 10_000
 /**
  * The target of a run: the URL and token resolved as for the SDK (flags, environment, login) and
  * `--timeout`.
- *
- * @example `const target = resolveTarget(values as GlobalValues, connection)`
  */
 export function resolveTarget(values: GlobalValues, connection: Connection): Target {
   const token = requireToken(connection)

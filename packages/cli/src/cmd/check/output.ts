@@ -80,8 +80,6 @@ function perOperation(report: CheckReport) {
  * Prints a check: with `--json`, the whole report (every request and every departure, bodies
  * left out); else a table per operation, a table of the departures grouped by field, and a summary
  * on stderr.
- *
- * @example `await printCheck(report, output)`
  */
 export async function printCheck(report: CheckReport, output: Output): Promise<void> {
   if (output.json) {

@@ -27,7 +27,7 @@ export interface LibrarySample {
 }
 
 /** An id no server hands out, for the 404 probes. */
-export const UNKNOWN_ID = 'session-library-check-no-such-session'
+const UNKNOWN_ID = 'session-library-check-no-such-session'
 
 const GET = 'GET' as const satisfies Method
 const reads = operations.filter((operation) => operation.method === GET)
@@ -99,8 +99,6 @@ function errorCases(sampleId: string): ProbeRequest[] {
  * list again with each sort key both ways, pages and filters; each read of one session and each of its
  * waveform variants; the tag counts; then each read with a wrong token (401), each session read
  * of an unknown id (404) and two routes the contract does not have (404, D3).
- *
- * @example `const requests = readProbes({ total: 24, session: { id: 'ses_1', kind: 'ableton' } })`
  */
 export function readProbes(sample: LibrarySample): ProbeRequest[] {
   const lists = listQueries(sample).map((query) => ({
@@ -166,8 +164,6 @@ function firstMisfit(data: Row[], query: URLSearchParams): [string, string, unkn
  * Where a list answer does not do what the mock does with the same query: the limit and offset
  * applied (D9), the order (D10), the kind and tags filters (D11). Informational: the SDK reads
  * the answer all the same. Nothing for an answer whose shape is already wrong.
- *
- * @example `probed.departures.push(...listBehaviour('sort=title&limit=1', probed))`
  */
 export function listBehaviour(query: string | undefined, probed: Probed): Departure[] {
   const body = isRecord(probed.body) ? probed.body : {}

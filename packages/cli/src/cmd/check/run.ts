@@ -8,8 +8,6 @@ import { runWrites, type WriteRun } from './write-probes.js'
 /**
  * What a check found: every request it sent with its departures, what `--writes` did, and the
  * counts by severity.
- *
- * @example `if (report.breaking > 0) process.exitCode = 4`
  */
 export interface CheckReport {
   readonly baseUrl: string
@@ -21,12 +19,8 @@ export interface CheckReport {
   readonly informational: number
 }
 
-/**
- * Options of {@link runCheck}.
- *
- * @example `const options: CheckOptions = { writes: true, stopped: () => false }`
- */
-export interface CheckOptions {
+/** Options of {@link runCheck}. */
+interface CheckOptions {
   /** Exercise every write too (`--writes`), in full-automation mode only. */
   readonly writes: boolean
   /** Asked between requests: Ctrl-C stops the check (a started write run still cleans up). */
@@ -56,8 +50,6 @@ const writable = (health: Probed) => {
  * Probes a running server and checks every answer against the contract (`validateAnswer`, and for
  * the list, paging, order and filters: {@link listBehaviour}): health and the first list page, then the reads of {@link readProbes}, then, with `writes` and in
  * full-automation mode only, the writes of {@link runWrites}, which leave the library as found.
- *
- * @example `const report = await runCheck(target, { writes: false, stopped: () => false })`
  */
 export async function runCheck(target: Target, options: CheckOptions): Promise<CheckReport> {
   const probes: Probed[] = []

@@ -52,8 +52,6 @@ function createdId(probed: Probed): string | undefined {
  * found: create, update, tags, notes, waveform notes, an import that imports nothing, delete, and
  * a read that must now be 404. `stopped()` is asked before each step (Ctrl-C): the steps left are
  * skipped, but the delete always runs once the session exists.
- *
- * @example `const run = await runWrites((request) => probe(target, request), () => interrupted)`
  */
 export async function runWrites(
   send: (request: ProbeRequest) => Promise<Probed>,

@@ -20,8 +20,6 @@ async function previousNextId(path: string): Promise<number> {
  * Writes a cloned library as a `--data` file (the contract's `librarySnapshot`), replacing the
  * file at once (a temporary file renamed over it), so that a reader never sees half of it.
  * Re-running refreshes it; its `nextId` is kept.
- *
- * @example `await writeLibraryFile('mine.json', cloned)`
  */
 export async function writeLibraryFile(path: string, cloned: ClonedLibrary): Promise<LibraryFile> {
   // Read in parallel, written in a stable order: a refresh of an unchanged library changes nothing.

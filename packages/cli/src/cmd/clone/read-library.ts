@@ -18,12 +18,8 @@ export interface ClonedLibrary {
   readonly skipped: string[]
 }
 
-/**
- * Options of {@link readLibrary}.
- *
- * @example `const options: CloneOptions = { onTotal: (n) => {}, onSession: () => {} }`
- */
-export interface CloneOptions {
+/** Options of {@link readLibrary}. */
+interface CloneOptions {
   /** Called once the number of sessions is known. */
   readonly onTotal?: (total: number) => void
   /** Called after each session (its waveforms and lanes included). */
@@ -119,8 +115,6 @@ async function inParallel<T>(items: readonly T[], work: (item: T) => Promise<voi
  * Reads a running server's whole library through the API: every session (its tags, notes and
  * previews come with it), the waveform of each preview variant and, where the server can read
  * them, its waveform notes; made into records the mock can store. Four sessions at a time.
- *
- * @example `const library = await readLibrary(target, { onSession: () => progress.tick() })`
  */
 export async function readLibrary(target: Target, options: CloneOptions = {}): Promise<ClonedLibrary> {
   const result: ClonedLibrary = { sessions: [], lanes: [], waveforms: [], changed: [], skipped: [] }

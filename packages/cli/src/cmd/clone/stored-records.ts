@@ -50,8 +50,6 @@ function lastOpened(value: unknown): string | undefined {
  * A session as a real server answered it, made into one the mock can store (the exact
  * `storedSession`): unknown fields dropped, each field the mock would refuse replaced by its
  * default (D5) and listed in `changed`; `undefined` without a usable `id`.
- *
- * @example `const { stored, changed } = toStoredSession(answer.data[0])`
  */
 export function toStoredSession(raw: Row): { stored?: StoredSession; changed: string[] } {
   const changed: string[] = []
@@ -87,8 +85,6 @@ export function toStoredSession(raw: Row): { stored?: StoredSession; changed: st
 /**
  * A waveform answer made into a stored one, or `undefined` when the mock could not answer it as
  * it is (peaks outside [0, 1], a `bucketCount` that is not the number of peaks: D13).
- *
- * @example `const stored = toStoredWaveform(answer.data)`
  */
 export function toStoredWaveform(raw: unknown): StoredWaveform | undefined {
   const checked = storedWaveform.safeParse(raw)
@@ -98,8 +94,6 @@ export function toStoredWaveform(raw: unknown): StoredWaveform | undefined {
 /**
  * A waveform note lane (from a server that can read them) made into a stored one, named by its
  * stored waveform's key (D14), or `undefined` when the mock could not hold it.
- *
- * @example `const lane = toStoredLane(answer.data, stored.waveform.key)`
  */
 export function toStoredLane(raw: unknown, key: string): StoredLane | undefined {
   const checked = waveformNoteLane.exact.safeParse({ ...(raw as Row), key })

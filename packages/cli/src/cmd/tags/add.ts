@@ -1,8 +1,6 @@
 import type { Command } from '../../cmdutil/command.js'
 
-/**
- * `tags add|remove <id> <tag>...` through the SDK: two requests (tags get, then tags put), not atomic.
- */
+/** `tags add|remove <id> <tag>...` through the SDK: two requests (tags get, then tags put), not atomic. */
 export function tagsEdit(verb: 'add' | 'remove', summary: string, effect: string): Command {
   return {
     words: ['tags', verb],
