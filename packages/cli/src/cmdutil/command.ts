@@ -22,6 +22,9 @@ export interface Positional {
   readonly mayBeEmpty?: boolean
 }
 
+/** The `<id>` of a command on one session. */
+export const ID: Positional = { name: 'id', description: 'The session identifier.' }
+
 /** What a command's `run` gets: its flags and positionals, the client, and where to write. */
 export interface Context {
   readonly values: FlagValues

@@ -7,7 +7,7 @@ import {
   type Route,
   routes,
 } from '@session-library/schemas/client'
-import { type Command, type Context, type Positional, PROGRAM } from './command.js'
+import { type Command, type Context, ID, type Positional, PROGRAM } from './command.js'
 import { confirm, deleted, type Question, YES_FLAG } from './confirm.js'
 import { contract, loadContract } from './contract.js'
 import type { FieldFlag, Operation } from './contract-flags.js'
@@ -46,8 +46,6 @@ export interface Extras {
   /** Runs instead of the plain call when it returns true. */
   run?(call: OperationCall, context: Context): Promise<boolean>
 }
-
-const PARAM_TEXT: Record<string, string> = { id: 'The session identifier.' }
 
 /**
  * The words of an operation's command: its group and verb (`sessions list`), or the group alone when
@@ -145,7 +143,7 @@ export function operationCommand(route: Route, extras: Extras = {}): Command {
       return [...own, extras.description, asks].filter(Boolean).join(' ')
     },
     positionals: [
-      ...params.map((param) => ({ name: param, description: PARAM_TEXT[param] ?? param })),
+      ...params.map((param) => (param === 'id' ? ID : { name: param, description: param })),
       ...(extras.positionals ?? []),
     ],
     flags() {

@@ -1,6 +1,6 @@
 import { UsageError } from '@session-library/internal'
 import { type Connection, requireToken } from '../cmdutil/connection.js'
-import type { GlobalValues } from '../cmdutil/flags.js'
+import { type GlobalValues, wholeNumber } from '../cmdutil/flags.js'
 
 /**
  * The server a check or a clone talks to, and how: raw HTTP, not the SDK, so that every answer is
@@ -27,8 +27,7 @@ export function resolveTarget(values: GlobalValues, connection: Connection): Tar
   const baseUrl = connection.url.replace(/\/+$/, '')
   const protocol = URL.canParse(baseUrl) ? new URL(baseUrl).protocol : ''
   if (protocol !== 'http:' && protocol !== 'https:') throw new UsageError(`--url: "${baseUrl}" is not an http URL`)
-  const timeout = values.timeout === undefined ? DEFAULT_TIMEOUT : Number(values.timeout)
-  if (!Number.isInteger(timeout) || timeout <= 0)
-    throw new UsageError(`--timeout: "${values.timeout}" is not a whole number of ms`)
+  const timeout = wholeNumber(values.timeout, 'timeout') ?? DEFAULT_TIMEOUT
+  if (timeout === 0) throw new UsageError('--timeout: a check or a clone needs a time limit above 0 ms')
   return { baseUrl, token, timeout }
 }

@@ -1,4 +1,4 @@
-import type { Command } from '../../cmdutil/command.js'
+import { type Command, ID } from '../../cmdutil/command.js'
 
 /** `tags add|remove <id> <tag>...` through the SDK: two requests (tags get, then tags put), not atomic. */
 export function tagsEdit(verb: 'add' | 'remove', summary: string, effect: string): Command {
@@ -8,10 +8,7 @@ export function tagsEdit(verb: 'add' | 'remove', summary: string, effect: string
     description:
       `${effect} Two requests (tags get, then tags put), not atomic: a change made by someone else ` +
       'between the two is lost; use tags put when you know the whole list.',
-    positionals: [
-      { name: 'id', description: 'The session identifier.' },
-      { name: 'tag', variadic: true, description: `The tags to ${verb}.` },
-    ],
+    positionals: [ID, { name: 'tag', variadic: true, description: `The tags to ${verb}.` }],
     flags: () => ({}),
     examples: [`session-library tags ${verb} ses_1 drums vox`],
     async run({ positionals: [session = '', ...tags], client, output }) {
