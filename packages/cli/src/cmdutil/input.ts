@@ -21,8 +21,7 @@ export const BODY_FLAG = {
 
 /** How a long value is given, in the words of help and the README. */
 export const VALUE_RULE =
-  "A body field's value, --body and notes set's text: @path reads the file, - (or @-) stdin, one final newline dropped; " +
-  '@@text sends @text. A field that takes null (--notes) clears with null.'
+  'A body field, --body, notes set: @path reads the file, - or @- stdin (one final newline dropped), @@text sends @text.'
 
 const dropNewline = (text: string) => text.replace(/\r?\n$/, '')
 
