@@ -1,4 +1,6 @@
-import { resolve } from 'node:path'
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import type { ImportResult, Session } from '@session-library/schemas'
 import { describe, expect, it } from 'vitest'
 import { json, runCli, useMock } from '../../../test/support/cli.js'
@@ -13,6 +15,19 @@ describe('imports start, and --wait watching the session list (SPEC has no progr
     const answer = await run('imports', 'start', '--items', items, '--json')
     expect(answer.code).toBe(0)
     expect(json(answer)).toMatchObject({ total: 1, completed: 0, done: false } satisfies Partial<ImportResult>)
+  })
+
+  it('--items @items.json and --items - read the items as any long value is read', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'cli-items-'))
+    await writeFile(join(directory, 'items.json'), JSON.stringify([{ projectPath: '/music/file.als' }]))
+    const fromFile = await runCli(['imports', 'start', '--items', '@items.json', '--json'], {
+      env: mock.env(),
+      cwd: directory,
+    })
+    expect(json(fromFile)).toMatchObject({ total: 1 })
+    const items = JSON.stringify([{ projectPath: '/music/x.als' }, { projectPath: '/music/y.als' }])
+    const fromStdin = await runCli(['imports', 'start', '--items', '-', '--json'], { env: mock.env(), stdin: items })
+    expect(json(fromStdin)).toMatchObject({ total: 2 })
   })
 
   it('--wait: progress on stderr until a session has each projectPath, then those sessions as data', async () => {

@@ -22,6 +22,16 @@ async function noted(): Promise<string> {
 }
 
 describe('notes put and notes patch: one input path, one confirmation rule', () => {
+  it('notes put / patch from a flag, notes set from stdin with -, notes clear (D7)', async () => {
+    const id = await noted()
+    expect(json(await piped(['notes', 'put', id, '--notes', 'first', '--json']))).toEqual({ id, notes: 'first' })
+    expect(json(await piped(['notes', 'patch', id, '--notes', 'second', '--json']))).toEqual({ id, notes: 'second' })
+    const fromStdin = await piped(['notes', 'set', id, '-', '--json'], 'line one\nline two\n')
+    expect(json(fromStdin)).toEqual({ id, notes: 'line one\nline two' })
+    expect(json(await piped(['notes', 'set', id, 'inline', '--json']))).toEqual({ id, notes: 'inline' })
+    expect(json(await piped(['notes', 'clear', id, '--json']))).toEqual({ id, notes: '' })
+  })
+
   it('D7: --notes null clears the notes as help says, on a pipe without asking (PUT and PATCH alike)', async () => {
     for (const verb of ['put', 'patch']) {
       const id = await noted()

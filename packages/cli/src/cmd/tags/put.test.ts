@@ -1,0 +1,35 @@
+import type { Session } from '@session-library/schemas'
+import { describe, expect, it } from 'vitest'
+import { json, runCli, useMock } from '../../../test/support/cli.js'
+
+const mock = useMock({ sessions: 6 })
+const run = (args: string[], stdin?: string) => runCli(args, { env: mock.env(), ...(stdin !== undefined && { stdin }) })
+const stored = (id: string) =>
+  mock
+    .server()
+    .api.snapshot()
+    .sessions.find((session) => session.id === id)
+
+async function created(title: string): Promise<Session> {
+  const answer = await run(['sessions', 'create', '--title', title, '--json'])
+  expect(answer.code).toBe(0)
+  return json(answer) as Session
+}
+
+describe('tags put, patch, add and remove', () => {
+  it('tags put / patch replace the list (D6); tags add / remove change it through the SDK', async () => {
+    const { id } = await created('Tagged')
+    expect(json(await run(['tags', 'put', id, '--tags', 'a', '--tags', 'b', '--json']))).toEqual({
+      id,
+      tags: ['a', 'b'],
+    })
+    expect(json(await run(['tags', 'patch', id, '--body', '{"tags":["c"]}', '--json']))).toEqual({ id, tags: ['c'] })
+    expect(json(await run(['tags', 'add', id, 'd', 'e', '--json']))).toEqual({ id, tags: ['c', 'd', 'e'] })
+    const none = await run(['tags', 'add', id])
+    expect(none).toMatchObject({ code: 2, stdout: '' })
+    expect(none.stderr).toMatch(/^error: missing <tag>\n/)
+    const removed = await run(['tags', 'remove', id, 'c', 'e'])
+    expect(removed.stdout).toMatch(/^tags\s+d$/m)
+    expect(stored(id)?.tags).toEqual(['d'])
+  })
+})
