@@ -7,17 +7,7 @@ import { json, runCli, useMock } from './support/cli.js'
 
 const mock = useMock({ sessions: 6 })
 const run = (args: string[], stdin?: string) => runCli(args, { env: mock.env(), ...(stdin !== undefined && { stdin }) })
-const stored = (id: string) =>
-  mock
-    .server()
-    .api.snapshot()
-    .sessions.find((session) => session.id === id)
-
-async function created(title: string): Promise<Session> {
-  const answer = await run(['sessions', 'create', '--title', title, '--json'])
-  expect(answer.code).toBe(0)
-  return json(answer) as Session
-}
+const { stored, created } = mock
 
 describe('write commands: bodies from flags, from --body @file and from stdin', () => {
   it('sessions create: body flags from the contract (kebab-case names, repeated --tags); the created session is printed', async () => {
@@ -50,7 +40,7 @@ describe('write commands: bodies from flags, from --body @file and from stdin', 
   it('sessions update with no field sends {} (D8), --status mixing changes it, then sessions delete; the table form shows the answer', async () => {
     const session = await created('To change')
     const unchanged = await run(['sessions', 'update', session.id, '--json'])
-    expect(json(unchanged)).toMatchObject({ id: session.id, status: session.status }) // D8: {} is a no-op
+    expect(json(unchanged)).toMatchObject({ id: session.id, status: session.status })
     const updated = await run(['sessions', 'update', session.id, '--status', 'mixing'])
     expect(updated.code).toBe(0)
     expect(updated.stdout).toMatch(/^status\s+mixing$/m)

@@ -1,20 +1,9 @@
-import type { Session } from '@session-library/schemas'
 import { describe, expect, it } from 'vitest'
 import { json, runCli, useMock } from '../../../test/support/cli.js'
 
 const mock = useMock({ sessions: 6 })
 const run = (args: string[], stdin?: string) => runCli(args, { env: mock.env(), ...(stdin !== undefined && { stdin }) })
-const stored = (id: string) =>
-  mock
-    .server()
-    .api.snapshot()
-    .sessions.find((session) => session.id === id)
-
-async function created(title: string): Promise<Session> {
-  const answer = await run(['sessions', 'create', '--title', title, '--json'])
-  expect(answer.code).toBe(0)
-  return json(answer) as Session
-}
+const { stored, created } = mock
 
 describe('tags put, patch, add and remove', () => {
   it('tags put / patch replace the list (D6); tags add / remove change it through the SDK', async () => {
