@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { processContext } from './cli-context.js'
+import { processContext } from './cmdutil/iostreams.js'
 import { main } from './main.js'
 
 // A reader that stops early (`| head`) closes the pipe: that is not an error of ours.

@@ -1,19 +1,16 @@
-import { didYouMean, type ParsedFlags, parseFlags, UsageError } from '@session-library/internal'
+import { didYouMean, escapeMessage, type ParsedFlags, parseFlags, UsageError } from '@session-library/internal'
 import { tokenMask } from '@session-library/schemas/client'
-import type { CliContext } from './cli-context.js'
-import type { Command } from './command.js'
-import { connect } from './connect.js'
-import { type Connection, resolveConnection } from './connection.js'
-import { contract, loadContract } from './contract.js'
-import { joinBooleanValues } from './flag.js'
-import { GLOBAL_FLAGS, type GlobalValues } from './global-flags.js'
-import { commandHelp, rootHelp } from './help.js'
-import { createOutput } from './output.js'
-import { commands, findCommand } from './registry.js'
-import { report } from './report.js'
+import { commands } from './cmd/index.js'
+import { type Command, findCommand, PROGRAM } from './cmdutil/command.js'
+import { type Connection, connect, resolveConnection } from './cmdutil/connection.js'
+import { contract, loadContract } from './cmdutil/contract.js'
+import { CliError, EXIT } from './cmdutil/errors.js'
+import { GLOBAL_FLAGS, type GlobalValues, joinBooleanValues } from './cmdutil/flags.js'
+import { commandHelp, rootHelp } from './cmdutil/help.js'
+import { type CliContext, colourFor, styles } from './cmdutil/iostreams.js'
+import { createOutput } from './cmdutil/output.js'
 
-/** The version of the CLI, as `session-library --version` prints it. */
-export const VERSION = '0.1.0'
+const VERSION = '0.1.0'
 
 // A command line with only global flags parses without the contract's main entry; any other flag,
 // or --help, loads it (see contract.ts) and parses again with every flag.
@@ -84,6 +81,43 @@ async function noCommand(words: string[], args: readonly string[], print: Print)
   throw new UsageError(`unknown command '${typed}'${didYouMean(typed, known)}`, group ? words.slice(0, 1) : [])
 }
 
+// What went wrong, one line on stderr a script can read, and the exit code (EXIT). The server's
+// words are escaped (no control character reaches the terminal) and the token masked.
+async function report(
+  error: unknown,
+  io: Pick<CliContext, 'stderr' | 'env'>,
+  mask: (text: string) => string = (text) => text,
+): Promise<number> {
+  const line = (text: string) => {
+    io.stderr.write(`${styles(colourFor(io.stderr, io.env)).red('error:')} ${mask(escapeMessage(text))}\n`)
+  }
+  if (error instanceof UsageError) {
+    line(error.message)
+    io.stderr.write(`Run '${[PROGRAM, ...error.words, '--help'].join(' ')}' for usage.\n`)
+    return EXIT.usage
+  }
+  if (error instanceof CliError) {
+    line(error.message)
+    return error.exitCode
+  }
+  // Loaded already when a request failed; imported here so that a run that sends none never loads it.
+  const sdk = await import('@session-library/sdk')
+  if (error instanceof sdk.ApiError) {
+    line(`${error.status} ${error.code}: ${error.message} (${error.method} ${error.path})`)
+    return EXIT.api
+  }
+  if (error instanceof sdk.NetworkError || error instanceof sdk.TimeoutError) {
+    line(error.message)
+    return EXIT.network
+  }
+  if (error instanceof sdk.ResponseValidationError) {
+    line(error.message)
+    return EXIT.invalid
+  }
+  line(`unexpected: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+  return EXIT.api
+}
+
 type Print = (text: string) => number
 type SetMask = (mask: (text: string) => string) => void
 
@@ -104,32 +138,18 @@ async function runCommand(command: Command, args: string[], io: CliContext, prin
   const settings = { json: global.json === true, header: global.header === true, mask, ...(fields && { fields }) }
   const output = createOutput(settings, io)
   let client: ReturnType<typeof connect> | undefined
-  await withHelpOf(
-    command,
-    command.run({
-      values,
-      positionals,
-      commands,
-      output,
-      io,
-      connection: resolved,
-      client: async () => {
-        client ??= connect(global, await resolved(), output.message)
-        return client
-      },
-    }),
-  )
-  return 0
-}
-
-// A usage error found while running (a --fields name, a flag's value) points at the command's help.
-async function withHelpOf(command: Command, running: Promise<void>): Promise<void> {
+  const clientOf = async () => {
+    client ??= connect(global, await resolved(), output.message)
+    return client
+  }
   try {
-    await running
+    await command.run({ values, positionals, commands, output, io, connection: resolved, client: clientOf })
   } catch (error) {
+    // A usage error found while running (a --fields name, a flag's value) points at the command's help.
     if (error instanceof UsageError && error.words.length === 0) throw new UsageError(error.message, command.words)
     throw error
   }
+  return 0
 }
 
 async function dispatch(argv: readonly string[], io: CliContext, setMask: SetMask): Promise<number> {
@@ -138,16 +158,9 @@ async function dispatch(argv: readonly string[], io: CliContext, setMask: SetMas
     return 0
   }
   const words = wordsOf(argv)
-  const found = findCommand(
-    commands,
-    words.map(({ word }) => word),
-  )
-  if (!found)
-    return noCommand(
-      words.map(({ word }) => word),
-      argv,
-      print,
-    )
+  const typed = words.map(({ word }) => word)
+  const found = findCommand(commands, typed)
+  if (!found) return noCommand(typed, argv, print)
   // The command's words leave the line wherever they stand; the rest is its flags and arguments.
   const taken = new Set(words.slice(0, found.length).map(({ index }) => index))
   const rest = argv.filter((_, index) => !taken.has(index))
@@ -157,8 +170,6 @@ async function dispatch(argv: readonly string[], io: CliContext, setMask: SetMas
 /**
  * Runs one command line in the given context (streams, environment, folders) and resolves to the
  * exit code; nothing but data goes to stdout.
- *
- * @example `process.exitCode = await main(process.argv.slice(2), processContext())`
  */
 export async function main(argv: readonly string[], io: CliContext): Promise<number> {
   let mask: ((text: string) => string) | undefined

@@ -11,7 +11,7 @@ import { json, runBin, TOKEN, useMock } from './support/cli.js'
 const mock = useMock({ sessions: 5 })
 
 describe('the bin as a process', () => {
-  it('#21: --url and --token before the command; `| cut -f2` gives the titles', async () => {
+  it('--url and --token before the command; `| cut -f2` gives the titles', async () => {
     const ran = await runBin(['--url', mock.server().url, '--token', TOKEN, 'sessions', 'list', '--sort', '-title'], {
       shell: '| cut -f2',
     })
@@ -31,7 +31,7 @@ describe('the bin as a process', () => {
     expect(ran.stderr).toMatch(/^error: unknown command 'sesions' \(did you mean 'sessions'\?\)\n/)
   })
 
-  it('#23.4: on a pseudo-terminal, a title with ESC]0;…BEL ESC[2J prints no ESC byte', async () => {
+  it('on a pseudo-terminal, a title with ESC]0;…BEL ESC[2J prints no ESC byte', async () => {
     const env = { SESSION_LIBRARY_URL: mock.server().url, SESSION_LIBRARY_TOKEN: TOKEN, NO_COLOR: '1' }
     const created = await runBin(['sessions', 'create', '--title', 'Evil \u001b]0;OWNED\u0007\u001b[2J', '--json'], {
       env,
@@ -54,7 +54,7 @@ describe('the bin as a process', () => {
     expect(error.stdout).toContain('\u001b[31merror:\u001b[39m 404 not_found')
   })
 
-  it('#21.8: on a pseudo-terminal, sessions delete asks, and "n" keeps the session', async () => {
+  it('on a pseudo-terminal, sessions delete asks, and "n" keeps the session', async () => {
     const env = { SESSION_LIBRARY_URL: mock.server().url, SESSION_LIBRARY_TOKEN: TOKEN, NO_COLOR: '1' }
     const [session] = mock.server().api.snapshot().sessions
     const ran = await runBin(['sessions', 'delete', session?.id as string], { env, tty: true, stdin: 'n\n' })
@@ -71,7 +71,7 @@ describe('the bin as a process', () => {
 })
 
 // Issue 21's "What must show", each as the bin run as its own process.
-describe('issue 21: what a shell user runs, from the bin', () => {
+describe('what a shell user runs, from the bin', () => {
   const env = () => ({ SESSION_LIBRARY_URL: mock.server().url, SESSION_LIBRARY_TOKEN: TOKEN })
   const journaled = () => mock.server().api.journal().length
 

@@ -120,7 +120,7 @@ describe('exit codes a script can branch on, and the token never printed', () =>
     expect(closed.stderr).toBe(
       `error: health.get: network error (GET http://127.0.0.1:${downPort}/api/v1/health): ECONNREFUSED 127.0.0.1:${downPort}\n`,
     )
-    // #21 "no host, no ECONNREFUSED": the message names the target and the system's cause.
+    // "no host, no ECONNREFUSED": the message names the target and the system's cause.
     expect(closed.stderr).toContain(`127.0.0.1:${downPort}`)
     expect(closed.stderr).toContain('ECONNREFUSED')
     mock.server().api.injectFault({ latency: 3_000, operation: 'health.get' })

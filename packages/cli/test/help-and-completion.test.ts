@@ -7,10 +7,10 @@ import { promisify } from 'node:util'
 import { endpoints } from '@session-library/schemas'
 import { describe, expect, it } from 'vitest'
 import { commandsTable, README, withTable } from '../scripts/readme-commands.js'
-import { loadContract } from '../src/contract.js'
-import { contractFlags } from '../src/contract-flags.js'
-import { commandWords } from '../src/operation-commands.js'
-import { commands } from '../src/registry.js'
+import { commands } from '../src/cmd/index.js'
+import { loadContract } from '../src/cmdutil/contract.js'
+import { contractFlags } from '../src/cmdutil/contract-flags.js'
+import { commandWords } from '../src/cmdutil/operation-command.js'
 import { runCli, useMock } from './support/cli.js'
 
 await loadContract()
@@ -27,7 +27,7 @@ describe('--help of every command, written from the contract', () => {
       expect(stdout).toContain(command.description)
       expect(stdout).toContain(`Usage: session-library ${command.words.join(' ')}`)
       for (const flag of Object.keys(command.flags())) expect(stdout).toMatch(new RegExp(`^ +--${flag}\\b`, 'm'))
-      // #21.5: words for people, not our rule numbers (the contract's texts carry them for us).
+      // words for people, not our rule numbers (the contract's texts carry them for us).
       expect(stdout).not.toMatch(/\(D\d+/)
       const operation = Object.values(endpoints).find((one) => commandWords(one).join() === command.words.join())
       if (!operation) return
@@ -51,11 +51,11 @@ describe('--help of every command, written from the contract', () => {
       if (field.description) expect(help.stdout).toContain(field.description)
     }
     expect(help.stdout).toMatch(/^ +--tags <text> +.*Comma-separated, or repeat the flag\.$/m)
-    // #21: no raw pattern (accent's) in a help text.
+    // no raw pattern (accent's) in a help text.
     expect(help.stdout).not.toMatch(/matches \^|\[0-9a-f/i)
   })
 
-  it('#21 help: the sort keys as values, booleans bare, no raw pattern, EXAMPLES and the exit codes (D9, D10)', async () => {
+  it('help: the sort keys as values, booleans bare, no raw pattern, EXAMPLES and the exit codes (D9, D10)', async () => {
     const help = await run('sessions', 'list', '--help')
     expect(help.stdout).toMatch(/--sort <text> +.*one of title, lastOpened, kind, status, -title/)
     expect(help.stdout).toMatch(/^ +--recent +.*--no-recent sends false\.$/m)
@@ -94,7 +94,7 @@ describe('--help of every command, written from the contract', () => {
 const exec = promisify(execFile)
 const has = (shell: string) => existsSync(`/usr/bin/${shell}`) || existsSync(`/bin/${shell}`)
 const shellTitle = (title: string) => (has(title.split(':')[0] as string) ? title : `${title} (SKIPPED: not installed)`)
-// The contract's description of `status`, written for people (#21.5), as completion shows it (without our rule numbers).
+// The contract's description of `status`, written for people, as completion shows it (without our rule numbers).
 const STATUS =
   'Where the work stands (idea, in-progress, mixing, mastering, done, archived…): any text of 1–64 characters.'
 
@@ -125,7 +125,7 @@ describe('completion scripts for bash, zsh and fish', () => {
     expect(await bashComplete(script, ['session-library', 'tag-counts', '--js'])).toEqual(['--json'])
   })
 
-  it('#21.6 bash: enum values (--sort), files for a file argument or flag (imports start, --data, --body @file), completion <shell>', async () => {
+  it('bash: enum values (--sort), files for a file argument or flag (imports start, --data, --body @file), completion <shell>', async () => {
     const { stdout: script } = await run('completion', 'bash')
     const folder = await mkdtemp(join(tmpdir(), 'cli-complete-'))
     await writeFile(join(folder, 'body.json'), '{}')

@@ -1,4 +1,4 @@
-// Issue #21, "Why": each command a shell user types first, as it failed on main, and as it works now.
+// Each command a shell user types first, as it works now.
 import type { Session } from '@session-library/schemas'
 import { describe, expect, it } from 'vitest'
 import { json, runCli, TOKEN, useMock } from './support/cli.js'
@@ -9,7 +9,7 @@ const sessions = () => mock.server().api.snapshot().sessions as unknown as Sessi
 const journalLength = () => mock.server().api.journal().length
 const byTitle = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' })
 
-describe('#21: parsing as shells expect', () => {
+describe('parsing as shells expect', () => {
   it('D10: --sort -title (a value beginning with -) sorts by title, descending', async () => {
     const [spaced, joined] = await Promise.all([
       run('sessions', 'list', '--sort', '-title', '--json', '--fields', 'title'),
@@ -82,7 +82,7 @@ describe('#21: parsing as shells expect', () => {
   })
 })
 
-describe("#21: usage errors before a request (exit 2, the contract's words, nothing sent)", () => {
+describe("usage errors before a request (exit 2, the contract's words, nothing sent)", () => {
   it.each([
     [['sessions', 'create'], /^error: title: /],
     [['sessions', 'list', '--limit', 'abc'], /^error: limit: /],
@@ -99,7 +99,7 @@ describe("#21: usage errors before a request (exit 2, the contract's words, noth
   })
 })
 
-describe('#21: output for a pipe and for a terminal', () => {
+describe('output for a pipe and for a terminal', () => {
   it('on a pipe: tab-separated rows, nothing padded, no header; a title with spaces stays one field (cut -f2)', async () => {
     await run('sessions', 'create', '--title', 'my song 3', '--json')
     const piped = await run('sessions', 'list', '--limit', '500')

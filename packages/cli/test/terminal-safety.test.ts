@@ -1,4 +1,4 @@
-// Issue #23: what a hostile server or a hostile record can make the CLI print.
+// What a hostile server or a hostile record can make the CLI print.
 import type { Session } from '@session-library/schemas'
 import { describe, expect, it } from 'vitest'
 import { json, runCli, TOKEN, useMock } from './support/cli.js'
@@ -27,7 +27,7 @@ const raw = useRawServer((request, response) => {
   answer(response, 200, { data: { status: `ok ${token} \u001b]52;c;aGk=\u0007`, '\u009b2J': token } })
 })
 
-describe('#23.4: no control character from data reaches a terminal', () => {
+describe('no control character from data reaches a terminal', () => {
   it('a title with ESC]0;…BEL ESC[2J, C1 and DEL: sessions list, sessions get and tag-counts show it escaped', async () => {
     const created = json(
       await runCli(['sessions', 'create', '--title', `Song ${HOSTILE}`, '--tags', `t${HOSTILE}`, '--json'], {
@@ -54,14 +54,14 @@ describe('#23.4: no control character from data reaches a terminal', () => {
     expect((json(ran) as { title: string }[]).map((session) => session.title)).toContain(`Song ${HOSTILE}`)
   })
 
-  it('#23.6: an error line from a server that echoes the token and control characters: masked and escaped', async () => {
+  it('an error line from a server that echoes the token and control characters: masked and escaped', async () => {
     const ran = await runCli(['sessions', 'get', 'echo', '--url', raw(), '--token', TOKEN], { env: plain, tty: true })
     expect(ran.code).toBe(1)
     expect(ran.stderr).toBe('error: 404 not_found: no session for <token> \\e[2J (GET /api/v1/sessions/echo)\n')
   })
 })
 
-describe('#23.4, #23.6: check prints what a hostile server answers escaped, and never the token', () => {
+describe('check prints what a hostile server answers escaped, and never the token', () => {
   it('answers with ESC ] 52 (a clipboard write), C1 and the token echoed: the report shows them escaped and masked', async () => {
     const [table, report] = await Promise.all([
       runCli(['check', '--url', raw(), '--token', TOKEN, '--timeout', '2000'], { env: plain, tty: true }),
@@ -93,7 +93,7 @@ const endless = useRawServer((request, response) => {
   answer(response, 200, { data, meta })
 })
 
-describe('#23.5: clone stops on a server that repeats a page', () => {
+describe('clone stops on a server that repeats a page', () => {
   it('a total never reached and the same page again: exit 4 at the second page, not a run forever', async () => {
     const ran = await runCli(['clone', '--data', '/nonexistent/never-written.json', '--url', raw(), '--token', TOKEN])
     expect(ran).toMatchObject({ code: 4, stdout: '' })

@@ -7,17 +7,7 @@ import { json, runCli, useMock } from './support/cli.js'
 
 const mock = useMock({ sessions: 6 })
 const run = (args: string[], stdin?: string) => runCli(args, { env: mock.env(), ...(stdin !== undefined && { stdin }) })
-const stored = (id: string) =>
-  mock
-    .server()
-    .api.snapshot()
-    .sessions.find((session) => session.id === id)
-
-async function created(title: string): Promise<Session> {
-  const answer = await run(['sessions', 'create', '--title', title, '--json'])
-  expect(answer.code).toBe(0)
-  return json(answer) as Session
-}
+const { stored, created } = mock
 
 describe('write commands: bodies from flags, from --body @file and from stdin', () => {
   it('sessions create: body flags from the contract (kebab-case names, repeated --tags); the created session is printed', async () => {
@@ -50,7 +40,7 @@ describe('write commands: bodies from flags, from --body @file and from stdin', 
   it('sessions update with no field sends {} (D8), --status mixing changes it, then sessions delete; the table form shows the answer', async () => {
     const session = await created('To change')
     const unchanged = await run(['sessions', 'update', session.id, '--json'])
-    expect(json(unchanged)).toMatchObject({ id: session.id, status: session.status }) // D8: {} is a no-op
+    expect(json(unchanged)).toMatchObject({ id: session.id, status: session.status })
     const updated = await run(['sessions', 'update', session.id, '--status', 'mixing'])
     expect(updated.code).toBe(0)
     expect(updated.stdout).toMatch(/^status\s+mixing$/m)
@@ -72,61 +62,6 @@ describe('write commands: bodies from flags, from --body @file and from stdin', 
     const session = await created('Stdin body')
     const answer = await run(['sessions', 'update', session.id, '--body', '-', '--json'], '{"accent": "#ff8800"}')
     expect(json(answer)).toMatchObject({ id: session.id, accent: '#ff8800' })
-  })
-
-  it('tags put / patch replace the list (D6); tags add / remove change it through the SDK', async () => {
-    const { id } = await created('Tagged')
-    expect(json(await run(['tags', 'put', id, '--tags', 'a', '--tags', 'b', '--json']))).toEqual({
-      id,
-      tags: ['a', 'b'],
-    })
-    expect(json(await run(['tags', 'patch', id, '--body', '{"tags":["c"]}', '--json']))).toEqual({ id, tags: ['c'] })
-    expect(json(await run(['tags', 'add', id, 'd', 'e', '--json']))).toEqual({ id, tags: ['c', 'd', 'e'] })
-    const none = await run(['tags', 'add', id])
-    expect(none).toMatchObject({ code: 2, stdout: '' })
-    expect(none.stderr).toMatch(/^error: missing <tag>\n/)
-    const removed = await run(['tags', 'remove', id, 'c', 'e'])
-    expect(removed.stdout).toMatch(/^tags\s+d$/m)
-    expect(stored(id)?.tags).toEqual(['d'])
-  })
-
-  it('notes put / patch from a flag, notes set from stdin with -, notes clear (D7)', async () => {
-    const { id } = await created('Noted')
-    expect(json(await run(['notes', 'put', id, '--notes', 'first', '--json']))).toEqual({ id, notes: 'first' })
-    expect(json(await run(['notes', 'patch', id, '--notes', 'second', '--json']))).toEqual({ id, notes: 'second' })
-    const fromStdin = await run(['notes', 'set', id, '-', '--json'], 'line one\nline two\n')
-    expect(json(fromStdin)).toEqual({ id, notes: 'line one\nline two' })
-    expect(json(await run(['notes', 'set', id, 'inline', '--json']))).toEqual({ id, notes: 'inline' })
-    expect(json(await run(['notes', 'clear', id, '--json']))).toEqual({ id, notes: '' })
-  })
-
-  it('waveform-notes put / patch: a JSON-valued flag (--notes) and --variant for the variant (D14)', async () => {
-    const session = mock
-      .server()
-      .api.snapshot()
-      .sessions.find((one) => one.previews.length > 0) as unknown as Session
-    const variant = session.previews[0]?.id as string
-    const put = await run([
-      'waveform-notes',
-      'put',
-      session.id,
-      '--variant',
-      variant,
-      '--notes',
-      '[{"timestamp":1.5,"text":"drop"}]',
-      '--json',
-    ])
-    expect(put.code).toBe(0)
-    expect(json(put)).toMatchObject({
-      sessionId: session.id,
-      variantId: variant,
-      notes: [{ timestamp: 1.5, text: 'drop' }],
-    })
-    const patch = await run(
-      ['waveform-notes', 'patch', session.id, '--notes', '-', '--json'],
-      '[{"timestamp":0.5,"text":"intro"}]',
-    )
-    expect(json(patch)).toMatchObject({ notes: [{ timestamp: 0.5, text: 'intro' }] })
   })
 
   it('read-only mode: a write exits 1 with 403 read_only on stderr (D1), nothing on stdout', async () => {

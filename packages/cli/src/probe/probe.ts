@@ -1,3 +1,4 @@
+import { BodyReadStopped, readBoundedText } from '@session-library/internal'
 import {
   type Departure,
   type Method,
@@ -9,14 +10,13 @@ import {
   validateAnswer,
 } from '@session-library/schemas'
 import type { RequestDetails } from '@session-library/sdk'
-import { AnswerTooLarge, boundedText, MAX_ANSWER_BYTES } from './bounded-text.js'
 import type { Target } from './target.js'
 
-/**
- * One request of a check or a clone, relative to the base URL.
- *
- * @example `const request: ProbeRequest = { operation: 'sessions.list', method: 'GET', path: '/sessions', query: 'limit=1' }`
- */
+// The most a check or a clone reads of one answer: a list page of 500 sessions with the longest
+// notes the contract allows (100,000 characters each) fits; an endless body does not fill memory.
+const MAX_ANSWER_BYTES = 64 * 1024 * 1024
+
+/** One request of a check or a clone, relative to the base URL. */
 export interface ProbeRequest {
   /** The operation it calls; `undefined` for a route the contract does not have. */
   readonly operation: OperationName | undefined
@@ -36,8 +36,6 @@ export interface ProbeRequest {
 /**
  * What one request got: its status (none when there was no answer), the parsed body, and where the
  * answer departs from the contract.
- *
- * @example `if (probed.status === 200) use(probed.body)`
  */
 export interface Probed {
   readonly operation: string
@@ -63,7 +61,10 @@ function parsed(text: string): unknown {
 // departure keeps the short reason of a timeout or an oversized answer, as the report lists it.
 async function failure(error: unknown, request: RequestDetails, timeout: number): Promise<[string, string]> {
   const where = `(${request.method} ${request.url.replace(/\?.*$/, '')})`
-  if (error instanceof AnswerTooLarge) return [error.message, `${request.operation}: ${error.message} ${where}`]
+  if (error instanceof BodyReadStopped) {
+    const detail = `an answer larger than ${error.limit} bytes`
+    return [detail, `${request.operation}: ${detail} ${where}`]
+  }
   const { NetworkError, TimeoutError } = await import('@session-library/sdk')
   if ((error as Error).name === 'TimeoutError') {
     return [`no answer within ${timeout} ms`, new TimeoutError(timeout, request).message]
@@ -93,8 +94,6 @@ function expectation(request: ProbeRequest, status: number, operation: string): 
 /**
  * Sends one request with plain fetch, within the target's time limit, and checks the answer with
  * the contract's `validateAnswer`. Never rejects: no answer at all is a `transport` departure.
- *
- * @example `const probed = await probe(target, { operation: 'health.get', method: 'GET', path: '/health' })`
  */
 export async function probe(target: Target, request: ProbeRequest): Promise<Probed> {
   const { operation: name, method, path, query, body } = request
@@ -110,7 +109,7 @@ export async function probe(target: Target, request: ProbeRequest): Promise<Prob
       ...(body !== undefined && { body: JSON.stringify(body) }),
       signal: AbortSignal.timeout(target.timeout),
     })
-    const text = await boundedText(response, target.maxAnswerBytes ?? MAX_ANSWER_BYTES)
+    const text = await readBoundedText(response.body, { limit: target.maxAnswerBytes ?? MAX_ANSWER_BYTES })
     const { status } = response
     const departures = [
       ...expectation(request, status, operation),

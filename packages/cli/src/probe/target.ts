@@ -1,13 +1,10 @@
 import { UsageError } from '@session-library/internal'
-import { requireToken } from '../connect.js'
-import type { Connection } from '../connection.js'
-import type { GlobalValues } from '../global-flags.js'
+import { type Connection, requireToken } from '../cmdutil/connection.js'
+import { type GlobalValues, wholeNumber } from '../cmdutil/flags.js'
 
 /**
  * The server a check or a clone talks to, and how: raw HTTP, not the SDK, so that every answer is
  * seen as sent, before any validation.
- *
- * @example `const target: Target = { baseUrl: 'http://127.0.0.1:4777/api/v1', token: 't', timeout: 10_000 }`
  */
 export interface Target {
   /** Base URL, ending in `/api/v1`. */
@@ -15,7 +12,7 @@ export interface Target {
   readonly token: string
   /** Time each request has, whole answer included, in ms. */
   readonly timeout: number
-  /** The most read of one answer (default `MAX_ANSWER_BYTES`, 64 MiB). */
+  /** The most read of one answer (default 64 MiB). */
   readonly maxAnswerBytes?: number
 }
 
@@ -24,16 +21,13 @@ const DEFAULT_TIMEOUT = 10_000
 /**
  * The target of a run: the URL and token resolved as for the SDK (flags, environment, login) and
  * `--timeout`.
- *
- * @example `const target = resolveTarget(values as GlobalValues, connection)`
  */
 export function resolveTarget(values: GlobalValues, connection: Connection): Target {
   const token = requireToken(connection)
   const baseUrl = connection.url.replace(/\/+$/, '')
   const protocol = URL.canParse(baseUrl) ? new URL(baseUrl).protocol : ''
   if (protocol !== 'http:' && protocol !== 'https:') throw new UsageError(`--url: "${baseUrl}" is not an http URL`)
-  const timeout = values.timeout === undefined ? DEFAULT_TIMEOUT : Number(values.timeout)
-  if (!Number.isInteger(timeout) || timeout <= 0)
-    throw new UsageError(`--timeout: "${values.timeout}" is not a whole number of ms`)
+  const timeout = wholeNumber(values.timeout, 'timeout') ?? DEFAULT_TIMEOUT
+  if (timeout === 0) throw new UsageError('--timeout: a check or a clone needs a time limit above 0 ms')
   return { baseUrl, token, timeout }
 }

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable, Writable } from 'node:stream'
 import { type RunningServer, type StartServerOptions, startServer } from '@session-library/mock-server/node'
+import type { Session } from '@session-library/schemas'
 import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { type ProcessOutput, processOutput } from '../../../../test-support/processes.js'
-import type { CliContext } from '../../src/cli-context.js'
+import type { CliContext } from '../../src/cmdutil/iostreams.js'
 import { main } from '../../src/main.js'
 
 /** What one run printed and how it ended. */
@@ -122,6 +123,10 @@ export const json = (ran: Ran): unknown => JSON.parse(ran.stdout)
 export function useMock(options: StartServerOptions = {}): {
   server: () => RunningServer
   env: () => Record<string, string>
+  /** A session as the mock holds it. */
+  stored: (id: string) => Session | undefined
+  /** A session made with `sessions create --title <title> <args>`. */
+  created: (title: string, ...args: string[]) => Promise<Session>
 } {
   let server: RunningServer | undefined
   beforeAll(async () => {
@@ -129,8 +134,18 @@ export function useMock(options: StartServerOptions = {}): {
   })
   afterAll(() => server?.close())
   const running = () => server as RunningServer
+  const env = () => ({ SESSION_LIBRARY_URL: running().url, SESSION_LIBRARY_TOKEN: TOKEN })
   return {
     server: running,
-    env: () => ({ SESSION_LIBRARY_URL: running().url, SESSION_LIBRARY_TOKEN: TOKEN }),
+    env,
+    stored: (id) =>
+      running()
+        .api.snapshot()
+        .sessions.find((session) => session.id === id) as Session | undefined,
+    async created(title, ...args) {
+      const answer = await runCli(['sessions', 'create', '--title', title, ...args, '--json'], { env: env() })
+      expect(answer.code).toBe(0)
+      return json(answer) as Session
+    },
   }
 }

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
-import { configDirOf } from '../../src/cli-context.js'
+import { configDirOf } from '../../src/cmdutil/iostreams.js'
 
 /**
  * A home folder of its own for a test file (removed after it), and the configuration folder

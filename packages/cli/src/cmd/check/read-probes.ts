@@ -1,0 +1,188 @@
+import {
+  type Departure,
+  isRecord,
+  LIMITS,
+  type Method,
+  type OperationName,
+  operationParamNames,
+  operationPath,
+  operations,
+  routes,
+  SORT_KEYS,
+} from '@session-library/schemas'
+import type { Probed, ProbeRequest } from '../../probe/probe.js'
+
+/** The facts of the library that the read probes are built from (read from the first list page). */
+export interface LibrarySample {
+  /** `meta.total` of the list. */
+  readonly total: number
+  /** A session to read one by one: one with previews when there is one. */
+  readonly session?: {
+    readonly id: string
+    readonly kind?: string
+    readonly title?: string
+    readonly tags?: readonly string[]
+    readonly previews?: readonly { readonly id: string }[]
+  }
+}
+
+/** An id no server hands out, for the 404 probes. */
+const UNKNOWN_ID = 'session-library-check-no-such-session'
+
+const GET = 'GET' as const satisfies Method
+const reads = operations.filter((operation) => operation.method === GET)
+const param = (name: string, value: string) => `${name}=${encodeURIComponent(value)}`
+const at = (name: OperationName, id: string) =>
+  operationParamNames(name).length > 0 ? operationPath(name as 'sessions.get', { id }) : routes[name].path
+
+function listQueries(sample: LibrarySample): string[] {
+  const sorts = SORT_KEYS.flatMap((key) => [param('sort', key), param('sort', `-${key}`)])
+  const pages = ['limit=1', 'limit=1&offset=1', param('offset', `${sample.total + 10}`)]
+  const { session } = sample
+  const word = session?.title?.split(/\s+/).find((part) => part.length > 2)
+  const filters = [
+    'recent=true',
+    'recent=false',
+    ...(session?.kind ? [param('kind', session.kind), param('daw', session.kind)] : []),
+    ...(session?.tags?.[0] ? [param('tags', session.tags[0])] : []),
+    ...(word ? [param('q', word)] : []),
+  ]
+  return [...sorts, ...pages, ...filters]
+}
+
+function sessionReads(id: string, previews: readonly { id: string }[]): ProbeRequest[] {
+  const scoped = reads.filter((operation) => operationParamNames(operation.name as OperationName).length > 0)
+  const each = scoped.map((operation) => {
+    const name = operation.name as OperationName
+    return { operation: name, method: GET, path: at(name, id) }
+  })
+  const variants = previews.map((preview) => ({
+    operation: 'waveform.get' as const,
+    method: GET,
+    path: at('waveform.get', id),
+    query: param('variantId', preview.id),
+  }))
+  return [...each, ...variants]
+}
+
+function errorCases(sampleId: string): ProbeRequest[] {
+  const unauthorized = reads.map((operation) => ({
+    operation: operation.name as OperationName,
+    method: GET,
+    path: at(operation.name as OperationName, sampleId),
+    token: 'session-library-check-wrong-token',
+    expect: 401,
+    purpose: 'a wrong token',
+  }))
+  const unknownSession = reads
+    .filter((operation) => operationParamNames(operation.name as OperationName).length > 0)
+    .map((operation) => ({
+      operation: operation.name as OperationName,
+      method: GET,
+      path: at(operation.name as OperationName, UNKNOWN_ID),
+      expect: 404,
+      purpose: 'an unknown session',
+    }))
+  const unknownRoutes = ['/session-library-check-no-such-route', `${at('sessions.get', sampleId)}/waveform-notes`]
+  const routesMissing = unknownRoutes.map((path) => ({
+    operation: undefined,
+    method: GET,
+    path,
+    expect: 404,
+    purpose: 'a route the contract does not have (D3)',
+  }))
+  return [...unauthorized, ...unknownSession, ...routesMissing]
+}
+
+/**
+ * Every read a check sends after health and the first list page, derived from the contract: the
+ * list again with each sort key both ways, pages and filters; each read of one session and each of its
+ * waveform variants; the tag counts; then each read with a wrong token (401), each session read
+ * of an unknown id (404) and two routes the contract does not have (404, D3).
+ */
+export function readProbes(sample: LibrarySample): ProbeRequest[] {
+  const lists = listQueries(sample).map((query) => ({
+    operation: 'sessions.list' as const,
+    method: GET,
+    path: routes['sessions.list'].path,
+    query,
+  }))
+  const id = sample.session?.id ?? UNKNOWN_ID
+  const one = sample.session ? sessionReads(id, sample.session.previews ?? []) : []
+  const counts = { operation: 'tagCounts.list' as const, method: GET, path: routes['tagCounts.list'].path }
+  return [...lists, ...one, counts, ...errorCases(id)]
+}
+
+type Row = Record<string, unknown>
+
+const DEFAULT_SORT = '-lastOpened'
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/** D10's order: the key (titles case-insensitively), `-` descending, ties on `id` ascending. */
+function inOrder(sort: string, a: Row, b: Row): boolean {
+  const key = sort.replace(/^-/, '')
+  const value = (row: Row) => {
+    const field = String(row[key] ?? '')
+    return key === 'title' ? field.toLowerCase() : field
+  }
+  const byKey = compareText(value(a), value(b)) * (sort.startsWith('-') ? -1 : 1)
+  return byKey < 0 || (byKey === 0 && compareText(String(a.id), String(b.id)) <= 0)
+}
+
+function pageFacts(query: URLSearchParams, data: Row[], meta: Row): [string, string, unknown, unknown][] {
+  const limit = Math.min(Number(query.get('limit') ?? LIMITS.listLimitDefault), LIMITS.listLimitMax)
+  const offset = Number(query.get('offset') ?? 0)
+  const facts: [string, string, unknown, unknown][] = [
+    ['meta.limit', 'D9: the limit applied (default 50, at most 500)', limit, meta.limit],
+    ['meta.offset', 'D9: the offset asked', offset, meta.offset],
+  ]
+  if (data.length > limit) facts.push(['data', 'D9: at most limit sessions', `≤ ${limit}`, data.length])
+  if (typeof meta.total === 'number' && offset >= meta.total && data.length > 0) {
+    facts.push(['data', 'D9: an offset past the end gives no session', 0, data.length])
+  }
+  return facts
+}
+
+function firstMisfit(data: Row[], query: URLSearchParams): [string, string, unknown, unknown] | undefined {
+  const sort = query.get('sort') ?? DEFAULT_SORT
+  const kind = query.get('kind') ?? query.get('daw')
+  const tags = query.getAll('tags').flatMap((value) => value.split(','))
+  for (const [index, row] of data.entries()) {
+    const next = data[index + 1]
+    if (next && !inOrder(sort, row, next)) {
+      return [`data[${index + 1}]`, `D10: sorted by ${sort}, ties on id`, `after ${JSON.stringify(row.id)}`, next.id]
+    }
+    if (kind !== null && row.kind !== kind) return [`data[${index}].kind`, 'D11: the kind filter', kind, row.kind]
+    const held = Array.isArray(row.tags) ? row.tags : []
+    const missing = tags.find((tag) => !held.includes(tag))
+    if (missing !== undefined) return [`data[${index}].tags`, 'D11: every tag of the filter', missing, held]
+  }
+  return undefined
+}
+
+/**
+ * Where a list answer does not do what the mock does with the same query: the limit and offset
+ * applied (D9), the order (D10), the kind and tags filters (D11). Informational: the SDK reads
+ * the answer all the same. Nothing for an answer whose shape is already wrong.
+ */
+export function listBehaviour(query: string | undefined, probed: Probed): Departure[] {
+  const body = isRecord(probed.body) ? probed.body : {}
+  if (probed.status !== 200 || !Array.isArray(body.data) || !isRecord(body.meta)) return []
+  const data = body.data.filter(isRecord)
+  const params = new URLSearchParams(query)
+  const misfit = firstMisfit(data, params)
+  const facts = [...pageFacts(params, data, body.meta), ...(misfit ? [misfit] : [])]
+  return facts
+    .filter(([, , expected, actual]) => JSON.stringify(expected) !== JSON.stringify(actual))
+    .map(([path, detail, expected, actual]) => ({
+      operation: probed.operation,
+      direction: 'answer',
+      status: probed.status,
+      path,
+      rule: 'behaviour',
+      detail,
+      expected: typeof expected === 'string' ? expected : JSON.stringify(expected),
+      actual: JSON.stringify(actual) ?? 'nothing',
+      severity: 'informational',
+    }))
+}

@@ -1,0 +1,81 @@
+import { type OperationName, operationPath, routes } from '@session-library/schemas'
+import type { Probed, ProbeRequest } from '../../probe/probe.js'
+
+/** What `--writes` did: whether it stopped early (Ctrl-C) or could not start, and what it left. */
+export interface WriteRun {
+  readonly outcome: 'done' | 'interrupted' | 'not created'
+  /** The id of the session it created when deleting it failed: the one change left behind. */
+  readonly leftBehind?: string
+}
+
+const MARK = 'session-library-check'
+
+const on = (name: OperationName, id: string, body?: unknown, extra: Partial<ProbeRequest> = {}): ProbeRequest => ({
+  operation: name,
+  method: routes[name].method,
+  path: operationPath(name as 'sessions.get', { id }),
+  ...(body !== undefined && { body }),
+  ...extra,
+})
+
+/** Every write of the contract on the session the check created, in order; the delete comes last. */
+function steps(id: string): ProbeRequest[] {
+  const notes = { notes: [{ timestamp: 0, text: 'check' }] }
+  return [
+    on('sessions.update', id, { status: 'in-progress', accent: '#336699' }),
+    on('tags.put', id, { tags: [`${MARK}-a`] }),
+    on('tags.patch', id, { tags: [`${MARK}-b`] }),
+    on('notes.put', id, { notes: 'Written by session-library check.' }),
+    on('notes.patch', id, { notes: '' }),
+    // A session made by create has no preview, so the lane is refused (D12: 404 "preview not found").
+    on('waveformNotes.put', id, notes),
+    on('waveformNotes.patch', id, notes),
+    // D15: an import of no item is refused, so nothing is imported.
+    {
+      operation: 'imports.start',
+      method: 'POST',
+      path: routes['imports.start'].path,
+      body: { items: [] },
+      expect: 400,
+      purpose: 'an empty import (D15)',
+    },
+  ]
+}
+
+function createdId(probed: Probed): string | undefined {
+  const data = (probed.body as { data?: { id?: unknown } } | undefined)?.data
+  return probed.status === routes['sessions.create'].status && typeof data?.id === 'string' ? data.id : undefined
+}
+
+/**
+ * Exercises every write on a session it creates and deletes again, so that the library is left as
+ * found: create, update, tags, notes, waveform notes, an import that imports nothing, delete, and
+ * a read that must now be 404. `stopped()` is asked before each step (Ctrl-C): the steps left are
+ * skipped, but the delete always runs once the session exists.
+ */
+export async function runWrites(
+  send: (request: ProbeRequest) => Promise<Probed>,
+  stopped: () => boolean,
+): Promise<WriteRun> {
+  const title = `${MARK} ${new Date().toISOString()} (temporary)`
+  const created = await send({
+    operation: 'sessions.create',
+    method: 'POST',
+    path: routes['sessions.create'].path,
+    body: { title, tags: [MARK] },
+  })
+  const id = createdId(created)
+  if (id === undefined) return { outcome: 'not created' }
+  let outcome: WriteRun['outcome'] = 'done'
+  for (const step of steps(id)) {
+    if (stopped()) {
+      outcome = 'interrupted'
+      break
+    }
+    await send(step)
+  }
+  const deleted = await send(on('sessions.delete', id))
+  if (deleted.status !== routes['sessions.delete'].status) return { outcome, leftBehind: id }
+  if (outcome === 'done') await send(on('sessions.get', id, undefined, { expect: 404, purpose: 'a deleted session' }))
+  return { outcome }
+}

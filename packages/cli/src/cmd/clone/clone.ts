@@ -1,0 +1,80 @@
+import { UsageError } from '@session-library/internal'
+import type { Command } from '../../cmdutil/command.js'
+import type { GlobalValues } from '../../cmdutil/flags.js'
+import type { OutStream } from '../../cmdutil/iostreams.js'
+
+const WIDTH = 30
+
+// A progress bar on stderr: redrawn in place on a terminal, a line at each quarter otherwise (a log
+// or a pipe gets no carriage returns).
+function createProgress(stream: OutStream, label: string, total: number) {
+  let count = 0
+  let quarter = 0
+  const line = () => {
+    const filled = total === 0 ? WIDTH : Math.round((count / total) * WIDTH)
+    return `[${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${count}/${total} ${label}`
+  }
+  return {
+    tick() {
+      count += 1
+      if (stream.isTTY) stream.write(`\r${line()}`)
+      else if (total > 0 && Math.floor((count / total) * 4) > quarter && count < total) {
+        quarter = Math.floor((count / total) * 4)
+        stream.write(`${line()}\n`)
+      }
+    },
+    done() {
+      stream.write(stream.isTTY ? `\r${line()}\n` : `${line()}\n`)
+    },
+  }
+}
+
+/** `clone --data <file>`: writes a running server's library as a `--data` file for the mock. */
+export const clone: Command = {
+  words: ['clone'],
+  summary: "Clone a running server's library into a --data file for the mock",
+  description:
+    'Reads every session (with its tags, notes and previews), the waveform of each preview variant and, ' +
+    'where the server can read them, its waveform notes, and writes them as a library file: then ' +
+    "'session-library-mock --data <file>' serves your own library offline. Values the mock would refuse " +
+    'are replaced by their defaults and listed. Re-running refreshes the file. Progress goes to stderr.',
+  positionals: [],
+  flags: () => ({
+    data: {
+      type: 'string',
+      value: '<file>',
+      file: true,
+      description: 'The library file to write (replaced as a whole).',
+    },
+  }),
+  examples: [
+    'session-library clone --data my-library.json --url http://studio.local:4777/api/v1',
+    'session-library-mock --data my-library.json   # then serve it offline',
+  ],
+  async run({ values, output, io, connection }) {
+    if (typeof values.data !== 'string' || values.data === '') throw new UsageError('missing --data <file>', ['clone'])
+    const { resolveTarget } = await import('../../probe/target.js')
+    const { readLibrary } = await import('./read-library.js')
+    const { writeLibraryFile } = await import('./library-file.js')
+    const target = resolveTarget(values as GlobalValues, await connection())
+    let progress: ReturnType<typeof createProgress> | undefined
+    const cloned = await readLibrary(target, {
+      onTotal: (total) => {
+        progress = createProgress(io.stderr, 'sessions', total)
+      },
+      onSession: () => progress?.tick(),
+    })
+    progress?.done()
+    const library = await writeLibraryFile(values.data, cloned)
+    for (const change of cloned.changed) output.message(`changed: ${change}`)
+    for (const skip of cloned.skipped) output.message(`skipped: ${skip}`)
+    await output.data({
+      file: values.data,
+      sessions: library.sessions.length,
+      waveforms: library.waveforms?.length ?? 0,
+      lanes: library.lanes.length,
+      changed: cloned.changed.length,
+      skipped: cloned.skipped.length,
+    })
+  },
+}

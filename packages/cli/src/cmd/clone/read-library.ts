@@ -1,0 +1,134 @@
+import { isRecord, operationPath, routes } from '@session-library/schemas'
+import { CliError, EXIT } from '../../cmdutil/errors.js'
+import { type Probed, probe } from '../../probe/probe.js'
+import type { Target } from '../../probe/target.js'
+import { type LibraryFile, toStoredLane, toStoredSession, toStoredWaveform } from './stored-records.js'
+
+type Row = Record<string, unknown>
+type Stored = LibraryFile['sessions'][number]
+
+/** What a clone read, and what it had to change or leave out so that the mock can hold it. */
+export interface ClonedLibrary {
+  readonly sessions: LibraryFile['sessions']
+  readonly lanes: LibraryFile['lanes']
+  readonly waveforms: NonNullable<LibraryFile['waveforms']>
+  /** Values the mock would refuse, replaced by their defaults (`ses_1.kind: "" → "other"`). */
+  readonly changed: string[]
+  /** What could not be read or stored (a waveform that timed out, peaks outside [0, 1]). */
+  readonly skipped: string[]
+}
+
+/** Options of {@link readLibrary}. */
+interface CloneOptions {
+  /** Called once the number of sessions is known. */
+  readonly onTotal?: (total: number) => void
+  /** Called after each session (its waveforms and lanes included). */
+  readonly onSession?: () => void
+}
+
+const PAGE = 500
+const PARALLEL = 4
+const dataOf = (probed: Probed) => (isRecord(probed.body) ? probed.body.data : undefined)
+
+function refused(probed: Probed): CliError {
+  if (probed.failure) return new CliError(probed.failure, EXIT.network)
+  const detail = probed.departures[0]?.detail ?? 'an answer that is not a list of sessions'
+  return new CliError(`${probed.request}: ${probed.status} ${detail}`, EXIT.api)
+}
+
+// A server that repeats a page, lists more sessions than the total its first page gave, or gives no
+// total, would keep a clone reading forever (a total that grows with each page is never reached):
+// each stops it, as an answer that breaks the contract (D9).
+function runaway(page: Probed, offset: number, rows: number, bound: unknown, repeated: boolean): CliError | undefined {
+  if (typeof bound !== 'number')
+    return new CliError(`${page.request}: no meta.total, so the end of the library is unknown; stopped`, EXIT.invalid)
+  if (repeated)
+    return new CliError(
+      `${page.request}: the page at offset ${offset} repeats sessions already read; stopped`,
+      EXIT.invalid,
+    )
+  if (rows > bound)
+    return new CliError(`${page.request}: more sessions than the first page's total of ${bound}; stopped`, EXIT.invalid)
+  return undefined
+}
+
+const totalOf = (page: Probed) => (isRecord(page.body) && isRecord(page.body.meta) ? page.body.meta.total : undefined)
+
+async function allSessions(target: Target): Promise<Row[]> {
+  const rows: Row[] = []
+  const seen = new Set<unknown>()
+  let bound: unknown
+  for (let offset = 0; ; offset += PAGE) {
+    const page = await probe(target, {
+      operation: 'sessions.list',
+      method: 'GET',
+      path: routes['sessions.list'].path,
+      query: `sort=title&limit=${PAGE}&offset=${offset}`,
+    })
+    const data = dataOf(page)
+    if (page.status !== 200 || !Array.isArray(data)) throw refused(page)
+    const fresh = data.filter(isRecord).filter((row) => !seen.has(row.id))
+    for (const row of fresh) seen.add(row.id)
+    rows.push(...fresh)
+    if (offset === 0) bound = totalOf(page)
+    const stop = runaway(page, offset, rows.length, bound, data.length > 0 && fresh.length === 0)
+    if (stop) throw stop
+    if (data.length === 0 || offset + data.length >= (bound as number)) return rows
+  }
+}
+
+/** Reads the waveform (and, where the server can read it, the note lane) of each preview of a session. */
+function variantReader(target: Target, result: ClonedLibrary) {
+  let lanesReadable: boolean | undefined
+  return async (session: Stored) => {
+    for (const preview of session.previews) {
+      const query = `variantId=${encodeURIComponent(preview.id)}`
+      const path = operationPath('waveform.get', { id: session.id })
+      const answered = await probe(target, { operation: 'waveform.get', method: 'GET', path, query })
+      const stored = answered.status === 200 ? toStoredWaveform(dataOf(answered)) : undefined
+      if (!stored) {
+        result.skipped.push(
+          `${session.id} ${preview.id}: waveform (${answered.status ?? answered.departures[0]?.detail})`,
+        )
+        continue
+      }
+      result.waveforms.push(stored)
+      if (lanesReadable === false) continue
+      // SPEC has no read of waveform notes (the mock answers 404); a real application may have one.
+      const lane = await probe(target, { operation: undefined, method: 'GET', path: `${path}-notes`, query })
+      lanesReadable = lane.status === 200
+      const kept = lanesReadable ? toStoredLane(dataOf(lane), stored.waveform.key) : undefined
+      if (kept && kept.notes.length > 0) result.lanes.push(kept)
+    }
+  }
+}
+
+async function inParallel<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) await work(items[next++] as T)
+  }
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, items.length) }, worker))
+}
+
+/**
+ * Reads a running server's whole library through the API: every session (its tags, notes and
+ * previews come with it), the waveform of each preview variant and, where the server can read
+ * them, its waveform notes; made into records the mock can store. Four sessions at a time.
+ */
+export async function readLibrary(target: Target, options: CloneOptions = {}): Promise<ClonedLibrary> {
+  const result: ClonedLibrary = { sessions: [], lanes: [], waveforms: [], changed: [], skipped: [] }
+  const rows = await allSessions(target)
+  options.onTotal?.(rows.length)
+  const readVariants = variantReader(target, result)
+  await inParallel(rows, async (row) => {
+    const { stored, changed } = toStoredSession(row)
+    ;(stored ? result.changed : result.skipped).push(...changed)
+    if (stored) {
+      result.sessions.push(stored)
+      await readVariants(stored)
+    }
+    options.onSession?.()
+  })
+  return result
+}

@@ -1,0 +1,101 @@
+import {
+  type librarySnapshot,
+  previewDefaults,
+  SESSION_DEFAULTS,
+  session,
+  storedSession,
+  storedWaveform,
+  waveformNoteLane,
+  type z,
+} from '@session-library/schemas'
+
+type Row = Record<string, unknown>
+/** The `--data` file's format, as the contract checks it. */
+export type LibraryFile = z.output<typeof librarySnapshot>
+type StoredSession = LibraryFile['sessions'][number]
+type StoredWaveform = NonNullable<LibraryFile['waveforms']>[number]
+type StoredLane = LibraryFile['lanes'][number]
+
+const fields = session.exact.def.shape as Record<string, z.ZodMiniType>
+const previewShape = (
+  fields.previews as unknown as { def: { element: { def: { shape: Record<string, z.ZodMiniType> } } } }
+).def.element.def.shape
+const fallbacks: Row = { ...SESSION_DEFAULTS, ...previewDefaults(), title: '(untitled)' }
+
+function fitted(
+  shape: Record<string, z.ZodMiniType>,
+  raw: Row,
+  fallback: (name: string) => unknown,
+  changed: string[],
+  where: string,
+) {
+  const record: Row = {}
+  for (const [name, schema] of Object.entries(shape)) {
+    if (schema.safeParse(raw[name]).success) {
+      record[name] = raw[name]
+      continue
+    }
+    record[name] = fallback(name)
+    changed.push(`${where}.${name}: ${JSON.stringify(raw[name]) ?? 'missing'} → ${JSON.stringify(record[name])}`)
+  }
+  return record
+}
+
+function lastOpened(value: unknown): string | undefined {
+  const time = typeof value === 'string' ? Date.parse(value) : Number.NaN
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString()
+}
+
+/**
+ * A session as a real server answered it, made into one the mock can store (the exact
+ * `storedSession`): unknown fields dropped, each field the mock would refuse replaced by its
+ * default (D5) and listed in `changed`; `undefined` without a usable `id`.
+ */
+export function toStoredSession(raw: Row): { stored?: StoredSession; changed: string[] } {
+  const changed: string[] = []
+  if (typeof raw.id !== 'string' || raw.id === '')
+    return { changed: [`a session without an id: ${JSON.stringify(raw).slice(0, 60)}`] }
+  const where = raw.id
+  const previews = (Array.isArray(raw.previews) ? raw.previews : [])
+    .filter(
+      (preview): preview is Row =>
+        typeof preview === 'object' && preview !== null && typeof (preview as Row).id === 'string',
+    )
+    .map((preview, index) =>
+      fitted(
+        previewShape,
+        preview,
+        (name) => (name === 'status' ? 'none' : ''),
+        changed,
+        `${where}.previews[${index}]`,
+      ),
+    )
+  const fallback = (name: string) => {
+    if (name === 'lastOpened') return lastOpened(raw.lastOpened) ?? new Date(0).toISOString()
+    if (name === 'projectOriginalPath') return typeof raw.projectPath === 'string' ? raw.projectPath : ''
+    return fallbacks[name]
+  }
+  const record = fitted(fields, { ...raw, previews }, fallback, changed, where)
+  const checked = storedSession.safeParse({ ...record, id: raw.id, previews, client: '' })
+  return checked.success
+    ? { stored: checked.data as StoredSession, changed }
+    : { changed: [`${where}: cannot be stored`] }
+}
+
+/**
+ * A waveform answer made into a stored one, or `undefined` when the mock could not answer it as
+ * it is (peaks outside [0, 1], a `bucketCount` that is not the number of peaks: D13).
+ */
+export function toStoredWaveform(raw: unknown): StoredWaveform | undefined {
+  const checked = storedWaveform.safeParse(raw)
+  return checked.success ? (checked.data as StoredWaveform) : undefined
+}
+
+/**
+ * A waveform note lane (from a server that can read them) made into a stored one, named by its
+ * stored waveform's key (D14), or `undefined` when the mock could not hold it.
+ */
+export function toStoredLane(raw: unknown, key: string): StoredLane | undefined {
+  const checked = waveformNoteLane.exact.safeParse({ ...(raw as Row), key })
+  return checked.success ? (checked.data as StoredLane) : undefined
+}

@@ -1,0 +1,52 @@
+import { type OperationName, routes } from '@session-library/schemas/client'
+import type { Command } from '../cmdutil/command.js'
+import { type Extras, operationCommand } from '../cmdutil/operation-command.js'
+import { authLogin } from './auth/login.js'
+import { authLogout } from './auth/logout.js'
+import { authStatus } from './auth/status.js'
+import { check } from './check/check.js'
+import { clone } from './clone/clone.js'
+import { completion } from './completion/completion.js'
+import { importsStart } from './imports/start.js'
+import { notesClear } from './notes/clear.js'
+import { notesPatch, notesPut } from './notes/put.js'
+import { notesSet } from './notes/set.js'
+import { sessionsCreate } from './sessions/create.js'
+import { sessionsDelete } from './sessions/delete.js'
+import { sessionsList } from './sessions/list.js'
+import { tagsAdd } from './tags/add.js'
+import { tagsPatch, tagsPut } from './tags/put.js'
+import { tagsRemove } from './tags/remove.js'
+import { waveformGet } from './waveform/get.js'
+import { waveformNotesPatch, waveformNotesPut } from './waveform-notes/put.js'
+
+// What a command adds to the one generated from its operation, by operation id; a PATCH twin
+// lives beside its PUT (same flags, input and question).
+const EXTRAS: Partial<Record<OperationName, Extras>> = {
+  'sessions.list': sessionsList,
+  'sessions.create': sessionsCreate,
+  'sessions.delete': sessionsDelete,
+  'tags.put': tagsPut,
+  'tags.patch': tagsPatch,
+  'notes.put': notesPut,
+  'notes.patch': notesPatch,
+  'waveform.get': waveformGet,
+  'waveformNotes.put': waveformNotesPut,
+  'waveformNotes.patch': waveformNotesPatch,
+  'imports.start': importsStart,
+}
+
+/** Every command: one per operation of the contract, then those that are not one operation's. */
+export const commands: readonly Command[] = [
+  ...Object.values(routes).map((route) => operationCommand(route, EXTRAS[route.name as OperationName])),
+  tagsAdd,
+  tagsRemove,
+  operationCommand(routes['notes.put'], notesSet),
+  operationCommand(routes['notes.put'], notesClear),
+  authLogin,
+  authStatus,
+  authLogout,
+  completion,
+  check,
+  clone,
+]

@@ -1,0 +1,3 @@
+import type { Extras } from '../../cmdutil/operation-command.js'
+
+export const waveformGet: Extras = { aliases: { variant: 'variant-id' } }

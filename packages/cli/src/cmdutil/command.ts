@@ -1,0 +1,77 @@
+import type { FlagValues } from '@session-library/internal'
+import type { SessionLibrary } from '@session-library/sdk'
+import type { Connection } from './connection.js'
+import type { Flag } from './flags.js'
+import type { CliContext } from './iostreams.js'
+import type { Output } from './output.js'
+
+export const PROGRAM = 'session-library'
+
+/** A positional argument of a command. */
+export interface Positional {
+  readonly name: string
+  readonly description: string
+  /** Takes every remaining argument (at least one unless `optional`). */
+  readonly variadic?: boolean
+  readonly optional?: boolean
+  /** Names a file (completion offers files). */
+  readonly file?: boolean
+  /** The values it takes, offered by completion. */
+  readonly choices?: readonly string[]
+  /** May be given as `''` (a text to set); any other positional given empty is a usage error. */
+  readonly mayBeEmpty?: boolean
+}
+
+/** The `<id>` of a command on one session. */
+export const ID: Positional = { name: 'id', description: 'The session identifier.' }
+
+/** What a command's `run` gets: its flags and positionals, the client, and where to write. */
+export interface Context {
+  readonly values: FlagValues
+  readonly positionals: readonly string[]
+  /** The URL and token of the run: flags, then environment, then `auth login`'s file. */
+  connection(): Promise<Connection>
+  /** The SDK client, configured from the global flags, the environment and the login (loaded on first use). */
+  client(): Promise<SessionLibrary>
+  /** Data to stdout (table or JSON), messages to stderr. */
+  readonly output: Output
+  /** Every command of the program (for help and completion). */
+  readonly commands: readonly Command[]
+  readonly io: CliContext
+}
+
+/**
+ * One command of `session-library`: generated from an operation of the contract (operation-command.ts),
+ * or a module of its own under `cmd/` listed in `cmd/index.ts`.
+ */
+export interface Command {
+  /** The words that name it, e.g. `['sessions', 'list']`. */
+  readonly words: readonly string[]
+  /** One line, for the list of commands. */
+  readonly summary: string
+  /** A paragraph, for its `--help`. */
+  readonly description: string
+  readonly positionals: readonly Positional[]
+  /** Its own flags; the global ones come on top. A function, so that derived flags are made only when needed. */
+  flags(): Readonly<Record<string, Flag>>
+  /** Command lines that show its use, each with what it does after `#`. */
+  readonly examples?: readonly string[]
+  /** Extra help sections (title → lines), e.g. the request it sends. */
+  help?(): Readonly<Record<string, readonly string[]>>
+  run(context: Context): Promise<void>
+}
+
+/** The command named by the longest run of leading words, and how many words it took. */
+export function findCommand(
+  all: readonly Command[],
+  words: readonly string[],
+): { command: Command; length: number } | undefined {
+  let found: { command: Command; length: number } | undefined
+  for (const command of all) {
+    const { length } = command.words
+    if (length <= words.length && command.words.every((word, index) => words[index] === word)) {
+      if (!found || length > found.length) found = { command, length }
+    }
+  }
+  return found
+}

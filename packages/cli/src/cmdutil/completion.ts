@@ -1,0 +1,211 @@
+import { type Command, PROGRAM } from './command.js'
+import { type Flag, GLOBAL_FLAGS } from './flags.js'
+
+/** The shells `completion` writes a script for. */
+export const SHELLS = ['bash', 'zsh', 'fish'] as const
+
+/** One of {@link SHELLS}. */
+export type Shell = (typeof SHELLS)[number]
+
+/** What a flag's value completes to: listed values, a file, or `@` and a file (a JSON value). */
+type Value = { choices: readonly string[] } | { file: 'plain' | 'at' }
+
+interface Entry {
+  /** The command words typed so far that lead here ('' at the top). */
+  path: string
+  /** Words that may come next (sub-commands, or a positional's values), with a description. */
+  words: [string, string][]
+  /** Flags (without dashes) of the command named by `path`, with a description and whether they take a value. */
+  flags: [string, string, boolean][]
+  /** How the values of its flags complete, by flag name. */
+  values: [string, Value][]
+  /** Its positionals name files. */
+  files: boolean
+}
+
+function completedValue(flag: Flag): Value | undefined {
+  if (flag.choices) return { choices: flag.choices }
+  if (flag.file) return { file: flag.value?.includes('@') ? 'at' : 'plain' }
+  return undefined
+}
+
+function commandEntry(command: Command): Entry {
+  const all = Object.entries({ ...command.flags(), ...GLOBAL_FLAGS })
+  const choices = command.positionals.find((positional) => positional.choices)?.choices ?? []
+  return {
+    path: command.words.join(' '),
+    words: choices.map((choice) => [choice, choice]),
+    flags: all.map(([name, flag]) => [name, flag.description, flag.type === 'string']),
+    values: all.flatMap(([name, flag]) => {
+      const value = completedValue(flag)
+      return value ? [[name, value] as [string, Value]] : []
+    }),
+    files: command.positionals.some((positional) => positional.file),
+  }
+}
+
+function entries(commands: readonly Command[]): Entry[] {
+  const next = new Map<string, Map<string, string>>()
+  const result: Entry[] = []
+  for (const command of commands) {
+    command.words.forEach((word, index) => {
+      const path = command.words.slice(0, index).join(' ')
+      const words = next.get(path) ?? new Map<string, string>()
+      next.set(path, words)
+      if (!words.has(word)) words.set(word, index === command.words.length - 1 ? command.summary : `${word} commands`)
+    })
+    result.push(commandEntry(command))
+  }
+  for (const [path, words] of next) result.push({ path, words: [...words], flags: [], values: [], files: false })
+  return result
+}
+
+// The global flags that take a value: their value is not a command word (they may come anywhere).
+const VALUED = Object.entries(GLOBAL_FLAGS)
+  .filter(([, flag]) => flag.type === 'string')
+  .map(([name]) => `--${name}`)
+
+const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`
+const casePattern = (path: string) => (path === '' ? "''" : `${quote(path)}|${quote(`${path} `)}*`)
+const valuePattern = (path: string, flag: string) =>
+  `${quote(`${path}:--${flag}`)}|${quote(`${path} `)}*${quote(`:--${flag}`)}`
+const byLength = (entries: Entry[]) => [...entries].sort((a, b) => b.path.length - a.path.length)
+const valueCases = (all: Entry[], body: (value: Value) => string) =>
+  byLength(all).flatMap((entry) =>
+    entry.values.map(([flag, value]) => `    ${valuePattern(entry.path, flag)}) ${body(value)} ;;`),
+  )
+
+// The part bash and zsh share: find the command words typed before the cursor (skipping flags and
+// the values of the global flags that take one), then pick the case of a flag's value, else of the
+// command. They differ in the array of words, its first index, and zsh's parenthesised patterns.
+function chooseCase(shell: 'bash' | 'zsh', values: string[], cases: string[]): string {
+  const [words, first, cursor, open] =
+    shell === 'bash' ? ['COMP_WORDS', 1, 'COMP_CWORD', ''] : ['words', 2, 'CURRENT', '(']
+  const previous = shell === 'bash' ? '$prev' : `\${words[CURRENT-1]}`
+  return `  for ((i = ${first}; i < ${cursor}; i++)); do
+    case "\${${words}[i]}" in
+      ${open}${VALUED.join('|')}) ((i++)) ;;
+      ${open}-*) ;;
+      ${open}*) typed+="\${typed:+ }\${${words}[i]}" ;;
+    esac
+  done
+  case "$typed:${previous}" in
+${values.join('\n')}
+  esac
+  case "$typed" in
+${cases.join('\n')}
+  esac`
+}
+
+// Each shell finds the command words typed so far (the words that are not flags nor a global flag's
+// value, so that global flags may come first); after a flag
+// that takes listed values or a file it offers those; else the next words, or the command's flags
+// when the word being completed starts with a dash, or files where the command takes files.
+function bash(all: Entry[]): string {
+  const cases = byLength(all).map((entry) => {
+    const words = entry.words.map(([word]) => word).join(' ')
+    const flags = entry.flags.map(([name]) => `--${name}`).join(' ')
+    return `    ${casePattern(entry.path)}) words=${quote(words)}; flags=${quote(flags)}; files=${entry.files ? 1 : 0} ;;`
+  })
+  const values = valueCases(all, (value) =>
+    'choices' in value
+      ? `COMPREPLY=($(compgen -W ${quote(value.choices.join(' '))} -- "$cur")); return`
+      : value.file === 'at'
+        ? `compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -P @ -- "\${cur#@}")); return`
+        : 'compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return',
+  )
+  return `# bash completion for ${PROGRAM}: eval "$(${PROGRAM} completion bash)"
+_session_library() {
+  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" typed="" i words="" flags="" files=0
+${chooseCase('bash', values, cases)}
+  if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$flags" -- "$cur"))
+  elif [[ $files == 1 ]]; then compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))
+  else COMPREPLY=($(compgen -W "$words" -- "$cur")); fi
+}
+complete -F _session_library ${PROGRAM}
+`
+}
+
+const zshItem = (name: string, description: string) => quote(`${name.replace(/:/g, '\\:')}:${description}`)
+
+function zsh(all: Entry[]): string {
+  const cases = byLength(all).map((entry) => {
+    const words = entry.words.map(([word, text]) => zshItem(word, text)).join(' ')
+    const flags = entry.flags.map(([name, text]) => zshItem(`--${name}`, text)).join(' ')
+    return `    (${casePattern(entry.path)}) words_=(${words}); flags=(${flags}); files=${entry.files ? 1 : 0} ;;`
+  })
+  const values = valueCases(all, (value) =>
+    'choices' in value
+      ? `compadd -- ${value.choices.map(quote).join(' ')}; return`
+      : value.file === 'at'
+        ? "compset -P '@'; _files; return"
+        : '_files; return',
+  ).map((line) => line.replace(/^ {4}/, '    ('))
+  return `#compdef ${PROGRAM}
+# zsh completion for ${PROGRAM}: source <(${PROGRAM} completion zsh)
+_session_library() {
+  local typed="" i files=0
+  local -a words_ flags
+${chooseCase('zsh', values, cases)}
+  if [[ \${words[CURRENT]} == -* ]]; then _describe 'flag' flags
+  elif (( files )); then _files
+  else _describe 'command' words_; fi
+}
+compdef _session_library ${PROGRAM}
+`
+}
+
+function fishFlag(when: string, [name, text, takes]: [string, string, boolean], value: Value | undefined): string {
+  const base = `complete -c ${PROGRAM} -n ${quote(when)} -l ${name}`
+  if (value && 'choices' in value) return `${base} -x -a ${quote(value.choices.join(' '))} -d ${quote(text)}`
+  if (value?.file === 'plain') return `${base} -r -F -d ${quote(text)}`
+  if (value?.file === 'at')
+    return `${base} -x -a '(__fish_complete_path (string replace -r "^@" "" -- (commandline -ct)) | string replace -r "^" "@")' -d ${quote(text)}`
+  return `${base}${takes ? ' -r' : ''} -d ${quote(text)}`
+}
+
+function fish(all: Entry[]): string {
+  const lines = byLength(all).flatMap((entry) => {
+    const when = entry.path === '' ? 'test -z (__session_library_path)' : `__session_library_at ${quote(entry.path)}`
+    const values = new Map(entry.values)
+    return [
+      ...entry.words.map(
+        ([word, text]) => `complete -c ${PROGRAM} -n ${quote(when)} -a ${quote(word)} -d ${quote(text)}`,
+      ),
+      ...entry.flags.map((flag) => fishFlag(when, flag, values.get(flag[0]))),
+      ...(entry.files ? [`complete -c ${PROGRAM} -n ${quote(when)} -F`] : []),
+    ]
+  })
+  return `# fish completion for ${PROGRAM}: ${PROGRAM} completion fish | source
+function __session_library_path
+    set -l typed
+    set -l skip 0
+    for token in (commandline -opc)[2..-1]
+        if test $skip = 1
+            set skip 0
+        else if contains -- $token ${VALUED.join(' ')}
+            set skip 1
+        else if not string match -q -- '-*' $token
+            set typed $typed $token
+        end
+    end
+    string join ' ' $typed
+end
+function __session_library_at
+    set -l typed (__session_library_path)
+    test "$typed" = $argv[1]; or string match -q -- "$argv[1] *" "$typed"
+end
+complete -c ${PROGRAM} -f
+${lines.join('\n')}
+`
+}
+
+/**
+ * The completion script of a shell for these commands: their words, every flag, the values of
+ * flags that list them (`--sort`), and files where a flag or an argument takes one (`--body @file`,
+ * `imports start <files>`), written out.
+ */
+export function completionScript(shell: Shell, commands: readonly Command[]): string {
+  const all = entries(commands)
+  return { bash, zsh, fish }[shell](all)
+}

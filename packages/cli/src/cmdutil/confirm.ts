@@ -1,0 +1,32 @@
+import { escapeMessage } from '@session-library/internal'
+import type { Context } from './command.js'
+import { CliError, EXIT } from './errors.js'
+import type { Flag } from './flags.js'
+import type { OperationCall } from './input.js'
+import { interactive, readLine } from './iostreams.js'
+
+/** The flag of a destructive command that skips its question. */
+export const YES_FLAG = {
+  yes: { type: 'boolean', description: 'Do not ask before destroying data (a pipe never asks).' },
+} as const satisfies Record<string, Flag>
+
+/**
+ * The question a command asks before it deletes or replaces data the command line did not name;
+ * `undefined` when this call loses nothing.
+ */
+export type Question = (call: OperationCall, context: Context) => Promise<string | undefined>
+
+/** Every DELETE asks. */
+export const deleted: Question = async (call) =>
+  `Delete ${call.name.split('.')[0]?.replace(/s$/, '')} ${call.input.params.id ?? ''}?`
+
+/**
+ * Asks a destructive command's question on a terminal, unless `--yes`; a pipe or a script is never
+ * asked (it proceeds). Anything but `y` or `yes` cancels the run (exit 2, nothing sent).
+ */
+export async function confirm(context: Pick<Context, 'values' | 'io'>, question: string | undefined): Promise<void> {
+  if (question === undefined || context.values.yes === true || !interactive(context.io)) return
+  context.io.stderr.write(`${escapeMessage(question)} [y/N] `)
+  const answer = (await readLine(context.io.stdin)).trim().toLowerCase()
+  if (answer !== 'y' && answer !== 'yes') throw new CliError('cancelled; nothing was changed', EXIT.usage)
+}

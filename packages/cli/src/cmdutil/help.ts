@@ -1,0 +1,94 @@
+import { type Command, PROGRAM } from './command.js'
+import { EXIT_MEANING } from './errors.js'
+import { type Flag, GLOBAL_FLAGS } from './flags.js'
+
+const EXIT_LINES = Object.entries(EXIT_MEANING).map(([code, meaning]) => `${code}  ${meaning}`)
+
+const ENVIRONMENT_LINES = [
+  "SESSION_LIBRARY_URL    base URL with /api/v1 (--url wins; auth login's file comes after)",
+  "SESSION_LIBRARY_TOKEN  bearer token (--token wins; auth login's file comes after)",
+  'XDG_CONFIG_HOME        where auth login keeps its file (default ~/.config)',
+  'NO_COLOR               no colour even on a terminal',
+]
+
+const OUTPUT_LINES = [
+  'On a terminal: an aligned table. On a pipe: tab-separated rows, no padding, no header',
+  "(--header adds it), so that `cut -f2` and `awk -F'\\t'` read them. --json: the data as JSON.",
+  'Control characters in data are shown escaped (\\e, \\n, \\x9b); the token is never printed.',
+]
+
+function columns(pairs: readonly (readonly [string, string])[]): string[] {
+  const width = Math.max(0, ...pairs.map(([left]) => left.length))
+  return pairs.map(([left, right]) => `  ${left.padEnd(width)}  ${right}`.trimEnd())
+}
+
+function flagLines(flags: Readonly<Record<string, Flag>>): string[] {
+  return columns(
+    Object.entries(flags).map(([name, flag]) => {
+      const short = flag.short ? `-${flag.short}, ` : ''
+      return [`${short}--${name}${flag.value ? ` ${flag.value}` : ''}`, flag.description]
+    }),
+  )
+}
+
+/** The usage line of a command: its words, positionals and `[flags]` (unless `flags` is false). */
+export function usageOf(command: Command, flags = true): string {
+  const positionals = command.positionals.map(({ name, variadic, optional }) => {
+    const text = `<${name}>${variadic ? '...' : ''}`
+    return optional ? `[${text}]` : text
+  })
+  return [PROGRAM, ...command.words, ...positionals, ...(flags ? ['[flags]'] : [])].join(' ')
+}
+
+function section(title: string, lines: readonly string[]): string[] {
+  return lines.length === 0 ? [] : ['', `${title}:`, ...lines]
+}
+
+const indented = (title: string, lines: readonly string[]) =>
+  section(
+    title,
+    lines.map((line) => `  ${line}`),
+  )
+
+/** The `--help` of one command, from its summary and description (the contract's, for an operation). */
+export function commandHelp(command: Command): string {
+  const extra = Object.entries(command.help?.() ?? {}).flatMap(([title, lines]) => indented(title, lines))
+  return [
+    `${command.summary}.`,
+    '',
+    command.description,
+    '',
+    `Usage: ${usageOf(command)}`,
+    ...section('Arguments', columns(command.positionals.map(({ name, description }) => [`<${name}>`, description]))),
+    ...section('Flags', flagLines(command.flags())),
+    ...extra,
+    ...indented(
+      'Examples',
+      (command.examples ?? []).map((line) => `$ ${line}`),
+    ),
+    ...section('Global flags', flagLines(GLOBAL_FLAGS)),
+    ...indented('Exit codes', EXIT_LINES),
+  ].join('\n')
+}
+
+/** The list of commands (all of them, or those under some words) with their summaries. */
+export function rootHelp(commands: readonly Command[], words: readonly string[]): string {
+  const under = commands.filter((command) => words.every((word, index) => command.words[index] === word))
+  const intro =
+    words.length === 0
+      ? [`${PROGRAM}: the Session Library automation API from the shell.`, '', `Usage: ${PROGRAM} <command> [flags]`]
+      : [`Usage: ${PROGRAM} ${words.join(' ')} <command> [flags]`]
+  return [
+    ...intro,
+    ...section(
+      'Commands',
+      columns(under.map((command) => [usageOf(command, false).slice(PROGRAM.length + 1), command.summary])),
+    ),
+    ...section('Global flags', flagLines(GLOBAL_FLAGS)),
+    ...indented('Environment', ENVIRONMENT_LINES),
+    ...indented('Output', OUTPUT_LINES),
+    ...indented('Exit codes', EXIT_LINES),
+    '',
+    `Run '${PROGRAM} <command> --help' for a command's flags.`,
+  ].join('\n')
+}

@@ -1,0 +1,178 @@
+import { kebabCase } from '@session-library/internal'
+import {
+  type AnswerOf,
+  API_PREFIX,
+  type OperationName,
+  pathParamNames,
+  type Route,
+  routes,
+} from '@session-library/schemas/client'
+import { type Command, type Context, ID, type Positional, PROGRAM } from './command.js'
+import { confirm, deleted, type Question, YES_FLAG } from './confirm.js'
+import { contract, loadContract } from './contract.js'
+import type { FieldFlag, Operation } from './contract-flags.js'
+import type { Flag } from './flags.js'
+import {
+  BODY_FLAG,
+  checkRequest,
+  type OperationCall,
+  type OperationInput,
+  operationInput,
+  VALUE_RULE,
+} from './input.js'
+import type { CliContext } from './iostreams.js'
+
+/**
+ * What a command adds to the one generated from its operation (`cmd/<group>/<verb>.ts`). With
+ * `words`, it is another command over the operation (`notes set` over `notes.put`): its own summary
+ * and description, and no flags of the contract's fields when `fieldFlags` is false.
+ */
+export interface Extras {
+  readonly words?: readonly string[]
+  readonly summary?: string
+  readonly description?: string
+  readonly fieldFlags?: false
+  readonly flags?: Readonly<Record<string, Flag>>
+  /** Other flag names of derived fields: alias → the field's flag. */
+  readonly aliases?: Readonly<Record<string, string>>
+  /** Default columns of the table. */
+  readonly columns?: readonly string[]
+  /** Positionals after the path parameters; `amend` puts them in the input. */
+  readonly positionals?: readonly Positional[]
+  readonly examples?: readonly string[]
+  amend?(input: OperationInput, positionals: readonly string[], io: CliContext): void | Promise<void>
+  /** What to ask before sending (a DELETE always asks). */
+  readonly confirm?: Question
+  /** Runs instead of the plain call when it returns true. */
+  run?(call: OperationCall, context: Context): Promise<boolean>
+}
+
+/**
+ * The words of an operation's command: its group and verb (`sessions list`), or the group alone when
+ * that is the group's only operation and it reads (`health`, `waveform`, `tag-counts`).
+ */
+export function commandWords(route: Route): string[] {
+  const [group = '', verb = ''] = route.name.split('.')
+  const alone = Object.keys(routes).filter((name) => name.startsWith(`${group}.`)).length === 1
+  return alone && route.method === 'GET' ? [kebabCase(group)] : [kebabCase(group), verb]
+}
+
+type Def = { type?: string; shape?: Record<string, unknown>; element?: { def: Def } }
+
+// What `--fields` may name: the fields of the answer's data (of each element, for a list), from the
+// contract's tolerant answer schema, optional ones included.
+function answerFields(route: Route): string[] | undefined {
+  const envelope = route.answer.tolerant as unknown as { def: { shape?: { data?: { def: Def } } } }
+  const data = envelope.def.shape?.data?.def
+  const record = data?.type === 'array' ? data.element?.def : data
+  return record?.shape ? Object.keys(record.shape) : undefined
+}
+
+function aliasFlags(extras: Extras, flags: Record<string, Flag>): Record<string, Flag> {
+  return Object.fromEntries(
+    Object.entries(extras.aliases ?? {}).flatMap(([alias, target]) => {
+      const flag = flags[target]
+      return flag ? [[alias, { ...flag, description: `Same as --${target}.` }]] : []
+    }),
+  )
+}
+
+function withAliases(values: Context['values'], aliases: Extras['aliases']): Context['values'] {
+  const merged = { ...values }
+  for (const [alias, target] of Object.entries(aliases ?? {})) merged[target] ??= merged[alias]
+  return merged
+}
+
+type ListMeta = AnswerOf<'sessions.list'>['meta']
+
+// For people: where a page of the list sits, on stderr under the table (nothing when the list is empty).
+function pageLine({ total, offset }: ListMeta, data: unknown): string | undefined {
+  const count = Array.isArray(data) ? data.length : 0
+  if (total === 0) return undefined
+  const shown = count === 0 ? 'none' : count === 1 ? `${offset + 1}` : `${offset + 1}–${offset + count}`
+  return `${shown} of ${total}${offset + count < total ? '; --offset for more, --all for every page' : ''}`
+}
+
+// An operation's plain use: its words, an id, and its required fields.
+function defaultExample(words: readonly string[], params: readonly string[], fields: readonly FieldFlag[]): string {
+  const required = fields
+    .filter((field) => field.required)
+    .map((field) => `--${field.flag} ${field.choices?.[0] ?? contract()?.KIND_VALUES[field.kind][1]}`)
+  return [PROGRAM, ...words, ...params.map(() => 'ses_1'), ...required].join(' ')
+}
+
+const endpointOf = (name: OperationName): Operation | undefined => contract()?.endpoints[name]
+
+function requestHelp(name: OperationName): Record<string, string[]> {
+  const operation = endpointOf(name)
+  if (!operation) return {}
+  const errors = [...operation.errors, ...operation.decidedErrors].sort().join(', ')
+  return {
+    Request: [
+      `${operation.method} ${API_PREFIX}${operation.path} → ${operation.status}; errors ${errors}.`,
+      operation.writes ? 'Writes: needs full-automation mode (else 403 read_only).' : 'Reads: works in every mode.',
+      ...(operation.body ? [VALUE_RULE] : []),
+    ],
+  }
+}
+
+/**
+ * The command of one operation of the contract, with what its `cmd/` module adds. Summary,
+ * description and the flags of the contract's fields come from the main entry once it is loaded
+ * (see contract.ts); without it, a command has only its extras' flags.
+ */
+export function operationCommand(route: Route, extras: Extras = {}): Command {
+  const name = route.name as OperationName
+  let fields: FieldFlag[] | undefined
+  const derived = () => {
+    const operation = endpointOf(name)
+    if (operation && extras.fieldFlags !== false) fields ??= contract()?.contractFlags(operation)
+    return fields ?? []
+  }
+  const params: string[] = pathParamNames(route.path)
+  const words = extras.words ?? commandWords(route)
+  const question = extras.confirm ?? (route.method === 'DELETE' ? deleted : undefined)
+  return {
+    words,
+    get summary() {
+      return extras.words ? (extras.summary ?? name) : (endpointOf(name)?.summary ?? name)
+    },
+    get description() {
+      const asks = question && 'On a terminal it asks first when it would delete or remove data, unless --yes.'
+      const own = extras.words ? [] : [endpointOf(name)?.description]
+      return [...own, extras.description, asks].filter(Boolean).join(' ')
+    },
+    positionals: [
+      ...params.map((param) => (param === 'id' ? ID : { name: param, description: param })),
+      ...(extras.positionals ?? []),
+    ],
+    flags() {
+      const body = extras.fieldFlags !== false && endpointOf(name)?.body && BODY_FLAG
+      const own = { ...contract()?.flagsOf(derived()), ...body }
+      return { ...own, ...aliasFlags(extras, own), ...(question && YES_FLAG), ...extras.flags }
+    },
+    get examples() {
+      return extras.examples ?? [defaultExample(words, params, derived())]
+    },
+    help: () => requestHelp(name),
+    async run(context) {
+      const values = withAliases(context.values, extras.aliases)
+      // A read without contract flags sends no query; a write always sends the body its schema
+      // expects (`{}` when no field is given), so it needs the contract.
+      if (route.method !== 'GET') await loadContract()
+      const operation = endpointOf(name)
+      const shape = { params, query: operation?.query !== undefined, body: operation?.body !== undefined }
+      const input = await operationInput(shape, derived(), values, context.positionals, context.io)
+      await extras.amend?.(input, context.positionals.slice(params.length), context.io)
+      checkRequest(name, input, words)
+      const call = { name, input, columns: extras.columns }
+      await confirm(context, await question?.(call, context))
+      if (await extras.run?.(call, { ...context, values })) return
+      const client = await context.client()
+      const answer = (await client.request(name, input as never)) as { data: unknown; meta?: ListMeta }
+      await context.output.data(answer.data, call.columns, answerFields(route))
+      const page = answer.meta && !context.output.json ? pageLine(answer.meta, answer.data) : undefined
+      if (page) context.output.message(page)
+    },
+  }
+}

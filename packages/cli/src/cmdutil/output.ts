@@ -1,0 +1,195 @@
+import { didYouMean, escapeControls, escapeMessage, jsonLine, UsageError } from '@session-library/internal'
+import { isRecord } from '@session-library/schemas/client'
+import { type CliContext, colourFor, styles, write } from './iostreams.js'
+
+type Row = Record<string, unknown>
+
+const MAX_CELL = 60
+
+/**
+ * A cell's text: lists joined, objects as compact JSON, control characters (newlines too) escaped;
+ * on a terminal, long text is cut (the JSON form and a pipe have it whole).
+ */
+function cellText(value: unknown, cut: boolean): string {
+  let text: string
+  if (value === undefined || value === null) text = ''
+  else if (Array.isArray(value) && value.every((item) => typeof item !== 'object' || item === null)) {
+    text = value.join(', ')
+  } else if (typeof value === 'object') text = JSON.stringify(value)
+  else text = String(value)
+  text = escapeControls(text)
+  return cut && text.length > MAX_CELL ? `${text.slice(0, MAX_CELL - 1)}…` : text
+}
+
+/** The column names of a set of records, in their first-seen order. */
+function columnsOf(records: readonly Record<string, unknown>[]): string[] {
+  const columns = new Set<string>()
+  for (const record of records) for (const key of Object.keys(record)) columns.add(key)
+  return [...columns]
+}
+
+/** Lays out rows under a header; `widths` fixes the columns (a stream keeps those of its first rows). */
+function tableLines(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  style: { bold(text: string): string },
+  widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length))),
+): { head: string[]; body: string[]; widths: number[] } {
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column] ?? 0)))
+      .join('  ')
+      .trimEnd()
+  return { head: [style.bold(line(header))], body: rows.map(line), widths }
+}
+
+/** Where a command writes: data to stdout (a table for people, JSON for programs), messages to stderr. */
+export interface Output {
+  /** `--json` was given. */
+  readonly json: boolean
+  /**
+   * Prints an answer's data; `columns` are the table's default columns when `--fields` is not given,
+   * `known` every field `--fields` may name (default: those of the data).
+   */
+  data(data: unknown, columns?: readonly string[], known?: readonly string[]): Promise<void>
+  /** Prints records as they come: NDJSON with `--json`, else table rows. */
+  stream(records: AsyncIterable<unknown>, columns?: readonly string[]): Promise<void>
+  /** A line to stderr (progress, notes); never data. */
+  message(text: string): void
+}
+
+/** How one run prints: the global flags `--json`, `--fields`, `--header`, and the mask of its token. */
+interface OutputSettings {
+  readonly json?: boolean
+  readonly fields?: readonly string[]
+  readonly header?: boolean
+  /** Hides the token in everything printed, even when a server echoes it. */
+  readonly mask?: (text: string) => string
+}
+
+function pick(value: unknown, fields: readonly string[] | undefined): unknown {
+  if (!fields) return value
+  if (Array.isArray(value)) return value.map((item) => pick(item, fields))
+  if (!isRecord(value)) return value
+  return Object.fromEntries(fields.filter((field) => field in value).map((field) => [field, value[field]]))
+}
+
+// A stream's lines are written a page-sized chunk at a time, not one write per record.
+const CHUNK = 64 * 1024
+// A streamed table takes its column widths from its first rows.
+const WIDTH_SAMPLE = 50
+
+function checkFields(fields: readonly string[] | undefined, records: readonly Row[], named?: readonly string[]): void {
+  if (!fields || (records.length === 0 && !named)) return
+  const known = [...new Set([...(named ?? []), ...columnsOf(records)])]
+  const unknown = fields.find((field) => !known.includes(field))
+  if (unknown === undefined) return
+  throw new UsageError(`--fields: unknown field '${unknown}'${didYouMean(unknown, known)}; valid: ${known.join(', ')}`)
+}
+
+/**
+ * Makes the output of one run. On a terminal, tables are aligned with a bold header and long cells
+ * cut; on a pipe, rows are tab-separated without padding (a header only with `--header`), so that
+ * `cut -f2` and `awk -F'\t'` read them. Every value has its control characters escaped, and the
+ * token masked.
+ */
+export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'stdout' | 'stderr' | 'env'>): Output {
+  const { json = false, fields, mask = (text: string) => text } = settings
+  const terminal = io.stdout.isTTY === true
+  const style = styles(colourFor(io.stdout, io.env))
+  const out = (text: string) => write(io.stdout, mask(text))
+  const message = (text: string) => {
+    io.stderr.write(`${mask(escapeMessage(text))}\n`)
+  }
+  const names = (rows: readonly Row[], columns?: readonly string[]) => fields ?? columns ?? columnsOf(rows)
+  const cells = (row: Row, columns: readonly string[]) => columns.map((name) => cellText(row[name], terminal))
+  const laidOut = (header: readonly string[], rows: readonly Row[], widths?: number[]) =>
+    tableLines(
+      header,
+      rows.map((row) => cells(row, header)),
+      style,
+      widths,
+    )
+  const lines = (texts: readonly string[]) => texts.map((line) => `${line}\n`).join('')
+
+  // Rows of a pipe: tab-separated, nothing padded; the header only when asked for.
+  const tsv = (columns: readonly string[], rows: readonly Row[], head: boolean) =>
+    lines([
+      ...(head && settings.header ? [columns.join('\t')] : []),
+      ...rows.map((row) => cells(row, columns).join('\t')),
+    ])
+
+  async function records(rows: readonly Row[], columns?: readonly string[], known?: readonly string[]) {
+    checkFields(fields, rows, known)
+    const header = names(rows, columns)
+    if (!terminal) return out(tsv(header, rows, true))
+    const { head, body } = laidOut(header, rows)
+    return out(lines([...head, ...body]))
+  }
+
+  async function fieldsOfOne(value: Row, known?: readonly string[]) {
+    checkFields(fields, [value], known)
+    const shown = fields ?? Object.keys(value)
+    if (!terminal) return out(lines(shown.map((name) => `${name}\t${cellText(value[name], false)}`)))
+    const width = Math.max(0, ...shown.map((name) => name.length))
+    return out(lines(shown.map((name) => `${style.bold(name.padEnd(width))}  ${cellText(value[name], true)}`)))
+  }
+
+  async function table(value: unknown, columns?: readonly string[], known?: readonly string[]) {
+    if (Array.isArray(value) && value.length === 0) {
+      checkFields(fields, [], known)
+      return message('(none)')
+    }
+    if (Array.isArray(value) && value.every(isRecord)) return records(value, columns, known)
+    if (Array.isArray(value)) return out(lines(value.map((item) => cellText(item, terminal))))
+    if (!isRecord(value)) return out(`${cellText(value, terminal)}\n`)
+    return fieldsOfOne(value, known)
+  }
+
+  async function streamJson(items: AsyncIterable<unknown>) {
+    let chunk = ''
+    let checked = false
+    for await (const record of items) {
+      if (!checked && isRecord(record)) checkFields(fields, [record])
+      checked = true
+      chunk += `${jsonLine(pick(record, fields), settings.mask)}\n`
+      if (chunk.length >= CHUNK) {
+        await out(chunk)
+        chunk = ''
+      }
+    }
+    if (chunk) await out(chunk)
+  }
+
+  async function streamTable(items: AsyncIterable<unknown>, columns?: readonly string[]) {
+    const sample: Row[] = []
+    let widths: number[] | undefined
+    let header: readonly string[] = []
+    const flush = async (rows: Row[]) => {
+      if (header.length === 0) checkFields(fields, rows)
+      const first = header.length === 0
+      header = first ? names(rows, columns) : header
+      if (!terminal) return out(tsv(header, rows, first))
+      const laid = laidOut(header, rows, widths)
+      await out(lines([...(widths ? [] : laid.head), ...laid.body]))
+      widths = laid.widths
+    }
+    for await (const record of items) {
+      if (!isRecord(record)) continue
+      if (widths || (!terminal && header.length > 0)) await flush([record])
+      else if (sample.push(record) >= (terminal ? WIDTH_SAMPLE : 1)) await flush(sample.splice(0))
+    }
+    if (sample.length > 0) await flush(sample)
+  }
+
+  return {
+    json,
+    async data(data, columns, known) {
+      if (!json) return table(data, columns, known)
+      checkFields(fields, isRecord(data) ? [data] : Array.isArray(data) ? data.filter(isRecord) : [], known)
+      await out(`${jsonLine(pick(data, fields), settings.mask)}\n`)
+    },
+    stream: (items, columns) => (json ? streamJson(items) : streamTable(items, columns)),
+    message,
+  }
+}
