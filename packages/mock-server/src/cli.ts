@@ -4,10 +4,9 @@ import { escapeControls, UsageError } from '@session-library/internal'
 import { type Departure, formatDeparture } from '@session-library/schemas'
 import { CONTROL_PREFIX, version } from './index.js'
 import { type CliCommand, parseCliArgs, usage } from './node/cli/cli-options.js'
-import { watchImports } from './node/cli/import-progress.js'
-import { requestLogLine } from './node/cli/request-log.js'
-import { startServer } from './node/cli/start-server.js'
+import { requestLogLine, watchImports } from './node/cli/log-lines.js'
 import { DataFileError } from './node/persistence/data-file.js'
+import { startServer } from './node/start-server.js'
 
 const NAME = 'session-library-mock'
 const printError = (message: string) => process.stderr.write(`${NAME}: ${message}\n`)

@@ -1,21 +1,62 @@
+import {
+  type ImportResult,
+  type importBody,
+  type Kind,
+  LIMITS,
+  PROJECT_EXTENSIONS,
+  type z,
+} from '@session-library/schemas'
 import type { Clock } from '../runtime/clock.js'
 import { type Mutex, sleep } from '../runtime/mutex.js'
 import type { Library } from '../store/library.js'
-import { previewFields } from '../store/preview-fields.js'
 import type { StoredSession } from '../store/records.js'
-import { newSessionRecord } from '../store/session-record.js'
-import { audioName, type ImportItem, type ImportRequest, importedFields } from './item.js'
-import type { ImportProgress } from './progress.js'
+import { newSessionRecord, previewFields } from '../store/sessions.js'
+
+/** Progress of one import, as the control surface reports it (D15). */
+export type ImportProgress = ImportResult & { createdSessionIds: string[] }
+
+/** An import request as the contract parses it (D15). */
+type ImportRequest = z.output<typeof importBody>
+/** One item of an import request. */
+type ImportItem = ImportRequest['items'][number]
+
+const extensions: Record<string, Kind> = PROJECT_EXTENSIONS
+
+function fileName(path: string): string {
+  return (
+    path
+      .split(/[\\/]/)
+      .filter((part) => part !== '')
+      .pop() ?? ''
+  )
+}
+
+function splitExtension(name: string): [base: string, extension: string] {
+  const dot = name.lastIndexOf('.')
+  return dot > 0 ? [name.slice(0, dot), name.slice(dot).toLowerCase()] : [name, '']
+}
 
 /**
- * What an import needs from the mock.
- *
- * @example
- * ```ts
- * new ImportRunner({ library, clock, mutex, delay: () => 25, persist })
- * ```
+ * Title and kind of the session an import item creates (D15): the item's title or the file name
+ * without its extension; the request's kind, else the item's projectType, else the kind of the
+ * file extension, else `other`. `undefined` when they break D5's rules (the item then fails).
  */
-export interface ImportDeps {
+function importedFields(item: ImportItem, requestKind: Kind | undefined): { title: string; kind: Kind } | undefined {
+  const [base, extension] = splitExtension(fileName(item.projectPath))
+  const title = (item.title ?? base).trim()
+  const projectType = item.projectType === '' ? undefined : item.projectType
+  const kind = requestKind ?? projectType ?? extensions[extension] ?? 'other'
+  if (title.length === 0 || title.length > LIMITS.titleLength || kind.length > LIMITS.kindLength) return undefined
+  return { title, kind }
+}
+
+/** The display name of an audio file: its name without the extension. */
+function audioName(path: string): string {
+  return splitExtension(fileName(path))[0] || path
+}
+
+/** What an import needs from the mock. */
+interface ImportDeps {
   library: Library
   clock: Clock
   mutex: Mutex
@@ -32,12 +73,6 @@ type Outcome = 'skipped' | 'failed' | Readonly<StoredSession>
 /**
  * Batch imports in the background (D15): the start answers before any item runs; items then run
  * one by one with a delay each, every change under the mock's mutex and persisted like a request's.
- *
- * @example
- * ```ts
- * const progress = runner.start(body) // completed 0, done false
- * await runner.idle()
- * ```
  */
 export class ImportRunner {
   readonly #deps: ImportDeps

@@ -4,19 +4,74 @@ import {
   LIBRARY_PARTS,
   type LibraryChange,
   type LibraryPart,
+  type LibrarySnapshot,
   libraryPartNames,
   type PartRecord,
-} from './library-parts.js'
-import type { LibrarySnapshot, StoredLane, StoredSession, StoredWaveform } from './records.js'
-import { SessionIndexes } from './session-indexes.js'
-import { noteWritten } from './session-record.js'
+  type StoredLane,
+  type StoredSession,
+  type StoredWaveform,
+  waveformKey,
+} from './records.js'
+import { noteWritten } from './sessions.js'
 import { Table, type TableWatcher } from './table.js'
-import { waveformKey } from './waveform-key.js'
+
+/**
+ * The library's secondary indexes, kept up to date by its tables' watchers: project paths, for
+ * the import's skip rule (D15), and each session's waveform note lanes, deleted with it (D14).
+ */
+class SessionIndexes {
+  /** How many sessions have each path, as current or original project path. */
+  readonly #paths = new Map<string, number>()
+  readonly #lanes = new Map<string, Set<string>>()
+
+  /** Forgets everything (before a load). */
+  clear(): void {
+    this.#paths.clear()
+    this.#lanes.clear()
+  }
+
+  /** Whether a session has this path, as current or original project path. */
+  knowsPath(path: string): boolean {
+    return this.#paths.has(path)
+  }
+
+  /** The keys of a session's lanes. */
+  lanesOf(sessionId: string): string[] {
+    return [...(this.#lanes.get(sessionId) ?? [])]
+  }
+
+  /** A session was added, replaced or deleted. */
+  sessionChanged(before: Readonly<StoredSession> | undefined, after: Readonly<StoredSession> | undefined): void {
+    if (before) this.#countPaths(before, -1)
+    if (after) this.#countPaths(after, 1)
+  }
+
+  /** A lane was added, replaced or deleted. */
+  laneChanged(before: Readonly<StoredLane> | undefined, after: Readonly<StoredLane> | undefined): void {
+    if (before) this.#lanes.get(before.sessionId)?.delete(before.key)
+    if (after) {
+      const keys = this.#lanes.get(after.sessionId) ?? new Set()
+      this.#lanes.set(after.sessionId, keys.add(after.key))
+    }
+  }
+
+  #countPaths({ projectPath, projectOriginalPath }: Readonly<StoredSession>, by: number): void {
+    this.#count(projectPath, by)
+    if (projectOriginalPath !== projectPath) this.#count(projectOriginalPath, by)
+  }
+
+  #count(path: string, by: number): void {
+    const count = (this.#paths.get(path) ?? 0) + by
+    if (count > 0) this.#paths.set(path, count)
+    else this.#paths.delete(path)
+  }
+}
 
 type Tables = { [P in LibraryPart]: Table<PartRecord<P>> }
 
 // Every table tells `changed` of each write itself: no caller has to remember to.
 function createTables(indexes: SessionIndexes, changed: () => void): Tables {
+  let lastWritten: Readonly<StoredSession> | undefined
   const table = <P extends LibraryPart>(part: P, watch?: TableWatcher<PartRecord<P>>) =>
     new Table<PartRecord<P>>(LIBRARY_PARTS[part].model, LIBRARY_PARTS[part].keyOf, (before, after) => {
       changed()
@@ -25,7 +80,8 @@ function createTables(indexes: SessionIndexes, changed: () => void): Tables {
   return {
     sessions: table('sessions', (before, after) => {
       indexes.sessionChanged(before, after)
-      if (after) noteWritten(after)
+      if (after) noteWritten(after, lastWritten)
+      if (after) lastWritten = after
     }),
     lanes: table('lanes', (before, after) => indexes.laneChanged(before, after)),
     waveforms: table('waveforms'),
@@ -37,13 +93,6 @@ function createTables(indexes: SessionIndexes, changed: () => void): Tables {
  * {@link Table}, one per part of the snapshot), the id counter, and the indexes that let every
  * write reach its records without a scan. `revision` moves on every change, so the pipeline knows
  * when to persist, and {@link Library.drainChange} says what changed, record by record.
- *
- * @example
- * ```ts
- * const library = new Library(1)
- * library.load(snapshot)
- * library.newId('ses')
- * ```
  */
 export class Library {
   readonly #indexes = new SessionIndexes()
@@ -185,5 +234,34 @@ export class Library {
     for (const key of this.#indexes.lanesOf(id)) this.lanes.delete(key)
     // A stored waveform belongs to one of the session's previews: no scan needed to find them.
     for (const preview of record.previews) this.waveforms.delete(waveformKey(id, preview.id))
+  }
+}
+
+/**
+ * The mock's library read in place (`MockApi.store`): every call reads what is stored now, so a
+ * test sees each change as it happens, and nothing is copied. The records are the stored ones:
+ * read them, never change them (the mock never changes a stored record either; a write stores a
+ * new one).
+ */
+export interface LiveStore {
+  /** The stored session with this id, if any. */
+  session(id: string): Readonly<StoredSession> | undefined
+  /** Every stored session, in the order they were stored. */
+  sessions(): readonly Readonly<StoredSession>[]
+  /** Every waveform note lane (D14). */
+  lanes(): readonly Readonly<StoredLane>[]
+  /** The id counter: the next id a create hands out comes from it (D5). */
+  readonly nextId: number
+}
+
+/** A {@link LiveStore} over whatever library `current` gives now (a reset replaces it). */
+export function liveStore(current: () => Library): LiveStore {
+  return {
+    session: (id) => current().sessions.peek(id),
+    sessions: () => current().sessions.all(),
+    lanes: () => current().lanes.all(),
+    get nextId() {
+      return current().nextId
+    },
   }
 }

@@ -1,6 +1,6 @@
 import { parseFlags, type ShellFlag, UsageError } from '@session-library/internal'
 import { MODES, type Mode, SERVICES, type Service } from '@session-library/schemas'
-import type { StartServerOptions } from './start-server.js'
+import type { StartServerOptions } from '../start-server.js'
 
 interface Flag {
   /** Placeholder of the value in the usage; absent for a switch. */
@@ -195,14 +195,7 @@ const NOTES = [
   'a head too large 431 headers_too_large; with --proxy, an answer over --proxy-max-body is 502 (D20).',
 ]
 
-/**
- * The usage text, generated from the flag table, and the notes on failures.
- *
- * @example
- * ```ts
- * process.stdout.write(usage())
- * ```
- */
+/** The usage text, generated from the flag table, and the notes on failures. */
 export function usage(): string {
   const rows = Object.entries(FLAGS).map(([name, flag]) => {
     const left = `  --${name}${flag.value ? ` <${flag.value}>` : ''}`
@@ -211,14 +204,7 @@ export function usage(): string {
   return ['Usage: session-library-mock [options]', '', 'Options:', ...rows, '', ...NOTES, ''].join('\n')
 }
 
-/**
- * What a command line asks for: help, the version, or a server with these options.
- *
- * @example
- * ```ts
- * const command: CliCommand = parseCliArgs(['--port', '0'], {})
- * ```
- */
+/** What a command line asks for: help, the version, or a server with these options. */
 export type CliCommand =
   | { kind: 'help' }
   | { kind: 'version' }
@@ -237,12 +223,6 @@ const PARSED: Record<string, ShellFlag> = Object.fromEntries(
  * `@session-library/internal`), strictly: an unknown flag (with the nearest named), a missing
  * or bad value or a positional argument throws its `UsageError`. The token comes from `--token`,
  * else `SESSION_LIBRARY_TOKEN`, else `randomToken()`.
- *
- * @example
- * ```ts
- * parseCliArgs(['--port', '0', '--mode', 'read-only'], process.env, () => 'tok')
- * // { kind: 'serve', options: { port: 0, mode: 'read-only', token: 'tok' }, quiet: false }
- * ```
  */
 export function parseCliArgs(
   args: readonly string[],

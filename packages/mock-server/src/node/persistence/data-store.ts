@@ -1,25 +1,33 @@
 import { open, readFile, rename, stat, unlink } from 'node:fs/promises'
 import { dirname } from 'node:path'
+import { ApiError } from '../../http/api-error.js'
 import type { LiveLibrary } from '../../mock-api.js'
-import type { LibraryChange } from '../../store/library-parts.js'
-import type { LibrarySnapshot } from '../../store/records.js'
-import { ChangeLogWriter, readChangeLog } from './change-log.js'
-import { DataFileError, loadDataFile, syncDirectory, writeDataFile } from './data-file.js'
+import type { LibraryChange, LibrarySnapshot } from '../../store/records.js'
+import { ChangeLogWriter, DurableRecords, readChangeLog, replayChanges } from './change-log.js'
+import {
+  causeOf,
+  DataFileError,
+  loadDataFile,
+  realDataPath,
+  syncDirectory,
+  writeDataFile,
+  writeFully,
+} from './data-file.js'
 import { type DataFileLock, lockDataFile } from './data-lock.js'
-import { DurableRecords } from './durable-records.js'
-import { realDataPath } from './real-path.js'
-import { replayChanges } from './replay.js'
-import { causeOf, StorageUnavailable } from './storage-unavailable.js'
-import { writeFully } from './write-fully.js'
 
 /**
- * When a `--data` file's change log is folded into a fresh library file.
- *
- * @example
- * ```ts
- * const compaction: Compaction = { afterIdleMs: 1_000, afterLogBytes: 8 * 1024 * 1024 }
- * ```
+ * A change that could not be made durable (D19: disk full, folder not writable, any I/O error): it
+ * was undone, in memory and on disk, and the request is answered 503 `storage_unavailable` with a
+ * message that names the cause, which health's `lastError` repeats.
  */
+export class StorageUnavailable extends ApiError {
+  constructor(file: string, cause: unknown) {
+    super('storage_unavailable', `The change could not be saved to ${file} (${causeOf(cause)}); nothing was changed.`)
+    this.name = 'StorageUnavailable'
+  }
+}
+
+/** When a `--data` file's change log is folded into a fresh library file. */
 export interface Compaction {
   /** After this long without a change. Default 1,000 ms. */
   afterIdleMs?: number
@@ -47,11 +55,6 @@ const MAX_RETRY_MS = 60_000
  * the log goes on, and the fold is tried again later (the next one writes the whole library,
  * covering both logs). The file is locked on its real path while the store is open, and written
  * there, so a symlink to it stays a symlink.
- *
- * @example
- * ```ts
- * const { store, library } = await DataStore.open('library.json', {}, console.warn)
- * ```
  */
 export class DataStore {
   readonly #path: string
