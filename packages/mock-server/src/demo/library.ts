@@ -4,81 +4,21 @@ import { pick, seededRandom } from '../runtime/random.js'
 import type { LibrarySnapshot, StoredSession } from '../store/records.js'
 import { previewFields } from '../store/sessions.js'
 
+// One string a list, `|` between items: the order is part of the seed's demo data.
+const words = (list: string) => list.split('|')
+
 /** Words the demo library is made of: realistic enough to search, sort and filter. */
 const VOCABULARY = {
-  adjectives: [
-    'Midnight',
-    'Golden',
-    'Velvet',
-    'Neon',
-    'Hollow',
-    'Silver',
-    'Electric',
-    'Quiet',
-    'Broken',
-    'Crimson',
-    'Paper',
-    'Distant',
-    'Wild',
-    'Frozen',
-    'Lucid',
-    'Static',
-    'Amber',
-    'Lunar',
-    'Salt',
-    'Glass',
-  ],
-  nouns: [
-    'Drive',
-    'Harbor',
-    'Echoes',
-    'Skyline',
-    'Tides',
-    'Garden',
-    'Signal',
-    'Horizon',
-    'Motel',
-    'River',
-    'Satellite',
-    'Parade',
-    'Fever',
-    'Orchard',
-    'Circuit',
-    'Lanterns',
-    'Avenue',
-    'Weather',
-    'Bloom',
-    'Arcade',
-  ],
-  clients: [
-    'Northwind Records',
-    'Blue Room Music',
-    'Solstice Films',
-    'Harbor Lights Agency',
-    'Kestrel Games',
-    'Maple & Stone Podcast',
-    'Atlas Publishing',
-    'Indigo Theatre Co.',
-    'self-release',
-    'Copperline Ads',
-  ],
-  tags: [
-    'drums',
-    'vocals',
-    'synth',
-    'guitar',
-    'piano',
-    'strings',
-    'lofi',
-    'ambient',
-    'remix',
-    'demo',
-    'client-review',
-    'stems',
-    'live',
-    'score',
-    'mix-v2',
-  ],
+  adjectives: words(
+    'Midnight|Golden|Velvet|Neon|Hollow|Silver|Electric|Quiet|Broken|Crimson|Paper|Distant|Wild|Frozen|Lucid|Static|Amber|Lunar|Salt|Glass',
+  ),
+  nouns: words(
+    'Drive|Harbor|Echoes|Skyline|Tides|Garden|Signal|Horizon|Motel|River|Satellite|Parade|Fever|Orchard|Circuit|Lanterns|Avenue|Weather|Bloom|Arcade',
+  ),
+  clients: words(
+    'Northwind Records|Blue Room Music|Solstice Films|Harbor Lights Agency|Kestrel Games|Maple & Stone Podcast|Atlas Publishing|Indigo Theatre Co.|self-release|Copperline Ads',
+  ),
+  tags: words('drums|vocals|synth|guitar|piano|strings|lofi|ambient|remix|demo|client-review|stems|live|score|mix-v2'),
   notes: [
     'Bounce stems for the client before Friday.',
     'Vocal comp is done; needs a tuning pass.',
@@ -89,8 +29,8 @@ const VOCABULARY = {
     'Master at -14 LUFS for streaming.',
     'Chorus feels crowded, carve space for the lead.',
   ],
-  accents: ['', '#e4572e', '#29335c', '#f3a712', '#a8c686', '#669bbc', '#9D4EDD', '#2EC4B6'],
-  previewNames: ['Full mix', 'Instrumental', 'A cappella', 'Radio edit'],
+  accents: words('|#e4572e|#29335c|#f3a712|#a8c686|#669bbc|#9D4EDD|#2EC4B6'),
+  previewNames: words('Full mix|Instrumental|A cappella|Radio edit'),
 }
 
 const DAY_MS = 86_400_000

@@ -15,7 +15,7 @@ import { type LibrarySnapshot, namedIssues, type StoredSession } from './records
 import type { OrderBy, Table } from './table.js'
 
 /** The fields a client may write on a session (D5). */
-export type WritableFields = Pick<Session, 'title' | 'kind' | 'status' | 'accent' | 'tags' | 'notes' | 'projectPath'>
+type WritableFields = Pick<Session, 'title' | 'kind' | 'status' | 'accent' | 'tags' | 'notes' | 'projectPath'>
 
 /** A new session record (D5): the written fields over the defaults, plus the server-set ones. */
 export function newSessionRecord(
@@ -83,7 +83,7 @@ export function sessionJson(value: unknown): string | undefined {
 export type SessionListQuery = z.output<typeof sessionListQuery>
 
 /** Where "recent" starts and which sessions count (D11). */
-export interface RecentWindow {
+interface RecentWindow {
   now: Date
   days: number
 }
@@ -173,7 +173,7 @@ function fileUrl(path: string): string {
 }
 
 /** The session fields that describe its preview. */
-export type PreviewFields = Pick<
+type PreviewFields = Pick<
   StoredSession,
   'previewStatus' | 'previewUrl' | 'previewAudioUrl' | 'previewAudioMime' | 'preferredPreviewId'
 >

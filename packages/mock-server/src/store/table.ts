@@ -165,11 +165,6 @@ export class Table<T extends object> {
     return this.#index.size
   }
 
-  /** The key of a record. */
-  keyOf(record: T): string {
-    return this.#keyOf(record)
-  }
-
   /** Whether a record has this key. */
   has(key: string): boolean {
     return this.#index.has(key)

@@ -1,7 +1,7 @@
 import type { WaveformNote } from '@session-library/schemas'
 
 /** A waveform note as the body gives it, after the contract's parsing (D14). */
-export interface NoteInput {
+interface NoteInput {
   id?: string
   timestamp: number
   text: string

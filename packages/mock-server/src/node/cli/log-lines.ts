@@ -17,7 +17,7 @@ export function requestLogLine(token: string): (summary: ExchangeSummary) => str
 }
 
 /** Describes an import's progress in one line. */
-export function importProgressLine(progress: ImportProgress): string {
+function importProgressLine(progress: ImportProgress): string {
   const { importId, total, completed, failed, skipped, done, durationMs } = progress
   const state = `${completed + failed + skipped}/${total} items (${failed} failed, ${skipped} skipped)`
   return `import ${importId}: ${state}${done ? `, done in ${durationMs}ms` : ''}`

@@ -1,5 +1,5 @@
-import { type FileHandle, open, readFile, truncate } from 'node:fs/promises'
-import { formatIssues, z } from '@session-library/schemas'
+import { type FileHandle, open, truncate } from 'node:fs/promises'
+import { z } from '@session-library/schemas'
 import { Library } from '../../store/library.js'
 import {
   LIBRARY_PARTS,
@@ -9,7 +9,7 @@ import {
   libraryPartNames,
   type PartRecord,
 } from '../../store/records.js'
-import { DataFileError, writeFully } from './data-file.js'
+import { DataFileError, parsed, textOf, writeFully } from './data-file.js'
 
 // A line's shape; its records are checked against their part's model as they are replayed.
 const partChange = z.optional(z.strictObject({ put: z.array(z.unknown()), del: z.array(z.string()) }))
@@ -19,9 +19,10 @@ const changeLine = z.strictObject({
   ...Object.fromEntries(libraryPartNames.map((part) => [part, partChange])),
 })
 
-/** The lines of a change log, parsed: one change each, oldest first, with their line numbers. */
-export interface ChangeLogLines {
-  changes: { line: number; change: LibraryChange }[]
+/** One change of a change log, with its line number. */
+interface LoggedChange {
+  line: number
+  change: LibraryChange
 }
 
 /**
@@ -32,39 +33,26 @@ export interface ChangeLogLines {
  * was ever answered 2xx, D19). Any other line that does not parse stops the start with
  * {@link DataFileError}; the file stays as it is.
  */
-export async function readChangeLog(path: string, warn: (message: string) => void): Promise<ChangeLogLines> {
-  let text: string
-  try {
-    text = await readFile(path, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { changes: [] }
-    throw new DataFileError(path, `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`)
-  }
+export async function readChangeLog(path: string, warn: (message: string) => void): Promise<LoggedChange[]> {
+  const text = (await textOf(path)) ?? ''
   const end = text.lastIndexOf('\n') + 1
-  const lines = text.slice(0, end).split('\n').slice(0, -1)
   if (end < text.length) {
     await truncate(path, Buffer.byteLength(text.slice(0, end)))
     warn(
       `--data ${path}: dropped a torn last line (${text.length - end} characters), a change cut off by a crash before it was answered`,
     )
   }
-  const changes: ChangeLogLines['changes'] = []
-  lines.forEach((text, index) => {
+  const lines = text.slice(0, end).split('\n').slice(0, -1)
+  return lines.flatMap((text, index) => {
     const change = parseLine(path, text, index + 1, warn)
-    if (change) changes.push({ line: index + 1, change })
+    return change ? [{ line: index + 1, change }] : []
   })
-  return { changes }
 }
 
 /** Where each change line starts: a line is one JSON object, `nextId` its first key. */
 const LINE_START = '{"nextId":'
 
-function parseLine(
-  path: string,
-  raw: string,
-  line: number,
-  warn: (message: string) => void,
-): LibraryChange | undefined {
+function parseLine(path: string, raw: string, line: number, warn: (message: string) => void) {
   const text = raw.replace(/^\0+/, '')
   if (text.length < raw.length)
     warn(`--data ${path}: skipped ${raw.length - text.length} NUL bytes of padding on line ${line}`)
@@ -72,9 +60,9 @@ function parseLine(
   const start = text.lastIndexOf(LINE_START)
   if (start > 0 && !parses(text)) {
     warn(`--data ${path}: dropped a partial change (${start} characters) before the change on line ${line}`)
-    return checkedLine(path, text.slice(start), line)
+    return parsed(path, text.slice(start), changeLine, `line ${line} `, 'a change') as LibraryChange
   }
-  return checkedLine(path, text, line)
+  return parsed(path, text, changeLine, `line ${line} `, 'a change') as LibraryChange
 }
 
 const parses = (text: string) => {
@@ -84,19 +72,6 @@ const parses = (text: string) => {
   } catch {
     return false
   }
-}
-
-function checkedLine(path: string, text: string, line: number): LibraryChange {
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch (error) {
-    throw new DataFileError(path, `line ${line} is not valid JSON (${(error as Error).message})`)
-  }
-  const parsed = changeLine.safeParse(json)
-  if (!parsed.success)
-    throw new DataFileError(path, `line ${line} is not a change: ${formatIssues(parsed.error.issues)}`)
-  return parsed.data as LibraryChange
 }
 
 /**
@@ -165,7 +140,7 @@ export class ChangeLogWriter {
  */
 export function replayChanges(
   snapshot: LibrarySnapshot,
-  logs: readonly { path: string; changes: readonly { line: number; change: LibraryChange }[] }[],
+  logs: readonly { path: string; changes: readonly LoggedChange[] }[],
 ): LibrarySnapshot {
   if (logs.every((log) => log.changes.length === 0)) return snapshot
   const library = new Library(1)

@@ -17,14 +17,34 @@ export class DataFileError extends Error {
   }
 }
 
+/** The text of a `--data` file or its log; `undefined` when there is none. */
+export async function textOf(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8')
+  } catch (error) {
+    const { code } = error as NodeJS.ErrnoException
+    if (code === 'ENOENT') return undefined
+    throw new DataFileError(path, `cannot be read (${code ?? 'error'})`)
+  }
+}
+
+/** JSON text checked against a schema, or the {@link DataFileError} that says where (`line 3 `) and why. */
+export function parsed<T>(path: string, text: string, schema: z.ZodMiniType<T>, where: string, what: string): T {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (error) {
+    throw new DataFileError(path, `${where}is not valid JSON (${(error as Error).message})`)
+  }
+  const checked = schema.safeParse(json)
+  if (!checked.success) throw new DataFileError(path, `${where}is not ${what}: ${formatIssues(checked.error.issues)}`)
+  return checked.data
+}
+
 // The contract's schema compiled by zod itself (`z.compile`): a generated check of the same rules,
 // 2.5× faster over a large file, that hands anything it would refuse to zod's own parser, so a bad
 // file gets the same issues, naming the field. Compiled on first use: a seeded start needs none.
 let compiledSnapshot: typeof librarySnapshot | undefined
-const checkedSnapshot = () => {
-  compiledSnapshot ??= z.compile(librarySnapshot)
-  return compiledSnapshot
-}
 
 /**
  * Reads and validates a `--data` file against the contract's `librarySnapshot` schema. Resolves
@@ -32,22 +52,10 @@ const checkedSnapshot = () => {
  * that keeps it from being used.
  */
 export async function loadDataFile(path: string): Promise<LibrarySnapshot | undefined> {
-  let text: string
-  try {
-    text = await readFile(path, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw new DataFileError(path, `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`)
-  }
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch (error) {
-    throw new DataFileError(path, `is not valid JSON (${(error as Error).message})`)
-  }
-  const parsed = checkedSnapshot().safeParse(json)
-  if (!parsed.success) throw new DataFileError(path, `is not a library file: ${formatIssues(parsed.error.issues)}`)
-  const snapshot = parsed.data as LibrarySnapshot
+  const text = await textOf(path)
+  if (text === undefined) return undefined
+  compiledSnapshot ??= z.compile(librarySnapshot)
+  const snapshot = parsed(path, text, compiledSnapshot, '', 'a library file') as LibrarySnapshot
   const [repeated] = duplicateKeys(snapshot)
   if (repeated !== undefined) throw new DataFileError(path, `is not a library file: ${repeated}`)
   return snapshot

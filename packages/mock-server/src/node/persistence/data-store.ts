@@ -20,7 +20,7 @@ import { type DataFileLock, lockDataFile } from './data-lock.js'
  * was undone, in memory and on disk, and the request is answered 503 `storage_unavailable` with a
  * message that names the cause, which health's `lastError` repeats.
  */
-export class StorageUnavailable extends ApiError {
+class StorageUnavailable extends ApiError {
   constructor(file: string, cause: unknown) {
     super('storage_unavailable', `The change could not be saved to ${file} (${causeOf(cause)}); nothing was changed.`)
     this.name = 'StorageUnavailable'
@@ -108,8 +108,8 @@ export class DataStore {
       const snapshot = await loadDataFile(path)
       const [older, newer] = [`${path}.log.1`, `${path}.log`]
       const logs = [
-        { path: older, ...(await readChangeLog(older, warn)) },
-        { path: newer, ...(await readChangeLog(newer, warn)) },
+        { path: older, changes: await readChangeLog(older, warn) },
+        { path: newer, changes: await readChangeLog(newer, warn) },
       ]
       if (!snapshot && logs.some((log) => log.changes.length > 0)) {
         throw new DataFileError(
