@@ -68,8 +68,8 @@ async function main(args: readonly string[]): Promise<number> {
       printError(error.message)
       return 2
     }
-    const code = (error as NodeJS.ErrnoException).code
-    printError(code === 'EADDRINUSE' ? `port ${command.options.port ?? 4777} is in use` : String(error))
+    const { code, port } = error as NodeJS.ErrnoException & { port?: number }
+    printError(code === 'EADDRINUSE' ? `port ${port} is in use` : String(error))
     return 1
   }
 }

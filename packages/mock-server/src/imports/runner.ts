@@ -10,31 +10,15 @@ import type { Clock } from '../runtime/clock.js'
 import { type Mutex, sleep } from '../runtime/mutex.js'
 import type { Library } from '../store/library.js'
 import type { StoredSession } from '../store/records.js'
-import { newSessionRecord, previewFields } from '../store/sessions.js'
+import { fileParts, newSessionRecord, previewFields } from '../store/sessions.js'
 
 /** Progress of one import, as the control surface reports it (D15). */
 export type ImportProgress = ImportResult & { createdSessionIds: string[] }
 
-/** An import request as the contract parses it (D15). */
 type ImportRequest = z.output<typeof importBody>
-/** One item of an import request. */
 type ImportItem = ImportRequest['items'][number]
 
 const extensions: Record<string, Kind> = PROJECT_EXTENSIONS
-
-function fileName(path: string): string {
-  return (
-    path
-      .split(/[\\/]/)
-      .filter((part) => part !== '')
-      .pop() ?? ''
-  )
-}
-
-function splitExtension(name: string): [base: string, extension: string] {
-  const dot = name.lastIndexOf('.')
-  return dot > 0 ? [name.slice(0, dot), name.slice(dot).toLowerCase()] : [name, '']
-}
 
 /**
  * Title and kind of the session an import item creates (D15): the item's title or the file name
@@ -42,7 +26,7 @@ function splitExtension(name: string): [base: string, extension: string] {
  * file extension, else `other`. `undefined` when they break D5's rules (the item then fails).
  */
 function importedFields(item: ImportItem, requestKind: Kind | undefined): { title: string; kind: Kind } | undefined {
-  const [base, extension] = splitExtension(fileName(item.projectPath))
+  const [base, extension] = fileParts(item.projectPath)
   const title = (item.title ?? base).trim()
   const projectType = item.projectType === '' ? undefined : item.projectType
   const kind = requestKind ?? projectType ?? extensions[extension] ?? 'other'
@@ -52,10 +36,9 @@ function importedFields(item: ImportItem, requestKind: Kind | undefined): { titl
 
 /** The display name of an audio file: its name without the extension. */
 function audioName(path: string): string {
-  return splitExtension(fileName(path))[0] || path
+  return fileParts(path)[0] || path
 }
 
-/** What an import needs from the mock. */
 interface ImportDeps {
   library: Library
   clock: Clock
@@ -108,7 +91,6 @@ export class ImportRunner {
     return structuredClone(this.#imports)
   }
 
-  /** Resolves when no import is running. */
   async idle(): Promise<void> {
     while (this.#running.size > 0) await Promise.all(this.#running)
   }

@@ -24,29 +24,24 @@ class SessionIndexes {
   readonly #paths = new Map<string, number>()
   readonly #lanes = new Map<string, Set<string>>()
 
-  /** Forgets everything (before a load). */
   clear(): void {
     this.#paths.clear()
     this.#lanes.clear()
   }
 
-  /** Whether a session has this path, as current or original project path. */
   knowsPath(path: string): boolean {
     return this.#paths.has(path)
   }
 
-  /** The keys of a session's lanes. */
   lanesOf(sessionId: string): string[] {
     return [...(this.#lanes.get(sessionId) ?? [])]
   }
 
-  /** A session was added, replaced or deleted. */
   sessionChanged(before: Readonly<StoredSession> | undefined, after: Readonly<StoredSession> | undefined): void {
     if (before) this.#countPaths(before, -1)
     if (after) this.#countPaths(after, 1)
   }
 
-  /** A lane was added, replaced or deleted. */
   laneChanged(before: Readonly<StoredLane> | undefined, after: Readonly<StoredLane> | undefined): void {
     if (before) this.#lanes.get(before.sessionId)?.delete(before.key)
     if (after) {
@@ -150,7 +145,6 @@ export class Library {
     return { version: 1, nextId: this.#nextId, ...parts } as LibrarySnapshot
   }
 
-  /** The whole library, JSON-safe, a copy. */
   snapshot(): LibrarySnapshot {
     return structuredClone(this.image())
   }
@@ -172,7 +166,6 @@ export class Library {
     return change
   }
 
-  /** The stored waveform of a session's variant, if the library holds one. */
   storedWaveform(sessionId: string, variantId: string): StoredWaveform['waveform'] | undefined {
     return this.waveforms.peek(waveformKey(sessionId, variantId))?.waveform
   }
@@ -220,7 +213,6 @@ export class Library {
     return record
   }
 
-  /** Changes a session through a draft. */
   updateSession(id: string, change: (draft: StoredSession) => void): Readonly<StoredSession> {
     const record = this.sessions.update(id, change)
     if (record === undefined) throw new NotFound('session')

@@ -52,7 +52,6 @@ export const LIBRARY_PARTS: {
   },
 }
 
-/** The part names, in snapshot order. */
 export const libraryPartNames = Object.keys(LIBRARY_PARTS) as LibraryPart[]
 
 /** What one change did to one part of the library: records stored (new or replacing) and keys deleted. */

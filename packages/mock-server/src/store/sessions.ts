@@ -79,16 +79,13 @@ export function sessionJson(value: unknown): string | undefined {
   return typeof value === 'object' && value !== null ? answeredJson.get(value) : undefined
 }
 
-/** The session list's query as the contract parses it (D9–D11). */
 export type SessionListQuery = z.output<typeof sessionListQuery>
 
-/** Where "recent" starts and which sessions count (D11). */
 interface RecentWindow {
   now: Date
   days: number
 }
 
-/** One page of the session list. */
 export interface SessionPage {
   items: Readonly<StoredSession>[]
   total: number
@@ -161,10 +158,15 @@ const MIME_TYPES: Record<string, string> = {
   '.ogg': 'audio/ogg',
 }
 
-function extension(path: string): string {
-  const name = path.split(/[\\/]/).pop() ?? ''
+/** A file path's name without its extension, and the extension in lower case (`.wav`). */
+export function fileParts(path: string): [base: string, extension: string] {
+  const name =
+    path
+      .split(/[\\/]/)
+      .filter((part) => part !== '')
+      .pop() ?? ''
   const dot = name.lastIndexOf('.')
-  return dot > 0 ? name.slice(dot).toLowerCase() : ''
+  return dot > 0 ? [name.slice(0, dot), name.slice(dot).toLowerCase()] : [name, '']
 }
 
 function fileUrl(path: string): string {
@@ -172,7 +174,6 @@ function fileUrl(path: string): string {
   return `file://${encodeURI(slashed.startsWith('/') ? slashed : `/${slashed}`)}`
 }
 
-/** The session fields that describe its preview. */
 type PreviewFields = Pick<
   StoredSession,
   'previewStatus' | 'previewUrl' | 'previewAudioUrl' | 'previewAudioMime' | 'preferredPreviewId'
@@ -188,7 +189,7 @@ export function previewFields(preferred: Preview | undefined, status?: PreviewSt
     previewStatus: status ?? preferred.status,
     previewUrl: url,
     previewAudioUrl: url,
-    previewAudioMime: MIME_TYPES[extension(preferred.path)] ?? '',
+    previewAudioMime: MIME_TYPES[fileParts(preferred.path)[1]] ?? '',
     preferredPreviewId: preferred.id,
   }
 }

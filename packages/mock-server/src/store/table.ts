@@ -124,7 +124,6 @@ export type TableWatcher<T> = (before: Readonly<T> | undefined, after: Readonly<
 
 interface Slot<T> {
   record: T
-  /** Where the record sits in the collection's array. */
   at: number
 }
 
@@ -160,12 +159,10 @@ export class Table<T extends object> {
     this.#watch = watch
   }
 
-  /** How many records it holds. */
   get size(): number {
     return this.#index.size
   }
 
-  /** Whether a record has this key. */
   has(key: string): boolean {
     return this.#index.has(key)
   }
@@ -232,7 +229,6 @@ export class Table<T extends object> {
     return record
   }
 
-  /** Deletes the record with this key; whether there was one. */
   delete(key: string): boolean {
     const slot = this.#index.get(key)
     if (slot === undefined) return false
@@ -271,7 +267,6 @@ export class Table<T extends object> {
     return Array.from(this.values())
   }
 
-  /** The keys written (inserted, replaced or deleted) since the last call. */
   drainChanged(): Set<string> {
     const changed = this.#changed
     this.#changed = new Set()

@@ -16,7 +16,6 @@ export function requestLogLine(token: string): (summary: ExchangeSummary) => str
     `${method} ${escapeControls(mask(url))} ${status === 0 ? 'dropped' : status} ${ms}ms`
 }
 
-/** Describes an import's progress in one line. */
 function importProgressLine(progress: ImportProgress): string {
   const { importId, total, completed, failed, skipped, done, durationMs } = progress
   const state = `${completed + failed + skipped}/${total} items (${failed} failed, ${skipped} skipped)`

@@ -19,7 +19,6 @@ const changeLine = z.strictObject({
   ...Object.fromEntries(libraryPartNames.map((part) => [part, partChange])),
 })
 
-/** One change of a change log, with its line number. */
 interface LoggedChange {
   line: number
   change: LibraryChange
@@ -91,7 +90,6 @@ export class ChangeLogWriter {
     this.#bytes = bytes
   }
 
-  /** Opens (or creates) a log for appending. */
   static async open(path: string): Promise<ChangeLogWriter> {
     const file = await open(path, 'a')
     return new ChangeLogWriter(file, (await file.stat()).size)
@@ -127,7 +125,6 @@ export class ChangeLogWriter {
     this.#torn = false
   }
 
-  /** Closes the file. */
   close(): Promise<void> {
     return this.#file.close()
   }

@@ -129,7 +129,6 @@ export class DataStore {
     }
   }
 
-  /** Binds the store to the running mock's library. */
   attach(live: LiveLibrary): void {
     this.#live = live
     // Two logs left as they are (no room to merge them): the first fold covers both.
