@@ -54,6 +54,10 @@ export const LIBRARY_PARTS: {
 
 export const libraryPartNames = Object.keys(LIBRARY_PARTS) as LibraryPart[]
 
+/** The key of a record of any part. */
+export const recordKey = (part: LibraryPart, record: object): string =>
+  (LIBRARY_PARTS[part].keyOf as (record: object) => string)(record)
+
 /** What one change did to one part of the library: records stored (new or replacing) and keys deleted. */
 export interface PartChange<T> {
   put: T[]
@@ -73,9 +77,8 @@ export type LibraryChange = { nextId: number; whole?: true } & {
 export function duplicateKeys(library: LibrarySnapshot, prefix = ''): string[] {
   return libraryPartNames.flatMap((part) => {
     const seen = new Map<string, number>()
-    const keyOf = LIBRARY_PARTS[part].keyOf as (record: unknown) => string
     return (library[part] ?? []).flatMap((record, index) => {
-      const key = keyOf(record)
+      const key = recordKey(part, record)
       const first = seen.get(key)
       seen.set(key, first ?? index)
       return first === undefined

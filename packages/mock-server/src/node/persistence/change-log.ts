@@ -2,12 +2,12 @@ import { type FileHandle, open, truncate } from 'node:fs/promises'
 import { z } from '@session-library/schemas'
 import { Library } from '../../store/library.js'
 import {
-  LIBRARY_PARTS,
   type LibraryChange,
   type LibraryPart,
   type LibrarySnapshot,
   libraryPartNames,
   type PartRecord,
+  recordKey,
 } from '../../store/records.js'
 import { DataFileError, parsed, textOf, writeFully } from './data-file.js'
 
@@ -156,12 +156,10 @@ export function replayChanges(
 
 type Records = { [P in LibraryPart]: Map<string, PartRecord<P>> }
 
-const keyOf = (part: LibraryPart, record: object) => (LIBRARY_PARTS[part].keyOf as (record: object) => string)(record)
-
 function recordsOf(partOf: (part: LibraryPart) => readonly object[] | undefined): Records {
   const records = {} as Record<LibraryPart, Map<string, object>>
   for (const part of libraryPartNames) {
-    records[part] = new Map((partOf(part) ?? []).map((record) => [keyOf(part, record), record]))
+    records[part] = new Map((partOf(part) ?? []).map((record) => [recordKey(part, record), record]))
   }
   return records as Records
 }
@@ -184,7 +182,7 @@ export class DurableRecords {
     else {
       for (const part of libraryPartNames) {
         const records = this.#records[part] as Map<string, object>
-        for (const record of change[part]?.put ?? []) records.set(keyOf(part, record), record)
+        for (const record of change[part]?.put ?? []) records.set(recordKey(part, record), record)
         for (const key of change[part]?.del ?? []) records.delete(key)
       }
     }
@@ -205,7 +203,7 @@ export class DurableRecords {
       }
       const touched = change[part]
       if (!touched) continue
-      const keys = [...touched.put.map((record) => keyOf(part, record)), ...touched.del]
+      const keys = [...touched.put.map((record) => recordKey(part, record)), ...touched.del]
       const put = keys.flatMap((key) => records.get(key) ?? [])
       const del = keys.filter((key) => !records.has(key))
       Object.assign(undo, { [part]: { put, del } })
