@@ -12,7 +12,7 @@ import type { Library } from '../store/library.js'
 import type { StoredSession } from '../store/records.js'
 import { fileParts, newSessionRecord, previewFields } from '../store/sessions.js'
 
-/** Progress of one import, as the control surface reports it (D15). */
+/** Progress of one import, as the control surface reports it. */
 export type ImportProgress = ImportResult & { createdSessionIds: string[] }
 
 type ImportRequest = z.output<typeof importBody>
@@ -43,7 +43,7 @@ interface ImportDeps {
   library: Library
   clock: Clock
   mutex: Mutex
-  /** Time each item takes, in ms (D15). */
+  /** Time each item takes, in ms. */
   delay: () => number
   /** Awaits `onChange` when the library moved since `revision`. */
   persist: (revision: number) => Promise<void>
@@ -107,7 +107,7 @@ export class ImportRunner {
     for (const item of request.items) {
       await sleep(this.#deps.delay(), signal)
       if (signal.aborted) return
-      // An item that throws fails alone; the batch goes on (D15 counts it in `failed`).
+      // An item that throws fails alone; the batch goes on (counted in `failed`).
       const outcome = await this.#locked(() => this.#create(item, request)).catch((): Outcome => 'failed')
       if (typeof outcome === 'string') progress[outcome] += 1
       else {
@@ -152,7 +152,7 @@ export class ImportRunner {
     return library.sessions.insert(record)
   }
 
-  /** D15: a generated preview is `pending` at first and `ready` one item delay later. */
+  /** A generated preview is `pending` at first and `ready` one item delay later. */
   async #finishPreview(record: Readonly<StoredSession>, signal: AbortSignal): Promise<'completed' | 'failed'> {
     if (record.previews.length === 0) return 'completed'
     await sleep(this.#deps.delay(), signal)

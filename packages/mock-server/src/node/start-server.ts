@@ -16,9 +16,9 @@ export interface StartServerOptions extends MockOptions {
   port?: number
   /** Address to bind. Default `127.0.0.1` (D18). */
   host?: string
-  /** `Host` names accepted besides loopback ones (D18). */
+  /** `Host` names accepted besides loopback ones. */
   allowHosts?: string[]
-  /** Origins allowed by CORS (D18). Default none: no CORS header at all. */
+  /** Origins allowed by CORS. Default none: no CORS header at all. */
   cors?: string[]
   /**
    * A JSON file to load the library from, every change made durable before its answer (MOCK.md's
@@ -32,7 +32,7 @@ export interface StartServerOptions extends MockOptions {
   data?: string
   /** When the `data` file's change log is folded into it (defaults: idle 1 s, 8 MiB of log). */
   compaction?: Compaction
-  /** Server time limits (D18), e.g. short ones in a test of slow clients. */
+  /** Server time limits, e.g. short ones in a test of slow clients. */
   timeouts?: ServerTimeouts
   /** Called after each request is answered (the CLI's request log). */
   onExchange?: (summary: ExchangeSummary) => void

@@ -170,7 +170,7 @@ export class Library {
     return this.waveforms.peek(waveformKey(sessionId, variantId))?.waveform
   }
 
-  /** The next id counter, which the snapshot carries so ids are never reused (D5). */
+  /** The next id counter, which the snapshot carries so ids are never reused. */
   get nextId(): number {
     return this.#nextId
   }
@@ -185,7 +185,7 @@ export class Library {
       id = opaqueId(prefix, this.#seed, this.#nextId)
       this.#nextId += 1
     } while (this.sessions.peek(id) !== undefined)
-    // The counter moved: a persisted `nextId` must not hand this id out again (D5).
+    // The counter moved: a persisted `nextId` must not hand this id out again.
     this.#changed()
     return id
   }
@@ -194,7 +194,7 @@ export class Library {
     this.#revision += 1
   }
 
-  /** Whether a session has this project path, as its current or its original one (D15). */
+  /** Whether a session has this project path, as its current or its original one. */
   knowsProjectPath(path: string): boolean {
     return this.#indexes.knowsPath(path)
   }
@@ -206,7 +206,7 @@ export class Library {
     return record
   }
 
-  /** The stored session, read-only and not a copy (see {@link Table.peek}), or the 404 of D3. */
+  /** The stored session, read-only and not a copy (see {@link Table.peek}), or the 404. */
   readSession(id: string): Readonly<StoredSession> {
     const record = this.sessions.peek(id)
     if (record === undefined) throw new NotFound('session')
@@ -240,9 +240,9 @@ export interface LiveStore {
   session(id: string): Readonly<StoredSession> | undefined
   /** Every stored session, in the order they were stored. */
   sessions(): readonly Readonly<StoredSession>[]
-  /** Every waveform note lane (D14). */
+  /** Every waveform note lane. */
   lanes(): readonly Readonly<StoredLane>[]
-  /** The id counter: the next id a create hands out comes from it (D5). */
+  /** The id counter: the next id a create hands out comes from it. */
   readonly nextId: number
 }
 

@@ -14,7 +14,7 @@ import { hash32 } from '../runtime/random.js'
 import { type LibrarySnapshot, namedIssues, type StoredSession } from './records.js'
 import type { OrderBy, Table } from './table.js'
 
-/** The fields a client may write on a session (D5). */
+/** The fields a client may write on a session. */
 type WritableFields = Pick<Session, 'title' | 'kind' | 'status' | 'accent' | 'tags' | 'notes' | 'projectPath'>
 
 /** A new session record (D5): the written fields over the defaults, plus the server-set ones. */

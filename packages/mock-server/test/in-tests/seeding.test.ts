@@ -12,7 +12,7 @@ import { servedMock } from '../support/served-mock.js'
 const base = 'http://127.0.0.1:4777/api/v1'
 const headers = { authorization: 'Bearer test-token', 'content-type': 'application/json' }
 
-describe('issue 20.6: seeding', () => {
+describe('seeding', () => {
   it('sessionRecord fills every field as a create does, from a title', async () => {
     const record = sessionRecord({ title: 'Night Drive', projectPath: '/p.als', lastOpened: NOW })
     expect(storedSession.safeParse(record).success).toBe(true)
