@@ -15,18 +15,6 @@ import {
 } from './data-file.js'
 import { type DataFileLock, lockDataFile } from './data-lock.js'
 
-/**
- * A change that could not be made durable (D19: disk full, folder not writable, any I/O error): it
- * was undone, in memory and on disk, and the request is answered 503 `storage_unavailable` with a
- * message that names the cause, which health's `lastError` repeats.
- */
-class StorageUnavailable extends ApiError {
-  constructor(file: string, cause: unknown) {
-    super('storage_unavailable', `The change could not be saved to ${file} (${causeOf(cause)}); nothing was changed.`)
-    this.name = 'StorageUnavailable'
-  }
-}
-
 /** When a `--data` file's change log is folded into a fresh library file. */
 export interface Compaction {
   /** After this long without a change. Default 1,000 ms. */
@@ -34,12 +22,6 @@ export interface Compaction {
   /** As soon as the log holds this many bytes. Default 8 MiB. */
   afterLogBytes?: number
 }
-
-const exists = (path: string) =>
-  stat(path).then(
-    () => true,
-    () => false,
-  )
 
 /** The longest wait before a failed fold is tried again. */
 const MAX_RETRY_MS = 60_000
@@ -148,15 +130,18 @@ export class DataStore {
 
   /**
    * Appends one change, durable when it resolves; called under the mock's mutex (its `onChanges`).
-   * A change that cannot be made durable is undone in the library and rejects with
-   * {@link StorageUnavailable} (D19).
+   * A change that cannot be made durable is undone in the library and rejects with 503
+   * `storage_unavailable` (D19).
    */
   readonly record = async (change: LibraryChange): Promise<void> => {
     try {
       await this.#log.append(change)
     } catch (error) {
       if (this.#durable) this.#live?.restore(this.#durable.undoOf(change))
-      throw new StorageUnavailable(`${this.#path}.log`, error)
+      throw new ApiError(
+        'storage_unavailable',
+        `The change could not be saved to ${this.#path}.log (${causeOf(error)}); nothing was changed.`,
+      )
     }
     this.#durable?.commit(change)
     clearTimeout(this.#idle)
@@ -267,7 +252,7 @@ export class DataStore {
  * is cut off again and both logs stay as they were: `false`, and the first fold covers them.
  */
 async function mergeLogs(older: string, newer: string): Promise<boolean> {
-  if (!(await exists(older))) return true
+  if (!(await stat(older).catch(() => undefined))) return true
   const rest = await readFile(newer).catch(() => Buffer.alloc(0))
   const file = await open(older, 'a')
   const size = (await file.stat()).size
