@@ -91,11 +91,11 @@ function createTables(indexes: SessionIndexes, changed: () => void): Tables {
  */
 export class Library {
   readonly #indexes = new SessionIndexes()
-  readonly tables: Tables = createTables(this.#indexes, () => this.#changed())
-  readonly sessions: Table<StoredSession> = this.tables.sessions
-  readonly lanes: Table<StoredLane> = this.tables.lanes
+  readonly #tables: Tables = createTables(this.#indexes, () => this.#changed())
+  readonly sessions: Table<StoredSession> = this.#tables.sessions
+  readonly lanes: Table<StoredLane> = this.#tables.lanes
   /** Waveforms answered as stored (a cloned library), by `waveformKey`. */
-  readonly waveforms: Table<StoredWaveform> = this.tables.waveforms
+  readonly waveforms: Table<StoredWaveform> = this.#tables.waveforms
   #nextId = 1
   #revision = 0
   #whole = false
@@ -117,7 +117,7 @@ export class Library {
    */
   load(snapshot: LibrarySnapshot, atLeast = 1): void {
     this.#indexes.clear()
-    for (const part of libraryPartNames) this.tables[part].load((snapshot[part] ?? []) as never)
+    for (const part of libraryPartNames) this.#tables[part].load((snapshot[part] ?? []) as never)
     this.#nextId = Math.max(snapshot.nextId, atLeast)
     this.#whole = true
     this.#changed()
@@ -128,9 +128,9 @@ export class Library {
    * `whole` change first empties the library: it holds every record.
    */
   apply(change: LibraryChange): void {
-    if (change.whole) for (const part of libraryPartNames) this.tables[part].load([])
+    if (change.whole) for (const part of libraryPartNames) this.#tables[part].load([])
     for (const part of libraryPartNames) {
-      const table = this.tables[part] as Table<object>
+      const table = this.#tables[part] as Table<object>
       for (const record of change[part]?.put ?? []) table.put(record)
       for (const key of change[part]?.del ?? []) table.delete(key)
     }
@@ -140,8 +140,8 @@ export class Library {
 
   /** The whole library, its records shared, not copied (stored records never change in place). */
   image(): LibrarySnapshot {
-    const kept = libraryPartNames.filter((part) => !LIBRARY_PARTS[part].optional || this.tables[part].size > 0)
-    const parts = Object.fromEntries(kept.map((part) => [part, this.tables[part].all()]))
+    const kept = libraryPartNames.filter((part) => !LIBRARY_PARTS[part].optional || this.#tables[part].size > 0)
+    const parts = Object.fromEntries(kept.map((part) => [part, this.#tables[part].all()]))
     return { version: 1, nextId: this.#nextId, ...parts } as LibrarySnapshot
   }
 
@@ -153,7 +153,7 @@ export class Library {
   drainChange(): LibraryChange {
     const change: LibraryChange = { nextId: this.#nextId }
     for (const part of libraryPartNames) {
-      const table = this.tables[part] as Table<object>
+      const table = this.#tables[part] as Table<object>
       const keys = table.drainChanged()
       if (this.#whole) Object.assign(change, { [part]: { put: table.all(), del: [] } })
       if (keys.size === 0 || this.#whole) continue

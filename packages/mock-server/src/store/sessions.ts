@@ -79,14 +79,14 @@ export function sessionJson(value: unknown): string | undefined {
   return typeof value === 'object' && value !== null ? answeredJson.get(value) : undefined
 }
 
-export type SessionListQuery = z.output<typeof sessionListQuery>
+type SessionListQuery = z.output<typeof sessionListQuery>
 
 interface RecentWindow {
   now: Date
   days: number
 }
 
-export interface SessionPage {
+interface SessionPage {
   items: Readonly<StoredSession>[]
   total: number
   limit: number
