@@ -1,5 +1,6 @@
 import {
   fieldPath,
+  issueLines,
   type librarySnapshot,
   storedSession,
   storedWaveform,
@@ -88,15 +89,21 @@ export function duplicateKeys(library: LibrarySnapshot, prefix = ''): string[] {
   })
 }
 
-/** Each issue of a check, naming the id of the record its path points into, when it has one. */
+/** Each issue of a check in the contract's wording, naming the id of the record its path points into. */
 export function namedIssues(
   issues: readonly z.core.$ZodIssue[],
   idAt: (path: readonly PropertyKey[]) => unknown,
   prefix?: string,
 ): string[] {
-  return issues.map((issue) => {
+  return issues.flatMap((issue) => {
     const id = idAt(issue.path)
-    return `${fieldPath(issue.path, prefix)}${typeof id === 'string' ? ` (record ${id})` : ''}: ${issue.message}`
+    const lines = issueLines([issue], prefix)
+    if (typeof id !== 'string') return lines
+    const paths = issue.code === 'unrecognized_keys' ? issue.keys.map((key) => [...issue.path, key]) : [issue.path]
+    return lines.map((line, at) => {
+      const path = fieldPath(paths[at] ?? [], prefix)
+      return `${path} (record ${id})${line.slice(path.length)}`
+    })
   })
 }
 
