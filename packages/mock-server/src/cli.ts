@@ -4,10 +4,9 @@ import { escapeControls, UsageError } from '@session-library/internal'
 import { type Departure, formatDeparture } from '@session-library/schemas'
 import { CONTROL_PREFIX, version } from './index.js'
 import { type CliCommand, parseCliArgs, usage } from './node/cli/cli-options.js'
-import { watchImports } from './node/cli/import-progress.js'
-import { requestLogLine } from './node/cli/request-log.js'
-import { startServer } from './node/cli/start-server.js'
+import { requestLogLine, watchImports } from './node/cli/log-lines.js'
 import { DataFileError } from './node/persistence/data-file.js'
+import { startServer } from './node/start-server.js'
 
 const NAME = 'session-library-mock'
 const printError = (message: string) => process.stderr.write(`${NAME}: ${message}\n`)
@@ -69,8 +68,8 @@ async function main(args: readonly string[]): Promise<number> {
       printError(error.message)
       return 2
     }
-    const code = (error as NodeJS.ErrnoException).code
-    printError(code === 'EADDRINUSE' ? `port ${command.options.port ?? 4777} is in use` : String(error))
+    const { code, port } = error as NodeJS.ErrnoException & { port?: number }
+    printError(code === 'EADDRINUSE' ? `port ${port} is in use` : String(error))
     return 1
   }
 }

@@ -8,10 +8,10 @@
  * ```
  */
 export * from './index.js'
-export { type RunningServer, type StartServerOptions, startServer } from './node/cli/start-server.js'
 export { readAudioFile } from './node/persistence/audio-file.js'
 export { DataFileError } from './node/persistence/data-file.js'
 export type { Compaction } from './node/persistence/data-store.js'
+export { type RunningServer, type StartServerOptions, startServer } from './node/start-server.js'
 export {
   createRequestListener,
   type ExchangeSummary,

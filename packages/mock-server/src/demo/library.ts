@@ -1,9 +1,37 @@
 import { KNOWN_KINDS, KNOWN_STATUSES, PROJECT_EXTENSIONS, type Preview } from '@session-library/schemas'
 import { opaqueId } from '../runtime/ids.js'
 import { pick, seededRandom } from '../runtime/random.js'
-import { previewFields } from '../store/preview-fields.js'
 import type { LibrarySnapshot, StoredSession } from '../store/records.js'
-import { VOCABULARY } from './vocabulary.js'
+import { previewFields } from '../store/sessions.js'
+
+// One string a list, `|` between items: the order is part of the seed's demo data.
+const words = (list: string) => list.split('|')
+
+/** Words the demo library is made of: realistic enough to search, sort and filter. */
+const VOCABULARY = {
+  adjectives: words(
+    'Midnight|Golden|Velvet|Neon|Hollow|Silver|Electric|Quiet|Broken|Crimson|Paper|Distant|Wild|Frozen|Lucid|Static|Amber|Lunar|Salt|Glass',
+  ),
+  nouns: words(
+    'Drive|Harbor|Echoes|Skyline|Tides|Garden|Signal|Horizon|Motel|River|Satellite|Parade|Fever|Orchard|Circuit|Lanterns|Avenue|Weather|Bloom|Arcade',
+  ),
+  clients: words(
+    'Northwind Records|Blue Room Music|Solstice Films|Harbor Lights Agency|Kestrel Games|Maple & Stone Podcast|Atlas Publishing|Indigo Theatre Co.|self-release|Copperline Ads',
+  ),
+  tags: words('drums|vocals|synth|guitar|piano|strings|lofi|ambient|remix|demo|client-review|stems|live|score|mix-v2'),
+  notes: [
+    'Bounce stems for the client before Friday.',
+    'Vocal comp is done; needs a tuning pass.',
+    'Try a half-time bridge and a longer outro.',
+    'Reference: warmer low end, less sidechain.',
+    'Sent rough mix, waiting for feedback.',
+    'Replace the stock drum kit with the tape samples.',
+    'Master at -14 LUFS for streaming.',
+    'Chorus feels crowded, carve space for the lead.',
+  ],
+  accents: words('|#e4572e|#29335c|#f3a712|#a8c686|#669bbc|#9D4EDD|#2EC4B6'),
+  previewNames: words('Full mix|Instrumental|A cappella|Radio edit'),
+}
 
 const DAY_MS = 86_400_000
 const HOME = '/Users/demo/Music'
@@ -53,14 +81,7 @@ function memoized(change: (text: string) => string): (text: string) => string {
   }
 }
 
-/**
- * Options of {@link demoLibrary}, the subset of `MockOptions` that shapes the demo data.
- *
- * @example
- * ```ts
- * const options: DemoOptions = { seed: 1, sessions: 24, now: new Date() }
- * ```
- */
+/** Options of {@link demoLibrary}, the subset of `MockOptions` that shapes the demo data. */
 export interface DemoOptions {
   seed: number
   sessions: number
@@ -71,11 +92,6 @@ export interface DemoOptions {
  * A demo library, the same for the same seed and clock: sessions with realistic titles, clients,
  * kinds, statuses, accents, tags and notes; some with several preview variants, some with none;
  * `lastOpened` spread over the 90 days before `now`. Ids come from the seed (D5).
- *
- * @example
- * ```ts
- * demoLibrary({ seed: 1, sessions: 24, now: new Date('2026-11-21T10:00:00.000Z') }).sessions.length // 24
- * ```
  */
 export function demoLibrary({ seed, sessions, now }: DemoOptions): LibrarySnapshot {
   const random = seededRandom(seed)

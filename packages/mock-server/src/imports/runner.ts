@@ -1,25 +1,49 @@
+import {
+  type ImportResult,
+  type importBody,
+  type Kind,
+  LIMITS,
+  PROJECT_EXTENSIONS,
+  type z,
+} from '@session-library/schemas'
 import type { Clock } from '../runtime/clock.js'
 import { type Mutex, sleep } from '../runtime/mutex.js'
 import type { Library } from '../store/library.js'
-import { previewFields } from '../store/preview-fields.js'
 import type { StoredSession } from '../store/records.js'
-import { newSessionRecord } from '../store/session-record.js'
-import { audioName, type ImportItem, type ImportRequest, importedFields } from './item.js'
-import type { ImportProgress } from './progress.js'
+import { fileParts, newSessionRecord, previewFields } from '../store/sessions.js'
+
+/** Progress of one import, as the control surface reports it. */
+export type ImportProgress = ImportResult & { createdSessionIds: string[] }
+
+type ImportRequest = z.output<typeof importBody>
+type ImportItem = ImportRequest['items'][number]
+
+const extensions: Record<string, Kind> = PROJECT_EXTENSIONS
 
 /**
- * What an import needs from the mock.
- *
- * @example
- * ```ts
- * new ImportRunner({ library, clock, mutex, delay: () => 25, persist })
- * ```
+ * Title and kind of the session an import item creates (D15): the item's title or the file name
+ * without its extension; the request's kind, else the item's projectType, else the kind of the
+ * file extension, else `other`. `undefined` when they break D5's rules (the item then fails).
  */
-export interface ImportDeps {
+function importedFields(item: ImportItem, requestKind: Kind | undefined): { title: string; kind: Kind } | undefined {
+  const [base, extension] = fileParts(item.projectPath)
+  const title = (item.title ?? base).trim()
+  const projectType = item.projectType === '' ? undefined : item.projectType
+  const kind = requestKind ?? projectType ?? extensions[extension] ?? 'other'
+  if (title.length === 0 || title.length > LIMITS.titleLength || kind.length > LIMITS.kindLength) return undefined
+  return { title, kind }
+}
+
+/** The display name of an audio file: its name without the extension. */
+function audioName(path: string): string {
+  return fileParts(path)[0] || path
+}
+
+interface ImportDeps {
   library: Library
   clock: Clock
   mutex: Mutex
-  /** Time each item takes, in ms (D15). */
+  /** Time each item takes, in ms. */
   delay: () => number
   /** Awaits `onChange` when the library moved since `revision`. */
   persist: (revision: number) => Promise<void>
@@ -32,12 +56,6 @@ type Outcome = 'skipped' | 'failed' | Readonly<StoredSession>
 /**
  * Batch imports in the background (D15): the start answers before any item runs; items then run
  * one by one with a delay each, every change under the mock's mutex and persisted like a request's.
- *
- * @example
- * ```ts
- * const progress = runner.start(body) // completed 0, done false
- * await runner.idle()
- * ```
  */
 export class ImportRunner {
   readonly #deps: ImportDeps
@@ -73,7 +91,6 @@ export class ImportRunner {
     return structuredClone(this.#imports)
   }
 
-  /** Resolves when no import is running. */
   async idle(): Promise<void> {
     while (this.#running.size > 0) await Promise.all(this.#running)
   }
@@ -90,7 +107,7 @@ export class ImportRunner {
     for (const item of request.items) {
       await sleep(this.#deps.delay(), signal)
       if (signal.aborted) return
-      // An item that throws fails alone; the batch goes on (D15 counts it in `failed`).
+      // An item that throws fails alone; the batch goes on (counted in `failed`).
       const outcome = await this.#locked(() => this.#create(item, request)).catch((): Outcome => 'failed')
       if (typeof outcome === 'string') progress[outcome] += 1
       else {
@@ -135,7 +152,7 @@ export class ImportRunner {
     return library.sessions.insert(record)
   }
 
-  /** D15: a generated preview is `pending` at first and `ready` one item delay later. */
+  /** A generated preview is `pending` at first and `ready` one item delay later. */
   async #finishPreview(record: Readonly<StoredSession>, signal: AbortSignal): Promise<'completed' | 'failed'> {
     if (record.previews.length === 0) return 'completed'
     await sleep(this.#deps.delay(), signal)

@@ -4,19 +4,69 @@ import {
   LIBRARY_PARTS,
   type LibraryChange,
   type LibraryPart,
+  type LibrarySnapshot,
   libraryPartNames,
   type PartRecord,
-} from './library-parts.js'
-import type { LibrarySnapshot, StoredLane, StoredSession, StoredWaveform } from './records.js'
-import { SessionIndexes } from './session-indexes.js'
-import { noteWritten } from './session-record.js'
+  type StoredLane,
+  type StoredSession,
+  type StoredWaveform,
+  waveformKey,
+} from './records.js'
+import { noteWritten } from './sessions.js'
 import { Table, type TableWatcher } from './table.js'
-import { waveformKey } from './waveform-key.js'
+
+/**
+ * The library's secondary indexes, kept up to date by its tables' watchers: project paths, for
+ * the import's skip rule (D15), and each session's waveform note lanes, deleted with it (D14).
+ */
+class SessionIndexes {
+  /** How many sessions have each path, as current or original project path. */
+  readonly #paths = new Map<string, number>()
+  readonly #lanes = new Map<string, Set<string>>()
+
+  clear(): void {
+    this.#paths.clear()
+    this.#lanes.clear()
+  }
+
+  knowsPath(path: string): boolean {
+    return this.#paths.has(path)
+  }
+
+  lanesOf(sessionId: string): string[] {
+    return [...(this.#lanes.get(sessionId) ?? [])]
+  }
+
+  sessionChanged(before: Readonly<StoredSession> | undefined, after: Readonly<StoredSession> | undefined): void {
+    if (before) this.#countPaths(before, -1)
+    if (after) this.#countPaths(after, 1)
+  }
+
+  laneChanged(before: Readonly<StoredLane> | undefined, after: Readonly<StoredLane> | undefined): void {
+    if (before) this.#lanes.get(before.sessionId)?.delete(before.key)
+    if (after) {
+      const keys = this.#lanes.get(after.sessionId) ?? new Set()
+      this.#lanes.set(after.sessionId, keys.add(after.key))
+    }
+  }
+
+  #countPaths({ projectPath, projectOriginalPath }: Readonly<StoredSession>, by: number): void {
+    this.#count(projectPath, by)
+    if (projectOriginalPath !== projectPath) this.#count(projectOriginalPath, by)
+  }
+
+  #count(path: string, by: number): void {
+    const count = (this.#paths.get(path) ?? 0) + by
+    if (count > 0) this.#paths.set(path, count)
+    else this.#paths.delete(path)
+  }
+}
 
 type Tables = { [P in LibraryPart]: Table<PartRecord<P>> }
 
 // Every table tells `changed` of each write itself: no caller has to remember to.
 function createTables(indexes: SessionIndexes, changed: () => void): Tables {
+  let lastWritten: Readonly<StoredSession> | undefined
   const table = <P extends LibraryPart>(part: P, watch?: TableWatcher<PartRecord<P>>) =>
     new Table<PartRecord<P>>(LIBRARY_PARTS[part].model, LIBRARY_PARTS[part].keyOf, (before, after) => {
       changed()
@@ -25,7 +75,8 @@ function createTables(indexes: SessionIndexes, changed: () => void): Tables {
   return {
     sessions: table('sessions', (before, after) => {
       indexes.sessionChanged(before, after)
-      if (after) noteWritten(after)
+      if (after) noteWritten(after, lastWritten)
+      if (after) lastWritten = after
     }),
     lanes: table('lanes', (before, after) => indexes.laneChanged(before, after)),
     waveforms: table('waveforms'),
@@ -37,21 +88,14 @@ function createTables(indexes: SessionIndexes, changed: () => void): Tables {
  * {@link Table}, one per part of the snapshot), the id counter, and the indexes that let every
  * write reach its records without a scan. `revision` moves on every change, so the pipeline knows
  * when to persist, and {@link Library.drainChange} says what changed, record by record.
- *
- * @example
- * ```ts
- * const library = new Library(1)
- * library.load(snapshot)
- * library.newId('ses')
- * ```
  */
 export class Library {
   readonly #indexes = new SessionIndexes()
-  readonly tables: Tables = createTables(this.#indexes, () => this.#changed())
-  readonly sessions: Table<StoredSession> = this.tables.sessions
-  readonly lanes: Table<StoredLane> = this.tables.lanes
+  readonly #tables: Tables = createTables(this.#indexes, () => this.#changed())
+  readonly sessions: Table<StoredSession> = this.#tables.sessions
+  readonly lanes: Table<StoredLane> = this.#tables.lanes
   /** Waveforms answered as stored (a cloned library), by `waveformKey`. */
-  readonly waveforms: Table<StoredWaveform> = this.tables.waveforms
+  readonly waveforms: Table<StoredWaveform> = this.#tables.waveforms
   #nextId = 1
   #revision = 0
   #whole = false
@@ -73,7 +117,7 @@ export class Library {
    */
   load(snapshot: LibrarySnapshot, atLeast = 1): void {
     this.#indexes.clear()
-    for (const part of libraryPartNames) this.tables[part].load((snapshot[part] ?? []) as never)
+    for (const part of libraryPartNames) this.#tables[part].load((snapshot[part] ?? []) as never)
     this.#nextId = Math.max(snapshot.nextId, atLeast)
     this.#whole = true
     this.#changed()
@@ -84,9 +128,9 @@ export class Library {
    * `whole` change first empties the library: it holds every record.
    */
   apply(change: LibraryChange): void {
-    if (change.whole) for (const part of libraryPartNames) this.tables[part].load([])
+    if (change.whole) for (const part of libraryPartNames) this.#tables[part].load([])
     for (const part of libraryPartNames) {
-      const table = this.tables[part] as Table<object>
+      const table = this.#tables[part] as Table<object>
       for (const record of change[part]?.put ?? []) table.put(record)
       for (const key of change[part]?.del ?? []) table.delete(key)
     }
@@ -96,12 +140,11 @@ export class Library {
 
   /** The whole library, its records shared, not copied (stored records never change in place). */
   image(): LibrarySnapshot {
-    const kept = libraryPartNames.filter((part) => !LIBRARY_PARTS[part].optional || this.tables[part].size > 0)
-    const parts = Object.fromEntries(kept.map((part) => [part, this.tables[part].all()]))
+    const kept = libraryPartNames.filter((part) => !LIBRARY_PARTS[part].optional || this.#tables[part].size > 0)
+    const parts = Object.fromEntries(kept.map((part) => [part, this.#tables[part].all()]))
     return { version: 1, nextId: this.#nextId, ...parts } as LibrarySnapshot
   }
 
-  /** The whole library, JSON-safe, a copy. */
   snapshot(): LibrarySnapshot {
     return structuredClone(this.image())
   }
@@ -110,7 +153,7 @@ export class Library {
   drainChange(): LibraryChange {
     const change: LibraryChange = { nextId: this.#nextId }
     for (const part of libraryPartNames) {
-      const table = this.tables[part] as Table<object>
+      const table = this.#tables[part] as Table<object>
       const keys = table.drainChanged()
       if (this.#whole) Object.assign(change, { [part]: { put: table.all(), del: [] } })
       if (keys.size === 0 || this.#whole) continue
@@ -123,12 +166,11 @@ export class Library {
     return change
   }
 
-  /** The stored waveform of a session's variant, if the library holds one. */
   storedWaveform(sessionId: string, variantId: string): StoredWaveform['waveform'] | undefined {
     return this.waveforms.peek(waveformKey(sessionId, variantId))?.waveform
   }
 
-  /** The next id counter, which the snapshot carries so ids are never reused (D5). */
+  /** The next id counter, which the snapshot carries so ids are never reused. */
   get nextId(): number {
     return this.#nextId
   }
@@ -143,7 +185,7 @@ export class Library {
       id = opaqueId(prefix, this.#seed, this.#nextId)
       this.#nextId += 1
     } while (this.sessions.peek(id) !== undefined)
-    // The counter moved: a persisted `nextId` must not hand this id out again (D5).
+    // The counter moved: a persisted `nextId` must not hand this id out again.
     this.#changed()
     return id
   }
@@ -152,7 +194,7 @@ export class Library {
     this.#revision += 1
   }
 
-  /** Whether a session has this project path, as its current or its original one (D15). */
+  /** Whether a session has this project path, as its current or its original one. */
   knowsProjectPath(path: string): boolean {
     return this.#indexes.knowsPath(path)
   }
@@ -164,14 +206,13 @@ export class Library {
     return record
   }
 
-  /** The stored session, read-only and not a copy (see {@link Table.peek}), or the 404 of D3. */
+  /** The stored session, read-only and not a copy (see {@link Table.peek}), or the 404. */
   readSession(id: string): Readonly<StoredSession> {
     const record = this.sessions.peek(id)
     if (record === undefined) throw new NotFound('session')
     return record
   }
 
-  /** Changes a session through a draft. */
   updateSession(id: string, change: (draft: StoredSession) => void): Readonly<StoredSession> {
     const record = this.sessions.update(id, change)
     if (record === undefined) throw new NotFound('session')
@@ -185,5 +226,34 @@ export class Library {
     for (const key of this.#indexes.lanesOf(id)) this.lanes.delete(key)
     // A stored waveform belongs to one of the session's previews: no scan needed to find them.
     for (const preview of record.previews) this.waveforms.delete(waveformKey(id, preview.id))
+  }
+}
+
+/**
+ * The mock's library read in place (`MockApi.store`): every call reads what is stored now, so a
+ * test sees each change as it happens, and nothing is copied. The records are the stored ones:
+ * read them, never change them (the mock never changes a stored record either; a write stores a
+ * new one).
+ */
+export interface LiveStore {
+  /** The stored session with this id, if any. */
+  session(id: string): Readonly<StoredSession> | undefined
+  /** Every stored session, in the order they were stored. */
+  sessions(): readonly Readonly<StoredSession>[]
+  /** Every waveform note lane. */
+  lanes(): readonly Readonly<StoredLane>[]
+  /** The id counter: the next id a create hands out comes from it. */
+  readonly nextId: number
+}
+
+/** A {@link LiveStore} over whatever library `current` gives now (a reset replaces it). */
+export function liveStore(current: () => Library): LiveStore {
+  return {
+    session: (id) => current().sessions.peek(id),
+    sessions: () => current().sessions.all(),
+    lanes: () => current().lanes.all(),
+    get nextId() {
+      return current().nextId
+    },
   }
 }

@@ -1,42 +1,134 @@
-import type { librarySnapshot, storedSession, storedWaveform, z } from '@session-library/schemas'
+import {
+  fieldPath,
+  issueLines,
+  type librarySnapshot,
+  storedSession,
+  storedWaveform,
+  waveformNoteLane,
+  writtenLibrary,
+  z,
+} from '@session-library/schemas'
 
 /**
  * The mock's whole state in a JSON-safe form: what `--data` files hold, as the contract's
- * `librarySnapshot` schema reads it. `nextId` keeps ids from being reused across restarts (D5).
- *
- * @example
- * ```ts
- * const copy: LibrarySnapshot = api.snapshot()
- * ```
+ * `librarySnapshot` reads it. `nextId` keeps ids from being reused across restarts (D5).
  */
 export type LibrarySnapshot = z.output<typeof librarySnapshot>
 
-/**
- * A session as the mock stores it: the answered fields plus the search-only `client` (D11).
- *
- * @example
- * ```ts
- * const first: StoredSession = api.snapshot().sessions[0]
- * ```
- */
+/** A session as the mock stores it: the answered fields plus the search-only `client` (D11). */
 export type StoredSession = z.output<typeof storedSession>
 
-/**
- * A waveform note lane as the mock stores it (D14): one per session and preview variant.
- *
- * @example
- * ```ts
- * const lane: StoredLane = api.snapshot().lanes[0]
- * ```
- */
+/** A waveform note lane as the mock stores it (D14): one per session and preview variant. */
 export type StoredLane = LibrarySnapshot['lanes'][number]
 
-/**
- * A waveform the mock answers as stored, for one session and preview variant (a cloned library's).
- *
- * @example
- * ```ts
- * const stored: StoredWaveform | undefined = api.snapshot().waveforms?.[0]
- * ```
- */
+/** A waveform the mock answers as stored, for one session and preview variant (a cloned library's). */
 export type StoredWaveform = z.output<typeof storedWaveform>
+
+/** The key of a waveform and of its note lane (D13, D14): stable for a (session, variant) pair, unique. */
+export function waveformKey(sessionId: string, variantId: string): string {
+  return `${encodeURIComponent(sessionId)}:${encodeURIComponent(variantId)}`
+}
+
+export type LibraryPart = Exclude<keyof LibrarySnapshot, 'version' | 'nextId'>
+
+/** The record type of a part (a part may be optional in the snapshot: an older file lacks it). */
+export type PartRecord<P extends LibraryPart> = NonNullable<LibrarySnapshot[P]>[number]
+
+// The store, the change log and its replay are generic over this table: a new part of the
+// snapshot needs one entry here and nothing else.
+export const LIBRARY_PARTS: {
+  [P in LibraryPart]: {
+    model: z.ZodMiniType<PartRecord<P>>
+    keyOf: (record: PartRecord<P>) => string
+    /** Left out of a snapshot while empty, so a library without it keeps the older format. */
+    optional?: true
+  }
+} = {
+  sessions: { model: storedSession, keyOf: (record) => record.id },
+  lanes: { model: waveformNoteLane.exact, keyOf: (record) => record.key },
+  waveforms: {
+    model: storedWaveform,
+    keyOf: (record) => waveformKey(record.sessionId, record.variantId),
+    optional: true,
+  },
+}
+
+export const libraryPartNames = Object.keys(LIBRARY_PARTS) as LibraryPart[]
+
+/** The key of a record of any part. */
+export const recordKey = (part: LibraryPart, record: object): string =>
+  (LIBRARY_PARTS[part].keyOf as (record: object) => string)(record)
+
+/** What one change did to one part of the library: records stored (new or replacing) and keys deleted. */
+export interface PartChange<T> {
+  put: T[]
+  del: string[]
+}
+
+/**
+ * What one change of the library did, record by record: what the `--data` change log holds, one
+ * line a change. `whole` marks a change that replaced the whole library (a reset): it carries every
+ * record, and whatever came before it no longer counts.
+ */
+export type LibraryChange = { nextId: number; whole?: true } & {
+  [P in LibraryPart]?: PartChange<PartRecord<P>>
+}
+
+/** Each key held twice within a part: `<prefix>.sessions[3]: duplicate key ses_a (as <prefix>.sessions[0])`. */
+export function duplicateKeys(library: LibrarySnapshot, prefix = ''): string[] {
+  return libraryPartNames.flatMap((part) => {
+    const seen = new Map<string, number>()
+    return (library[part] ?? []).flatMap((record, index) => {
+      const key = recordKey(part, record)
+      const first = seen.get(key)
+      seen.set(key, first ?? index)
+      return first === undefined
+        ? []
+        : [`${prefix}${part}[${index}]: duplicate key ${key} (as ${prefix}${part}[${first}])`]
+    })
+  })
+}
+
+/** Each issue of a check in the contract's wording, naming the id of the record its path points into. */
+export function namedIssues(
+  issues: readonly z.core.$ZodIssue[],
+  idAt: (path: readonly PropertyKey[]) => unknown,
+  prefix?: string,
+): string[] {
+  return issues.flatMap((issue) => {
+    const id = idAt(issue.path)
+    const lines = issueLines([issue], prefix)
+    if (typeof id !== 'string') return lines
+    const paths = issue.code === 'unrecognized_keys' ? issue.keys.map((key) => [...issue.path, key]) : [issue.path]
+    return lines.map((line, at) => {
+      const path = fieldPath(paths[at] ?? [], prefix)
+      return `${path} (record ${id})${line.slice(path.length)}`
+    })
+  })
+}
+
+// Compiled by zod itself (`z.compile`): at 100,000 sessions it costs less than the stored shape
+// alone did uncompiled. Compiled on first use: a mock on the demo library needs none.
+let compiledLibrary: typeof writtenLibrary | undefined
+
+/**
+ * The library checked against the contract (zod's output, a new object), or a TypeError naming
+ * each bad record and field and each key held twice — before any request, rather than a 500 at
+ * the first one. Sessions must hold only what writes through the API can leave (`writtenLibrary`,
+ * D5–D7), stored as a write stores them. A `--data` file is not checked here: it may hold whatever
+ * a real library holds.
+ */
+export function checkLibrary(library: unknown): LibrarySnapshot {
+  compiledLibrary ??= z.compile(writtenLibrary)
+  const checked = compiledLibrary.safeParse(library)
+  if (!checked.success) {
+    const idAt = ([part, index]: readonly PropertyKey[]) =>
+      typeof index === 'number'
+        ? (library as Record<string, { id?: unknown }[] | undefined>)[String(part)]?.[index]?.id
+        : undefined
+    throw new TypeError(`invalid library: ${namedIssues(checked.error.issues, idAt, 'library').join('; ')}`)
+  }
+  const twice = duplicateKeys(checked.data, 'library.')
+  if (twice.length > 0) throw new TypeError(`invalid library: ${twice.join('; ')}`)
+  return checked.data
+}

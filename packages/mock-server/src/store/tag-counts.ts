@@ -1,14 +1,7 @@
 import type { TagCount } from '@session-library/schemas'
 import type { StoredSession } from './records.js'
 
-/**
- * Counts each tag across all sessions (D16): count descending, then tag ascending.
- *
- * @example
- * ```ts
- * countTags(library.sessions.values()) // [{ tag: 'drums', count: 3 }, ...]
- * ```
- */
+/** Counts each tag across all sessions (D16): count descending, then tag ascending. */
 export function countTags(records: Iterable<Readonly<StoredSession>>): TagCount[] {
   const counts = new Map<string, number>()
   for (const record of records) {

@@ -1,11 +1,4 @@
-/**
- * What {@link decodeWavPeaks} reads from a WAV file: its format and its peaks per bucket (D13).
- *
- * @example
- * ```ts
- * const audio: WavPeaks | undefined = decodeWavPeaks(bytes)
- * ```
- */
+/** What {@link decodeWavPeaks} reads from a WAV file: its format and its peaks per bucket (D13). */
 export interface WavPeaks {
   sampleRate: number
   channels: number
@@ -104,13 +97,6 @@ function bucketPeaks(view: DataView, format: Format, dataOffset: number, frames:
  * count) into peaks per bucket: the largest absolute sample of any channel, in [0, 1] (D13). Pure
  * and browser-safe: the Node side reads the file and hands over the bytes. Anything else, or a file
  * without samples, gives `undefined`.
- *
- * @example
- * ```ts
- * import { decodeWavPeaks } from '@session-library/mock-server'
- * const audio = decodeWavPeaks(new Uint8Array(await file.arrayBuffer()), 200)
- * audio?.duration // seconds
- * ```
  */
 export function decodeWavPeaks(bytes: Uint8Array, bucketCount = 256): WavPeaks | undefined {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)

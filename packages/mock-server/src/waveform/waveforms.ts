@@ -1,17 +1,48 @@
 import type { Preview, Waveform } from '@session-library/schemas'
-import { hash32 } from '../runtime/random.js'
-import { waveformKey } from '../store/waveform-key.js'
-import { syntheticAudio, WAVEFORM_BUCKETS } from './synthetic.js'
+import { NotFound } from '../errors/lookup-errors.js'
+import { hash32, pick, seededRandom } from '../runtime/random.js'
+import { type StoredSession, waveformKey } from '../store/records.js'
 import { decodeWavPeaks } from './wav.js'
+
+/**
+ * The preview variant a waveform request is about (D12): `variantId` must name a preview of the
+ * session; without it the preferred preview, else the first; no preview at all is a 404.
+ */
+export function chooseVariant(session: StoredSession, variantId: string | undefined): Preview {
+  if (variantId !== undefined) {
+    const named = session.previews.find((preview) => preview.id === variantId)
+    if (!named) throw new NotFound('variant')
+    return named
+  }
+  const chosen = session.previews.find((preview) => preview.id === session.preferredPreviewId) ?? session.previews[0]
+  if (!chosen) throw new NotFound('preview')
+  return chosen
+}
+
+/** Buckets of a synthetic waveform and the most a decoded one gets. */
+const WAVEFORM_BUCKETS = 256
+
+/**
+ * Audio facts made up from a waveform key (D13): the same key always gives the same duration,
+ * sample rate and peaks, each peak in [0, 1].
+ */
+function syntheticAudio(key: string): { duration: number; sampleRate: number; peaks: number[] } {
+  const random = seededRandom(hash32(key))
+  const duration = Math.round((45 + random() * 240) * 1000) / 1000
+  const sampleRate = pick(random, [44_100, 48_000])
+  const phrase = 8 + Math.floor(random() * 24)
+  const peaks = Array.from({ length: WAVEFORM_BUCKETS }, (_, index) => {
+    // A swelling envelope per phrase plus noise looks like music in a waveform view.
+    const swell = 0.35 + 0.4 * Math.abs(Math.sin((Math.PI * index) / phrase))
+    const value = Math.min(1, Math.max(0, swell + (random() - 0.5) * 0.3))
+    return Math.round(value * 10_000) / 10_000
+  })
+  return { duration, sampleRate, peaks }
+}
 
 /**
  * Reads the bytes of an audio file by path; `undefined` when there is none. The Node side passes
  * one (the `readAudio` option); in a browser there is none and every waveform is synthetic.
- *
- * @example
- * ```ts
- * const readAudio: ReadAudio = async (path) => new Uint8Array(await readFile(path))
- * ```
  */
 export type ReadAudio = (path: string) => Promise<Uint8Array | undefined>
 
@@ -29,11 +60,6 @@ async function readBytes(readAudio: ReadAudio | undefined, path: string): Promis
  * The waveform of one preview of a session (D13): the one the library stores for it (a cloned
  * library's), else the peaks of the WAV file its path names when `readAudio` can read and decode
  * it, else synthetic peaks that are deterministic for the key.
- *
- * @example
- * ```ts
- * const waveform = await waveformOf('ses_1', preview, readAudio, library.storedWaveform('ses_1', preview.id))
- * ```
  */
 export async function waveformOf(
   sessionId: string,

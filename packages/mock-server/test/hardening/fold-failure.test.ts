@@ -10,7 +10,7 @@ import { type CliProcess, call, cliBundle, killLeftoverClis, removeCliBundle, ru
 import { storedSession } from '../support/library.js'
 import { mountSmallDisk } from './small-disk.js'
 
-// D19, issue 23.2: a fold that fails (a folder made read-only, a full disk) is retried, not fatal.
+// A fold that fails (a folder made read-only, a full disk) is retried, not fatal.
 
 const disk = await mountSmallDisk(2 * 1024 * 1024)
 afterAll(async () => {

@@ -6,7 +6,7 @@ import type { LibrarySnapshot } from '../../src/store/records.js'
 import { type CliProcess, call, killLeftoverClis, removeCliBundle, runCli } from '../node/cli/cli-process.js'
 import { mountSmallDisk } from './small-disk.js'
 
-// D19 on a real full disk (issue 23.1): a 2 MB tmpfs the test mounts, POSTs of 60 KB notes until
+// On a real full disk: a 2 MB tmpfs the test mounts, POSTs of 60 KB notes until
 // it is full, then room made again, then a SIGKILL. Skipped where the test may not mount one.
 
 const disk = await mountSmallDisk(2 * 1024 * 1024)

@@ -12,12 +12,6 @@ export interface SmallDisk {
 /**
  * Mounts a tmpfs of `bytes` on a new temporary folder; `undefined` where the test may not mount
  * one (not root, no tmpfs), so that the tests that need it are skipped there, not failed.
- *
- * @example
- * ```ts
- * const disk = await mountSmallDisk(2 * 1024 * 1024)
- * await disk?.unmount()
- * ```
  */
 export async function mountSmallDisk(bytes: number): Promise<SmallDisk | undefined> {
   const path = await mkdtemp(join(tmpdir(), 'mock-small-disk-'))

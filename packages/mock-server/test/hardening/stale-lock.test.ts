@@ -4,8 +4,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { killLeftoverClis, removeCliBundle, runCli } from '../node/cli/cli-process.js'
 
-// D19, issue 23.3: `echo 999999 > lib.json.lock` and two mocks started at once — both ran in 6
-// of 20 trials before. Now exactly one must run each time, the other refuse with exit 2.
+// `echo 999999 > lib.json.lock` and two mocks started at once: exactly one must run each time, the
+// other refuse with exit 2.
 
 const TRIALS = 20
 /** A process id no process has (above Linux's pid_max default). */

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { LIMITS, storedSession } from '@session-library/schemas'
+import { ISSUE_WORDING, LIMITS, storedSession } from '@session-library/schemas'
 import { setupServer } from 'msw/node'
 import { describe, expect, it } from 'vitest'
 import { createMockApi, libraryOf, type StoredSession, sessionRecord } from '../../src/index.js'
@@ -12,7 +12,7 @@ import { servedMock } from '../support/served-mock.js'
 const base = 'http://127.0.0.1:4777/api/v1'
 const headers = { authorization: 'Bearer test-token', 'content-type': 'application/json' }
 
-describe('issue 20.6: seeding', () => {
+describe('seeding', () => {
   it('sessionRecord fills every field as a create does, from a title', async () => {
     const record = sessionRecord({ title: 'Night Drive', projectPath: '/p.als', lastOpened: NOW })
     expect(storedSession.safeParse(record).success).toBe(true)
@@ -70,6 +70,13 @@ describe('issue 20.6: seeding', () => {
       expect(() => api.seed(libraryOf([breaking('ses_t', { tags: ['a,b', ''] })]))).toThrow(
         'invalid library: library.sessions[0].tags[0] (record ses_t): must not contain a comma; ' +
           'library.sessions[0].tags[1] (record ses_t): must be a non-empty string',
+      )
+    })
+
+    it('D4: a field the contract does not know is named in the wording of every other check, with its record', () => {
+      const api = createMockApi({ sessions: 0 })
+      expect(() => api.seed(libraryOf([breaking('ses_x', { mood: 'calm' } as Partial<StoredSession>)]))).toThrow(
+        `invalid library: library.sessions[0].mood (record ses_x): ${ISSUE_WORDING.unknownField}`,
       )
     })
 

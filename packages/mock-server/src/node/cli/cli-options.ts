@@ -1,16 +1,22 @@
 import { parseFlags, type ShellFlag, UsageError } from '@session-library/internal'
 import { MODES, type Mode, SERVICES, type Service } from '@session-library/schemas'
-import type { StartServerOptions } from './start-server.js'
+import type { StartServerOptions } from '../start-server.js'
 
 interface Flag {
   /** Placeholder of the value in the usage; absent for a switch. */
   value?: string
   meaning: string
   fallback: string
-  /** The option it sets and how its value reads. */
-  option?: keyof StartServerOptions
+  /** How its value reads into the start option named like the flag (`recent-days` sets `recentDays`). */
   read?: (value: string) => unknown
 }
+
+const valued = (value: string, meaning: string, fallback: string, read: (value: string) => unknown): Flag => ({
+  value,
+  meaning,
+  fallback,
+  read,
+})
 
 function integer(name: string, min: number, max = Number.MAX_SAFE_INTEGER): (value: string) => number {
   return (value) => {
@@ -66,126 +72,56 @@ const service = oneOf<Service>('unavailable', SERVICES)
 
 /** Every flag of MOCK.md: its names and meanings are the CLI's public interface. */
 const FLAGS: Record<string, Flag> = {
-  port: {
-    value: 'n',
-    meaning: 'port to listen on; 0 picks a free one',
-    fallback: '4777',
-    option: 'port',
-    read: integer('port', 0, 65_535),
-  },
-  host: { value: 'addr', meaning: 'address to bind', fallback: '127.0.0.1', option: 'host', read: String },
-  token: {
-    value: 't',
-    meaning: 'the bearer token it accepts',
-    fallback: '$SESSION_LIBRARY_TOKEN, else a random one',
-    option: 'token',
-    read: (value) => {
-      if (value === '') throw new UsageError('--token: must not be empty')
-      return value
-    },
-  },
-  mode: {
-    value: 'm',
-    meaning: `configured mode: ${MODES.join(', ')}`,
-    fallback: 'full-automation',
-    option: 'mode',
-    read: mode,
-  },
-  'effective-mode': {
-    value: 'm',
-    meaning: 'effective mode, when it should differ from --mode',
-    fallback: 'same as --mode',
-    option: 'effectiveMode',
-    read: effectiveMode,
-  },
-  unavailable: {
-    value: 'list',
-    meaning: `comma list of services that answer 501: ${SERVICES.join(', ')}`,
-    fallback: 'none',
-    option: 'unavailable',
-    read: (value) => list(value).map(service),
-  },
-  sessions: {
-    value: 'n',
-    meaning: 'demo sessions to seed; 0 starts with an empty library',
-    fallback: '24',
-    option: 'sessions',
-    read: integer('sessions', 0, 100_000),
-  },
-  seed: {
-    value: 'n',
-    meaning: 'seed of the demo data and of every generated id, so runs repeat',
-    fallback: '1',
-    option: 'seed',
-    read: integer('seed', 0, 2 ** 32 - 1),
-  },
-  data: {
-    value: 'file',
-    meaning: 'load the library from this JSON file, every change made durable (created if missing)',
-    fallback: 'in memory',
-    option: 'data',
-    read: String,
-  },
-  now: {
-    value: 'iso',
-    meaning: 'fix the clock (for lastOpened, recent, timestamps)',
-    fallback: 'the real clock',
-    option: 'now',
-    read: instant,
-  },
-  'recent-days': {
-    value: 'n',
-    meaning: 'the window of recent=true',
-    fallback: '30',
-    option: 'recentDays',
-    read: integer('recent-days', 0, 100_000),
-  },
-  'import-delay': {
-    value: 'ms',
-    meaning: 'time each import item takes',
-    fallback: '25',
-    option: 'importDelay',
-    read: integer('import-delay', 0, 600_000),
-  },
-  latency: {
-    value: 'ms',
-    meaning: 'delay added to every answer',
-    fallback: '0',
-    option: 'latency',
-    read: integer('latency', 0, 600_000),
-  },
-  'allow-host': {
-    value: 'list',
-    meaning: 'extra Host names accepted besides loopback ones',
-    fallback: 'none',
-    option: 'allowHosts',
-    read: list,
-  },
-  cors: {
-    value: 'list',
-    meaning: 'origins allowed by CORS',
-    fallback: 'none',
-    option: 'cors',
-    read: (value) => list(value).map(origin),
-  },
-  proxy: {
-    value: 'url',
-    meaning: 'forward every /api/v1 request to this server and check both directions against the contract',
-    fallback: 'off',
-    option: 'proxy',
-    read: proxyUrl,
-  },
-  'proxy-max-body': {
-    value: 'bytes',
-    meaning: 'the largest upstream answer the proxy reads; a larger one is 502 bad_gateway',
-    fallback: '8388608 (8 MiB)',
-    option: 'proxyMaxBody',
-    read: integer('proxy-max-body', 1, 2 ** 31 - 1),
-  },
+  port: valued('n', 'port to listen on; 0 picks a free one', '4777', integer('port', 0, 65_535)),
+  host: valued('addr', 'address to bind', '127.0.0.1', String),
+  token: valued('t', 'the bearer token it accepts', '$SESSION_LIBRARY_TOKEN, else a random one', (value) => {
+    if (value === '') throw new UsageError('--token: must not be empty')
+    return value
+  }),
+  mode: valued('m', `configured mode: ${MODES.join(', ')}`, 'full-automation', mode),
+  'effective-mode': valued('m', 'effective mode, when it should differ from --mode', 'same as --mode', effectiveMode),
+  unavailable: valued('list', `comma list of services that answer 501: ${SERVICES.join(', ')}`, 'none', (value) =>
+    list(value).map(service),
+  ),
+  sessions: valued('n', 'demo sessions to seed; 0 starts with an empty library', '24', integer('sessions', 0, 100_000)),
+  seed: valued(
+    'n',
+    'seed of the demo data and of every generated id, so runs repeat',
+    '1',
+    integer('seed', 0, 2 ** 32 - 1),
+  ),
+  data: valued(
+    'file',
+    'load the library from this JSON file, every change made durable (created if missing)',
+    'in memory',
+    String,
+  ),
+  now: valued('iso', 'fix the clock (for lastOpened, recent, timestamps)', 'the real clock', instant),
+  'recent-days': valued('n', 'the window of recent=true', '30', integer('recent-days', 0, 100_000)),
+  'import-delay': valued('ms', 'time each import item takes', '25', integer('import-delay', 0, 600_000)),
+  latency: valued('ms', 'delay added to every answer', '0', integer('latency', 0, 600_000)),
+  'allow-host': valued('list', 'extra Host names accepted besides loopback ones', 'none', list),
+  cors: valued('list', 'origins allowed by CORS', 'none', (value) => list(value).map(origin)),
+  proxy: valued(
+    'url',
+    'forward every /api/v1 request to this server and check both directions against the contract',
+    'off',
+    proxyUrl,
+  ),
+  'proxy-max-body': valued(
+    'bytes',
+    'the largest upstream answer the proxy reads; a larger one is 502 bad_gateway',
+    '8388608 (8 MiB)',
+    integer('proxy-max-body', 1, 2 ** 31 - 1),
+  ),
   quiet: { meaning: 'print only the ready line and errors', fallback: 'off' },
   help: { meaning: 'print this help', fallback: '' },
   version: { meaning: 'print the version', fallback: '' },
 }
+
+/** The start option a flag sets: its name in camel case, but `--allow-host <list>` sets `allowHosts`. */
+const optionOf = (name: string) =>
+  name === 'allow-host' ? 'allowHosts' : name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())
 
 /** What the flags do not say: how the mock answers when storage or the transport fails (D19, D20). */
 const NOTES = [
@@ -195,14 +131,7 @@ const NOTES = [
   'a head too large 431 headers_too_large; with --proxy, an answer over --proxy-max-body is 502 (D20).',
 ]
 
-/**
- * The usage text, generated from the flag table, and the notes on failures.
- *
- * @example
- * ```ts
- * process.stdout.write(usage())
- * ```
- */
+/** The usage text, generated from the flag table, and the notes on failures. */
 export function usage(): string {
   const rows = Object.entries(FLAGS).map(([name, flag]) => {
     const left = `  --${name}${flag.value ? ` <${flag.value}>` : ''}`
@@ -211,14 +140,7 @@ export function usage(): string {
   return ['Usage: session-library-mock [options]', '', 'Options:', ...rows, '', ...NOTES, ''].join('\n')
 }
 
-/**
- * What a command line asks for: help, the version, or a server with these options.
- *
- * @example
- * ```ts
- * const command: CliCommand = parseCliArgs(['--port', '0'], {})
- * ```
- */
+/** What a command line asks for: help, the version, or a server with these options. */
 export type CliCommand =
   | { kind: 'help' }
   | { kind: 'version' }
@@ -237,12 +159,6 @@ const PARSED: Record<string, ShellFlag> = Object.fromEntries(
  * `@session-library/internal`), strictly: an unknown flag (with the nearest named), a missing
  * or bad value or a positional argument throws its `UsageError`. The token comes from `--token`,
  * else `SESSION_LIBRARY_TOKEN`, else `randomToken()`.
- *
- * @example
- * ```ts
- * parseCliArgs(['--port', '0', '--mode', 'read-only'], process.env, () => 'tok')
- * // { kind: 'serve', options: { port: 0, mode: 'read-only', token: 'tok' }, quiet: false }
- * ```
  */
 export function parseCliArgs(
   args: readonly string[],
@@ -256,9 +172,7 @@ export function parseCliArgs(
   const options: Partial<StartServerOptions> = {}
   for (const [name, flag] of Object.entries(FLAGS)) {
     const value = values[name]
-    if (typeof value === 'string' && flag.option && flag.read) {
-      ;(options as Record<string, unknown>)[flag.option] = flag.read(value)
-    }
+    if (typeof value === 'string' && flag.read) (options as Record<string, unknown>)[optionOf(name)] = flag.read(value)
   }
   const token = options.token ?? (env.SESSION_LIBRARY_TOKEN || randomToken())
   return { kind: 'serve', options: { ...options, token }, quiet: values.quiet === true }

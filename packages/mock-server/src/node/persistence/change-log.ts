@@ -1,8 +1,15 @@
-import { type FileHandle, open, readFile, truncate } from 'node:fs/promises'
-import { formatIssues, z } from '@session-library/schemas'
-import { type LibraryChange, libraryPartNames } from '../../store/library-parts.js'
-import { DataFileError } from './data-file.js'
-import { writeFully } from './write-fully.js'
+import { type FileHandle, open, truncate } from 'node:fs/promises'
+import { z } from '@session-library/schemas'
+import { Library } from '../../store/library.js'
+import {
+  type LibraryChange,
+  type LibraryPart,
+  type LibrarySnapshot,
+  libraryPartNames,
+  type PartRecord,
+  recordKey,
+} from '../../store/records.js'
+import { DataFileError, parsed, textOf, writeFully } from './data-file.js'
 
 // A line's shape; its records are checked against their part's model as they are replayed.
 const partChange = z.optional(z.strictObject({ put: z.array(z.unknown()), del: z.array(z.string()) }))
@@ -12,16 +19,9 @@ const changeLine = z.strictObject({
   ...Object.fromEntries(libraryPartNames.map((part) => [part, partChange])),
 })
 
-/**
- * The lines of a change log, parsed: one change each, oldest first, with their line numbers.
- *
- * @example
- * ```ts
- * const { changes } = await readChangeLog('library.json.log', warn)
- * ```
- */
-export interface ChangeLogLines {
-  changes: { line: number; change: LibraryChange }[]
+interface LoggedChange {
+  line: number
+  change: LibraryChange
 }
 
 /**
@@ -31,45 +31,27 @@ export interface ChangeLogLines {
  * NUL padding before a line, and a partial change joined to the start of the next one (neither
  * was ever answered 2xx, D19). Any other line that does not parse stops the start with
  * {@link DataFileError}; the file stays as it is.
- *
- * @example
- * ```ts
- * const { changes } = await readChangeLog('library.json.log', (line) => process.stderr.write(`${line}\n`))
- * ```
  */
-export async function readChangeLog(path: string, warn: (message: string) => void): Promise<ChangeLogLines> {
-  let text: string
-  try {
-    text = await readFile(path, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { changes: [] }
-    throw new DataFileError(path, `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`)
-  }
+export async function readChangeLog(path: string, warn: (message: string) => void): Promise<LoggedChange[]> {
+  const text = (await textOf(path)) ?? ''
   const end = text.lastIndexOf('\n') + 1
-  const lines = text.slice(0, end).split('\n').slice(0, -1)
   if (end < text.length) {
     await truncate(path, Buffer.byteLength(text.slice(0, end)))
     warn(
       `--data ${path}: dropped a torn last line (${text.length - end} characters), a change cut off by a crash before it was answered`,
     )
   }
-  const changes: ChangeLogLines['changes'] = []
-  lines.forEach((text, index) => {
+  const lines = text.slice(0, end).split('\n').slice(0, -1)
+  return lines.flatMap((text, index) => {
     const change = parseLine(path, text, index + 1, warn)
-    if (change) changes.push({ line: index + 1, change })
+    return change ? [{ line: index + 1, change }] : []
   })
-  return { changes }
 }
 
 /** Where each change line starts: a line is one JSON object, `nextId` its first key. */
 const LINE_START = '{"nextId":'
 
-function parseLine(
-  path: string,
-  raw: string,
-  line: number,
-  warn: (message: string) => void,
-): LibraryChange | undefined {
+function parseLine(path: string, raw: string, line: number, warn: (message: string) => void) {
   const text = raw.replace(/^\0+/, '')
   if (text.length < raw.length)
     warn(`--data ${path}: skipped ${raw.length - text.length} NUL bytes of padding on line ${line}`)
@@ -77,9 +59,9 @@ function parseLine(
   const start = text.lastIndexOf(LINE_START)
   if (start > 0 && !parses(text)) {
     warn(`--data ${path}: dropped a partial change (${start} characters) before the change on line ${line}`)
-    return checkedLine(path, text.slice(start), line)
+    return parsed(path, text.slice(start), changeLine, `line ${line} `, 'a change') as LibraryChange
   }
-  return checkedLine(path, text, line)
+  return parsed(path, text, changeLine, `line ${line} `, 'a change') as LibraryChange
 }
 
 const parses = (text: string) => {
@@ -91,30 +73,11 @@ const parses = (text: string) => {
   }
 }
 
-function checkedLine(path: string, text: string, line: number): LibraryChange {
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch (error) {
-    throw new DataFileError(path, `line ${line} is not valid JSON (${(error as Error).message})`)
-  }
-  const parsed = changeLine.safeParse(json)
-  if (!parsed.success)
-    throw new DataFileError(path, `line ${line} is not a change: ${formatIssues(parsed.error.issues)}`)
-  return parsed.data as LibraryChange
-}
-
 /**
  * The open end of a change log: appends one line a change, every byte written and flushed to disk
  * (fdatasync) before it resolves (D19). An append that fails cuts the log back to its last whole
  * line — only ever shorter, never grown — and rejects; while that cut has not succeeded, every
  * append tries it again first and fails if it still cannot, so no line ever joins a partial one.
- *
- * @example
- * ```ts
- * const log = await ChangeLogWriter.open('library.json.log')
- * await log.append(change)
- * ```
  */
 export class ChangeLogWriter {
   readonly #file: FileHandle
@@ -127,7 +90,6 @@ export class ChangeLogWriter {
     this.#bytes = bytes
   }
 
-  /** Opens (or creates) a log for appending. */
   static async open(path: string): Promise<ChangeLogWriter> {
     const file = await open(path, 'a')
     return new ChangeLogWriter(file, (await file.stat()).size)
@@ -163,8 +125,89 @@ export class ChangeLogWriter {
     this.#torn = false
   }
 
-  /** Closes the file. */
   close(): Promise<void> {
     return this.#file.close()
+  }
+}
+
+/**
+ * The library a `--data` file holds once its change logs are replayed over it, oldest line first;
+ * the snapshot as it is when there is nothing to replay. A line that cannot be applied (a record
+ * that breaks the contract) throws {@link DataFileError} naming its file and line.
+ */
+export function replayChanges(
+  snapshot: LibrarySnapshot,
+  logs: readonly { path: string; changes: readonly LoggedChange[] }[],
+): LibrarySnapshot {
+  if (logs.every((log) => log.changes.length === 0)) return snapshot
+  const library = new Library(1)
+  library.load(snapshot)
+  for (const log of logs) {
+    for (const { line, change } of log.changes) {
+      try {
+        library.apply(change)
+      } catch (error) {
+        throw new DataFileError(log.path, `line ${line} cannot be applied: ${(error as Error).message}`)
+      }
+    }
+  }
+  return library.image()
+}
+
+type Records = { [P in LibraryPart]: Map<string, PartRecord<P>> }
+
+function recordsOf(partOf: (part: LibraryPart) => readonly object[] | undefined): Records {
+  const records = {} as Record<LibraryPart, Map<string, object>>
+  for (const part of libraryPartNames) {
+    records[part] = new Map((partOf(part) ?? []).map((record) => [recordKey(part, record), record]))
+  }
+  return records as Records
+}
+
+/**
+ * The records as the `--data` file and its log hold them: what a change that could not be made
+ * durable is undone to (D19). Records are shared with the library, never copied (stored records
+ * never change in place), so this costs a map entry a record.
+ */
+export class DurableRecords {
+  #records: Records
+
+  constructor(snapshot: LibrarySnapshot) {
+    this.#records = recordsOf((part) => snapshot[part])
+  }
+
+  /** The change is durable now: its records are the durable ones. */
+  commit(change: LibraryChange): void {
+    if (change.whole) this.#records = recordsOf((part) => change[part]?.put)
+    else {
+      for (const part of libraryPartNames) {
+        const records = this.#records[part] as Map<string, object>
+        for (const record of change[part]?.put ?? []) records.set(recordKey(part, record), record)
+        for (const key of change[part]?.del ?? []) records.delete(key)
+      }
+    }
+  }
+
+  /**
+   * The change that puts back what `change` touched as it is durable: its records as they were,
+   * the ones it created deleted; for a whole change (a reset), the whole durable library. The id
+   * counter stays where it is, so an id handed out meanwhile is never handed out again (D5).
+   */
+  undoOf(change: LibraryChange): LibraryChange {
+    const undo: LibraryChange = { nextId: change.nextId, ...(change.whole && { whole: true as const }) }
+    for (const part of libraryPartNames) {
+      const records = this.#records[part] as Map<string, object>
+      if (change.whole) {
+        Object.assign(undo, { [part]: { put: [...records.values()], del: [] } })
+        continue
+      }
+      const touched = change[part]
+      if (!touched) continue
+      const keys = [...touched.put.map((record) => recordKey(part, record)), ...touched.del]
+      const put = keys.flatMap((key) => records.get(key) ?? [])
+      const del = keys.filter((key) => !records.has(key))
+      Object.assign(undo, { [part]: { put, del } })
+    }
+    return undo
   }
 }

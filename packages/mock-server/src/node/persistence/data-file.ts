@@ -1,18 +1,11 @@
-import { type FileHandle, open, readFile, rename, unlink } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
+import { type FileHandle, open, readFile, readlink, realpath, rename, unlink } from 'node:fs/promises'
+import { basename, dirname, join, resolve } from 'node:path'
 import { formatIssues, librarySnapshot, z } from '@session-library/schemas'
-import { LIBRARY_PARTS, libraryPartNames } from '../../store/library-parts.js'
-import type { LibrarySnapshot } from '../../store/records.js'
-import { writeFully } from './write-fully.js'
+import { duplicateKeys, type LibrarySnapshot, libraryPartNames } from '../../store/records.js'
 
 /**
  * A `--data` file that cannot be used: it does not parse, does not match the library format, or
  * cannot be read. The standalone mock stops with its message and exit code 2; the file is left as it is.
- *
- * @example
- * ```ts
- * try { await loadDataFile('library.json') } catch (error) { if (error instanceof DataFileError) process.exitCode = 2 }
- * ```
  */
 export class DataFileError extends Error {
   constructor(
@@ -24,57 +17,46 @@ export class DataFileError extends Error {
   }
 }
 
+/** The text of a `--data` file or its log; `undefined` when there is none. */
+export async function textOf(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8')
+  } catch (error) {
+    const { code } = error as NodeJS.ErrnoException
+    if (code === 'ENOENT') return undefined
+    throw new DataFileError(path, `cannot be read (${code ?? 'error'})`)
+  }
+}
+
+/** JSON text checked against a schema, or the {@link DataFileError} that says where (`line 3 `) and why. */
+export function parsed<T>(path: string, text: string, schema: z.ZodMiniType<T>, where: string, what: string): T {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (error) {
+    throw new DataFileError(path, `${where}is not valid JSON (${(error as Error).message})`)
+  }
+  const checked = schema.safeParse(json)
+  if (!checked.success) throw new DataFileError(path, `${where}is not ${what}: ${formatIssues(checked.error.issues)}`)
+  return checked.data
+}
+
 // The contract's schema compiled by zod itself (`z.compile`): a generated check of the same rules,
 // 2.5× faster over a large file, that hands anything it would refuse to zod's own parser, so a bad
 // file gets the same issues, naming the field. Compiled on first use: a seeded start needs none.
 let compiledSnapshot: typeof librarySnapshot | undefined
-const checkedSnapshot = () => {
-  compiledSnapshot ??= z.compile(librarySnapshot)
-  return compiledSnapshot
-}
-
-/** The first key repeated within a part, as `part: key …`. */
-function repeatedKey(snapshot: LibrarySnapshot): string | undefined {
-  for (const part of libraryPartNames) {
-    const keyOf = LIBRARY_PARTS[part].keyOf as (record: object) => string
-    const seen = new Set<string>()
-    for (const record of snapshot[part] ?? []) {
-      const key = keyOf(record)
-      if (seen.has(key)) return `${part}: ${part === 'sessions' ? 'id' : 'key'} ${key} is repeated`
-      seen.add(key)
-    }
-  }
-  return undefined
-}
 
 /**
  * Reads and validates a `--data` file against the contract's `librarySnapshot` schema. Resolves
  * `undefined` when the file does not exist yet; throws {@link DataFileError} for anything else
  * that keeps it from being used.
- *
- * @example
- * ```ts
- * const library = await loadDataFile('library.json') // LibrarySnapshot | undefined
- * ```
  */
 export async function loadDataFile(path: string): Promise<LibrarySnapshot | undefined> {
-  let text: string
-  try {
-    text = await readFile(path, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw new DataFileError(path, `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`)
-  }
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch (error) {
-    throw new DataFileError(path, `is not valid JSON (${(error as Error).message})`)
-  }
-  const parsed = checkedSnapshot().safeParse(json)
-  if (!parsed.success) throw new DataFileError(path, `is not a library file: ${formatIssues(parsed.error.issues)}`)
-  const snapshot = parsed.data as LibrarySnapshot
-  const repeated = repeatedKey(snapshot)
+  const text = await textOf(path)
+  if (text === undefined) return undefined
+  compiledSnapshot ??= z.compile(librarySnapshot)
+  const snapshot = parsed(path, text, compiledSnapshot, '', 'a library file') as LibrarySnapshot
+  const [repeated] = duplicateKeys(snapshot)
   if (repeated !== undefined) throw new DataFileError(path, `is not a library file: ${repeated}`)
   return snapshot
 }
@@ -85,11 +67,6 @@ export async function loadDataFile(path: string): Promise<LibrarySnapshot | unde
  * a part. One record a line, written a slice at a time so the event loop keeps answering; the
  * image's records must not change meanwhile (stored records never change in place). The caller
  * holds the file's lock, so one temporary name serves.
- *
- * @example
- * ```ts
- * await writeDataFile('library.json', library.image())
- * ```
  */
 export async function writeDataFile(path: string, image: LibrarySnapshot): Promise<void> {
   const directory = dirname(path)
@@ -134,11 +111,6 @@ async function writeSnapshotText(file: FileHandle, image: LibrarySnapshot): Prom
 /**
  * Makes a rename or an unlink in `directory` durable; some platforms cannot open a directory, and
  * lose nothing but that.
- *
- * @example
- * ```ts
- * await syncDirectory(dirname('library.json'))
- * ```
  */
 export async function syncDirectory(directory: string): Promise<void> {
   try {
@@ -151,4 +123,45 @@ export async function syncDirectory(directory: string): Promise<void> {
   } catch {
     // Best effort.
   }
+}
+
+/**
+ * Writes every byte of `data` at the file's position (the end, for a file opened to append): a
+ * short write, as a filling disk gives, is continued, and a write that makes no progress fails,
+ * so that nothing is taken as written that is not (D19).
+ */
+export async function writeFully(file: FileHandle, data: Uint8Array): Promise<void> {
+  for (let at = 0; at < data.byteLength; ) {
+    const { bytesWritten } = await file.write(data, at, data.byteLength - at)
+    if (bytesWritten === 0) throw Object.assign(new Error('ENOSPC: no byte could be written'), { code: 'ENOSPC' })
+    at += bytesWritten
+  }
+}
+
+/** What went wrong with a file operation, in a few words: its message, which names the errno code. */
+export function causeOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+/** As many symbolic links as Linux follows in one path before ELOOP. */
+const MAX_LINKS = 40
+
+/**
+ * The real path of a `--data` file, every symbolic link resolved, also when the file does not exist
+ * yet (or is a link to a file that does not): every path to one file locks and folds the same
+ * file, and a fold renamed over the real file leaves a symlink to it a symlink (D19).
+ */
+export async function realDataPath(path: string): Promise<string> {
+  let current = resolve(path)
+  for (let links = 0; links <= MAX_LINKS; links++) {
+    try {
+      return await realpath(current)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    }
+    const target = await readlink(current).catch(() => undefined)
+    if (target === undefined) return join(await realpath(dirname(current)), basename(current))
+    current = resolve(dirname(current), target)
+  }
+  throw Object.assign(new Error(`ELOOP: too many symbolic links, ${path}`), { code: 'ELOOP' })
 }

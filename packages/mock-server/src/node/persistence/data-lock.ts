@@ -1,15 +1,7 @@
 import { lstat, readFile, readlink, symlink, unlink } from 'node:fs/promises'
 import { DataFileError } from './data-file.js'
 
-/**
- * A held `--data` lock (see {@link lockDataFile}).
- *
- * @example
- * ```ts
- * const lock = await lockDataFile('/srv/library.json')
- * await lock.release()
- * ```
- */
+/** A held `--data` lock (see {@link lockDataFile}). */
 export interface DataFileLock {
   /** Removes the lock file, if it is still this process's. */
   release(): Promise<void>
@@ -97,11 +89,6 @@ function inUse(path: string, lockPath: string, pid: number | undefined): DataFil
  * process's id, created whole and atomically, so that it never exists empty and two starts cannot
  * both create it, and with no data block, so that a full disk does not stop a start. A lock whose process no longer runs (a crash, a
  * SIGKILL) is taken over by exactly one of the starts that find it (see `breakStaleLock`).
- *
- * @example
- * ```ts
- * const lock = await lockDataFile('/srv/library.json') // DataFileError when another mock holds it
- * ```
  */
 export async function lockDataFile(path: string): Promise<DataFileLock> {
   const lockPath = `${path}.lock`

@@ -1,37 +1,27 @@
 import { open, readFile, rename, stat, unlink } from 'node:fs/promises'
 import { dirname } from 'node:path'
+import { ApiError } from '../../http/api-error.js'
 import type { LiveLibrary } from '../../mock-api.js'
-import type { LibraryChange } from '../../store/library-parts.js'
-import type { LibrarySnapshot } from '../../store/records.js'
-import { ChangeLogWriter, readChangeLog } from './change-log.js'
-import { DataFileError, loadDataFile, syncDirectory, writeDataFile } from './data-file.js'
+import type { LibraryChange, LibrarySnapshot } from '../../store/records.js'
+import { ChangeLogWriter, DurableRecords, readChangeLog, replayChanges } from './change-log.js'
+import {
+  causeOf,
+  DataFileError,
+  loadDataFile,
+  realDataPath,
+  syncDirectory,
+  writeDataFile,
+  writeFully,
+} from './data-file.js'
 import { type DataFileLock, lockDataFile } from './data-lock.js'
-import { DurableRecords } from './durable-records.js'
-import { realDataPath } from './real-path.js'
-import { replayChanges } from './replay.js'
-import { causeOf, StorageUnavailable } from './storage-unavailable.js'
-import { writeFully } from './write-fully.js'
 
-/**
- * When a `--data` file's change log is folded into a fresh library file.
- *
- * @example
- * ```ts
- * const compaction: Compaction = { afterIdleMs: 1_000, afterLogBytes: 8 * 1024 * 1024 }
- * ```
- */
+/** When a `--data` file's change log is folded into a fresh library file. */
 export interface Compaction {
   /** After this long without a change. Default 1,000 ms. */
   afterIdleMs?: number
   /** As soon as the log holds this many bytes. Default 8 MiB. */
   afterLogBytes?: number
 }
-
-const exists = (path: string) =>
-  stat(path).then(
-    () => true,
-    () => false,
-  )
 
 /** The longest wait before a failed fold is tried again. */
 const MAX_RETRY_MS = 60_000
@@ -47,11 +37,6 @@ const MAX_RETRY_MS = 60_000
  * the log goes on, and the fold is tried again later (the next one writes the whole library,
  * covering both logs). The file is locked on its real path while the store is open, and written
  * there, so a symlink to it stays a symlink.
- *
- * @example
- * ```ts
- * const { store, library } = await DataStore.open('library.json', {}, console.warn)
- * ```
  */
 export class DataStore {
   readonly #path: string
@@ -105,8 +90,8 @@ export class DataStore {
       const snapshot = await loadDataFile(path)
       const [older, newer] = [`${path}.log.1`, `${path}.log`]
       const logs = [
-        { path: older, ...(await readChangeLog(older, warn)) },
-        { path: newer, ...(await readChangeLog(newer, warn)) },
+        { path: older, changes: await readChangeLog(older, warn) },
+        { path: newer, changes: await readChangeLog(newer, warn) },
       ]
       if (!snapshot && logs.some((log) => log.changes.length > 0)) {
         throw new DataFileError(
@@ -126,7 +111,6 @@ export class DataStore {
     }
   }
 
-  /** Binds the store to the running mock's library. */
   attach(live: LiveLibrary): void {
     this.#live = live
     // Two logs left as they are (no room to merge them): the first fold covers both.
@@ -146,15 +130,18 @@ export class DataStore {
 
   /**
    * Appends one change, durable when it resolves; called under the mock's mutex (its `onChanges`).
-   * A change that cannot be made durable is undone in the library and rejects with
-   * {@link StorageUnavailable} (D19).
+   * A change that cannot be made durable is undone in the library and rejects with 503
+   * `storage_unavailable` (D19).
    */
   readonly record = async (change: LibraryChange): Promise<void> => {
     try {
       await this.#log.append(change)
     } catch (error) {
       if (this.#durable) this.#live?.restore(this.#durable.undoOf(change))
-      throw new StorageUnavailable(`${this.#path}.log`, error)
+      throw new ApiError(
+        'storage_unavailable',
+        `The change could not be saved to ${this.#path}.log (${causeOf(error)}); nothing was changed.`,
+      )
     }
     this.#durable?.commit(change)
     clearTimeout(this.#idle)
@@ -265,7 +252,7 @@ export class DataStore {
  * is cut off again and both logs stay as they were: `false`, and the first fold covers them.
  */
 async function mergeLogs(older: string, newer: string): Promise<boolean> {
-  if (!(await exists(older))) return true
+  if (!(await stat(older).catch(() => undefined))) return true
   const rest = await readFile(newer).catch(() => Buffer.alloc(0))
   const file = await open(older, 'a')
   const size = (await file.stat()).size

@@ -98,7 +98,7 @@ describe('CLI flags (MOCK.md)', () => {
     expect(() => parse(args)).toThrow(UsageError)
   })
 
-  it("issue 19.5: the CLI's parser: a switch given a value, an unknown flag named with the nearest, a value with a dash", () => {
+  it("MOCK.md: the CLI's parser: a switch given a value, an unknown flag named with the nearest, a value with a dash", () => {
     expect(parse(['--quiet=false'])).toMatchObject({ quiet: false })
     expect(parse(['--quiet=yes'])).toMatchObject({ quiet: true })
     expect(() => parse(['--prot', '0'])).toThrow("unknown flag '--prot' (did you mean '--port'?)")

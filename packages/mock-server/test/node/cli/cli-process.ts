@@ -12,11 +12,6 @@ let bundle: Promise<string> | undefined
 /**
  * The CLI bundled from the sources (the contract's too) into one file, once per test process:
  * the tests need no build and never run a stale dist, and each start costs a plain `node` start.
- *
- * @example
- * ```ts
- * spawn(process.execPath, [await cliBundle(), '--version'])
- * ```
  */
 export function cliBundle(): Promise<string> {
   bundle ??= bundleProgram(source('../../../src/cli.ts'), {
@@ -26,14 +21,7 @@ export function cliBundle(): Promise<string> {
   return bundle
 }
 
-/**
- * Removes the bundle of {@link cliBundle}, if one was made.
- *
- * @example
- * ```ts
- * afterAll(removeCliBundle)
- * ```
- */
+/** Removes the bundle of {@link cliBundle}, if one was made. */
 export async function removeCliBundle(): Promise<void> {
   const made = bundle
   bundle = undefined
@@ -46,11 +34,6 @@ const running = new Set<ChildProcess>()
 /**
  * Kills (SIGKILL) every CLI {@link runCli} started that still runs: after a test that failed before
  * stopping its own, so that no mock outlives the test file.
- *
- * @example
- * ```ts
- * afterAll(killLeftoverClis)
- * ```
  */
 export async function killLeftoverClis(): Promise<void> {
   const children = [...running]
@@ -85,13 +68,6 @@ export interface CliProcess {
 /**
  * Runs the CLI with `args` and resolves once it printed its ready line or exited; `options.bundle`
  * runs another copy of the bundle, `options.prefix` a command in front of it.
- *
- * @example
- * ```ts
- * const cli = await runCli(['--port', '0', '--token', 't'])
- * await fetch(`${cli.url}/health`, { headers: { Authorization: `Bearer ${cli.token}` } })
- * await cli.stop()
- * ```
  */
 export async function runCli(
   args: string[],
@@ -145,14 +121,7 @@ export async function runCli(
   })
 }
 
-/**
- * Calls the API of a running CLI with its token.
- *
- * @example
- * ```ts
- * const answer = await call(cli, '/sessions', { method: 'POST', body: JSON.stringify({ title: 'x' }) })
- * ```
- */
+/** Calls the API of a running CLI with its token. */
 export function call(cli: CliProcess, path: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers)
   headers.set('Authorization', `Bearer ${cli.token}`)

@@ -17,12 +17,6 @@ export interface DataFolder {
 /**
  * A fresh folder per test (`<tmp>/<prefix>…/library.json`), with the mocks a test starts on it closed
  * and the folder removed after the test, and every spy restored.
- *
- * @example
- * ```ts
- * const folder = useDataFolder('mock-store-', 'token')
- * it('starts', async () => expect((await folder.start()).url).toMatch(/^http/))
- * ```
  */
 export function useDataFolder(prefix: string, token: string): DataFolder {
   const servers: RunningServer[] = []

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { exactErrorEnvelope, LIMITS } from '@session-library/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RunningServer, startServer } from '../../../src/node.js'
-import { rawRequest } from '../transport/raw-http.js'
+import { type RunningServer, startServer } from '../../src/node.js'
+import { rawRequest } from './transport/raw-http.js'
 
 const TOKEN = 'start-server-token'
 const auth = { Authorization: `Bearer ${TOKEN}` }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type OrderBy, SortedOrder } from '../src/store/sorted-order.js'
+import { type OrderBy, SortedOrder } from '../../src/store/table.js'
 
 interface Row {
   id: string

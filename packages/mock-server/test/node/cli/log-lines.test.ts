@@ -1,6 +1,6 @@
 import { escapeControls } from '@session-library/internal'
 import { describe, expect, it } from 'vitest'
-import { requestLogLine } from '../../../src/node/cli/request-log.js'
+import { requestLogLine } from '../../../src/node/cli/log-lines.js'
 
 const exchange = (url: string, status = 200) => ({ method: 'GET', url, status, ms: 4 })
 
@@ -21,7 +21,7 @@ describe('request log line', () => {
     expect(requestLogLine('t')(exchange('/api/v1/tags?x=t'))).toBe('GET /api/v1/tags?x=<token> 200 4ms')
   })
 
-  it('issue 23.4: escapes C0, DEL and C1 control characters of the target (\\e, \\x9b …) so a request cannot drive the terminal', () => {
+  it('D2: escapes C0, DEL and C1 control characters of the target (\\e, \\x9b …) so a request cannot drive the terminal', () => {
     const line = requestLogLine('secret-token')(exchange('/api/v1/sessions/\u001b]0;OWNED\u0007\u009b2J\u007f'))
     expect(line).toBe('GET /api/v1/sessions/\\e]0;OWNED\\x07\\x9b2J\\x7f 200 4ms')
     // Nothing left to escape: no control character in the line.

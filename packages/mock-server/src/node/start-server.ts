@@ -1,31 +1,24 @@
 import { API_PREFIX, type Departure } from '@session-library/schemas'
-import { mockApiFrom, startingLibrary } from '../../mock-api.js'
-import type { MockApi } from '../../mock-controls.js'
-import type { MockOptions } from '../../mock-options.js'
-import type { LibraryChange } from '../../store/library-parts.js'
-import { createStaticRoutes } from '../pages/static-routes.js'
-import { readAudioFile } from '../persistence/audio-file.js'
-import { type Compaction, DataStore } from '../persistence/data-store.js'
-import { createProxyHandler } from '../proxy/proxy-handler.js'
-import type { ExchangeSummary } from '../transport/http-adapter.js'
-import { type ServerTimeouts, serveHandlers } from '../transport/http-server.js'
+import { mockApiFrom, startingLibrary } from '../mock-api.js'
+import type { MockApi } from '../mock-controls.js'
+import type { MockOptions } from '../mock-options.js'
+import type { LibraryChange } from '../store/records.js'
+import { createStaticRoutes } from './pages/static-routes.js'
+import { readAudioFile } from './persistence/audio-file.js'
+import { type Compaction, DataStore } from './persistence/data-store.js'
+import { createProxyHandler } from './proxy/proxy-handler.js'
+import type { ExchangeSummary } from './transport/http-adapter.js'
+import { type ServerTimeouts, serveHandlers } from './transport/http-server.js'
 
-/**
- * Options of {@link startServer}: the mock's own options plus the transport's (MOCK.md's flags).
- *
- * @example
- * ```ts
- * const options: StartServerOptions = { port: 0, token: 'secret', data: 'library.json', cors: ['http://localhost:5173'] }
- * ```
- */
+/** Options of {@link startServer}: the mock's own options plus the transport's (MOCK.md's flags). */
 export interface StartServerOptions extends MockOptions {
   /** Port; `0` picks a free one. Default 4777. */
   port?: number
   /** Address to bind. Default `127.0.0.1` (D18). */
   host?: string
-  /** `Host` names accepted besides loopback ones (D18). */
+  /** `Host` names accepted besides loopback ones. */
   allowHosts?: string[]
-  /** Origins allowed by CORS (D18). Default none: no CORS header at all. */
+  /** Origins allowed by CORS. Default none: no CORS header at all. */
   cors?: string[]
   /**
    * A JSON file to load the library from, every change made durable before its answer (MOCK.md's
@@ -39,7 +32,7 @@ export interface StartServerOptions extends MockOptions {
   data?: string
   /** When the `data` file's change log is folded into it (defaults: idle 1 s, 8 MiB of log). */
   compaction?: Compaction
-  /** Server time limits (D18), e.g. short ones in a test of slow clients. */
+  /** Server time limits, e.g. short ones in a test of slow clients. */
   timeouts?: ServerTimeouts
   /** Called after each request is answered (the CLI's request log). */
   onExchange?: (summary: ExchangeSummary) => void
@@ -56,14 +49,7 @@ export interface StartServerOptions extends MockOptions {
   onDeparture?: (departure: Departure) => void
 }
 
-/**
- * A running standalone mock (see {@link startServer}).
- *
- * @example
- * ```ts
- * const { url, api, close } = await startServer({ port: 0 })
- * ```
- */
+/** A running standalone mock (see {@link startServer}). */
 export interface RunningServer {
   /** The API's base URL, ending in `/api/v1`. */
   url: string
@@ -88,7 +74,8 @@ const warn = (message: string) => process.stderr.write(`${message}\n`)
 /**
  * Starts the mock as an HTTP server: the MSW handlers of {@link createMockApi} behind the node:http
  * adapter, with `/openapi.json` and `/docs`, audio files read from disk for real peaks (D13), and
- * the library kept in a `data` file when one is given.
+ * the library kept in a `data` file when one is given. The bin `session-library-mock` starts its
+ * server through this function too.
  *
  * @example
  * ```ts

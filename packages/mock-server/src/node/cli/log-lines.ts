@@ -1,15 +1,22 @@
-import type { ImportProgress } from '../../imports/progress.js'
+import { escapeControls } from '@session-library/internal'
+import { tokenMask } from '@session-library/schemas'
+import type { ImportProgress } from '../../imports/runner.js'
 import type { MockApi } from '../../mock-controls.js'
+import type { ExchangeSummary } from '../transport/http-adapter.js'
 
 /**
- * Describes an import's progress in one line.
- *
- * @example
- * ```ts
- * importProgressLine(api.imports()[0]) // 'import imp_1: 3/10 items (0 failed, 1 skipped)'
- * ```
+ * Formats one request log line of the standalone mock: method, path and query, status (or
+ * `dropped` for a network fault) and duration. It holds no header; the token put in the URL, as
+ * sent or percent-encoded, is masked with the project's one mask (D2), and control characters of
+ * the target are escaped, so that a request can neither show the token nor drive the terminal.
  */
-export function importProgressLine(progress: ImportProgress): string {
+export function requestLogLine(token: string): (summary: ExchangeSummary) => string {
+  const mask = tokenMask(token)
+  return ({ method, url, status, ms }) =>
+    `${method} ${escapeControls(mask(url))} ${status === 0 ? 'dropped' : status} ${ms}ms`
+}
+
+function importProgressLine(progress: ImportProgress): string {
   const { importId, total, completed, failed, skipped, done, durationMs } = progress
   const state = `${completed + failed + skipped}/${total} items (${failed} failed, ${skipped} skipped)`
   return `import ${importId}: ${state}${done ? `, done in ${durationMs}ms` : ''}`
@@ -18,11 +25,6 @@ export function importProgressLine(progress: ImportProgress): string {
 /**
  * Reports imports as they run (D15 has no endpoint for it): polls `api.imports()` and calls `report`
  * with a line each time an import's progress changes. Returns the function that stops it.
- *
- * @example
- * ```ts
- * const stop = watchImports(server.api, (line) => process.stderr.write(`${line}\n`))
- * ```
  */
 export function watchImports(api: MockApi, report: (line: string) => void, intervalMs = 200): () => void {
   const last = new Map<string, string>()

@@ -1,0 +1,238 @@
+import {
+  LIMITS,
+  type Preview,
+  type PreviewStatus,
+  previewDefaults,
+  SESSION_DEFAULTS,
+  type Session,
+  type SortKey,
+  type sessionListQuery,
+  writtenSession,
+  type z,
+} from '@session-library/schemas'
+import { hash32 } from '../runtime/random.js'
+import { type LibrarySnapshot, namedIssues, type StoredSession } from './records.js'
+import type { OrderBy, Table } from './table.js'
+
+/** The fields a client may write on a session. */
+type WritableFields = Pick<Session, 'title' | 'kind' | 'status' | 'accent' | 'tags' | 'notes' | 'projectPath'>
+
+/** A new session record (D5): the written fields over the defaults, plus the server-set ones. */
+export function newSessionRecord(
+  id: string,
+  now: string,
+  fields: Partial<WritableFields> & Pick<WritableFields, 'title'>,
+  client = '',
+): StoredSession {
+  const written = { ...SESSION_DEFAULTS, tags: [...SESSION_DEFAULTS.tags], ...fields }
+  return { id, ...written, lastOpened: now, projectOriginalPath: written.projectPath, ...previewDefaults(), client }
+}
+
+/**
+ * Applies a PATCH to a stored session (D5, D8): each field it carries, and `projectOriginalPath`
+ * set from the first non-empty `projectPath`, kept after that.
+ */
+export function applyPatch(draft: StoredSession, patch: Partial<WritableFields>): void {
+  Object.assign(draft, patch)
+  if (draft.projectOriginalPath === '' && draft.projectPath !== '') draft.projectOriginalPath = draft.projectPath
+}
+
+/** A stored session as answered: `Session`, without the search-only `client`. */
+type AnsweredSession = Omit<StoredSession, 'client'>
+
+// Keyed by the stored records themselves, which never change in place (a write stores a new one):
+// what is kept for a record stays true and goes with it, and no two mocks share a record.
+const answeredForms = new WeakMap<Readonly<StoredSession>, Readonly<AnsweredSession>>()
+const answeredJson = new WeakMap<object, string>()
+const justWritten = new WeakSet<Readonly<StoredSession>>()
+
+/**
+ * Notes the session a write just stored, in place of the one its library's write stored before.
+ * Its write answers it once; keeping its answered form and JSON then would cost every write (a
+ * PATCH 7 % more CPU), so they are kept when it is read after its library's next write instead.
+ */
+export function noteWritten(record: Readonly<StoredSession>, previous: Readonly<StoredSession> | undefined): void {
+  if (previous !== undefined) justWritten.delete(previous)
+  justWritten.add(record)
+}
+
+/**
+ * A stored session as answered: every SPEC field and not the search-only `client` (D11). Made
+ * once per stored record and frozen, so a list page allocates nothing per session; its JSON is
+ * kept too (see {@link sessionJson}). The session a write just stored is answered with a copy
+ * (see {@link noteWritten}).
+ */
+export function toSession(record: Readonly<StoredSession>): Readonly<AnsweredSession> {
+  const kept = answeredForms.get(record)
+  if (kept !== undefined) return kept
+  const { client: _client, ...fields } = record
+  if (justWritten.has(record)) return fields
+  const answered = Object.freeze(fields)
+  answeredForms.set(record, answered)
+  // Serialized now, once: a session is made answered to be answered.
+  answeredJson.set(answered, JSON.stringify(answered))
+  return answered
+}
+
+/** The JSON of a session {@link toSession} kept; `undefined` for any other value. */
+export function sessionJson(value: unknown): string | undefined {
+  return typeof value === 'object' && value !== null ? answeredJson.get(value) : undefined
+}
+
+type SessionListQuery = z.output<typeof sessionListQuery>
+
+interface RecentWindow {
+  now: Date
+  days: number
+}
+
+interface SessionPage {
+  items: Readonly<StoredSession>[]
+  total: number
+  limit: number
+  offset: number
+}
+
+const DAY_MS = 86_400_000
+
+/** The filter of D11, or `undefined` when the query has none (every session is kept). */
+function matches(query: SessionListQuery, since: string | undefined) {
+  const needle = query.q?.toLowerCase()
+  const kind = query.kind ?? query.daw
+  const tags = query.tags ?? []
+  if (needle === undefined && kind === undefined && tags.length === 0 && since === undefined) return undefined
+  return (record: Readonly<StoredSession>) =>
+    (needle === undefined ||
+      [record.title, record.client, record.notes].some((text) => text.toLowerCase().includes(needle))) &&
+    (kind === undefined || record.kind === kind) &&
+    tags.every((tag) => record.tags.includes(tag)) &&
+    (since === undefined || record.lastOpened >= since)
+}
+
+type Comparable = (record: Readonly<StoredSession>) => string
+
+const sortValue: Record<string, Comparable> = {
+  title: (record) => record.title.toLowerCase(),
+  lastOpened: (record) => record.lastOpened,
+  kind: (record) => record.kind,
+  status: (record) => record.status,
+}
+
+/**
+ * The order of a sort key (D10) as a table keeps it: `-` for descending, ties on the key (the id)
+ * ascending whatever the direction, titles compared case-insensitively.
+ */
+function sessionOrderBy(sort: SortKey): OrderBy<Readonly<StoredSession>> {
+  const descending = sort.startsWith('-')
+  return { value: sortValue[descending ? sort.slice(1) : sort] as Comparable, descending }
+}
+
+/**
+ * Filters (D11, AND-combined), sorts (D10) and pages (D9) the stored sessions. ISO timestamps of
+ * the mock compare as strings, so `recent` is a string comparison. The sort is the table's kept
+ * order for the key (sorted once, then each change moved into place), and filtering keeps that
+ * order, so a page of a 100,000-session library costs one pass, not a sort, even after a change.
+ */
+export function listSessions(
+  sessions: Pick<Table<StoredSession>, 'ordered'>,
+  query: SessionListQuery,
+  recent: RecentWindow,
+): SessionPage {
+  const since = query.recent ? new Date(recent.now.getTime() - recent.days * DAY_MS).toISOString() : undefined
+  const sort = query.sort ?? '-lastOpened'
+  const ordered = sessions.ordered(sort, sessionOrderBy(sort))
+  const keep = matches(query, since)
+  const found = keep ? ordered.filter(keep) : ordered
+  const limit = query.limit ?? LIMITS.listLimitDefault
+  const offset = query.offset ?? 0
+  return { items: found.slice(offset, offset + limit), total: found.length, limit, offset }
+}
+
+const MIME_TYPES: Record<string, string> = {
+  '.wav': 'audio/wav',
+  '.mp3': 'audio/mpeg',
+  '.aif': 'audio/aiff',
+  '.aiff': 'audio/aiff',
+  '.flac': 'audio/flac',
+  '.m4a': 'audio/mp4',
+  '.ogg': 'audio/ogg',
+}
+
+/** A file path's name without its extension, and the extension in lower case (`.wav`). */
+export function fileParts(path: string): [base: string, extension: string] {
+  const name =
+    path
+      .split(/[\\/]/)
+      .filter((part) => part !== '')
+      .pop() ?? ''
+  const dot = name.lastIndexOf('.')
+  return dot > 0 ? [name.slice(0, dot), name.slice(dot).toLowerCase()] : [name, '']
+}
+
+function fileUrl(path: string): string {
+  const slashed = path.replaceAll('\\', '/')
+  return `file://${encodeURI(slashed.startsWith('/') ? slashed : `/${slashed}`)}`
+}
+
+type PreviewFields = Pick<
+  StoredSession,
+  'previewStatus' | 'previewUrl' | 'previewAudioUrl' | 'previewAudioMime' | 'preferredPreviewId'
+>
+
+/** The session's preview fields for a preferred preview (or none): its file as URL and MIME type. */
+export function previewFields(preferred: Preview | undefined, status?: PreviewStatus): PreviewFields {
+  if (!preferred) {
+    return { previewStatus: 'none', previewUrl: '', previewAudioUrl: '', previewAudioMime: '', preferredPreviewId: '' }
+  }
+  const url = fileUrl(preferred.path)
+  return {
+    previewStatus: status ?? preferred.status,
+    previewUrl: url,
+    previewAudioUrl: url,
+    previewAudioMime: MIME_TYPES[fileParts(preferred.path)[1]] ?? '',
+    preferredPreviewId: preferred.id,
+  }
+}
+
+/**
+ * A whole stored session, every field filled as the mock fills a created one (D5: the defaults,
+ * `projectOriginalPath` from `projectPath`, no previews), from as few fields as you like. The id is
+ * `ses_` and a hash of the title unless given (two records with one title need ids of their own);
+ * `lastOpened` is now unless given. A field that breaks the contract's write rules (D5–D7: an empty
+ * title, a tag with a comma…) is a TypeError naming the record and the field; one a write would
+ * normalize is stored as a write stores it (a title trimmed, a repeated tag dropped).
+ *
+ * @example
+ * ```ts
+ * sessionRecord({ title: 'Night Drive', tags: ['synthwave'] }).status // 'idea'
+ * ```
+ */
+export function sessionRecord(fields: Partial<StoredSession> & Pick<WritableFields, 'title'>): StoredSession {
+  const {
+    id = `ses_${hash32(fields.title).toString(36)}`,
+    lastOpened = new Date().toISOString(),
+    client,
+    ...rest
+  } = fields
+  // The server-set fields given win over the ones a create would set.
+  const checked = writtenSession.safeParse({ ...newSessionRecord(id, lastOpened, rest, client), ...rest })
+  if (checked.success) return checked.data
+  throw new TypeError(`invalid session record: ${namedIssues(checked.error.issues, () => id).join('; ')}`)
+}
+
+/**
+ * A library holding these sessions (and lanes), for `createMockApi({ library })`, `api.seed()` or
+ * `api.reset({ library })`. Ids of new records start after `nextId` (default 1), skipping the
+ * ones the library holds.
+ *
+ * @example
+ * ```ts
+ * api.seed(libraryOf([sessionRecord({ title: 'Night Drive' })]))
+ * ```
+ */
+export function libraryOf(
+  sessions: readonly StoredSession[],
+  rest: Partial<Pick<LibrarySnapshot, 'lanes' | 'nextId' | 'waveforms'>> = {},
+): LibrarySnapshot {
+  return { version: 1, nextId: 1, lanes: [], ...rest, sessions: [...sessions] }
+}
