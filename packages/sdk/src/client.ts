@@ -1,18 +1,17 @@
 import type { AnswerOf, CallInput, OperationName } from '@session-library/schemas/client'
-import { type ResolvedConfig, resolveConfig } from './core/config.js'
 import { mergeHeaders } from './core/headers.js'
-import type { ClientOptions } from './core/options.js'
+import { type ClientOptions, type ResolvedConfig, resolveConfig } from './core/options.js'
 import type { ApiPromise } from './core/promise.js'
 import { type Call, createCall, type RequestArgs } from './core/transport.js'
 import { type HealthApi, healthApi } from './resources/health.js'
-import { type ImportsApi, importsApi } from './resources/imports.js'
-import { type NotesApi, notesApi } from './resources/notes.js'
+import { ImportsApi } from './resources/imports.js'
+import { NotesApi } from './resources/notes.js'
 import { type PreviewApi, previewApi } from './resources/preview.js'
-import { type SessionsApi, sessionsApi } from './resources/sessions.js'
+import { SessionsApi } from './resources/sessions.js'
 import { type TagCountsApi, tagCountsApi } from './resources/tag-counts.js'
-import { type TagsApi, tagsApi } from './resources/tags.js'
+import { TagsApi } from './resources/tags.js'
 import { type WaveformApi, waveformApi } from './resources/waveform.js'
-import { type WaveformNotesApi, waveformNotesApi } from './resources/waveform-notes.js'
+import { WaveformNotesApi } from './resources/waveform-notes.js'
 
 /**
  * The typed client of the Session Library automation API. Methods are grouped by resource, resolve
@@ -68,11 +67,11 @@ export class SessionLibrary {
     this.#config = resolveConfig(options)
     const call = createCall(this.#config)
     this.#call = call
-    this.sessions = sessionsApi(call)
-    this.tags = tagsApi(call)
-    this.notes = notesApi(call)
-    this.waveformNotes = waveformNotesApi(call)
-    this.imports = importsApi(call, (scanOptions) => this.sessions.iterate({ limit: 500 }, scanOptions))
+    this.sessions = new SessionsApi(call)
+    this.tags = new TagsApi(call)
+    this.notes = new NotesApi(call)
+    this.waveformNotes = new WaveformNotesApi(call)
+    this.imports = new ImportsApi(call, this.sessions)
     this.health = healthApi(call)
     this.preview = previewApi(call)
     this.waveform = waveformApi(call)

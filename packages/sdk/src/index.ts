@@ -23,6 +23,7 @@ export { DEFAULT_BASE_URL } from '@session-library/schemas/client'
 export { SessionLibrary } from './client.js'
 export { type HeadersInput, redactHeaders } from './core/headers.js'
 export {
+  backoffDelay,
   type CallOptions,
   type ClientOptions,
   DEFAULT_MAX_ANSWER_BYTES,
@@ -32,6 +33,7 @@ export {
   type Hooks,
   type Logger,
   type LogLevel,
+  RETRY_STATUSES,
   type RetryOption,
   type RetryPolicy,
   type RetryState,
@@ -45,14 +47,18 @@ export {
   type SessionPage,
 } from './core/pagination.js'
 export { ApiPromise, type RawAnswer, type SafeResult } from './core/promise.js'
-export { backoffDelay, RETRY_STATUSES } from './core/retry.js'
 export type { RequestArgs } from './core/transport.js'
+export { AbortedError } from './errors/aborted-error.js'
 export {
   ApiError,
   type ApiErrorDetails,
+  type ApiErrorOf,
   BadRequestError,
+  type CallError,
   createApiError,
   ForbiddenError,
+  hasErrorCode,
+  isApiError,
   NotFoundError,
   NotImplementedError,
   PayloadTooLargeError,
@@ -62,10 +68,10 @@ export {
   type UnknownErrorCode,
 } from './errors/api-error.js'
 export { type ErrorCode, type RequestDetails, SessionLibraryError, UNKNOWN_ERROR_CODE } from './errors/base.js'
-export { type ApiErrorOf, type CallError, hasErrorCode, isApiError } from './errors/narrowing.js'
-export { AbortedError, NetworkError, TimeoutError } from './errors/no-answer.js'
+export { NetworkError } from './errors/network-error.js'
 export { NoNextPageError } from './errors/no-next-page.js'
 export { ResponseValidationError } from './errors/response-validation.js'
+export { TimeoutError } from './errors/timeout-error.js'
 export type { HealthApi } from './resources/health.js'
 export type { ImportRequest, ImportsApi } from './resources/imports.js'
 export type { NotesApi } from './resources/notes.js'
@@ -73,8 +79,7 @@ export type { PreviewApi } from './resources/preview.js'
 export type { DeletedSession, NewSession, SessionChanges, SessionsApi } from './resources/sessions.js'
 export type { TagCountsApi } from './resources/tag-counts.js'
 export type { TagsApi } from './resources/tags.js'
-export type { VariantOptions } from './resources/variant.js'
-export type { WaveformApi } from './resources/waveform.js'
+export type { VariantOptions, WaveformApi } from './resources/waveform.js'
 export type { WaveformNoteInput, WaveformNotesApi } from './resources/waveform-notes.js'
 export {
   DEFAULT_IMPORT_INTERVAL,
@@ -86,5 +91,5 @@ export {
   waitForImportedSessions,
 } from './workflows/import-wait.js'
 
-/** Package version. @example `version // '0.1.0'` */
+/** The package's version. */
 export const version = '0.1.0'

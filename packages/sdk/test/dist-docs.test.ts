@@ -61,7 +61,11 @@ function undocumented(source: string): string[] {
     for (const member of [...membersOf(statement), ...typeLiterals(statement).flatMap(membersOf)]) {
       const label = `${name}.${ts.isConstructorDeclaration(member) ? 'constructor' : nameOf(member)}`
       if (!hasDoc(member)) missing.push(label)
-      else if (name.endsWith('Api') && ts.isMethodSignature(member) && !hasExample(member))
+      else if (
+        name.endsWith('Api') &&
+        (ts.isMethodSignature(member) || ts.isMethodDeclaration(member)) &&
+        !hasExample(member)
+      )
         missing.push(`${label} (no @example)`)
     }
   }

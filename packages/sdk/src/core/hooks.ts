@@ -1,7 +1,35 @@
 import { type BeforeRetryState, isHTTPError, type Hooks as KyHooks } from 'ky'
 import { redactHeaders } from './headers.js'
-import type { Log } from './log.js'
-import type { Hooks } from './options.js'
+import type { Hooks, Logger, LogLevel } from './options.js'
+
+type Line = (message: string, details: Record<string, unknown>) => void
+
+// One function per level that is on, the others absent: a call checks one field and builds
+// nothing when logging is off.
+export interface Log {
+  debug?: Line
+  info?: Line
+  warn?: Line
+  error?: Line
+}
+
+const ORDER = ['debug', 'info', 'warn', 'error'] as const
+
+// Node's console.debug and console.info write to stdout, which a script's output owns.
+const stderrLogger: Logger = { debug: (message, details) => console.error(message, details) }
+
+// The given logger (every level when no level is set) or stderr (when only a level is set), from `level` up.
+export function resolveLog(logger: Logger | undefined, level: LogLevel | undefined): Log | undefined {
+  const from = level ?? (logger ? 'debug' : 'off')
+  if (from === 'off') return undefined
+  const target = logger ?? stderrLogger
+  const log: Log = {}
+  for (const name of ORDER.slice(ORDER.indexOf(from))) {
+    const method = target[name] ?? target.debug
+    log[name] = (message, details) => method.call(target, message, details)
+  }
+  return log
+}
 
 function debugHooks(debug: NonNullable<Log['debug']>, redact: readonly string[]): KyHooks {
   const requestLine = (request: Request, attempt: number) =>
@@ -65,13 +93,8 @@ function userHooks(hooks: Hooks): KyHooks {
   }
 }
 
-/**
- * ky's hooks for the client: the log's lines (retries from `warn`, attempts and answers at
- * `debug`), then the caller's hooks. The log's come first: ky skips the later `beforeRequest`
- * hooks once one returns a Request.
- *
- * @example `const hooks = kyHooks(options.hooks, resolveLog(options.logger, 'debug'), options.redact)`
- */
+// The log's hooks come before the caller's: ky skips the later `beforeRequest` hooks once one
+// returns a Request.
 export function kyHooks(
   hooks: Hooks | undefined,
   log: Log | undefined,

@@ -1,24 +1,14 @@
+import { DEFAULT_BASE_URL } from '@session-library/schemas/client'
 import type { HeadersInput } from './headers.js'
+
 /**
  * How a call retries. A number is the `limit`; `false` turns retries off.
  *
- * @example
- * ```ts
- * import type { RetryOption } from '@session-library/sdk'
- * const patient: RetryOption = { limit: 5, baseDelay: 500, maxDelay: 10_000 }
- * ```
+ * @example `const patient: RetryOption = { limit: 5, baseDelay: 500, maxDelay: 10_000 }`
  */
 export type RetryOption = number | false | RetryPolicy
 
-/**
- * Retry settings; each one left out keeps its default ({@link DEFAULT_RETRY}).
- *
- * @example
- * ```ts
- * import type { RetryPolicy } from '@session-library/sdk'
- * const policy: RetryPolicy = { limit: 3 }
- * ```
- */
+/** Retry settings; each one left out keeps its default ({@link DEFAULT_RETRY}). */
 export interface RetryPolicy {
   /** Retries after the first attempt. */
   limit?: number
@@ -28,46 +18,33 @@ export interface RetryPolicy {
   maxDelay?: number
 }
 
-/**
- * The retry defaults: 2 retries, 300 ms base delay, 5 s cap.
- *
- * @example
- * ```ts
- * import { DEFAULT_RETRY } from '@session-library/sdk'
- * DEFAULT_RETRY.limit // 2
- * ```
- */
+/** The retry defaults: 2 retries, 300 ms base delay, 5 s cap. */
 export const DEFAULT_RETRY: Required<RetryPolicy> = { limit: 2, baseDelay: 300, maxDelay: 5_000 }
 
-/**
- * The default timeout of one attempt, in ms.
- *
- * @example
- * ```ts
- * import { DEFAULT_TIMEOUT } from '@session-library/sdk'
- * DEFAULT_TIMEOUT // 10_000
- * ```
- */
+/** The default timeout of one attempt, in ms: 10,000. */
 export const DEFAULT_TIMEOUT = 10_000
+
+/** The largest success answer read by default: 64 MiB (a page of 500 sessions with long notes fits). */
+export const DEFAULT_MAX_ANSWER_BYTES = 64 * 1024 * 1024
+
+/**
+ * Statuses worth another attempt. 501 is not one: a missing service stays missing.
+ *
+ * @example `RETRY_STATUSES.includes(503) // true`
+ */
+export const RETRY_STATUSES = [408, 429, 500, 502, 503, 504] as const
 
 /**
  * Options every method takes as its last argument; they override the client's for one call.
  *
- * @example
- * ```ts
- * const controller = new AbortController()
- * await client.sessions.get('ses_1', { signal: controller.signal, timeout: 2_000, retry: false })
- * ```
+ * @example `await client.sessions.get('ses_1', { signal: controller.signal, timeout: 2_000, retry: false })`
  */
 export interface CallOptions {
   /** Aborts the call; the method then rejects with the signal's reason. */
   signal?: AbortSignal
   /** Timeout of each attempt in ms, the answer's body included, or `false` for none. */
   timeout?: number | false
-  /**
-   * Extra request headers, over the client's (names compared case-insensitively; see
-   * {@link ClientOptions.headers} for the rule): a plain object, a `Headers` or `[name, value]` pairs.
-   */
+  /** Extra request headers, over the client's (see {@link ClientOptions.headers} for the rule). */
   headers?: HeadersInput
   /**
    * Retry settings for this call. Given on `sessions.create`, `sessions.update` or
@@ -78,27 +55,10 @@ export interface CallOptions {
   validate?: boolean
 }
 
-/**
- * The `fetch` the client sends requests with.
- *
- * @example
- * ```ts
- * import type { FetchFunction } from '@session-library/sdk'
- * const logged: FetchFunction = (request) => { console.log(request.url); return fetch(request) }
- * ```
- */
+/** The `fetch` the client sends requests with. */
 export type FetchFunction = (input: Request, init?: RequestInit) => Promise<Response>
 
-/**
- * What a retry hook learns: the request to be repeated, the retry's number (1 for the first) and
- * the status that caused it (none for a network error).
- *
- * @example
- * ```ts
- * import type { RetryState } from '@session-library/sdk'
- * const log = ({ retryCount, status }: RetryState) => console.log(retryCount, status)
- * ```
- */
+/** What a retry hook learns: the request to be repeated, the retry's number and the status that caused it. */
 export interface RetryState {
   /** The request about to be sent again. */
   request: Request
@@ -109,14 +69,10 @@ export interface RetryState {
 }
 
 /**
- * Low-level hooks around each attempt, for the rare case the options do not cover. A
- * `beforeRequest` hook may return (or resolve to) a new Request, or a Response to answer without
- * the network; an `afterResponse` hook a Response to use instead. Other results are ignored.
+ * Low-level hooks around each attempt, for the rare case the options do not cover. Results other
+ * than those named below are ignored.
  *
- * @example
- * ```ts
- * const client = new SessionLibrary({ hooks: { beforeRequest: [(request) => { request.headers.set('x-trace', '1') }] } })
- * ```
+ * @example `new SessionLibrary({ hooks: { beforeRequest: [(request) => { request.headers.set('x-trace', '1') }] } })`
  */
 export interface Hooks {
   /** Run in order before each attempt; a Request returned replaces it, a Response answers it. */
@@ -131,12 +87,6 @@ export interface Hooks {
  * How much the client logs, from the most to the least: `debug` (each attempt and answer, with
  * redacted headers), `info` (one line per call: method, URL, status), `warn` (each retry),
  * `error` (each call that failed), or `off`.
- *
- * @example
- * ```ts
- * import type { LogLevel } from '@session-library/sdk'
- * const level: LogLevel = 'warn'
- * ```
  */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off'
 
@@ -147,10 +97,7 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off'
  * `console` fits, but Node's `console.debug` and `console.info` write to stdout: without a logger,
  * `logLevel` (or `SESSION_LIBRARY_LOG`) writes to stderr.
  *
- * @example
- * ```ts
- * const client = new SessionLibrary({ logger: { debug: (message, details) => console.error(message, details) } })
- * ```
+ * @example `new SessionLibrary({ logger: { debug: (message, details) => console.error(message, details) } })`
  */
 export interface Logger {
   /** One event: a short message and its details (method, URL, status, attempt, redacted headers). */
@@ -166,11 +113,7 @@ export interface Logger {
 /**
  * Options of the client.
  *
- * @example
- * ```ts
- * import { SessionLibrary } from '@session-library/sdk'
- * const client = new SessionLibrary({ token: 'secret', baseUrl: 'http://127.0.0.1:4777/api/v1', timeout: 5_000 })
- * ```
+ * @example `new SessionLibrary({ token: 'secret', baseUrl: 'http://127.0.0.1:4777/api/v1', timeout: 5_000 })`
  */
 export interface ClientOptions {
   /** Bearer token. Default: `SESSION_LIBRARY_TOKEN` from the environment, where there is one. */
@@ -194,10 +137,7 @@ export interface ClientOptions {
   fetch?: FetchFunction
   /** Low-level hooks around each attempt. */
   hooks?: Hooks
-  /**
-   * Where log lines go. Default: stderr (`console.error`) when `logLevel` is set, else none.
-   * A logger given without a `logLevel` gets every line (`debug`).
-   */
+  /** Where log lines go. Default: stderr when `logLevel` is set, else none; a logger alone gets every line. */
   logger?: Logger
   /** How much to log. Default: `SESSION_LIBRARY_LOG` from the environment, where there is one, else `off`. */
   logLevel?: LogLevel
@@ -210,13 +150,59 @@ export interface ClientOptions {
   maxAnswerBytes?: number
 }
 
+export type ResolvedConfig = Omit<ClientOptions, 'token' | 'baseUrl' | 'timeout' | 'validate' | 'maxAnswerBytes'> & {
+  token: string
+  baseUrl: string
+  timeout: number | false
+  validate: boolean
+  maxAnswerBytes: number
+}
+
+const LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'off']
+
+// Browsers have no process; bundlers must not be made to polyfill it.
+function environment(name: string): string | undefined {
+  const process = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process
+  return process?.env?.[name] || undefined
+}
+
+function logLevel(options: ClientOptions): LogLevel | undefined {
+  const level = options.logLevel ?? environment('SESSION_LIBRARY_LOG')?.toLowerCase()
+  if (level === undefined || LEVELS.includes(level as LogLevel)) return level as LogLevel | undefined
+  throw new TypeError(`SessionLibrary: log level must be one of ${LEVELS.join(', ')}: ${level}`)
+}
+
+/** Fills in the defaults and rejects what cannot work, before any request is made. */
+export function resolveConfig(options: ClientOptions): ResolvedConfig {
+  const token = options.token ?? environment('SESSION_LIBRARY_TOKEN')
+  if (!token) throw new TypeError('SessionLibrary: no token. Pass { token } or set SESSION_LIBRARY_TOKEN.')
+  const baseUrl = (options.baseUrl ?? environment('SESSION_LIBRARY_URL') ?? DEFAULT_BASE_URL).replace(/\/+$/, '')
+  if (!URL.canParse(baseUrl)) throw new TypeError(`SessionLibrary: baseUrl is not an absolute URL: ${baseUrl}`)
+  return {
+    ...options,
+    token,
+    baseUrl,
+    timeout: options.timeout ?? DEFAULT_TIMEOUT,
+    validate: options.validate ?? true,
+    logLevel: logLevel(options),
+    maxAnswerBytes: options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
+  }
+}
+
+export function retryPolicy(option: RetryOption | undefined, base = DEFAULT_RETRY): Required<RetryPolicy> {
+  if (option === false) return { ...base, limit: 0 }
+  if (typeof option === 'number') return { ...base, limit: option }
+  return { ...base, ...option }
+}
+
 /**
- * The largest success answer read by default: 64 MiB (a page of 500 sessions with long notes fits).
+ * The wait before retry number `retry` (1 for the first): exponential backoff capped at
+ * `maxDelay`, then "equal jitter" (half fixed, half random) so that clients that failed together
+ * do not retry together, yet never retry at once.
  *
- * @example
- * ```ts
- * import { DEFAULT_MAX_ANSWER_BYTES } from '@session-library/sdk'
- * DEFAULT_MAX_ANSWER_BYTES // 67_108_864
- * ```
+ * @example `backoffDelay(2, { limit: 2, baseDelay: 300, maxDelay: 5_000 }, () => 1) // 600`
  */
-export const DEFAULT_MAX_ANSWER_BYTES = 64 * 1024 * 1024
+export function backoffDelay(retry: number, policy: Required<RetryPolicy>, random: () => number = Math.random) {
+  const full = Math.min(policy.maxDelay, policy.baseDelay * 2 ** (retry - 1))
+  return full / 2 + (random() * full) / 2
+}

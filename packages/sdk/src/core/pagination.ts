@@ -5,29 +5,14 @@ import type {
   SessionListParams,
 } from '@session-library/schemas/client'
 import { NoNextPageError } from '../errors/no-next-page.js'
-import type { CallOptions } from './options.js'
 import { ApiPromise, type RawAnswer } from './promise.js'
 
-/**
- * Page size `iterate` and `all` ask for when the query gives no `limit`.
- *
- * @example
- * ```ts
- * import { DEFAULT_PAGE_SIZE } from '@session-library/sdk'
- * DEFAULT_PAGE_SIZE // 100
- * ```
- */
+/** Page size `iterate` and `all` ask for when the query gives no `limit`: 100. */
 export const DEFAULT_PAGE_SIZE = 100
 
 /**
- * Pages `iterate` may ask for beyond those the first answer's `total` calls for, so that sessions
+ * Pages `iterate` may ask for beyond those the first answer's `total` calls for (2), so that sessions
  * added meanwhile are still seen but a library that keeps changing cannot keep it going forever.
- *
- * @example
- * ```ts
- * import { EXTRA_PAGES } from '@session-library/sdk'
- * EXTRA_PAGES // 2
- * ```
  */
 export const EXTRA_PAGES = 2
 
@@ -35,24 +20,11 @@ export const EXTRA_PAGES = 2
  * The list's query, typed: `tags` an array (`readonly` too), `recent` a boolean, `limit`/`offset`
  * numbers, `sort` one of the known keys with an optional leading `-`.
  *
- * @example
- * ```ts
- * import type { SessionListQuery } from '@session-library/sdk'
- * const query: SessionListQuery = { tags: ['drums'], recent: true, sort: '-title', limit: 20 }
- * ```
+ * @example `const query: SessionListQuery = { tags: ['drums'], recent: true, sort: '-title', limit: 20 }`
  */
 export interface SessionListQuery extends ReadonlyInput<SessionListParams> {}
 
-/**
- * One page of the list as the server sends it: `data` (the sessions) and `meta` (`total`,
- * `limit`, `offset`).
- *
- * @example
- * ```ts
- * import type { SessionPage } from '@session-library/sdk'
- * const { data, meta }: SessionPage = await client.sessions.list({ limit: 10 })
- * ```
- */
+/** One page of the list as the server sends it: `data` (the sessions) and `meta` (`total`, `limit`, `offset`). */
 export interface SessionPage extends ListAnswer {}
 
 /**
@@ -66,11 +38,7 @@ export interface SessionPage extends ListAnswer {}
  */
 export type SessionListPage = SessionPage & PageMethods
 
-/**
- * What a {@link SessionListPage} adds to the answer (not enumerable: `JSON.stringify(page)` is the answer).
- *
- * @example `if (page.hasNextPage()) await page.nextPage()`
- */
+/** What a {@link SessionListPage} adds to the answer (not enumerable: `JSON.stringify(page)` is the answer). */
 export interface PageMethods {
   /** Whether the list goes on past this page: it was not empty and ends before `meta.total`. */
   hasNextPage(): boolean
@@ -82,23 +50,17 @@ export interface PageMethods {
   nextPage(): ApiPromise<SessionListPage>
 }
 
-type ListPage = (query: SessionListQuery, options?: CallOptions) => ApiPromise<SessionPage>
+type ListPage = (query: SessionListQuery) => ApiPromise<SessionPage>
 
-/**
- * `list` with {@link PageMethods} on each page it resolves to.
- *
- * @example `const list = withPageMethods((query, options) => call('sessions.list', { query }, options))`
- */
-export function withPageMethods(listPage: ListPage) {
-  const list = (query: SessionListQuery = {}, options?: CallOptions): ApiPromise<SessionListPage> => {
-    const following = (offset: number) => list({ ...query, offset }, options)
-    const raw = listPage(query, options).withResponse()
-    return new ApiPromise(raw.then(({ data, response }) => ({ data: withWayOn(data, response, following), response })))
-  }
-  return list
+/** `page` with {@link PageMethods}; `following(offset)` asks for the page at that offset. */
+export function withPageMethods(
+  page: ApiPromise<SessionPage>,
+  following: (offset: number) => ApiPromise<SessionListPage>,
+): ApiPromise<SessionListPage> {
+  const raw = page.withResponse()
+  return new ApiPromise(raw.then(({ data, response }) => ({ data: withWayOn(data, response, following), response })))
 }
 
-// The answer with its page methods; `following(offset)` asks for the page at that offset.
 function withWayOn(
   answer: SessionPage,
   response: Response,
@@ -120,24 +82,18 @@ function withWayOn(
   }) as SessionListPage
 }
 
-/**
- * Walks the list with limit/offset and yields each page's sessions not seen before, with the
- * page's answer (an empty page too, the last one). It stops at `meta.total`, on an empty page, or after the page budget the first
- * answer allows plus {@link EXTRA_PAGES}.
- *
- * @example `for await (const { data } of pages(list, { limit: 50 })) console.log(data.length)`
- */
-export async function* pages(
+// Each page's sessions not seen before, with the page's answer (an empty last page too). It stops
+// at `meta.total`, on an empty page, or after the page budget the first answer allows plus EXTRA_PAGES.
+async function* pages(
   listPage: ListPage,
   query: SessionListQuery,
-  options?: CallOptions,
 ): AsyncGenerator<RawAnswer<Session[]>, void, undefined> {
   const limit = query.limit ?? DEFAULT_PAGE_SIZE
   let offset = query.offset ?? 0
   let budget = 1
   const seen = new Set<string>()
   for (let count = 0; count < budget; count++) {
-    const { data: page, response } = await listPage({ ...query, limit, offset }, options).withResponse()
+    const { data: page, response } = await listPage({ ...query, limit, offset }).withResponse()
     const { data, meta } = page
     if (data.length === 0) {
       yield { data, response }
@@ -153,30 +109,15 @@ export async function* pages(
   }
 }
 
-/**
- * Every session of the walk, one at a time (see {@link pages}).
- *
- * @example `for await (const session of paginate(list, { limit: 50 })) console.log(session.id)`
- */
-export async function* paginate(
-  listPage: ListPage,
-  query: SessionListQuery,
-  options?: CallOptions,
-): AsyncGenerator<Session, void, undefined> {
-  for await (const { data } of pages(listPage, query, options)) yield* data
+export async function* paginate(listPage: ListPage, query: SessionListQuery): AsyncGenerator<Session, void, undefined> {
+  for await (const { data } of pages(listPage, query)) yield* data
 }
 
-/**
- * Every session of the walk in one array, as an {@link ApiPromise}: `.safe()` settles instead of
- * throwing, `.withResponse()` gives the last page's answer.
- *
- * @example `const { data, error } = await collect(list, {}).safe()`
- */
-export function collect(listPage: ListPage, query: SessionListQuery, options?: CallOptions): ApiPromise<Session[]> {
+export function collect(listPage: ListPage, query: SessionListQuery): ApiPromise<Session[]> {
   const walk = async (): Promise<RawAnswer<Session[]>> => {
     const sessions: Session[] = []
     let last: Response | undefined
-    for await (const { data, response } of pages(listPage, query, options)) {
+    for await (const { data, response } of pages(listPage, query)) {
       sessions.push(...data)
       last = response
     }

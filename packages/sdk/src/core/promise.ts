@@ -1,15 +1,10 @@
+import type { CallError } from '../errors/api-error.js'
 import { SessionLibraryError } from '../errors/base.js'
-import type { CallError } from '../errors/narrowing.js'
 
 /**
  * A call's data together with the HTTP answer it came in (its body already read).
  *
- * @example
- * ```ts
- * import type { RawAnswer, Session } from '@session-library/sdk'
- * const { data, response }: RawAnswer<Session> = await client.sessions.get('ses_1').withResponse()
- * console.log(response.status, response.headers.get('content-type'), data.title)
- * ```
+ * @example `const { data, response }: RawAnswer<Session> = await client.sessions.get('ses_1').withResponse()`
  */
 export interface RawAnswer<T> {
   /** What the call resolves to. */
@@ -25,7 +20,6 @@ export interface RawAnswer<T> {
  *
  * @example
  * ```ts
- * import type { SafeResult, Session } from '@session-library/sdk'
  * const result: SafeResult<Session> = await client.sessions.get('ses_1').safe()
  * switch (result.error?.code) {
  *   case undefined: console.log(result.data.title); break
@@ -55,11 +49,6 @@ export type SafeResult<T> =
 // The answer an error came with, kept beside the error rather than on it (errors get logged whole).
 const answers = new WeakMap<object, Response>()
 
-/**
- * Remembers the HTTP answer an error came with, for {@link ApiPromise.safe}.
- *
- * @example `throw rememberResponse(error, response)`
- */
 export function rememberResponse<E>(error: E, response: Response): E {
   if (typeof error === 'object' && error !== null) answers.set(error, response)
   return error
@@ -136,3 +125,6 @@ export class ApiPromise<T> extends Promise<T> {
     return this.#raw.then((raw) => raw.data).then(onfulfilled, onrejected)
   }
 }
+
+/** The `data` of an answer envelope: what most methods resolve to. */
+export const unwrap = <T>(answer: { data: T }): T => answer.data

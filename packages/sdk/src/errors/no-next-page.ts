@@ -5,12 +5,7 @@ import { nameClasses, SessionLibraryError } from './base.js'
  * It rejects the call rather than throwing, so `.catch()` and `.safe()` see it; the request it
  * names is the one that fetched the last page.
  *
- * @example
- * ```ts
- * import { NoNextPageError } from '@session-library/sdk'
- * const page = await client.sessions.list()
- * await page.nextPage().catch((err) => err instanceof NoNextPageError && err.offset) // where the last page began
- * ```
+ * @example `await page.nextPage().catch((err) => err instanceof NoNextPageError && err.offset)`
  */
 export class NoNextPageError extends SessionLibraryError {
   /** Tells this error apart in a `switch (error.code)`. */

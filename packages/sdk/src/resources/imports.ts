@@ -1,39 +1,39 @@
 import type { ImportBody, ImportResult, ReadonlyInput, Session } from '@session-library/schemas/client'
 import type { CallOptions } from '../core/options.js'
-import type { ApiPromise } from '../core/promise.js'
+import { type ApiPromise, unwrap } from '../core/promise.js'
 import type { Call } from '../core/transport.js'
-import { unwrap } from '../core/unwrap.js'
-import { AbortedError, TimeoutError } from '../errors/no-answer.js'
-import { type ImportWaitOptions, type SessionScan, waitForImportedSessions } from '../workflows/import-wait.js'
+import { AbortedError } from '../errors/aborted-error.js'
+import { TimeoutError } from '../errors/timeout-error.js'
+import { type ImportWaitOptions, waitForImportedSessions } from '../workflows/import-wait.js'
+import type { SessionsApi } from './sessions.js'
 
 /**
  * The body of `imports.start`: 1–1,000 `items`, each with a `projectPath`.
  *
- * @example
- * ```ts
- * import type { ImportRequest } from '@session-library/sdk'
- * const body: ImportRequest = { generatePreviews: true, items: [{ projectPath: '/music/a.als', previewAudioPath: '/music/a.wav' }] }
- * ```
+ * @example `const body: ImportRequest = { generatePreviews: true, items: [{ projectPath: '/music/a.als' }] }`
  */
 export interface ImportRequest extends ReadonlyInput<ImportBody> {}
 
-/**
- * The `client.imports` group: batch imports of project files.
- *
- * @example
- * ```ts
- * import type { ImportsApi } from '@session-library/sdk'
- * const imports: ImportsApi = client.imports
- * ```
- */
-export interface ImportsApi {
+/** The `client.imports` group: batch imports of project files. */
+export class ImportsApi {
+  readonly #call: Call
+  readonly #sessions: SessionsApi
+  /** @internal */
+  constructor(call: Call, sessions: SessionsApi) {
+    this.#call = call
+    this.#sessions = sessions
+  }
+
   /**
    * Starts a batch import (`POST /import`, full-automation mode); answers 202 before any item runs.
    * Not retried unless `options.retry` is given.
    *
    * @example `const { importId, total } = await client.imports.start({ items: [{ projectPath: '/music/a.als' }] })`
    */
-  start(body: ImportRequest, options?: CallOptions): ApiPromise<ImportResult>
+  start(body: ImportRequest, options?: CallOptions): ApiPromise<ImportResult> {
+    return this.#call('imports.start', { body }, options).map(unwrap)
+  }
+
   /**
    * Starts a batch import, then waits until every item's `projectPath` has a session, and resolves
    * with those sessions in the items' order (see {@link waitForImportedSessions} for the rule).
@@ -48,32 +48,20 @@ export interface ImportsApi {
    * )
    * ```
    */
-  startAndWait(body: ImportRequest, options?: ImportWaitOptions): Promise<Session[]>
-}
-
-/**
- * The `imports` group over one client's call; `scan` reads the session list for the wait.
- *
- * @example `const imports = importsApi(call, (options) => sessions.iterate({ limit: 500 }, options))`
- */
-export function importsApi(call: Call, scan: SessionScan): ImportsApi {
-  const start = (body: ImportRequest, options?: CallOptions) => call('imports.start', { body }, options).map(unwrap)
-  return {
-    start,
-    async startAndWait(body, options = {}) {
-      const { data: accepted, response } = await start(body, { signal: options.signal }).withResponse()
-      const url = response.url
-      const request = { operation: 'imports.start', method: 'POST', path: url && new URL(url).pathname, url } as const
-      const paths = body.items.map((item) => item.projectPath)
-      return waitForImportedSessions(scan, paths, accepted.importId, options, {
-        timedOut: (timeout, missing) =>
-          new TimeoutError(
-            timeout,
-            request,
-            `imports.start: waited ${timeout} ms; no session yet for ${missing.join(', ')}`,
-          ),
-        aborted: (reason) => new AbortedError(reason, request),
-      })
-    },
+  async startAndWait(body: ImportRequest, options: ImportWaitOptions = {}): Promise<Session[]> {
+    const { data: accepted, response } = await this.start(body, { signal: options.signal }).withResponse()
+    const url = response.url
+    const request = { operation: 'imports.start', method: 'POST', path: url && new URL(url).pathname, url } as const
+    const scan = (scanOptions: CallOptions) => this.#sessions.iterate({ limit: 500 }, scanOptions)
+    const paths = body.items.map((item) => item.projectPath)
+    return waitForImportedSessions(scan, paths, accepted.importId, options, {
+      timedOut: (timeout, missing) =>
+        new TimeoutError(
+          timeout,
+          request,
+          `imports.start: waited ${timeout} ms; no session yet for ${missing.join(', ')}`,
+        ),
+      aborted: (reason) => new AbortedError(reason, request),
+    })
   }
 }

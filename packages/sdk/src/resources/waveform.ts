@@ -1,8 +1,18 @@
 import type { SessionWaveform } from '@session-library/schemas/client'
-import type { ApiPromise } from '../core/promise.js'
+import type { CallOptions } from '../core/options.js'
+import { type ApiPromise, unwrap } from '../core/promise.js'
 import type { Call } from '../core/transport.js'
-import { unwrap } from '../core/unwrap.js'
-import { splitVariant, type VariantOptions } from './variant.js'
+
+/**
+ * Call options plus the preview variant to address; without `variantId` the server picks the
+ * preferred preview, else the first.
+ *
+ * @example `const options: VariantOptions = { variantId: 'pv_1', timeout: 2_000 }`
+ */
+export type VariantOptions = CallOptions & {
+  /** The preview variant (`previews[].id`); default: the preferred one, else the first. */
+  variantId?: string
+}
 
 /**
  * `client.waveform(id, { variantId })`: the waveform peaks of a preview variant
@@ -13,14 +23,7 @@ import { splitVariant, type VariantOptions } from './variant.js'
  */
 export type WaveformApi = (id: string, variant?: VariantOptions) => ApiPromise<SessionWaveform>
 
-/**
- * `client.waveform` over one client's call.
- *
- * @example `const waveform = waveformApi(createCall(config))`
- */
-export function waveformApi(call: Call): WaveformApi {
-  return (id, variant) => {
-    const { query, options } = splitVariant(variant)
-    return call('waveform.get', { params: { id }, query }, options).map(unwrap)
-  }
-}
+export const waveformApi =
+  (call: Call): WaveformApi =>
+  (id, { variantId, ...options } = {}) =>
+    call('waveform.get', { params: { id }, query: { variantId } }, options).map(unwrap)

@@ -1,37 +1,13 @@
 import type { Session } from '@session-library/schemas/client'
 import type { CallOptions } from '../core/options.js'
 
-/**
- * How long `startAndWait` waits for the sessions of an import by default: 5 minutes.
- *
- * @example
- * ```ts
- * import { DEFAULT_IMPORT_WAIT } from '@session-library/sdk'
- * DEFAULT_IMPORT_WAIT // 300_000
- * ```
- */
+/** How long `startAndWait` waits for the sessions of an import by default: 5 minutes (300,000 ms). */
 export const DEFAULT_IMPORT_WAIT = 300_000
 
-/**
- * How often `startAndWait` reads the session list by default, in ms.
- *
- * @example
- * ```ts
- * import { DEFAULT_IMPORT_INTERVAL } from '@session-library/sdk'
- * DEFAULT_IMPORT_INTERVAL // 500
- * ```
- */
+/** How often `startAndWait` reads the session list by default, in ms: 500. */
 export const DEFAULT_IMPORT_INTERVAL = 500
 
-/**
- * How far an import has come: how many of its distinct project paths have a session.
- *
- * @example
- * ```ts
- * import type { ImportProgress } from '@session-library/sdk'
- * const show = ({ found, total }: ImportProgress) => console.error(`${found}/${total} items have a session`)
- * ```
- */
+/** How far an import has come: how many of its distinct project paths have a session. */
 export interface ImportProgress {
   /** The import's id, from the `202` answer. */
   importId: string
@@ -44,11 +20,7 @@ export interface ImportProgress {
 /**
  * How `startAndWait` (and {@link waitForImportedSessions}) waits.
  *
- * @example
- * ```ts
- * import type { ImportWaitOptions } from '@session-library/sdk'
- * const wait: ImportWaitOptions = { timeout: 60_000, interval: 1_000, onProgress: (p) => console.error(p.found) }
- * ```
+ * @example `const wait: ImportWaitOptions = { timeout: 60_000, onProgress: (p) => console.error(p.found) }`
  */
 export interface ImportWaitOptions {
   /** The longest wait in ms. Default {@link DEFAULT_IMPORT_WAIT}. */
@@ -103,7 +75,6 @@ function claim(session: Session, waiting: Map<string, Session | undefined>): voi
  *
  * @example
  * ```ts
- * import { waitForImportedSessions } from '@session-library/sdk'
  * const sessions = await waitForImportedSessions(
  *   (options) => client.sessions.iterate({ limit: 500 }, options),
  *   ['/music/a.als'],
