@@ -22,39 +22,33 @@ export type {
 export { DEFAULT_BASE_URL } from '@session-library/schemas/client'
 export { SessionLibrary } from './client.js'
 export { type HeadersInput, redactHeaders } from './core/headers.js'
+export type {
+  CallOptions,
+  ClientOptions,
+  FetchFunction,
+  Hooks,
+  Logger,
+  LogLevel,
+  RetryOption,
+  RetryPolicy,
+  RetryState,
+} from './core/options.js'
 export {
   backoffDelay,
-  type CallOptions,
-  type ClientOptions,
   DEFAULT_MAX_ANSWER_BYTES,
   DEFAULT_RETRY,
   DEFAULT_TIMEOUT,
-  type FetchFunction,
-  type Hooks,
-  type Logger,
-  type LogLevel,
   RETRY_STATUSES,
-  type RetryOption,
-  type RetryPolicy,
-  type RetryState,
 } from './core/options.js'
-export {
-  DEFAULT_PAGE_SIZE,
-  EXTRA_PAGES,
-  type PageMethods,
-  type SessionListPage,
-  type SessionListQuery,
-  type SessionPage,
-} from './core/pagination.js'
+export type { PageMethods, SessionListPage, SessionListQuery, SessionPage } from './core/pagination.js'
+export { DEFAULT_PAGE_SIZE, EXTRA_PAGES } from './core/pagination.js'
 export { ApiPromise, type RawAnswer, type SafeResult } from './core/promise.js'
 export type { RequestArgs } from './core/transport.js'
 export { AbortedError } from './errors/aborted-error.js'
+export type { ApiErrorDetails, ApiErrorOf, CallError, UnknownErrorCode } from './errors/api-error.js'
 export {
   ApiError,
-  type ApiErrorDetails,
-  type ApiErrorOf,
   BadRequestError,
-  type CallError,
   createApiError,
   ForbiddenError,
   hasErrorCode,
@@ -65,7 +59,6 @@ export {
   RateLimitError,
   ServerError,
   UnauthorizedError,
-  type UnknownErrorCode,
 } from './errors/api-error.js'
 export { type ErrorCode, type RequestDetails, SessionLibraryError, UNKNOWN_ERROR_CODE } from './errors/base.js'
 export { NetworkError } from './errors/network-error.js'
@@ -81,15 +74,8 @@ export type { TagCountsApi } from './resources/tag-counts.js'
 export type { TagsApi } from './resources/tags.js'
 export type { VariantOptions, WaveformApi } from './resources/waveform.js'
 export type { WaveformNoteInput, WaveformNotesApi } from './resources/waveform-notes.js'
-export {
-  DEFAULT_IMPORT_INTERVAL,
-  DEFAULT_IMPORT_WAIT,
-  type ImportProgress,
-  type ImportWaitFailures,
-  type ImportWaitOptions,
-  type SessionScan,
-  waitForImportedSessions,
-} from './workflows/import-wait.js'
+export type { ImportProgress, ImportWaitFailures, ImportWaitOptions, SessionScan } from './workflows/import-wait.js'
+export { DEFAULT_IMPORT_INTERVAL, DEFAULT_IMPORT_WAIT, waitForImportedSessions } from './workflows/import-wait.js'
 
 /** The package's version. */
 export const version = '0.1.0'

@@ -8,29 +8,23 @@ export interface AnswerRead {
   request: RequestDetails
   maxBytes: number
   timeout: number | false
-  /** What the attempt left of the timeout, in ms (none when `undefined`). */
   msLeft: number | undefined
   validate: boolean
 }
 
-// Unlike `response.text()`, an endless or dripping body cannot hold the caller or its memory.
-async function readText(response: Response, { request, maxBytes, timeout, msLeft }: AnswerRead): Promise<string> {
-  const declared = response.headers.get('content-length')
-  try {
-    return await readBoundedText(response.body, { limit: maxBytes, declared, msLeft })
-  } catch (error) {
+// Bounded, unlike `response.text()`: an endless or dripping body cannot hold the caller or its memory.
+export async function readAnswer(response: Response, operation: Route, read: AnswerRead): Promise<unknown> {
+  const { request, maxBytes, timeout, msLeft } = read
+  const text = await readBoundedText(response.body, {
+    limit: maxBytes,
+    declared: response.headers.get('content-length'),
+    msLeft,
+  }).catch((error: unknown) => {
     if (!(error instanceof BodyReadStopped)) throw error
     if (error.reason === 'timed-out') throw new TimeoutError(timeout || 0, request)
     throw new ResponseValidationError([`(answer): larger than ${maxBytes} bytes (maxAnswerBytes)`], undefined, request)
-  }
-}
-
-// A success answer parsed once and, when `validate` is on, checked against the operation's tolerant
-// schema (unknown fields and enum values pass): the compiled check first, zod when it cannot vouch.
-export async function readAnswer(response: Response, operation: Route, read: AnswerRead): Promise<unknown> {
-  const text = await readText(response, read)
+  })
   const body = parseJsonText(text)
-  const { request } = read
   if (body === NOT_JSON) throw new ResponseValidationError([`(answer): ${ISSUE_WORDING.notJson}`], text, request)
   if (!read.validate || passes(operation.answer.tolerant, body)) return body
   const result = operation.answer.tolerant.safeParse(body)
@@ -38,10 +32,8 @@ export async function readAnswer(response: Response, operation: Route, read: Ans
   return result.data
 }
 
-// A check-only pass compiled once from a tolerant answer schema: on a valid answer (nearly every
-// one) it spares zod's parse, which copies every object; zod still runs on anything it cannot
-// vouch for, and so words every failure. Only what the tolerant schemas use is compiled; any other
-// node (a check, a nullable, a pipe) hands the value to zod.
+// A check compiled once from a tolerant schema spares zod's parse (which copies every object) on a
+// valid answer; any node it does not compile (a check, a nullable, a pipe) hands the value to zod.
 type Check = (value: unknown) => boolean
 
 interface Def {

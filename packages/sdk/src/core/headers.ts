@@ -1,12 +1,7 @@
 import { isSecretHeader, redactedHeaderValue } from '@session-library/schemas/client'
 
-/**
- * Headers as `new Headers()` takes them: a plain object, a `Headers` or `[name, value]` pairs.
- * Read from the `Headers` constructor rather than named `HeadersInit`, which only the DOM lib
- * declares globally: a Node project with `@types/node` alone compiles our declarations too.
- *
- * @example `const headers: HeadersInput = { 'X-Trace': '1' }`
- */
+// Not `HeadersInit`, which only the DOM lib declares: a project with `@types/node` alone compiles too.
+/** Headers as `new Headers()` takes them: a plain object, a `Headers` or `[name, value]` pairs. */
 export type HeadersInput = NonNullable<ConstructorParameters<typeof Headers>[0]>
 
 // Header names are case-insensitive: every merge goes through lower-case keys, so that one rule
@@ -30,17 +25,9 @@ export function mergeHeaders(into: Readonly<Record<string, string>>, headers: He
   return merged
 }
 
-/**
- * A copy of the headers (names in lower case) safe to log: the value of every secret header (the
- * contract's `isSecretHeader`, as the mock's journal uses it: `Authorization`, `Cookie`,
- * `Set-Cookie`, `Proxy-Authorization`, names containing `key`, `token` or `secret`, and the names
- * in `redact`) is replaced; an auth scheme word is kept.
- *
- * @example
- * ```ts
- * redactHeaders({ Authorization: 'Bearer secret', 'X-Trace': '1' }, ['x-trace'])
- * // { authorization: 'Bearer [redacted]', 'x-trace': '[redacted]' }
- * ```
+/** A copy of the headers safe to log: secret values (`Authorization`, `Cookie`, names with `key`,
+ * `token` or `secret`, and `redact`) replaced, an auth scheme kept.
+ * @example `redactHeaders({ Authorization: 'Bearer s' }) // { authorization: 'Bearer [redacted]' }`
  */
 export function redactHeaders(headers: HeadersInput, redact: readonly string[] = []): Record<string, string> {
   const safe: Record<string, string> = {}

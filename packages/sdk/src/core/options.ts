@@ -1,11 +1,7 @@
 import { DEFAULT_BASE_URL } from '@session-library/schemas/client'
 import type { HeadersInput } from './headers.js'
 
-/**
- * How a call retries. A number is the `limit`; `false` turns retries off.
- *
- * @example `const patient: RetryOption = { limit: 5, baseDelay: 500, maxDelay: 10_000 }`
- */
+/** How a call retries: a number is the `limit`, `false` turns retries off, or a {@link RetryPolicy}. */
 export type RetryOption = number | false | RetryPolicy
 
 /** Retry settings; each one left out keeps its default ({@link DEFAULT_RETRY}). */
@@ -20,24 +16,15 @@ export interface RetryPolicy {
 
 /** The retry defaults: 2 retries, 300 ms base delay, 5 s cap. */
 export const DEFAULT_RETRY: Required<RetryPolicy> = { limit: 2, baseDelay: 300, maxDelay: 5_000 }
-
 /** The default timeout of one attempt, in ms: 10,000. */
 export const DEFAULT_TIMEOUT = 10_000
-
 /** The largest success answer read by default: 64 MiB (a page of 500 sessions with long notes fits). */
 export const DEFAULT_MAX_ANSWER_BYTES = 64 * 1024 * 1024
-
-/**
- * Statuses worth another attempt. 501 is not one: a missing service stays missing.
- *
- * @example `RETRY_STATUSES.includes(503) // true`
- */
+/** Statuses worth another attempt. 501 is not one: a missing service stays missing. */
 export const RETRY_STATUSES = [408, 429, 500, 502, 503, 504] as const
 
-/**
- * Options every method takes as its last argument; they override the client's for one call.
- *
- * @example `await client.sessions.get('ses_1', { signal: controller.signal, timeout: 2_000, retry: false })`
+/** Options every method takes as its last argument; they override the client's for one call.
+ * @example `await client.sessions.get('ses_1', { signal, timeout: 2_000, retry: false })`
  */
 export interface CallOptions {
   /** Aborts the call; the method then rejects with the signal's reason. */
@@ -46,10 +33,7 @@ export interface CallOptions {
   timeout?: number | false
   /** Extra request headers, over the client's (see {@link ClientOptions.headers} for the rule). */
   headers?: HeadersInput
-  /**
-   * Retry settings for this call. Given on `sessions.create`, `sessions.update` or
-   * `imports.start`, it also allows retries there, which are otherwise never made.
-   */
+  /** Retry settings; given on `sessions.create`, `sessions.update` or `imports.start`, it allows retries there. */
   retry?: RetryOption
   /** Check the answer against the contract (default: the client's `validate`, `true`). */
   validate?: boolean
@@ -68,12 +52,7 @@ export interface RetryState {
   status?: number
 }
 
-/**
- * Low-level hooks around each attempt, for the rare case the options do not cover. Results other
- * than those named below are ignored.
- *
- * @example `new SessionLibrary({ hooks: { beforeRequest: [(request) => { request.headers.set('x-trace', '1') }] } })`
- */
+/** Low-level hooks around each attempt, for what the options do not cover; other results are ignored. */
 export interface Hooks {
   /** Run in order before each attempt; a Request returned replaces it, a Response answers it. */
   beforeRequest?: readonly ((request: Request) => unknown)[]
@@ -83,20 +62,13 @@ export interface Hooks {
   beforeRetry?: readonly ((state: RetryState) => unknown)[]
 }
 
-/**
- * How much the client logs, from the most to the least: `debug` (each attempt and answer, with
- * redacted headers), `info` (one line per call: method, URL, status), `warn` (each retry),
- * `error` (each call that failed), or `off`.
+/** How much the client logs: `debug` (each attempt and answer, headers redacted), `info` (one line
+ * per call), `warn` (each retry), `error` (each call that failed), or `off`.
  */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off'
 
-/**
- * Receives the client's log lines. Headers come redacted: `Authorization`, `Proxy-Authorization`,
- * `Cookie`, `Set-Cookie`, any name containing `key`, `token` or `secret`, and the names in
- * {@link ClientOptions.redact}. A line of a level the logger has no method for goes to `debug`.
- * `console` fits, but Node's `console.debug` and `console.info` write to stdout: without a logger,
- * `logLevel` (or `SESSION_LIBRARY_LOG`) writes to stderr.
- *
+/** Receives the client's log lines, headers redacted (see {@link redactHeaders}); a level without a
+ * method goes to `debug`. Node's `console.debug` writes to stdout: `logLevel` alone writes to stderr.
  * @example `new SessionLibrary({ logger: { debug: (message, details) => console.error(message, details) } })`
  */
 export interface Logger {
@@ -110,11 +82,7 @@ export interface Logger {
   error?(message: string, details: Record<string, unknown>): void
 }
 
-/**
- * Options of the client.
- *
- * @example `new SessionLibrary({ token: 'secret', baseUrl: 'http://127.0.0.1:4777/api/v1', timeout: 5_000 })`
- */
+/** Options of the client. */
 export interface ClientOptions {
   /** Bearer token. Default: `SESSION_LIBRARY_TOKEN` from the environment, where there is one. */
   token?: string
@@ -124,11 +92,8 @@ export interface ClientOptions {
   timeout?: number | false
   /** Retry settings of reads and idempotent writes. Default {@link DEFAULT_RETRY}. */
   retry?: RetryOption
-  /**
-   * Headers sent with every request. One rule for these and a call's `headers`, by name whatever
-   * its case: a call's header replaces the client's, and either replaces the SDK's own, including
-   * `Authorization` (the token's `Bearer` header) and `Accept`. A plain object, a `Headers` or
-   * `[name, value]` pairs.
+  /** Headers sent with every request. By name whatever its case, a call's header replaces the
+   * client's, and either replaces the SDK's own (`Authorization`, `Accept`).
    */
   headers?: HeadersInput
   /** Check answers against the contract's tolerant schemas. Default `true`. */
@@ -143,20 +108,11 @@ export interface ClientOptions {
   logLevel?: LogLevel
   /** More header names whose values the logger hides (case-insensitive), besides the built-in ones. */
   redact?: readonly string[]
-  /**
-   * The largest success answer the client reads, in bytes; a longer one (an endless body) stops
-   * with a `ResponseValidationError`. Default {@link DEFAULT_MAX_ANSWER_BYTES}.
-   */
+  /** The largest success answer read, in bytes, else a `ResponseValidationError`. Default {@link DEFAULT_MAX_ANSWER_BYTES}. */
   maxAnswerBytes?: number
 }
 
-export type ResolvedConfig = Omit<ClientOptions, 'token' | 'baseUrl' | 'timeout' | 'validate' | 'maxAnswerBytes'> & {
-  token: string
-  baseUrl: string
-  timeout: number | false
-  validate: boolean
-  maxAnswerBytes: number
-}
+export type ResolvedConfig = ReturnType<typeof resolveConfig>
 
 const LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'off']
 
@@ -172,8 +128,7 @@ function logLevel(options: ClientOptions): LogLevel | undefined {
   throw new TypeError(`SessionLibrary: log level must be one of ${LEVELS.join(', ')}: ${level}`)
 }
 
-/** Fills in the defaults and rejects what cannot work, before any request is made. */
-export function resolveConfig(options: ClientOptions): ResolvedConfig {
+export function resolveConfig(options: ClientOptions) {
   const token = options.token ?? environment('SESSION_LIBRARY_TOKEN')
   if (!token) throw new TypeError('SessionLibrary: no token. Pass { token } or set SESSION_LIBRARY_TOKEN.')
   const baseUrl = (options.baseUrl ?? environment('SESSION_LIBRARY_URL') ?? DEFAULT_BASE_URL).replace(/\/+$/, '')
@@ -195,11 +150,8 @@ export function retryPolicy(option: RetryOption | undefined, base = DEFAULT_RETR
   return { ...base, ...option }
 }
 
-/**
- * The wait before retry number `retry` (1 for the first): exponential backoff capped at
- * `maxDelay`, then "equal jitter" (half fixed, half random) so that clients that failed together
- * do not retry together, yet never retry at once.
- *
+/** The wait before retry number `retry` (1 for the first): exponential backoff capped at `maxDelay`,
+ * half of it random ("equal jitter"), so that clients that failed together do not retry together.
  * @example `backoffDelay(2, { limit: 2, baseDelay: 300, maxDelay: 5_000 }, () => 1) // 600`
  */
 export function backoffDelay(retry: number, policy: Required<RetryPolicy>, random: () => number = Math.random) {

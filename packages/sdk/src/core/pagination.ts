@@ -10,16 +10,10 @@ import { ApiPromise, type RawAnswer } from './promise.js'
 /** Page size `iterate` and `all` ask for when the query gives no `limit`: 100. */
 export const DEFAULT_PAGE_SIZE = 100
 
-/**
- * Pages `iterate` may ask for beyond those the first answer's `total` calls for (2), so that sessions
- * added meanwhile are still seen but a library that keeps changing cannot keep it going forever.
- */
+/** Pages `iterate` may ask for beyond those the first answer's `total` calls for: 2 (no endless walk). */
 export const EXTRA_PAGES = 2
 
-/**
- * The list's query, typed: `tags` an array (`readonly` too), `recent` a boolean, `limit`/`offset`
- * numbers, `sort` one of the known keys with an optional leading `-`.
- *
+/** The list's query, typed.
  * @example `const query: SessionListQuery = { tags: ['drums'], recent: true, sort: '-title', limit: 20 }`
  */
 export interface SessionListQuery extends ReadonlyInput<SessionListParams> {}
@@ -27,14 +21,8 @@ export interface SessionListQuery extends ReadonlyInput<SessionListParams> {}
 /** One page of the list as the server sends it: `data` (the sessions) and `meta` (`total`, `limit`, `offset`). */
 export interface SessionPage extends ListAnswer {}
 
-/**
- * One page of `sessions.list`: `{ data, meta }` as the server sent it, plus the way to the next one.
- *
- * @example
- * ```ts
- * let page = await client.sessions.list({ limit: 50 })
- * while (page.hasNextPage()) page = await page.nextPage()
- * ```
+/** One page of `sessions.list`: `{ data, meta }` as the server sent it, plus the way to the next one.
+ * @example `while (page.hasNextPage()) page = await page.nextPage()`
  */
 export type SessionListPage = SessionPage & PageMethods
 
@@ -42,30 +30,20 @@ export type SessionListPage = SessionPage & PageMethods
 export interface PageMethods {
   /** Whether the list goes on past this page: it was not empty and ends before `meta.total`. */
   hasNextPage(): boolean
-  /**
-   * The page after this one: the same query and options, `offset` moved past what this page held.
-   * When {@link PageMethods.hasNextPage} is false it sends nothing and rejects with a
-   * `NoNextPageError` (never throws: `.catch()` and `.safe()` see it).
-   */
+  /** The page after this one (same query and options); on the last page it rejects with a `NoNextPageError`. */
   nextPage(): ApiPromise<SessionListPage>
 }
 
 type ListPage = (query: SessionListQuery) => ApiPromise<SessionPage>
 
-/** `page` with {@link PageMethods}; `following(offset)` asks for the page at that offset. */
-export function withPageMethods(
-  page: ApiPromise<SessionPage>,
-  following: (offset: number) => ApiPromise<SessionListPage>,
-): ApiPromise<SessionListPage> {
+export function withPageMethods(page: ApiPromise<SessionPage>, following: Following): ApiPromise<SessionListPage> {
   const raw = page.withResponse()
   return new ApiPromise(raw.then(({ data, response }) => ({ data: withWayOn(data, response, following), response })))
 }
 
-function withWayOn(
-  answer: SessionPage,
-  response: Response,
-  following: (offset: number) => ApiPromise<SessionListPage>,
-): SessionListPage {
+type Following = (offset: number) => ApiPromise<SessionListPage>
+
+function withWayOn(answer: SessionPage, response: Response, following: Following): SessionListPage {
   const { offset, total } = answer.meta
   const next = offset + answer.data.length
   const hasNextPage = () => answer.data.length > 0 && next < total
@@ -74,12 +52,9 @@ function withWayOn(
     hasNextPage()
       ? following(next)
       : new ApiPromise<SessionListPage>(Promise.reject(new NoNextPageError(offset, total, response)))
-  const methods: PageMethods = { hasNextPage, nextPage }
   // Not enumerable: the page still prints, compares and serialises as the answer.
-  return Object.defineProperties(answer, {
-    hasNextPage: { value: methods.hasNextPage },
-    nextPage: { value: methods.nextPage },
-  }) as SessionListPage
+  const methods = { hasNextPage: { value: hasNextPage }, nextPage: { value: nextPage } }
+  return Object.defineProperties(answer, methods) as SessionListPage
 }
 
 // Each page's sessions not seen before, with the page's answer (an empty last page too). It stops

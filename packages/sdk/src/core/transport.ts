@@ -30,10 +30,7 @@ import {
 } from './options.js'
 import { ApiPromise, rememberResponse } from './promise.js'
 
-/**
- * The arguments after the operation's name: the input (optional when nothing in it is required),
- * then the call options.
- *
+/** The arguments after the operation's id: the input (optional when nothing in it is required), then the options.
  * @example `const args: RequestArgs<'health.get'> = [] // client.request('health.get')`
  */
 export type RequestArgs<Name extends OperationName> =
@@ -48,12 +45,9 @@ export type Call = <Name extends OperationName>(
   options?: CallOptions,
 ) => ApiPromise<AnswerOf<Name>>
 
-// The name of the option that carries a call's clock to `fetch`: one ky does not know (a string,
-// since ky's merge drops symbol keys).
+// An option ky does not know, so hands to `fetch` (a string: ky's merge drops symbol keys).
 const CLOCK = 'sessionLibraryClock'
-interface AttemptClock {
-  started: number
-}
+type AttemptClock = { started: number }
 
 interface Input {
   params?: Record<string, string>
@@ -61,7 +55,6 @@ interface Input {
   body?: unknown
 }
 
-// Arrays repeat the parameter, `undefined` is left out.
 function searchOf(query: Input['query'] = {}): string {
   const params = new URLSearchParams()
   for (const [name, value] of Object.entries(query)) {
@@ -72,8 +65,7 @@ function searchOf(query: Input['query'] = {}): string {
   return search ? `?${search}` : ''
 }
 
-// Reads and idempotent writes retry by default; other writes only when the call itself passes
-// `retry` (their effect could otherwise happen twice).
+// Other writes retry only when the call passes `retry`: their effect could otherwise happen twice.
 function kyRetry(operation: Route, client: RetryOption | undefined, call: RetryOption | undefined): RetryOptions {
   const policy = retryPolicy(call, retryPolicy(client))
   if (!(operation.idempotent || call !== undefined) || policy.limit <= 0) return { limit: 0 }
@@ -90,29 +82,23 @@ function kyRetry(operation: Route, client: RetryOption | undefined, call: RetryO
   }
 }
 
-const stringAt = (value: unknown, key: string): string | undefined => {
-  const field = isRecord(value) ? value[key] : undefined
-  return typeof field === 'string' && field.trim() !== '' ? field.trim() : undefined
-}
+const stringAt = (value: unknown, key: string) =>
+  isRecord(value) && typeof value[key] === 'string' ? value[key].trim() || undefined : undefined
 
 // What an error body says, whatever its shape: the API's envelope (possibly missing fields), a
 // problem+json document (RFC 9457, as gateways and Prism send), or the first line of a text body.
 function describeErrorBody(body: unknown, text: string | undefined): { code?: string; message?: string } {
   if (text !== undefined) {
-    const line = text
-      .split('\n')
-      .map((part) => part.trim())
-      .find((part) => part !== '')
+    const line = text.trim().split('\n', 1)[0]?.trim() ?? ''
     // An HTML page's first line is markup, not a message.
-    if (line === undefined || line.startsWith('<')) return {}
+    if (line === '' || line.startsWith('<')) return {}
     return { message: line.length > 200 ? `${line.slice(0, 200)}…` : line }
   }
   const error = isRecord(body) ? body.error : undefined
   const code = stringAt(error, 'code')
   const message = stringAt(error, 'message') ?? (typeof error === 'string' ? error : undefined)
   if (code !== undefined || message !== undefined) return { code, message }
-  const problem = [stringAt(body, 'title'), stringAt(body, 'detail')].filter((part) => part !== undefined)
-  return { message: problem.length > 0 ? problem.join(': ') : undefined }
+  return { message: [stringAt(body, 'title'), stringAt(body, 'detail')].filter(Boolean).join(': ') || undefined }
 }
 
 // ky 2 hands the error answer's body over read (`HTTPError.data`: parsed JSON when the Content-Type
@@ -135,16 +121,19 @@ function errorFromResponse(
     if (masked !== json) body = JSON.parse(masked)
   }
   const { code, message } = describeErrorBody(body, text)
-  const statusLine = `HTTP ${response.status} ${response.statusText}`.trim()
-  const details = {
-    code: code ?? UNKNOWN_ERROR_CODE,
-    message: code !== undefined && message !== undefined ? message : [statusLine, message].filter(Boolean).join(': '),
-    status: response.status,
-    body,
-    retryAfter: response.headers.get('retry-after') ?? undefined,
-    headers: response.headers,
-  }
-  return createApiError(details, request)
+  const { status, statusText, headers } = response
+  const said = code !== undefined && message !== undefined ? message : undefined
+  return createApiError(
+    {
+      code: code ?? UNKNOWN_ERROR_CODE,
+      message: said ?? [`HTTP ${status} ${statusText}`.trim(), message].filter(Boolean).join(': '),
+      status,
+      body,
+      retryAfter: headers.get('retry-after') ?? undefined,
+      headers,
+    },
+    request,
+  )
 }
 
 interface Attempt {
@@ -167,8 +156,6 @@ function translateError(error: unknown, { request, options, timeout, mask }: Att
   return error
 }
 
-// The one place requests are sent: headers, retries, timeout (the answer's body included), the
-// answer's size limit, validation, error mapping and the per-call log lines.
 export function createCall(config: ResolvedConfig): Call {
   const log = resolveLog(config.logger, config.logLevel)
   const hooks = kyHooks(config.hooks, log, config.redact)

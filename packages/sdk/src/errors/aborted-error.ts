@@ -1,10 +1,6 @@
 import { nameClasses, type RequestDetails, SessionLibraryError } from './base.js'
 
-/**
- * The caller's `signal` aborted the call, whatever its reason: `controller.abort()`,
- * `controller.abort(myReason)` or `AbortSignal.timeout(ms)`. `reason` (also the `cause`) is the
- * signal's reason. Never retried.
- *
+/** The caller's `signal` aborted the call (`abort()`, `abort(reason)`, `AbortSignal.timeout(ms)`); never retried.
  * @example `await client.health({ signal: AbortSignal.timeout(1_000) }).catch((err) => err instanceof AbortedError && err.reason)`
  */
 export class AbortedError extends SessionLibraryError {

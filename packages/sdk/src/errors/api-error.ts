@@ -8,11 +8,8 @@ import type { TimeoutError } from './timeout-error.js'
 
 declare const unknownCode: unique symbol
 
-/**
- * The type of a code the contract does not know (a newer server's, or {@link UNKNOWN_ERROR_CODE}).
- * At run time it is the string the server sent; its type is kept apart from the known codes so
- * that `switch (error.code)` narrows them (TypeScript cannot say "any string but these"). Read it
- * with `String(error.code)`, test it with `hasErrorCode(error, 'teapot')`.
+/** The type of a code the contract does not know: the server's string at run time, kept apart from
+ * the known codes so that `switch (error.code)` narrows them. Test it with `hasErrorCode(error, 'teapot')`.
  */
 export interface UnknownErrorCode {
   /** Marks the type only; no such property exists. */
@@ -37,15 +34,9 @@ export interface ApiErrorDetails {
   headers?: Headers
 }
 
-/**
- * The server answered with an error status. `message` is the server's message when the body is the
- * API's envelope, else the status line and what the body said (a problem+json `title`/`detail`, a
- * plain-text body's first line); `code` is the envelope's code (`unknown_error` without one).
- *
- * @example
- * ```ts
- * try { await client.sessions.get('nope') } catch (err) { if (err instanceof ApiError) console.log(err.status, err.code) }
- * ```
+/** The server answered with an error status: `message` and `code` from the API's envelope, else the
+ * status line and what the body said (problem+json `title`/`detail`, a text body's first line).
+ * @example `await client.sessions.get('nope').catch((err) => err instanceof ApiError && err.status)`
  */
 export class ApiError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends SessionLibraryError {
   /** The answer's HTTP status. */
@@ -82,10 +73,7 @@ export class NotFoundError<Code extends ErrorCode | UnknownErrorCode = ErrorCode
 export class PayloadTooLargeError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {}
 /** 429: too many requests; retried by default, thrown once the retries are used up. */
 export class RateLimitError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {}
-/**
- * 501: a service is not available in the server's runtime (`waveform_unavailable`,
- * `waveform_notes_unavailable`, `import_unavailable`). Never retried.
- */
+/** 501: a service is not available in the server's runtime (`waveform_unavailable`…). Never retried. */
 export class NotImplementedError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {}
 /** Any other 5xx (500, 502, 503, 504 …), thrown once the retries are used up. */
 export class ServerError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {}
@@ -112,11 +100,7 @@ const classes = {
   501: NotImplementedError,
 } as const
 
-/**
- * Builds the error that matches an answer's status.
- *
- * @example `createApiError({ status: 404, code: 'not_found', message: 'session not found', body: null }, request)`
- */
+/** Builds the error that matches an answer's status (a {@link NotFoundError} for 404…). */
 export function createApiError(details: ApiErrorDetails, request: RequestDetails): ApiError {
   const known = classes[details.status as keyof typeof classes]
   const Class = known ?? (details.status >= 500 ? ServerError : ApiError)
@@ -129,10 +113,8 @@ interface ClassOfStatus<Code extends ErrorCode> {
   401: UnauthorizedError<Code>
   403: ForbiddenError<Code>
   404: NotFoundError<Code>
-  408: ApiError<Code>
   413: PayloadTooLargeError<Code>
   429: RateLimitError<Code>
-  431: ApiError<Code>
   500: ServerError<Code>
   501: NotImplementedError<Code>
   502: ServerError<Code>
@@ -142,10 +124,7 @@ interface ClassOfStatus<Code extends ErrorCode> {
 
 type StatusOf<Code extends KnownErrorCode> = (typeof ERRORS)[Code]['status']
 
-/**
- * The error a known code comes with: the class of its status, with `code` and `status` narrowed
- * to the contract's (`ApiErrorOf<'read_only'>` is a `ForbiddenError` whose `status` is `403`).
- */
+/** The error a known code comes with: `ApiErrorOf<'read_only'>` is a `ForbiddenError` whose `status` is `403`. */
 export type ApiErrorOf<Code extends KnownErrorCode> = (StatusOf<Code> extends keyof ClassOfStatus<Code>
   ? ClassOfStatus<Code>[StatusOf<Code>]
   : ApiError<Code>) & {
@@ -153,22 +132,10 @@ export type ApiErrorOf<Code extends KnownErrorCode> = (StatusOf<Code> extends ke
   readonly status: StatusOf<Code>
 }
 
-/**
- * Every error a call can settle with, told apart by `code`: one member per code of the contract
- * ({@link ApiErrorOf}), an answer with a code it does not know ({@link UnknownErrorCode}), and the
- * SDK's own (`network_error`, `timeout`, `aborted`, `invalid_answer`, and `no_next_page` from
- * `page.nextPage()` past the last page). What `.safe()` gives.
- *
- * @example
- * ```ts
- * function explain(error: CallError): string {
- *   switch (error.code) {
- *     case 'read_only': return `turn on Full Automation (${error.status})` // ForbiddenError, status 403
- *     case 'network_error': return `no answer: ${error.causeCode}`
- *     default: return error.message
- *   }
- * }
- * ```
+/** Every error a call can settle with (what `.safe()` gives), told apart by `code`: the contract's
+ * codes ({@link ApiErrorOf}), an unknown one, and the SDK's own (`network_error`, `timeout`,
+ * `aborted`, `invalid_answer`, `no_next_page`).
+ * @example `if (error.code === 'read_only') console.log(error.status) // ForbiddenError, 403`
  */
 export type CallError =
   | { [Code in KnownErrorCode]: ApiErrorOf<Code> }[KnownErrorCode]
@@ -179,17 +146,10 @@ export type CallError =
   | ResponseValidationError
   | NoNextPageError
 
-/**
- * Whether `err` is an {@link ApiError}, optionally with one of the codes the contract knows; narrows
- * to the class that code comes with. A code the contract does not know is a compile error here:
- * test it with {@link hasErrorCode}.
- *
- * @example `if (isApiError(err, 'read_only')) console.log('enable Full Automation:', err.message)`
- */
+/** Whether `err` is an {@link ApiError}. */
 export function isApiError(err: unknown): err is ApiError
-/**
- * Whether `err` is an {@link ApiError} with this code of the contract; narrows to its class and status.
- *
+/** Whether `err` is an {@link ApiError} with this code of the contract (an unknown one does not
+ * compile: see {@link hasErrorCode}); narrows to its class and status.
  * @example `if (isApiError(err, 'not_found')) console.log(err.status) // 404`
  */
 export function isApiError<Code extends KnownErrorCode>(err: unknown, code: Code): err is ApiErrorOf<Code>
@@ -197,12 +157,9 @@ export function isApiError(err: unknown, code?: string): boolean {
   return hasErrorCode(err, code)
 }
 
-/**
- * Whether `err` is an {@link ApiError} with this code, any string: the way to test a code the
- * contract does not know (a newer server's, or {@link UNKNOWN_ERROR_CODE}). Prefer
- * {@link isApiError} for the contract's codes, which checks the spelling.
- *
- * @example `if (hasErrorCode(err, 'conflict')) console.log('a newer server refused it:', err.message)`
+/** Whether `err` is an {@link ApiError} with this code, any string: for a code the contract does not
+ * know (prefer {@link isApiError}, which checks the spelling).
+ * @example `if (hasErrorCode(err, 'conflict')) console.log(err.message)`
  */
 export function hasErrorCode<Code extends string>(err: unknown, code: Code): err is ApiError<Code>
 /** Whether `err` is an {@link ApiError} (with this code, when one is given). */

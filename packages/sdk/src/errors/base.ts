@@ -3,12 +3,7 @@ import type { KnownErrorCode, OpenString, OperationName } from '@session-library
 /** An error code of the API: one the contract knows, or any other string a newer server sends. */
 export type ErrorCode = OpenString<KnownErrorCode>
 
-/**
- * The code an {@link ApiError} carries when the answer was not the API's error envelope
- * (e.g. an HTML page from a proxy). Not a code of the contract: test for it with `hasErrorCode`.
- *
- * @example `if (hasErrorCode(err, UNKNOWN_ERROR_CODE)) console.log(err.status, err.body)`
- */
+/** The code of an {@link ApiError} whose answer was not the API's envelope: test it with `hasErrorCode`. */
 export const UNKNOWN_ERROR_CODE = 'unknown_error'
 
 /** What an error knows about the request that failed. */
@@ -23,16 +18,8 @@ export interface RequestDetails {
   url: string
 }
 
-/**
- * Base class of every error the SDK throws: answers with an error status ({@link ApiError} and its
- * subclasses), no answer ({@link NetworkError}, {@link TimeoutError}), the caller's abort
- * ({@link AbortedError}), an answer that breaks the contract ({@link ResponseValidationError}) and
- * `page.nextPage()` past the last page ({@link NoNextPageError}). `name` survives a minifier.
- *
- * @example
- * ```ts
- * try { await client.health() } catch (err) { if (err instanceof SessionLibraryError) console.log(err.operation) }
- * ```
+/** Base class of every error the SDK throws ({@link CallError} lists them); `name` survives a minifier.
+ * @example `await client.health().catch((err) => err instanceof SessionLibraryError && err.operation)`
  */
 export class SessionLibraryError extends Error {
   /** The operation of the contract, e.g. `sessions.get`. */
@@ -63,5 +50,5 @@ export function nameClasses(classes: Record<string, abstract new (...args: never
 
 nameClasses({ SessionLibraryError })
 
-/** Where a request went, for a message: the method and the URL without its query. */
+// Where a request went, for a message: the method and the URL without its query.
 export const target = (request: RequestDetails) => `${request.method} ${new URL(request.url).origin}${request.path}`

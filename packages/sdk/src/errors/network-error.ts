@@ -1,12 +1,6 @@
 import { nameClasses, type RequestDetails, SessionLibraryError, target } from './base.js'
 
-interface SystemError {
-  code?: unknown
-  address?: unknown
-  port?: unknown
-  hostname?: unknown
-  cause?: unknown
-}
+type SystemError = Partial<Record<'code' | 'address' | 'port' | 'hostname' | 'cause', unknown>>
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
@@ -31,12 +25,8 @@ function describeCause(cause: unknown): { code: string | undefined; reason: stri
   return { code, reason: message.includes(code) ? message : `${code}: ${message}` }
 }
 
-/**
- * The request never got an answer: connection refused or reset, DNS failure, CORS refusal. The
- * message names the method, the URL (origin and path) and the platform's reason
- * (`ECONNREFUSED 127.0.0.1:4777`, `ENOTFOUND host`); `causeCode` holds the platform's code and
- * `cause` its error.
- *
+/** No answer (connection refused or reset, DNS failure, CORS): the message names the method, the
+ * URL and the platform's reason (`ECONNREFUSED 127.0.0.1:4777`); `cause` is the platform's error.
  * @example `await client.health().catch((err) => err instanceof NetworkError && err.causeCode) // 'ECONNREFUSED'`
  */
 export class NetworkError extends SessionLibraryError {

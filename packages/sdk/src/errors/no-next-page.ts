@@ -1,10 +1,6 @@
 import { nameClasses, SessionLibraryError } from './base.js'
 
-/**
- * `page.nextPage()` on a page that has none (`page.hasNextPage()` is false): no request is sent.
- * It rejects the call rather than throwing, so `.catch()` and `.safe()` see it; the request it
- * names is the one that fetched the last page.
- *
+/** `page.nextPage()` on the last page: nothing is sent, the call rejects (`.safe()` sees it).
  * @example `await page.nextPage().catch((err) => err instanceof NoNextPageError && err.offset)`
  */
 export class NoNextPageError extends SessionLibraryError {

@@ -1,9 +1,6 @@
 import { nameClasses, type RequestDetails, SessionLibraryError, target } from './base.js'
 
-/**
- * An attempt took longer than the `timeout` option, the answer's body included. The message names
- * the method, the URL and the length.
- *
+/** An attempt took longer than the `timeout` option, the answer's body included.
  * @example `await client.health({ timeout: 50 }).catch((err) => err instanceof TimeoutError)`
  */
 export class TimeoutError extends SessionLibraryError {

@@ -7,11 +7,7 @@ import { TimeoutError } from '../errors/timeout-error.js'
 import { type ImportWaitOptions, waitForImportedSessions } from '../workflows/import-wait.js'
 import type { SessionsApi } from './sessions.js'
 
-/**
- * The body of `imports.start`: 1–1,000 `items`, each with a `projectPath`.
- *
- * @example `const body: ImportRequest = { generatePreviews: true, items: [{ projectPath: '/music/a.als' }] }`
- */
+/** The body of `imports.start`: 1–1,000 `items`, each with a `projectPath`. */
 export interface ImportRequest extends ReadonlyInput<ImportBody> {}
 
 /** The `client.imports` group: batch imports of project files. */
@@ -24,29 +20,16 @@ export class ImportsApi {
     this.#sessions = sessions
   }
 
-  /**
-   * Starts a batch import (`POST /import`, full-automation mode); answers 202 before any item runs.
-   * Not retried unless `options.retry` is given.
-   *
+  /** Starts a batch import (`POST /import`, full-automation mode); answers 202 before any item runs.
    * @example `const { importId, total } = await client.imports.start({ items: [{ projectPath: '/music/a.als' }] })`
    */
   start(body: ImportRequest, options?: CallOptions): ApiPromise<ImportResult> {
     return this.#call('imports.start', { body }, options).map(unwrap)
   }
 
-  /**
-   * Starts a batch import, then waits until every item's `projectPath` has a session, and resolves
-   * with those sessions in the items' order (see {@link waitForImportedSessions} for the rule).
-   * Past `timeout` a `TimeoutError` names the paths still missing; `signal` stops it with an
-   * `AbortedError`.
-   *
-   * @example
-   * ```ts
-   * const sessions = await client.imports.startAndWait(
-   *   { items: [{ projectPath: '/music/a.als' }] },
-   *   { timeout: 60_000, onProgress: ({ found, total }) => console.error(`${found}/${total}`) },
-   * )
-   * ```
+  /** Starts a batch import, then resolves with each item's session once all have one (see
+   * {@link waitForImportedSessions}); a `TimeoutError` past `timeout` names the paths still missing.
+   * @example `const sessions = await client.imports.startAndWait({ items: [{ projectPath: '/a.als' }] }, { timeout: 60_000 })`
    */
   async startAndWait(body: ImportRequest, options: ImportWaitOptions = {}): Promise<Session[]> {
     const { data: accepted, response } = await this.start(body, { signal: options.signal }).withResponse()

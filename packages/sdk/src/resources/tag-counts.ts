@@ -3,10 +3,7 @@ import type { CallOptions } from '../core/options.js'
 import { type ApiPromise, unwrap } from '../core/promise.js'
 import type { Call } from '../core/transport.js'
 
-/**
- * `client.tagCounts()`: every tag of the library with the number of sessions that carry it, most
- * used first (`GET /tags`).
- *
+/** `client.tagCounts()`: every tag with the number of sessions that carry it, most used first (`GET /tags`).
  * @example `const [top] = await client.tagCounts()`
  */
 export type TagCountsApi = (options?: CallOptions) => ApiPromise<TagCount[]>

@@ -11,44 +11,28 @@ export class TagsApi {
     this.#call = call
   }
 
-  /**
-   * The tags of a session (`GET /sessions/{id}/tags`).
-   *
+  /** The tags of a session (`GET /sessions/{id}/tags`).
    * @example `const { tags } = await client.tags.get('ses_1')`
    */
   get(id: string, options?: CallOptions): ApiPromise<SessionTags> {
     return this.#call('tags.get', { params: { id } }, options).map(unwrap)
   }
 
-  /**
-   * Replaces the whole tag list (`PUT /sessions/{id}/tags`, full-automation mode). The server
-   * trims tags and drops duplicates. Atomic: prefer it when you know the whole list.
-   *
+  /** Replaces the whole tag list (`PUT /sessions/{id}/tags`, full-automation mode), atomically.
    * @example `await client.tags.replace('ses_1', ['drums', 'vox'])`
    */
   replace(id: string, tags: readonly string[], options?: CallOptions): ApiPromise<SessionTags> {
     return this.#call('tags.put', { params: { id }, body: { tags } }, options).map(unwrap)
   }
 
-  /**
-   * Adds tags to those the session has.
-   *
-   * **Not atomic:** a read then a write, two requests; a change someone else makes to the tags in
-   * between is lost. Use `replace` when you know the whole list. `.withResponse()` gives the
-   * write's answer.
-   *
+  /** Adds tags to those the session has. **Not atomic:** a read then a write; a change made in between is lost.
    * @example `await client.tags.add('ses_1', ['mixdown'])`
    */
   add(id: string, tags: readonly string[], options?: CallOptions): ApiPromise<SessionTags> {
     return this.#edit(id, (current) => [...new Set([...current, ...tags])], options)
   }
 
-  /**
-   * Removes tags from those the session has.
-   *
-   * **Not atomic:** a read then a write, two requests; a change someone else makes to the tags in
-   * between is lost (see `add`).
-   *
+  /** Removes tags from those the session has. **Not atomic:** a read then a write (see `add`).
    * @example `await client.tags.remove('ses_1', ['draft'])`
    */
   remove(id: string, tags: readonly string[], options?: CallOptions): ApiPromise<SessionTags> {

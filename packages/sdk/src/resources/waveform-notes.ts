@@ -3,12 +3,7 @@ import { type ApiPromise, unwrap } from '../core/promise.js'
 import type { Call } from '../core/transport.js'
 import type { VariantOptions } from './waveform.js'
 
-/**
- * A waveform note as sent: `timestamp` in seconds, `id` optional (the server assigns one);
- * `createdAt`/`updatedAt` are managed by the server.
- *
- * @example `const note: WaveformNoteInput = { timestamp: 12.5, text: 'drop' }`
- */
+/** A waveform note as sent: `timestamp` in seconds, `id` optional (the server assigns one). */
 export interface WaveformNoteInput extends ReadonlyInput<WaveformNotesBody['notes'][number]> {}
 
 /** The `client.waveformNotes` group: the note lane of a session and preview variant. */
@@ -19,10 +14,7 @@ export class WaveformNotesApi {
     this.#call = call
   }
 
-  /**
-   * Replaces the whole lane (`PUT /sessions/{id}/waveform-notes`, full-automation mode); answers
-   * the lane sorted by timestamp. A `NotImplementedError` where the server has no waveform notes.
-   *
+  /** Replaces the whole lane (`PUT /sessions/{id}/waveform-notes`, full-automation mode), answered sorted.
    * @example `await client.waveformNotes.replace('ses_1', [{ timestamp: 3, text: 'verse' }], { variantId: 'pv_1' })`
    */
   replace(

@@ -3,22 +3,13 @@ import type { CallOptions } from '../core/options.js'
 import { type ApiPromise, unwrap } from '../core/promise.js'
 import type { Call } from '../core/transport.js'
 
-/**
- * Call options plus the preview variant to address; without `variantId` the server picks the
- * preferred preview, else the first.
- *
- * @example `const options: VariantOptions = { variantId: 'pv_1', timeout: 2_000 }`
- */
+/** Call options plus the preview variant to address. */
 export type VariantOptions = CallOptions & {
   /** The preview variant (`previews[].id`); default: the preferred one, else the first. */
   variantId?: string
 }
 
-/**
- * `client.waveform(id, { variantId })`: the waveform peaks of a preview variant
- * (`GET /sessions/{id}/waveform`, default: the preferred one); a `NotImplementedError` where the
- * server has no waveform service.
- *
+/** `client.waveform(id, { variantId })`: the waveform peaks of a preview variant (`GET /sessions/{id}/waveform`).
  * @example `const { waveform } = await client.waveform('ses_1', { variantId: 'pv_1' })`
  */
 export type WaveformApi = (id: string, variant?: VariantOptions) => ApiPromise<SessionWaveform>

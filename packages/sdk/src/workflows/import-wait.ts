@@ -17,11 +17,7 @@ export interface ImportProgress {
   total: number
 }
 
-/**
- * How `startAndWait` (and {@link waitForImportedSessions}) waits.
- *
- * @example `const wait: ImportWaitOptions = { timeout: 60_000, onProgress: (p) => console.error(p.found) }`
- */
+/** How `startAndWait` (and {@link waitForImportedSessions}) waits. */
 export interface ImportWaitOptions {
   /** The longest wait in ms. Default {@link DEFAULT_IMPORT_WAIT}. */
   timeout?: number
@@ -58,7 +54,7 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   })
 }
 
-// The server skips an item whose path a session already has, as its path or its original one (D15):
+// The server skips an item whose path a session already has, as its path or its original one:
 // either way, that session is the item's.
 function claim(session: Session, waiting: Map<string, Session | undefined>): void {
   for (const path of [session.projectPath, session.projectOriginalPath]) {
@@ -66,23 +62,9 @@ function claim(session: Session, waiting: Map<string, Session | undefined>): voi
   }
 }
 
-/**
- * The one rule for waiting on an import, as the CLI's `imports start --wait` and
- * `client.imports.startAndWait` use it: the API has no progress endpoint (SPEC), so the session
- * list is read every `interval` ms until every item's `projectPath` belongs to a session (its
- * `projectPath` or `projectOriginalPath`). Resolves with those sessions in the items' order;
- * past `timeout`, or on `signal`, rejects with the matching failure.
- *
- * @example
- * ```ts
- * const sessions = await waitForImportedSessions(
- *   (options) => client.sessions.iterate({ limit: 500 }, options),
- *   ['/music/a.als'],
- *   'imp_1',
- *   { timeout: 60_000 },
- *   { timedOut: (ms, missing) => new Error(`still missing ${missing.join(', ')}`), aborted: (reason) => reason as Error },
- * )
- * ```
+/** The one rule for waiting on an import (`startAndWait`, the CLI's `imports start --wait`): with no
+ * progress endpoint, the session list is read every `interval` ms until every item's path belongs to
+ * a session (its `projectPath` or `projectOriginalPath`); resolves with them in the items' order.
  */
 export async function waitForImportedSessions(
   scan: SessionScan,
