@@ -100,7 +100,7 @@ function hover(expression: string, name?: string): string {
   return ts.displayPartsToString(info?.documentation)
 }
 
-describe.skipIf(!existsSync(typesFile))('docs in the emitted types (issue 22.1)', () => {
+describe.skipIf(!existsSync(typesFile))('docs in the emitted types', () => {
   it('every export of dist/index.d.ts, and every public member of its classes, interfaces and object types, has a comment; every method of a resource group has an @example', () => {
     expect(undocumented(readFileSync(typesFile, 'utf8'))).toEqual([])
   })

@@ -34,7 +34,7 @@ describe.each(mocks)('against the $name mock', (transport) => {
     await harness.stop()
   })
 
-  it('request calls all 18 operations by name, each answer validated, and the mock saw each one', async () => {
+  it('request (D7) calls all 18 operations by name, each answer validated, and the mock saw each one', async () => {
     const called = new Set<OperationName>()
     const request = <Name extends OperationName>(name: Name, ...args: RequestArgs<Name>) => {
       called.add(name)
@@ -52,7 +52,7 @@ describe.each(mocks)('against the $name mock', (transport) => {
     expect((await request('tags.patch', { params, body: { tags: ['c'] } })).data.tags).toEqual(['c'])
     expect((await request('notes.put', { params, body: { notes: 'bridge' } })).data.notes).toBe('bridge')
     expect((await request('notes.get', { params })).data.notes).toBe('bridge')
-    // D7: null clears the notes, through PATCH.
+    // null clears the notes, through PATCH.
     expect((await request('notes.patch', { params, body: { notes: null } })).data.notes).toBe('')
     const { data: sessions } = await request('sessions.list', { query: { limit: 12 } })
     const withPreview = sessions.find((session) => session.previews.length > 0)
@@ -102,16 +102,16 @@ describe.each(mocks)('against the $name mock', (transport) => {
     expect(refused.error).toMatchObject({ code: 'read_only', status: 403 })
   })
 
-  it('safe: each error the mock can answer settles with its class, the server message and the response', async () => {
+  it('safe (D2, D4, D7, D18): each error the mock can answer settles with its class, the server message and the response', async () => {
     const [first] = (await client.sessions.list({ limit: 1 })).data
     const id = first!.id
     harness.api.setServiceAvailable('waveform', false)
     const wrongToken = new SessionLibrary({ token: 'wrong', baseUrl: harness.baseUrl })
     const outcomes = [
-      [await client.sessions.create({ title: ' ' }).safe(), BadRequestError, 400], // D4
-      [await wrongToken.health().safe(), UnauthorizedError, 401], // D2
+      [await client.sessions.create({ title: ' ' }).safe(), BadRequestError, 400],
+      [await wrongToken.health().safe(), UnauthorizedError, 401],
       [await client.sessions.get('ses_missing').safe(), NotFoundError, 404],
-      [await client.notes.set(id, 'x'.repeat(1_100_000)).safe(), PayloadTooLargeError, 413], // D18
+      [await client.notes.set(id, 'x'.repeat(1_100_000)).safe(), PayloadTooLargeError, 413],
       [await client.waveform(id).safe(), NotImplementedError, 501],
     ] as const
     for (const [result, Class, status] of outcomes) {

@@ -10,8 +10,7 @@ import type { Hooks, Logger, LogLevel } from './options.js'
 
 type Line = (message: string, details: Record<string, unknown>) => void
 
-// One function per level that is on, the others absent: a call checks one field and builds
-// nothing when logging is off.
+// Only the levels that are on: a call checks one field and builds nothing when logging is off.
 export interface Log {
   debug?: Line
   info?: Line
@@ -61,8 +60,7 @@ export function kyHooks(hooks: Hooks | undefined, log: Log | undefined, redact: 
       debug('session-library: response', { method, url, status, headers: redactHeaders(headers, redact) })
     })
   }
-  // Ours run before every attempt: ky 2 runs `beforeRequest` once a call, so a retry runs them again
-  // from `beforeRetry` (which may also return a Request or a Response).
+  // Ours run before every attempt: ky 2 runs `beforeRequest` once a call, so retries run them from `beforeRetry`.
   const beforeAttempt = async ({ request }: { request: Request }) => {
     for (const hook of hooks?.beforeRequest ?? []) {
       const result = await hook(request)

@@ -101,8 +101,7 @@ function describeErrorBody(body: unknown, text: string | undefined): { code?: st
   return { message: [stringAt(body, 'title'), stringAt(body, 'detail')].filter(Boolean).join(': ') || undefined }
 }
 
-// ky 2 hands the error answer's body over read (`HTTPError.data`: parsed JSON when the Content-Type
-// says JSON, else text, `undefined` when empty); the token is masked wherever a server echoed it.
+// ky 2 hands the body over read (`HTTPError.data`: JSON, text or undefined); the token is masked wherever echoed.
 function errorFromResponse(
   response: Response,
   data: unknown,
