@@ -45,6 +45,12 @@ export type Call = <Name extends OperationName>(
   options?: CallOptions,
 ) => ApiPromise<AnswerOf<Name>>
 
+/** What a resource group is built on: the client's one way to send an operation. */
+export abstract class Resource {
+  /** @internal */
+  constructor(protected readonly call: Call) {}
+}
+
 // An option ky does not know, so hands to `fetch` (a string: ky's merge drops symbol keys).
 const CLOCK = 'sessionLibraryClock'
 type AttemptClock = { started: number }

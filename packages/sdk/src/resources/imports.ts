@@ -1,7 +1,7 @@
 import type { ImportBody, ImportResult, ReadonlyInput, Session } from '@session-library/schemas/client'
 import type { CallOptions } from '../core/options.js'
 import { type ApiPromise, unwrap } from '../core/promise.js'
-import type { Call } from '../core/transport.js'
+import { type Call, Resource } from '../core/transport.js'
 import { AbortedError } from '../errors/aborted-error.js'
 import { TimeoutError } from '../errors/timeout-error.js'
 import { type ImportWaitOptions, waitForImportedSessions } from '../workflows/import-wait.js'
@@ -11,12 +11,11 @@ import type { SessionsApi } from './sessions.js'
 export interface ImportRequest extends ReadonlyInput<ImportBody> {}
 
 /** The `client.imports` group: batch imports of project files. */
-export class ImportsApi {
-  readonly #call: Call
+export class ImportsApi extends Resource {
   readonly #sessions: SessionsApi
   /** @internal */
   constructor(call: Call, sessions: SessionsApi) {
-    this.#call = call
+    super(call)
     this.#sessions = sessions
   }
 
@@ -24,7 +23,7 @@ export class ImportsApi {
    * @example `const { importId, total } = await client.imports.start({ items: [{ projectPath: '/music/a.als' }] })`
    */
   start(body: ImportRequest, options?: CallOptions): ApiPromise<ImportResult> {
-    return this.#call('imports.start', { body }, options).map(unwrap)
+    return this.call('imports.start', { body }, options).map(unwrap)
   }
 
   /** Starts a batch import, then resolves with each item's session once all have one (see

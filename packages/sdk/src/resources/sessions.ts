@@ -8,7 +8,7 @@ import type {
 import type { CallOptions } from '../core/options.js'
 import { collect, paginate, type SessionListPage, type SessionListQuery, withPageMethods } from '../core/pagination.js'
 import { type ApiPromise, unwrap } from '../core/promise.js'
-import type { Call } from '../core/transport.js'
+import { Resource } from '../core/transport.js'
 
 /** The body of `sessions.create`: `title` required, every other field optional. */
 export interface NewSession extends ReadonlyInput<SessionCreateBody> {}
@@ -20,19 +20,13 @@ export interface SessionChanges extends ReadonlyInput<SessionUpdateBody> {}
 export interface DeletedSession extends Deleted {}
 
 /** The `client.sessions` group: the session library itself. */
-export class SessionsApi {
-  readonly #call: Call
-  /** @internal */
-  constructor(call: Call) {
-    this.#call = call
-  }
-
+export class SessionsApi extends Resource {
   /** One page of sessions, filtered and sorted (`GET /sessions`), with `meta` and `page.nextPage()`.
    * @example `const page = await client.sessions.list({ q: 'drums', limit: 20 })`
    */
   list(query: SessionListQuery = {}, options?: CallOptions): ApiPromise<SessionListPage> {
     const next = (offset: number) => this.list({ ...query, offset }, options)
-    return withPageMethods(this.#call('sessions.list', { query }, options), next)
+    return withPageMethods(this.call('sessions.list', { query }, options), next)
   }
 
   /** Every matching session, page by page (`limit` is the page size), each once; a library that
@@ -54,27 +48,27 @@ export class SessionsApi {
    * @example `const session = await client.sessions.create({ title: 'Night Drive', tags: ['synthwave'] })`
    */
   create(body: NewSession, options?: CallOptions): ApiPromise<Session> {
-    return this.#call('sessions.create', { body }, options).map(unwrap)
+    return this.call('sessions.create', { body }, options).map(unwrap)
   }
 
   /** One session by id (`GET /sessions/{id}`); a `NotFoundError` when there is none.
    * @example `const session = await client.sessions.get('ses_1')`
    */
   get(id: string, options?: CallOptions): ApiPromise<Session> {
-    return this.#call('sessions.get', { params: { id } }, options).map(unwrap)
+    return this.call('sessions.get', { params: { id } }, options).map(unwrap)
   }
 
   /** Changes some fields of a session (`PATCH /sessions/{id}`, full-automation mode); retried only if `options.retry` is given.
    * @example `const session = await client.sessions.update('ses_1', { status: 'mixing' })`
    */
   update(id: string, changes: SessionChanges, options?: CallOptions): ApiPromise<Session> {
-    return this.#call('sessions.update', { params: { id }, body: changes }, options).map(unwrap)
+    return this.call('sessions.update', { params: { id }, body: changes }, options).map(unwrap)
   }
 
   /** Deletes a session and its waveform notes (`DELETE /sessions/{id}`; else `read_only`).
    * @example `const { error } = await client.sessions.delete('ses_1').safe()`
    */
   delete(id: string, options?: CallOptions): ApiPromise<DeletedSession> {
-    return this.#call('sessions.delete', { params: { id } }, options).map(unwrap)
+    return this.call('sessions.delete', { params: { id } }, options).map(unwrap)
   }
 }

@@ -1,28 +1,22 @@
 import type { SessionTags } from '@session-library/schemas/client'
 import type { CallOptions } from '../core/options.js'
 import { ApiPromise, unwrap } from '../core/promise.js'
-import type { Call } from '../core/transport.js'
+import { Resource } from '../core/transport.js'
 
 /** The `client.tags` group: the tag list of one session. */
-export class TagsApi {
-  readonly #call: Call
-  /** @internal */
-  constructor(call: Call) {
-    this.#call = call
-  }
-
+export class TagsApi extends Resource {
   /** The tags of a session (`GET /sessions/{id}/tags`).
    * @example `const { tags } = await client.tags.get('ses_1')`
    */
   get(id: string, options?: CallOptions): ApiPromise<SessionTags> {
-    return this.#call('tags.get', { params: { id } }, options).map(unwrap)
+    return this.call('tags.get', { params: { id } }, options).map(unwrap)
   }
 
   /** Replaces the whole tag list (`PUT /sessions/{id}/tags`, full-automation mode), atomically.
    * @example `await client.tags.replace('ses_1', ['drums', 'vox'])`
    */
   replace(id: string, tags: readonly string[], options?: CallOptions): ApiPromise<SessionTags> {
-    return this.#call('tags.put', { params: { id }, body: { tags } }, options).map(unwrap)
+    return this.call('tags.put', { params: { id }, body: { tags } }, options).map(unwrap)
   }
 
   /** Adds tags to those the session has. **Not atomic:** a read then a write; a change made in between is lost.

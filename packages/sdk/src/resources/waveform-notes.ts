@@ -1,19 +1,13 @@
 import type { ReadonlyInput, WaveformNoteLane, WaveformNotesBody } from '@session-library/schemas/client'
 import { type ApiPromise, unwrap } from '../core/promise.js'
-import type { Call } from '../core/transport.js'
+import { Resource } from '../core/transport.js'
 import type { VariantOptions } from './waveform.js'
 
 /** A waveform note as sent: `timestamp` in seconds, `id` optional (the server assigns one). */
 export interface WaveformNoteInput extends ReadonlyInput<WaveformNotesBody['notes'][number]> {}
 
 /** The `client.waveformNotes` group: the note lane of a session and preview variant. */
-export class WaveformNotesApi {
-  readonly #call: Call
-  /** @internal */
-  constructor(call: Call) {
-    this.#call = call
-  }
-
+export class WaveformNotesApi extends Resource {
   /** Replaces the whole lane (`PUT /sessions/{id}/waveform-notes`, full-automation mode), answered sorted.
    * @example `await client.waveformNotes.replace('ses_1', [{ timestamp: 3, text: 'verse' }], { variantId: 'pv_1' })`
    */
@@ -22,7 +16,7 @@ export class WaveformNotesApi {
     notes: readonly WaveformNoteInput[],
     { variantId, ...options }: VariantOptions = {},
   ): ApiPromise<WaveformNoteLane> {
-    return this.#call('waveformNotes.put', { params: { id }, query: { variantId }, body: { notes } }, options).map(
+    return this.call('waveformNotes.put', { params: { id }, query: { variantId }, body: { notes } }, options).map(
       unwrap,
     )
   }

@@ -41,7 +41,7 @@ export const mocks = [
 /** A suite that runs `body` once against each mock, reset before each test, with a client for it. */
 export function eachMock(
   options: MockOptions,
-  body: (mock: { api: () => MockApi; client: () => SessionLibrary }) => void,
+  body: (mock: { api: () => MockApi; baseUrl: () => string; client: () => SessionLibrary }) => void,
 ) {
   describe.each(mocks)('against the $name mock', (transport) => {
     let harness: RunningMock
@@ -58,7 +58,7 @@ export function eachMock(
       await harness.api.idle()
       await harness.stop()
     })
-    body({ api: () => harness.api, client: () => client })
+    body({ api: () => harness.api, baseUrl: () => harness.baseUrl, client: () => client })
   })
 }
 
