@@ -4,7 +4,7 @@ import type { RequestDetails } from '../errors/base.js'
 import { ResponseValidationError } from '../errors/response-validation.js'
 import { TimeoutError } from '../errors/timeout-error.js'
 
-export interface AnswerRead {
+interface AnswerRead {
   request: RequestDetails
   maxBytes: number
   timeout: number | false

@@ -11,7 +11,7 @@ import type { Hooks, Logger, LogLevel } from './options.js'
 type Line = (message: string, details: Record<string, unknown>) => void
 
 // Only the levels that are on: a call checks one field and builds nothing when logging is off.
-export interface Log {
+interface Log {
   debug?: Line
   info?: Line
   warn?: Line
