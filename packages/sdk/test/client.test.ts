@@ -5,7 +5,7 @@ import { counted, testClient, useServer } from './support/server.js'
 
 const server = useServer()
 
-describe('client.withOptions (issue 22.5)', () => {
+describe('client.withOptions', () => {
   it('a new client with the options replaced, headers added over the old ones, the token kept', async () => {
     const { handler, calls } = counted('get', '/health', () => HttpResponse.json({ data: healthAnswer }))
     server.use(handler)

@@ -1,5 +1,5 @@
 import { type OperationName, routes } from '@session-library/schemas'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import {
   AbortedError,
   BadRequestError,
@@ -14,31 +14,16 @@ import {
   TimeoutError,
   UnauthorizedError,
 } from '../src/index.js'
-import { mocks, type RunningMock } from './support/mocks.js'
+import { eachMock } from './support/mocks.js'
 
 // Every operation of SPEC §4.1 through the public API, against the in-process mock (MSW) and the
 // standalone one (real HTTP): the methods cover most, `request` reaches all 18, PATCHes included.
-describe.each(mocks)('against the $name mock', (transport) => {
-  let harness: RunningMock
-  let client: SessionLibrary
-  beforeAll(async () => {
-    harness = await transport.start({ sessions: 12, now: '2026-11-21T10:00:00.000Z', importDelay: 1 })
-    client = new SessionLibrary({ token: harness.api.token, baseUrl: harness.baseUrl, retry: false })
-  })
-  beforeEach(async () => {
-    harness.api.clearFaults()
-    await harness.api.reset()
-  })
-  afterAll(async () => {
-    await harness.api.idle()
-    await harness.stop()
-  })
-
-  it('request calls all 18 operations by name, each answer validated, and the mock saw each one', async () => {
+eachMock({}, ({ api, baseUrl, client: clientOf }) => {
+  it('request (D7) calls all 18 operations by name, each answer validated, and the mock saw each one', async () => {
     const called = new Set<OperationName>()
     const request = <Name extends OperationName>(name: Name, ...args: RequestArgs<Name>) => {
       called.add(name)
-      return client.request(name, ...args)
+      return clientOf().request(name, ...args)
     }
     expect((await request('health.get')).data).toMatchObject({ status: 'ok', running: true })
     expect((await request('sessions.list', { query: { limit: 2 } })).meta).toMatchObject({ limit: 2, total: 12 })
@@ -52,7 +37,7 @@ describe.each(mocks)('against the $name mock', (transport) => {
     expect((await request('tags.patch', { params, body: { tags: ['c'] } })).data.tags).toEqual(['c'])
     expect((await request('notes.put', { params, body: { notes: 'bridge' } })).data.notes).toBe('bridge')
     expect((await request('notes.get', { params })).data.notes).toBe('bridge')
-    // D7: null clears the notes, through PATCH.
+    // null clears the notes, through PATCH.
     expect((await request('notes.patch', { params, body: { notes: null } })).data.notes).toBe('')
     const { data: sessions } = await request('sessions.list', { query: { limit: 12 } })
     const withPreview = sessions.find((session) => session.previews.length > 0)
@@ -71,48 +56,58 @@ describe.each(mocks)('against the $name mock', (transport) => {
     expect((await request('sessions.delete', { params })).data).toEqual({ deleted: true, id: created.id })
 
     expect([...called].sort()).toEqual(Object.keys(routes).sort())
-    const seen = harness.api.journal().map((entry) => `${entry.method} ${entry.operation}`)
+    const seen = api()
+      .journal()
+      .map((entry) => `${entry.method} ${entry.operation}`)
     for (const name of ['tags.patch', 'notes.patch', 'waveformNotes.patch']) expect(seen).toContain(`PATCH ${name}`)
   })
 
   it('withResponse gives the status and headers with the data, from one request', async () => {
-    const { data, response } = await client.sessions.create({ title: 'Raw' }).withResponse()
+    const { data, response } = await clientOf().sessions.create({ title: 'Raw' }).withResponse()
     expect(response.status).toBe(201)
     expect(response.headers.get('content-type')).toMatch(/^application\/json/)
     expect(data.title).toBe('Raw')
-    const page = await client.request('sessions.list', { query: { limit: 1 } }).withResponse()
+    const page = await clientOf()
+      .request('sessions.list', { query: { limit: 1 } })
+      .withResponse()
     expect([page.response.status, page.data.meta.limit]).toEqual([200, 1])
-    expect(harness.api.journal().map((entry) => entry.operation)).toEqual(['sessions.create', 'sessions.list'])
+    expect(
+      api()
+        .journal()
+        .map((entry) => entry.operation),
+    ).toEqual(['sessions.create', 'sessions.list'])
   })
 
   it('safe settles without throwing: data and response, or the typed error and its response', async () => {
-    const found = await client.health().safe()
+    const found = await clientOf().health().safe()
     expect(found).toMatchObject({ error: undefined, data: { status: 'ok' } })
     expect(found.response?.status).toBe(200)
 
-    const missing = await client.sessions.get('ses_missing').safe()
+    const missing = await clientOf().sessions.get('ses_missing').safe()
     expect(missing.data).toBeUndefined()
     expect(missing.error).toBeInstanceOf(NotFoundError)
     expect(missing.error).toMatchObject({ code: 'not_found', message: 'session not found' })
     expect(missing.response?.status).toBe(404)
 
-    harness.api.setMode('read-only')
-    const refused = await client.request('tags.patch', { params: { id: 'ses_any' }, body: { tags: [] } }).safe()
+    api().setMode('read-only')
+    const refused = await clientOf()
+      .request('tags.patch', { params: { id: 'ses_any' }, body: { tags: [] } })
+      .safe()
     expect(refused.error).toBeInstanceOf(ForbiddenError)
     expect(refused.error).toMatchObject({ code: 'read_only', status: 403 })
   })
 
-  it('safe: each error the mock can answer settles with its class, the server message and the response', async () => {
-    const [first] = (await client.sessions.list({ limit: 1 })).data
+  it('safe (D2, D4, D7, D18): each error the mock can answer settles with its class, the server message and the response', async () => {
+    const [first] = (await clientOf().sessions.list({ limit: 1 })).data
     const id = first!.id
-    harness.api.setServiceAvailable('waveform', false)
-    const wrongToken = new SessionLibrary({ token: 'wrong', baseUrl: harness.baseUrl })
+    api().setServiceAvailable('waveform', false)
+    const wrongToken = new SessionLibrary({ token: 'wrong', baseUrl: baseUrl() })
     const outcomes = [
-      [await client.sessions.create({ title: ' ' }).safe(), BadRequestError, 400], // D4
-      [await wrongToken.health().safe(), UnauthorizedError, 401], // D2
-      [await client.sessions.get('ses_missing').safe(), NotFoundError, 404],
-      [await client.notes.set(id, 'x'.repeat(1_100_000)).safe(), PayloadTooLargeError, 413], // D18
-      [await client.waveform(id).safe(), NotImplementedError, 501],
+      [await clientOf().sessions.create({ title: ' ' }).safe(), BadRequestError, 400],
+      [await wrongToken.health().safe(), UnauthorizedError, 401],
+      [await clientOf().sessions.get('ses_missing').safe(), NotFoundError, 404],
+      [await clientOf().notes.set(id, 'x'.repeat(1_100_000)).safe(), PayloadTooLargeError, 413],
+      [await clientOf().waveform(id).safe(), NotImplementedError, 501],
     ] as const
     for (const [result, Class, status] of outcomes) {
       expect(result.data).toBeUndefined()
@@ -120,21 +115,23 @@ describe.each(mocks)('against the $name mock', (transport) => {
       expect(result.error).toMatchObject({ status, message: expect.any(String) })
       expect(result.response?.status).toBe(status)
     }
-    harness.api.injectFault({ status: 500, operation: 'tags.get' })
-    const failed = await client.tags.get(id, { retry: false }).safe()
+    api().injectFault({ status: 500, operation: 'tags.get' })
+    const failed = await clientOf().tags.get(id, { retry: false }).safe()
     expect(failed.error).toBeInstanceOf(ServerError)
-    harness.api.injectFault({ network: true, operation: 'notes.get' })
-    const dropped = await client.notes.get(id, { retry: false }).safe()
+    api().injectFault({ network: true, operation: 'notes.get' })
+    const dropped = await clientOf().notes.get(id, { retry: false }).safe()
     expect(dropped.error).toBeInstanceOf(NetworkError)
     expect(dropped.response).toBeUndefined()
   })
 
   it('safe: a timeout and an abort are errors too, with no response', async () => {
-    harness.api.injectFault({ latency: 300, operation: 'health.get' })
-    const slow = await client.health({ timeout: 30 }).safe()
+    api().injectFault({ latency: 300, operation: 'health.get' })
+    const slow = await clientOf().health({ timeout: 30 }).safe()
     expect(slow.error).toBeInstanceOf(TimeoutError)
     expect(slow.response).toBeUndefined()
-    const aborted = await client.sessions.list({}, { signal: AbortSignal.abort(new Error('stop')) }).safe()
+    const aborted = await clientOf()
+      .sessions.list({}, { signal: AbortSignal.abort(new Error('stop')) })
+      .safe()
     expect(aborted.error).toBeInstanceOf(AbortedError)
     expect(aborted.response).toBeUndefined()
   })

@@ -1,60 +1,111 @@
-/** Why reading a body stopped early: the errors to throw, built by the caller who knows the request. */
-export interface BodyFailures {
-  /** More than `maxBytes` came (or were announced). */
-  tooLarge(): Error
-  /** The time left ran out. */
-  timedOut(): Error
+import { BodyReadStopped, readBoundedText } from '@session-library/internal'
+import { ISSUE_WORDING, issueLines, NOT_JSON, parseJsonText, type Route } from '@session-library/schemas/client'
+import type { RequestDetails } from '../errors/base.js'
+import { ResponseValidationError } from '../errors/response-validation.js'
+import { TimeoutError } from '../errors/timeout-error.js'
+
+interface AnswerRead {
+  request: RequestDetails
+  maxBytes: number
+  timeout: number | false
+  msLeft: number | undefined
+  validate: boolean
 }
 
-/**
- * Reads a body as UTF-8 text, at most `maxBytes` of it and within `msLeft` ms (none when
- * `undefined`): past either, the stream is cancelled (which closes the connection) and the
- * matching failure thrown. Unlike `response.text()`, an endless or dripping body cannot hold the
- * caller or its memory.
- *
- * @example `const text = await readText(response, 64 * 1024 * 1024, 10_000, failures)`
- */
-export async function readText(
-  response: Response,
-  maxBytes: number,
-  msLeft: number | undefined,
-  failures: BodyFailures,
-): Promise<string> {
-  const body = response.body
-  if (!body) return ''
-  if (Number(response.headers.get('content-length')) > maxBytes) {
-    void body.cancel().catch(() => undefined)
-    throw failures.tooLarge()
-  }
-  const reader = body.getReader()
-  let timedOut = false
-  const timer =
-    msLeft === undefined
-      ? undefined
-      : setTimeout(
-          () => {
-            timedOut = true
-            void reader.cancel().catch(() => undefined)
-          },
-          Math.max(msLeft, 0),
-        )
-  try {
-    const chunks: Uint8Array[] = []
-    let size = 0
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (timedOut) throw failures.timedOut()
-      // A Blob joins the chunks and decodes them as UTF-8 (bad bytes replaced, as TextDecoder does);
-      // a fetch body's chunks never share memory, whatever their type says.
-      if (done) return await new Blob(chunks as Uint8Array<ArrayBuffer>[]).text()
-      size += value.byteLength
-      if (size > maxBytes) {
-        void reader.cancel().catch(() => undefined)
-        throw failures.tooLarge()
-      }
-      chunks.push(value)
+// Bounded, unlike `response.text()`: an endless or dripping body cannot hold the caller or its memory.
+export async function readAnswer(response: Response, operation: Route, read: AnswerRead): Promise<unknown> {
+  const { request, maxBytes, timeout, msLeft } = read
+  const text = await readBoundedText(response.body, {
+    limit: maxBytes,
+    declared: response.headers.get('content-length'),
+    msLeft,
+  }).catch((error: unknown) => {
+    if (!(error instanceof BodyReadStopped)) throw error
+    if (error.reason === 'timed-out') throw new TimeoutError(timeout || 0, request)
+    throw new ResponseValidationError([`(answer): larger than ${maxBytes} bytes (maxAnswerBytes)`], undefined, request)
+  })
+  const body = parseJsonText(text)
+  if (body === NOT_JSON) throw new ResponseValidationError([`(answer): ${ISSUE_WORDING.notJson}`], text, request)
+  if (!read.validate || passes(operation.answer.tolerant, body)) return body
+  const result = operation.answer.tolerant.safeParse(body)
+  if (!result.success) throw new ResponseValidationError(issueLines(result.error.issues, '', '(answer)'), body, request)
+  return result.data
+}
+
+// A check compiled once from a tolerant schema spares zod's parse (which copies every object) on a
+// valid answer; any node it does not compile (a check, a nullable, a pipe) hands the value to zod.
+type Check = (value: unknown) => boolean
+
+interface Def {
+  type: string
+  checks?: readonly unknown[]
+  shape?: Record<string, Schema>
+  catchall?: Schema
+  element?: Schema
+  innerType?: Schema
+}
+interface Schema {
+  _zod: { def: Def }
+}
+
+const ASK_ZOD: Check = () => false
+const isString: Check = (value) => typeof value === 'string'
+const isNumber: Check = (value) => typeof value === 'number' && Number.isFinite(value)
+const isBoolean: Check = (value) => typeof value === 'boolean'
+
+function objectCheck(shape: Record<string, Schema>): Check {
+  const keys = Object.keys(shape)
+  const checks = keys.map((key) => compile(shape[key] as Schema))
+  return (value) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
+    const record = value as Record<string, unknown>
+    for (let index = 0; index < keys.length; index += 1) {
+      if (!(checks[index] as Check)(record[keys[index] as string])) return false
     }
-  } finally {
-    clearTimeout(timer)
+    return true
   }
+}
+
+function arrayCheck(item: Check): Check {
+  return (value) => {
+    if (!Array.isArray(value)) return false
+    for (let index = 0; index < value.length; index += 1) if (!item(value[index])) return false
+    return true
+  }
+}
+
+function compile(schema: Schema): Check {
+  const def = schema._zod.def
+  if (def.checks?.length) return ASK_ZOD
+  switch (def.type) {
+    case 'string':
+      return isString
+    case 'number':
+      return isNumber
+    case 'boolean':
+      return isBoolean
+    case 'array':
+      return arrayCheck(compile(def.element as Schema))
+    case 'optional': {
+      const inner = compile(def.innerType as Schema)
+      return (value) => value === undefined || inner(value)
+    }
+    case 'object':
+      // Unknown keys pass only where the schema keeps them (`looseObject`: a catchall of unknown).
+      return def.catchall?._zod.def.type === 'unknown' ? objectCheck(def.shape ?? {}) : ASK_ZOD
+    default:
+      return ASK_ZOD
+  }
+}
+
+const compiled = new WeakMap<object, Check>()
+
+// Whether `value` certainly passes `schema` unchanged (zod would return an equal copy).
+export function passes(schema: object, value: unknown): boolean {
+  let check = compiled.get(schema)
+  if (!check) {
+    check = compile(schema as Schema)
+    compiled.set(schema, check)
+  }
+  return check(value)
 }

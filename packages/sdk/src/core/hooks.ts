@@ -1,92 +1,83 @@
-import { type BeforeRetryState, isHTTPError, type Hooks as KyHooks } from 'ky'
+import {
+  type AfterResponseHook,
+  type BeforeRequestHook,
+  type BeforeRetryHook,
+  isHTTPError,
+  type Hooks as KyHooks,
+} from 'ky'
 import { redactHeaders } from './headers.js'
-import type { Log } from './log.js'
-import type { Hooks } from './options.js'
+import type { Hooks, Logger, LogLevel } from './options.js'
 
-function debugHooks(debug: NonNullable<Log['debug']>, redact: readonly string[]): KyHooks {
-  const requestLine = (request: Request, attempt: number) =>
-    debug('session-library: request', {
-      method: request.method,
-      url: request.url,
-      attempt,
-      headers: redactHeaders(request.headers, redact),
-    })
-  return {
-    // ky 2 runs beforeRequest once a call: a retry's request line is written by beforeRetry.
-    beforeRequest: [({ request }) => requestLine(request, 1)],
-    afterResponse: [
-      ({ request, response }) => {
-        debug('session-library: response', {
-          method: request.method,
-          url: request.url,
-          status: response.status,
-          headers: redactHeaders(response.headers, redact),
-        })
-      },
-    ],
-    beforeRetry: [({ request, retryCount }) => requestLine(request, retryCount + 1)],
-  }
+type Line = (message: string, details: Record<string, unknown>) => void
+
+// Only the levels that are on: a call checks one field and builds nothing when logging is off.
+interface Log {
+  debug?: Line
+  info?: Line
+  warn?: Line
+  error?: Line
 }
 
-function retryHooks(warn: NonNullable<Log['warn']>): KyHooks {
-  return {
-    beforeRetry: [
-      ({ request, error, retryCount }) => {
-        const status = isHTTPError(error) ? error.response.status : undefined
-        warn('session-library: retry', { method: request.method, url: request.url, retryCount, status })
-      },
-    ],
+const ORDER = ['debug', 'info', 'warn', 'error'] as const
+
+// Node's console.debug and console.info write to stdout, which a script's output owns.
+const stderrLogger: Logger = { debug: (message, details) => console.error(message, details) }
+
+// The given logger (every level when no level is set) or stderr (when only a level is set), from `level` up.
+export function resolveLog(logger: Logger | undefined, level: LogLevel | undefined): Log | undefined {
+  const from = level ?? (logger ? 'debug' : 'off')
+  if (from === 'off') return undefined
+  const target = logger ?? stderrLogger
+  const log: Log = {}
+  for (const name of ORDER.slice(ORDER.indexOf(from))) {
+    const method = target[name] ?? target.debug
+    log[name] = (message, details) => method.call(target, message, details)
   }
+  return log
 }
 
 // Our hook types stand in front of ky's so that a change of ky's hook signatures stays ours to absorb.
-// ky 2 runs `beforeRequest` once a call, before its retry loop: ours run before every attempt, so a
-// retry runs them again from `beforeRetry` (which may also return a Request or a Response).
-function userHooks(hooks: Hooks): KyHooks {
-  const beforeAttempt = async (request: Request): Promise<Request | Response | undefined> => {
-    for (const hook of hooks.beforeRequest ?? []) {
+// None at all rather than empty lists: ky merges an instance's hooks into every call's options.
+export function kyHooks(hooks: Hooks | undefined, log: Log | undefined, redact: readonly string[] = []) {
+  if (!hooks && !log?.warn) return undefined
+  const before: BeforeRequestHook[] = []
+  const after: AfterResponseHook[] = []
+  const retry: BeforeRetryHook[] = []
+  const { warn, debug } = log ?? {}
+  const statusOf = (error: unknown) => (isHTTPError(error) ? error.response.status : undefined)
+  // The log's hooks come first: ky skips the later `beforeRequest` hooks once one returns a Request.
+  if (warn)
+    retry.push(({ request: { method, url }, error, retryCount }) => {
+      warn('session-library: retry', { method, url, retryCount, status: statusOf(error) })
+    })
+  if (debug) {
+    const attempt = ({ method, url, headers }: Request, attempt: number) =>
+      debug('session-library: request', { method, url, attempt, headers: redactHeaders(headers, redact) })
+    // ky 2 runs beforeRequest once a call: a retry's request line is written by beforeRetry.
+    before.push(({ request }) => attempt(request, 1))
+    retry.push(({ request, retryCount }) => attempt(request, retryCount + 1))
+    after.push(({ request: { method, url }, response: { status, headers } }) => {
+      debug('session-library: response', { method, url, status, headers: redactHeaders(headers, redact) })
+    })
+  }
+  // Ours run before every attempt: ky 2 runs `beforeRequest` once a call, so retries run them from `beforeRetry`.
+  const beforeAttempt = async ({ request }: { request: Request }) => {
+    for (const hook of hooks?.beforeRequest ?? []) {
       const result = await hook(request)
       if (result instanceof Request || result instanceof Response) return result
     }
     return undefined
   }
-  return {
-    beforeRequest: hooks.beforeRequest?.length ? [({ request }) => beforeAttempt(request)] : [],
-    afterResponse: (hooks.afterResponse ?? []).map((hook) => async ({ request, response }) => {
+  if (hooks?.beforeRequest?.length) before.push(beforeAttempt)
+  for (const hook of hooks?.afterResponse ?? [])
+    after.push(async ({ request, response }) => {
       const result = await hook(request, response)
       return result instanceof Response ? result : undefined
-    }),
-    beforeRetry: [
-      ...(hooks.beforeRetry ?? []).map((hook) => async ({ request, error, retryCount }: BeforeRetryState) => {
-        await hook({ request, retryCount, status: isHTTPError(error) ? error.response.status : undefined })
-      }),
-      ...(hooks.beforeRequest?.length ? [({ request }: BeforeRetryState) => beforeAttempt(request)] : []),
-    ],
-  }
-}
-
-/**
- * ky's hooks for the client: the log's lines (retries from `warn`, attempts and answers at
- * `debug`), then the caller's hooks. The log's come first: ky skips the later `beforeRequest`
- * hooks once one returns a Request.
- *
- * @example `const hooks = kyHooks(options.hooks, resolveLog(options.logger, 'debug'), options.redact)`
- */
-export function kyHooks(
-  hooks: Hooks | undefined,
-  log: Log | undefined,
-  redact: readonly string[] = [],
-): KyHooks | undefined {
-  // None at all rather than empty lists: ky merges an instance's hooks into every call's options.
-  if (!hooks && !log?.warn) return undefined
-  const parts = [
-    log?.warn ? retryHooks(log.warn) : {},
-    log?.debug ? debugHooks(log.debug, redact) : {},
-    hooks ? userHooks(hooks) : {},
-  ]
-  return {
-    beforeRequest: parts.flatMap((part) => part.beforeRequest ?? []),
-    afterResponse: parts.flatMap((part) => part.afterResponse ?? []),
-    beforeRetry: parts.flatMap((part) => part.beforeRetry ?? []),
-  }
+    })
+  for (const hook of hooks?.beforeRetry ?? [])
+    retry.push(async ({ request, error, retryCount }) => {
+      await hook({ request, retryCount, status: statusOf(error) })
+    })
+  if (hooks?.beforeRequest?.length) retry.push(beforeAttempt)
+  return { beforeRequest: before, afterResponse: after, beforeRetry: retry } satisfies KyHooks
 }

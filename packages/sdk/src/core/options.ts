@@ -1,24 +1,10 @@
+import { DEFAULT_BASE_URL } from '@session-library/schemas/client'
 import type { HeadersInput } from './headers.js'
-/**
- * How a call retries. A number is the `limit`; `false` turns retries off.
- *
- * @example
- * ```ts
- * import type { RetryOption } from '@session-library/sdk'
- * const patient: RetryOption = { limit: 5, baseDelay: 500, maxDelay: 10_000 }
- * ```
- */
+
+/** How a call retries: a number is the `limit`, `false` turns retries off, or a {@link RetryPolicy}. */
 export type RetryOption = number | false | RetryPolicy
 
-/**
- * Retry settings; each one left out keeps its default ({@link DEFAULT_RETRY}).
- *
- * @example
- * ```ts
- * import type { RetryPolicy } from '@session-library/sdk'
- * const policy: RetryPolicy = { limit: 3 }
- * ```
- */
+/** Retry settings; each one left out keeps its default ({@link DEFAULT_RETRY}). */
 export interface RetryPolicy {
   /** Retries after the first attempt. */
   limit?: number
@@ -28,77 +14,35 @@ export interface RetryPolicy {
   maxDelay?: number
 }
 
-/**
- * The retry defaults: 2 retries, 300 ms base delay, 5 s cap.
- *
- * @example
- * ```ts
- * import { DEFAULT_RETRY } from '@session-library/sdk'
- * DEFAULT_RETRY.limit // 2
- * ```
- */
+/** The retry defaults: 2 retries, 300 ms base delay, 5 s cap. */
 export const DEFAULT_RETRY: Required<RetryPolicy> = { limit: 2, baseDelay: 300, maxDelay: 5_000 }
-
-/**
- * The default timeout of one attempt, in ms.
- *
- * @example
- * ```ts
- * import { DEFAULT_TIMEOUT } from '@session-library/sdk'
- * DEFAULT_TIMEOUT // 10_000
- * ```
- */
+/** The default timeout of one attempt, in ms: 10,000. */
 export const DEFAULT_TIMEOUT = 10_000
+/** The largest success answer read by default: 64 MiB (a page of 500 sessions with long notes fits). */
+export const DEFAULT_MAX_ANSWER_BYTES = 64 * 1024 * 1024
+/** Statuses worth another attempt. 501 is not one: a missing service stays missing. */
+export const RETRY_STATUSES = [408, 429, 500, 502, 503, 504] as const
 
-/**
- * Options every method takes as its last argument; they override the client's for one call.
- *
- * @example
- * ```ts
- * const controller = new AbortController()
- * await client.sessions.get('ses_1', { signal: controller.signal, timeout: 2_000, retry: false })
- * ```
+/** Options every method takes as its last argument; they override the client's for one call.
+ * @example `await client.sessions.get('ses_1', { signal, timeout: 2_000, retry: false })`
  */
 export interface CallOptions {
   /** Aborts the call; the method then rejects with the signal's reason. */
   signal?: AbortSignal
   /** Timeout of each attempt in ms, the answer's body included, or `false` for none. */
   timeout?: number | false
-  /**
-   * Extra request headers, over the client's (names compared case-insensitively; see
-   * {@link ClientOptions.headers} for the rule): a plain object, a `Headers` or `[name, value]` pairs.
-   */
+  /** Extra request headers, over the client's (see {@link ClientOptions.headers} for the rule). */
   headers?: HeadersInput
-  /**
-   * Retry settings for this call. Given on `sessions.create`, `sessions.update` or
-   * `imports.start`, it also allows retries there, which are otherwise never made.
-   */
+  /** Retry settings; given on `sessions.create`, `sessions.update` or `imports.start`, it allows retries there. */
   retry?: RetryOption
   /** Check the answer against the contract (default: the client's `validate`, `true`). */
   validate?: boolean
 }
 
-/**
- * The `fetch` the client sends requests with.
- *
- * @example
- * ```ts
- * import type { FetchFunction } from '@session-library/sdk'
- * const logged: FetchFunction = (request) => { console.log(request.url); return fetch(request) }
- * ```
- */
+/** The `fetch` the client sends requests with. */
 export type FetchFunction = (input: Request, init?: RequestInit) => Promise<Response>
 
-/**
- * What a retry hook learns: the request to be repeated, the retry's number (1 for the first) and
- * the status that caused it (none for a network error).
- *
- * @example
- * ```ts
- * import type { RetryState } from '@session-library/sdk'
- * const log = ({ retryCount, status }: RetryState) => console.log(retryCount, status)
- * ```
- */
+/** What a retry hook learns: the request to be repeated, the retry's number and the status that caused it. */
 export interface RetryState {
   /** The request about to be sent again. */
   request: Request
@@ -108,16 +52,7 @@ export interface RetryState {
   status?: number
 }
 
-/**
- * Low-level hooks around each attempt, for the rare case the options do not cover. A
- * `beforeRequest` hook may return (or resolve to) a new Request, or a Response to answer without
- * the network; an `afterResponse` hook a Response to use instead. Other results are ignored.
- *
- * @example
- * ```ts
- * const client = new SessionLibrary({ hooks: { beforeRequest: [(request) => { request.headers.set('x-trace', '1') }] } })
- * ```
- */
+/** Low-level hooks around each attempt, for what the options do not cover; other results are ignored. */
 export interface Hooks {
   /** Run in order before each attempt; a Request returned replaces it, a Response answers it. */
   beforeRequest?: readonly ((request: Request) => unknown)[]
@@ -127,30 +62,14 @@ export interface Hooks {
   beforeRetry?: readonly ((state: RetryState) => unknown)[]
 }
 
-/**
- * How much the client logs, from the most to the least: `debug` (each attempt and answer, with
- * redacted headers), `info` (one line per call: method, URL, status), `warn` (each retry),
- * `error` (each call that failed), or `off`.
- *
- * @example
- * ```ts
- * import type { LogLevel } from '@session-library/sdk'
- * const level: LogLevel = 'warn'
- * ```
+/** How much the client logs: `debug` (each attempt and answer, headers redacted), `info` (one line
+ * per call), `warn` (each retry), `error` (each call that failed), or `off`.
  */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off'
 
-/**
- * Receives the client's log lines. Headers come redacted: `Authorization`, `Proxy-Authorization`,
- * `Cookie`, `Set-Cookie`, any name containing `key`, `token` or `secret`, and the names in
- * {@link ClientOptions.redact}. A line of a level the logger has no method for goes to `debug`.
- * `console` fits, but Node's `console.debug` and `console.info` write to stdout: without a logger,
- * `logLevel` (or `SESSION_LIBRARY_LOG`) writes to stderr.
- *
- * @example
- * ```ts
- * const client = new SessionLibrary({ logger: { debug: (message, details) => console.error(message, details) } })
- * ```
+/** Receives the client's log lines, headers redacted (see {@link redactHeaders}); a level without a
+ * method goes to `debug`. Node's `console.debug` writes to stdout: `logLevel` alone writes to stderr.
+ * @example `new SessionLibrary({ logger: { debug: (message, details) => console.error(message, details) } })`
  */
 export interface Logger {
   /** One event: a short message and its details (method, URL, status, attempt, redacted headers). */
@@ -163,15 +82,7 @@ export interface Logger {
   error?(message: string, details: Record<string, unknown>): void
 }
 
-/**
- * Options of the client.
- *
- * @example
- * ```ts
- * import { SessionLibrary } from '@session-library/sdk'
- * const client = new SessionLibrary({ token: 'secret', baseUrl: 'http://127.0.0.1:4777/api/v1', timeout: 5_000 })
- * ```
- */
+/** Options of the client. */
 export interface ClientOptions {
   /** Bearer token. Default: `SESSION_LIBRARY_TOKEN` from the environment, where there is one. */
   token?: string
@@ -181,11 +92,8 @@ export interface ClientOptions {
   timeout?: number | false
   /** Retry settings of reads and idempotent writes. Default {@link DEFAULT_RETRY}. */
   retry?: RetryOption
-  /**
-   * Headers sent with every request. One rule for these and a call's `headers`, by name whatever
-   * its case: a call's header replaces the client's, and either replaces the SDK's own, including
-   * `Authorization` (the token's `Bearer` header) and `Accept`. A plain object, a `Headers` or
-   * `[name, value]` pairs.
+  /** Headers sent with every request. By name whatever its case, a call's header replaces the
+   * client's, and either replaces the SDK's own (`Authorization`, `Accept`).
    */
   headers?: HeadersInput
   /** Check answers against the contract's tolerant schemas. Default `true`. */
@@ -194,29 +102,59 @@ export interface ClientOptions {
   fetch?: FetchFunction
   /** Low-level hooks around each attempt. */
   hooks?: Hooks
-  /**
-   * Where log lines go. Default: stderr (`console.error`) when `logLevel` is set, else none.
-   * A logger given without a `logLevel` gets every line (`debug`).
-   */
+  /** Where log lines go. Default: stderr when `logLevel` is set, else none; a logger alone gets every line. */
   logger?: Logger
   /** How much to log. Default: `SESSION_LIBRARY_LOG` from the environment, where there is one, else `off`. */
   logLevel?: LogLevel
   /** More header names whose values the logger hides (case-insensitive), besides the built-in ones. */
   redact?: readonly string[]
-  /**
-   * The largest success answer the client reads, in bytes; a longer one (an endless body) stops
-   * with a `ResponseValidationError`. Default {@link DEFAULT_MAX_ANSWER_BYTES}.
-   */
+  /** The largest success answer read, in bytes, else a `ResponseValidationError`. Default {@link DEFAULT_MAX_ANSWER_BYTES}. */
   maxAnswerBytes?: number
 }
 
-/**
- * The largest success answer read by default: 64 MiB (a page of 500 sessions with long notes fits).
- *
- * @example
- * ```ts
- * import { DEFAULT_MAX_ANSWER_BYTES } from '@session-library/sdk'
- * DEFAULT_MAX_ANSWER_BYTES // 67_108_864
- * ```
+export type ResolvedConfig = ReturnType<typeof resolveConfig>
+
+const LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'off']
+
+// Browsers have no process; bundlers must not be made to polyfill it.
+function environment(name: string): string | undefined {
+  const process = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process
+  return process?.env?.[name] || undefined
+}
+
+function logLevel(options: ClientOptions): LogLevel | undefined {
+  const level = options.logLevel ?? environment('SESSION_LIBRARY_LOG')?.toLowerCase()
+  if (level === undefined || LEVELS.includes(level as LogLevel)) return level as LogLevel | undefined
+  throw new TypeError(`SessionLibrary: log level must be one of ${LEVELS.join(', ')}: ${level}`)
+}
+
+export function resolveConfig(options: ClientOptions) {
+  const token = options.token ?? environment('SESSION_LIBRARY_TOKEN')
+  if (!token) throw new TypeError('SessionLibrary: no token. Pass { token } or set SESSION_LIBRARY_TOKEN.')
+  const baseUrl = (options.baseUrl ?? environment('SESSION_LIBRARY_URL') ?? DEFAULT_BASE_URL).replace(/\/+$/, '')
+  if (!URL.canParse(baseUrl)) throw new TypeError(`SessionLibrary: baseUrl is not an absolute URL: ${baseUrl}`)
+  return {
+    ...options,
+    token,
+    baseUrl,
+    timeout: options.timeout ?? DEFAULT_TIMEOUT,
+    validate: options.validate ?? true,
+    logLevel: logLevel(options),
+    maxAnswerBytes: options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
+  }
+}
+
+export function retryPolicy(option: RetryOption | undefined, base = DEFAULT_RETRY): Required<RetryPolicy> {
+  if (option === false) return { ...base, limit: 0 }
+  if (typeof option === 'number') return { ...base, limit: option }
+  return { ...base, ...option }
+}
+
+/** The wait before retry number `retry` (1 for the first): exponential backoff capped at `maxDelay`,
+ * half of it random ("equal jitter"), so that clients that failed together do not retry together.
+ * @example `backoffDelay(2, { limit: 2, baseDelay: 300, maxDelay: 5_000 }, () => 1) // 600`
  */
-export const DEFAULT_MAX_ANSWER_BYTES = 64 * 1024 * 1024
+export function backoffDelay(retry: number, policy: Required<RetryPolicy>, random: () => number = Math.random) {
+  const full = Math.min(policy.maxDelay, policy.baseDelay * 2 ** (retry - 1))
+  return full / 2 + (random() * full) / 2
+}

@@ -5,105 +5,45 @@ import type {
   SessionListParams,
 } from '@session-library/schemas/client'
 import { NoNextPageError } from '../errors/no-next-page.js'
-import type { CallOptions } from './options.js'
 import { ApiPromise, type RawAnswer } from './promise.js'
 
-/**
- * Page size `iterate` and `all` ask for when the query gives no `limit`.
- *
- * @example
- * ```ts
- * import { DEFAULT_PAGE_SIZE } from '@session-library/sdk'
- * DEFAULT_PAGE_SIZE // 100
- * ```
- */
+/** Page size `iterate` and `all` ask for when the query gives no `limit`: 100. */
 export const DEFAULT_PAGE_SIZE = 100
 
-/**
- * Pages `iterate` may ask for beyond those the first answer's `total` calls for, so that sessions
- * added meanwhile are still seen but a library that keeps changing cannot keep it going forever.
- *
- * @example
- * ```ts
- * import { EXTRA_PAGES } from '@session-library/sdk'
- * EXTRA_PAGES // 2
- * ```
- */
+/** Pages `iterate` may ask for beyond those the first answer's `total` calls for: 2 (no endless walk). */
 export const EXTRA_PAGES = 2
 
-/**
- * The list's query, typed: `tags` an array (`readonly` too), `recent` a boolean, `limit`/`offset`
- * numbers, `sort` one of the known keys with an optional leading `-`.
- *
- * @example
- * ```ts
- * import type { SessionListQuery } from '@session-library/sdk'
- * const query: SessionListQuery = { tags: ['drums'], recent: true, sort: '-title', limit: 20 }
- * ```
+/** The list's query, typed.
+ * @example `const query: SessionListQuery = { tags: ['drums'], recent: true, sort: '-title', limit: 20 }`
  */
 export interface SessionListQuery extends ReadonlyInput<SessionListParams> {}
 
-/**
- * One page of the list as the server sends it: `data` (the sessions) and `meta` (`total`,
- * `limit`, `offset`).
- *
- * @example
- * ```ts
- * import type { SessionPage } from '@session-library/sdk'
- * const { data, meta }: SessionPage = await client.sessions.list({ limit: 10 })
- * ```
- */
+/** One page of the list as the server sends it: `data` (the sessions) and `meta` (`total`, `limit`, `offset`). */
 export interface SessionPage extends ListAnswer {}
 
-/**
- * One page of `sessions.list`: `{ data, meta }` as the server sent it, plus the way to the next one.
- *
- * @example
- * ```ts
- * let page = await client.sessions.list({ limit: 50 })
- * while (page.hasNextPage()) page = await page.nextPage()
- * ```
+/** One page of `sessions.list`: `{ data, meta }` as the server sent it, plus the way to the next one.
+ * @example `while (page.hasNextPage()) page = await page.nextPage()`
  */
 export type SessionListPage = SessionPage & PageMethods
 
-/**
- * What a {@link SessionListPage} adds to the answer (not enumerable: `JSON.stringify(page)` is the answer).
- *
- * @example `if (page.hasNextPage()) await page.nextPage()`
- */
+/** What a {@link SessionListPage} adds to the answer (not enumerable: `JSON.stringify(page)` is the answer). */
 export interface PageMethods {
   /** Whether the list goes on past this page: it was not empty and ends before `meta.total`. */
   hasNextPage(): boolean
-  /**
-   * The page after this one: the same query and options, `offset` moved past what this page held.
-   * When {@link PageMethods.hasNextPage} is false it sends nothing and rejects with a
-   * `NoNextPageError` (never throws: `.catch()` and `.safe()` see it).
-   */
+  /** The page after this one (same query and options); on the last page it rejects with a `NoNextPageError`. */
   nextPage(): ApiPromise<SessionListPage>
 }
 
-type ListPage = (query: SessionListQuery, options?: CallOptions) => ApiPromise<SessionPage>
+type ListPage = (query: SessionListQuery) => ApiPromise<SessionPage>
 
-/**
- * `list` with {@link PageMethods} on each page it resolves to.
- *
- * @example `const list = withPageMethods((query, options) => call('sessions.list', { query }, options))`
- */
-export function withPageMethods(listPage: ListPage) {
-  const list = (query: SessionListQuery = {}, options?: CallOptions): ApiPromise<SessionListPage> => {
-    const following = (offset: number) => list({ ...query, offset }, options)
-    const raw = listPage(query, options).withResponse()
-    return new ApiPromise(raw.then(({ data, response }) => ({ data: withWayOn(data, response, following), response })))
-  }
-  return list
+export function withPageMethods(page: ApiPromise<SessionPage>, following: Following): ApiPromise<SessionListPage> {
+  const raw = page.withResponse()
+  return new ApiPromise(raw.then(({ data, response }) => ({ data: withWayOn(data, response, following), response })))
 }
 
-// The answer with its page methods; `following(offset)` asks for the page at that offset.
-function withWayOn(
-  answer: SessionPage,
-  response: Response,
-  following: (offset: number) => ApiPromise<SessionListPage>,
-): SessionListPage {
+type Following = (offset: number) => ApiPromise<SessionListPage>
+
+function withWayOn(answer: SessionPage, response: Response, following: Following): SessionListPage {
   const { offset, total } = answer.meta
   const next = offset + answer.data.length
   const hasNextPage = () => answer.data.length > 0 && next < total
@@ -112,32 +52,23 @@ function withWayOn(
     hasNextPage()
       ? following(next)
       : new ApiPromise<SessionListPage>(Promise.reject(new NoNextPageError(offset, total, response)))
-  const methods: PageMethods = { hasNextPage, nextPage }
   // Not enumerable: the page still prints, compares and serialises as the answer.
-  return Object.defineProperties(answer, {
-    hasNextPage: { value: methods.hasNextPage },
-    nextPage: { value: methods.nextPage },
-  }) as SessionListPage
+  const methods = { hasNextPage: { value: hasNextPage }, nextPage: { value: nextPage } }
+  return Object.defineProperties(answer, methods) as SessionListPage
 }
 
-/**
- * Walks the list with limit/offset and yields each page's sessions not seen before, with the
- * page's answer (an empty page too, the last one). It stops at `meta.total`, on an empty page, or after the page budget the first
- * answer allows plus {@link EXTRA_PAGES}.
- *
- * @example `for await (const { data } of pages(list, { limit: 50 })) console.log(data.length)`
- */
-export async function* pages(
+// Each page's sessions not seen before, with the page's answer (an empty last page too). It stops
+// at `meta.total`, on an empty page, or after the page budget the first answer allows plus EXTRA_PAGES.
+async function* pages(
   listPage: ListPage,
   query: SessionListQuery,
-  options?: CallOptions,
 ): AsyncGenerator<RawAnswer<Session[]>, void, undefined> {
   const limit = query.limit ?? DEFAULT_PAGE_SIZE
   let offset = query.offset ?? 0
   let budget = 1
   const seen = new Set<string>()
   for (let count = 0; count < budget; count++) {
-    const { data: page, response } = await listPage({ ...query, limit, offset }, options).withResponse()
+    const { data: page, response } = await listPage({ ...query, limit, offset }).withResponse()
     const { data, meta } = page
     if (data.length === 0) {
       yield { data, response }
@@ -153,30 +84,15 @@ export async function* pages(
   }
 }
 
-/**
- * Every session of the walk, one at a time (see {@link pages}).
- *
- * @example `for await (const session of paginate(list, { limit: 50 })) console.log(session.id)`
- */
-export async function* paginate(
-  listPage: ListPage,
-  query: SessionListQuery,
-  options?: CallOptions,
-): AsyncGenerator<Session, void, undefined> {
-  for await (const { data } of pages(listPage, query, options)) yield* data
+export async function* paginate(listPage: ListPage, query: SessionListQuery): AsyncGenerator<Session, void, undefined> {
+  for await (const { data } of pages(listPage, query)) yield* data
 }
 
-/**
- * Every session of the walk in one array, as an {@link ApiPromise}: `.safe()` settles instead of
- * throwing, `.withResponse()` gives the last page's answer.
- *
- * @example `const { data, error } = await collect(list, {}).safe()`
- */
-export function collect(listPage: ListPage, query: SessionListQuery, options?: CallOptions): ApiPromise<Session[]> {
+export function collect(listPage: ListPage, query: SessionListQuery): ApiPromise<Session[]> {
   const walk = async (): Promise<RawAnswer<Session[]>> => {
     const sessions: Session[] = []
     let last: Response | undefined
-    for await (const { data, response } of pages(listPage, query, options)) {
+    for await (const { data, response } of pages(listPage, query)) {
       sessions.push(...data)
       last = response
     }

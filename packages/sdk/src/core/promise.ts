@@ -1,16 +1,7 @@
+import type { CallError } from '../errors/api-error.js'
 import { SessionLibraryError } from '../errors/base.js'
-import type { CallError } from '../errors/narrowing.js'
 
-/**
- * A call's data together with the HTTP answer it came in (its body already read).
- *
- * @example
- * ```ts
- * import type { RawAnswer, Session } from '@session-library/sdk'
- * const { data, response }: RawAnswer<Session> = await client.sessions.get('ses_1').withResponse()
- * console.log(response.status, response.headers.get('content-type'), data.title)
- * ```
- */
+/** A call's data together with the HTTP answer it came in (its body already read). */
 export interface RawAnswer<T> {
   /** What the call resolves to. */
   data: T
@@ -18,21 +9,8 @@ export interface RawAnswer<T> {
   response: Response
 }
 
-/**
- * The non-throwing form of a call, in openapi-fetch's shape: either `data` or `error` is set.
- * `error` is what the throwing form would throw, typed as {@link CallError}: a union told apart by
- * `code` (`switch (result.error?.code)`) or by class; `response` is the HTTP answer when there was one.
- *
- * @example
- * ```ts
- * import type { SafeResult, Session } from '@session-library/sdk'
- * const result: SafeResult<Session> = await client.sessions.get('ses_1').safe()
- * switch (result.error?.code) {
- *   case undefined: console.log(result.data.title); break
- *   case 'not_found': console.log('gone', result.error.status); break // NotFoundError, status 404
- *   default: console.log(result.error.message)
- * }
- * ```
+/** The non-throwing form of a call: either `data` or `error` ({@link CallError}, told apart by `code`).
+ * @example `const { data, error } = await client.sessions.get('ses_1').safe()`
  */
 export type SafeResult<T> =
   | {
@@ -55,26 +33,14 @@ export type SafeResult<T> =
 // The answer an error came with, kept beside the error rather than on it (errors get logged whole).
 const answers = new WeakMap<object, Response>()
 
-/**
- * Remembers the HTTP answer an error came with, for {@link ApiPromise.safe}.
- *
- * @example `throw rememberResponse(error, response)`
- */
 export function rememberResponse<E>(error: E, response: Response): E {
   if (typeof error === 'object' && error !== null) answers.set(error, response)
   return error
 }
 
-/**
- * What every method returns: a Promise of the data, which can also give the HTTP answer
+/** What every method returns: a Promise of the data, which can also give the HTTP answer
  * (`withResponse()`) or settle without throwing (`safe()`), from the same single request.
- *
- * @example
- * ```ts
- * const session = await client.sessions.get('ses_1')
- * const { data, response } = await client.sessions.get('ses_1').withResponse()
- * const { data: maybe, error } = await client.sessions.get('ses_1').safe()
- * ```
+ * @example `const { data, response } = await client.sessions.get('ses_1').withResponse()`
  */
 export class ApiPromise<T> extends Promise<T> {
   readonly #raw: Promise<RawAnswer<T>>
@@ -91,22 +57,12 @@ export class ApiPromise<T> extends Promise<T> {
     return Promise
   }
 
-  /**
-   * The data with the HTTP answer: status and headers (no second request).
-   *
-   * @example `const { data, response } = await client.health().withResponse()`
-   */
+  /** The data with the HTTP answer: status and headers (no second request). */
   withResponse(): Promise<RawAnswer<T>> {
     return this.#raw
   }
 
-  /**
-   * Settles to `{ data, error, response }` instead of throwing: same retries, timeouts and
-   * validation. Only the SDK's errors ({@link SessionLibraryError}) are caught; any other (a bug in
-   * your hook) is still thrown.
-   *
-   * @example `const { data, error } = await client.sessions.get('ses_1').safe()`
-   */
+  /** Settles to `{ data, error, response }` instead of throwing; only the SDK's own errors are caught. */
   async safe(): Promise<SafeResult<T>> {
     try {
       const { data, response } = await this.#raw
@@ -118,11 +74,7 @@ export class ApiPromise<T> extends Promise<T> {
     }
   }
 
-  /**
-   * The same request, with its data passed through `pick` (how methods unwrap `data`).
-   *
-   * @example `const title = await client.sessions.get('ses_1').map((session) => session.title)`
-   */
+  /** The same request, with its data passed through `pick`. */
   map<U>(pick: (data: T) => U): ApiPromise<U> {
     return new ApiPromise(this.#raw.then(({ data, response }) => ({ data: pick(data), response })))
   }
@@ -136,3 +88,5 @@ export class ApiPromise<T> extends Promise<T> {
     return this.#raw.then((raw) => raw.data).then(onfulfilled, onrejected)
   }
 }
+
+export const unwrap = <T>(answer: { data: T }): T => answer.data

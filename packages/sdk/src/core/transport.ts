@@ -1,66 +1,144 @@
 import {
   type AnswerOf,
   type CallInput,
+  isRecord,
+  NOT_JSON,
   type OperationName,
   operationPath,
   type ParamsOf,
+  parseJsonText,
+  type Route,
   routes,
   tokenMask,
 } from '@session-library/schemas/client'
-import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky'
-import { type RequestDetails, SessionLibraryError } from '../errors/base.js'
-import { AbortedError, NetworkError, TimeoutError } from '../errors/no-answer.js'
-import { ResponseValidationError } from '../errors/response-validation.js'
-import { type BodyFailures, readText } from './answer-body.js'
-import type { ResolvedConfig } from './config.js'
-import { errorFromResponse } from './error-answer.js'
+import ky, { isHTTPError, isNetworkError, isTimeoutError, type RetryOptions } from 'ky'
+import { AbortedError } from '../errors/aborted-error.js'
+import { type ApiError, createApiError } from '../errors/api-error.js'
+import { type RequestDetails, SessionLibraryError, UNKNOWN_ERROR_CODE } from '../errors/base.js'
+import { NetworkError } from '../errors/network-error.js'
+import { TimeoutError } from '../errors/timeout-error.js'
+import { readAnswer } from './answer-body.js'
 import { mergeHeaders } from './headers.js'
-import { kyHooks } from './hooks.js'
-import { resolveLog } from './log.js'
-import type { CallOptions } from './options.js'
+import { kyHooks, resolveLog } from './hooks.js'
+import {
+  backoffDelay,
+  type CallOptions,
+  RETRY_STATUSES,
+  type ResolvedConfig,
+  type RetryOption,
+  retryPolicy,
+} from './options.js'
 import { ApiPromise, rememberResponse } from './promise.js'
-import { readAnswer } from './read-answer.js'
-import { kyRetry } from './retry.js'
-import { toSearchParams } from './search-params.js'
 
-/**
- * The arguments after the operation's name: the input (optional when nothing in it is required),
- * then the call options.
- *
- * @example
- * ```ts
- * import type { RequestArgs } from '@session-library/sdk'
- * const args: RequestArgs<'health.get'> = [] // client.request('health.get')
- * ```
+/** The arguments after the operation's id: the input (optional when nothing in it is required), then the options.
+ * @example `const args: RequestArgs<'health.get'> = [] // client.request('health.get')`
  */
 export type RequestArgs<Name extends OperationName> =
   Partial<CallInput<Name>> extends CallInput<Name>
     ? [input?: CallInput<Name>, options?: CallOptions]
     : [input: CallInput<Name>, options?: CallOptions]
 
-/**
- * Sends one operation of the contract; the {@link ApiPromise} resolves to its whole answer
- * (`{ data }`, plus `meta` for the list).
- *
- * @example `const { data } = await call('sessions.get', { params: { id: 'ses_1' } })`
- */
+/** Sends one operation of the contract; resolves to its whole answer (`{ data }`, plus `meta` for the list). */
 export type Call = <Name extends OperationName>(
   name: Name,
   input: CallInput<Name>,
   options?: CallOptions,
 ) => ApiPromise<AnswerOf<Name>>
 
-// The name of the option that carries a call's clock to `fetch`: one ky does not know (a string,
-// since ky's merge drops symbol keys).
-const CLOCK = 'sessionLibraryClock'
-interface AttemptClock {
-  started: number
+/** What a resource group is built on: the client's one way to send an operation. */
+export abstract class Resource {
+  /** @internal */
+  constructor(protected readonly call: Call) {}
 }
+
+// An option ky does not know, so hands to `fetch` (a string: ky's merge drops symbol keys).
+const CLOCK = 'sessionLibraryClock'
+type AttemptClock = { started: number }
 
 interface Input {
   params?: Record<string, string>
-  query?: object
+  query?: Record<string, string | number | boolean | readonly string[] | undefined>
   body?: unknown
+}
+
+function searchOf(query: Input['query'] = {}): string {
+  const params = new URLSearchParams()
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined) continue
+    for (const item of Array.isArray(value) ? value : [value]) params.append(name, String(item))
+  }
+  const search = params.toString()
+  return search ? `?${search}` : ''
+}
+
+// Other writes retry only when the call passes `retry`: their effect could otherwise happen twice.
+function kyRetry(operation: Route, client: RetryOption | undefined, call: RetryOption | undefined): RetryOptions {
+  const policy = retryPolicy(call, retryPolicy(client))
+  if (!(operation.idempotent || call !== undefined) || policy.limit <= 0) return { limit: 0 }
+  return {
+    limit: policy.limit,
+    methods: [operation.method.toLowerCase()],
+    statusCodes: [...RETRY_STATUSES],
+    afterStatusCodes: [...RETRY_STATUSES],
+    maxRetryAfter: policy.maxDelay,
+    // The jitter is in `delay`; ky's own `jitter` would run after its cap.
+    delay: (retry: number) => backoffDelay(retry, policy),
+    backoffLimit: policy.maxDelay,
+    retryOnTimeout: false,
+  }
+}
+
+const stringAt = (value: unknown, key: string) =>
+  isRecord(value) && typeof value[key] === 'string' ? value[key].trim() || undefined : undefined
+
+// What an error body says, whatever its shape: the API's envelope (possibly missing fields), a
+// problem+json document (RFC 9457, as gateways and Prism send), or the first line of a text body.
+function describeErrorBody(body: unknown, text: string | undefined): { code?: string; message?: string } {
+  if (text !== undefined) {
+    const line = text.trim().split('\n', 1)[0]?.trim() ?? ''
+    // An HTML page's first line is markup, not a message.
+    if (line === '' || line.startsWith('<')) return {}
+    return { message: line.length > 200 ? `${line.slice(0, 200)}…` : line }
+  }
+  const error = isRecord(body) ? body.error : undefined
+  const code = stringAt(error, 'code')
+  const message = stringAt(error, 'message') ?? (typeof error === 'string' ? error : undefined)
+  if (code !== undefined || message !== undefined) return { code, message }
+  return { message: [stringAt(body, 'title'), stringAt(body, 'detail')].filter(Boolean).join(': ') || undefined }
+}
+
+// ky 2 hands the body over read (`HTTPError.data`: JSON, text or undefined); the token is masked wherever echoed.
+function errorFromResponse(
+  response: Response,
+  data: unknown,
+  request: RequestDetails,
+  mask: (text: string) => string,
+): ApiError {
+  let body = data
+  let text: string | undefined
+  if (typeof data === 'string') {
+    const masked = mask(data)
+    body = parseJsonText(masked)
+    if (body === NOT_JSON) body = text = masked
+  } else if (data !== undefined) {
+    const json = JSON.stringify(data)
+    const masked = mask(json)
+    if (masked !== json) body = JSON.parse(masked)
+  }
+  const { code, message } = describeErrorBody(body, text)
+  const { status, statusText, headers } = response
+  const said = code !== undefined && message !== undefined ? message : undefined
+  return createApiError(
+    {
+      code: code ?? UNKNOWN_ERROR_CODE,
+      message: said ?? [`HTTP ${status} ${statusText}`.trim(), message].filter(Boolean).join(': '),
+      status,
+      body,
+      retryAfter: headers.get('retry-after') ?? undefined,
+      headers,
+    },
+    request,
+  )
 }
 
 interface Attempt {
@@ -83,20 +161,6 @@ function translateError(error: unknown, { request, options, timeout, mask }: Att
   return error
 }
 
-function bodyFailures(request: RequestDetails, timeout: number | false, maxBytes: number): BodyFailures {
-  return {
-    timedOut: () => new TimeoutError(timeout || 0, request),
-    tooLarge: () =>
-      new ResponseValidationError([`(answer): larger than ${maxBytes} bytes (maxAnswerBytes)`], undefined, request),
-  }
-}
-
-/**
- * The one place requests are sent: headers, retries, timeout (the answer's body included), the
- * answer's size limit, validation, error mapping and the per-call log lines.
- *
- * @example `const call = createCall(resolveConfig({ token: 't' }))`
- */
 export function createCall(config: ResolvedConfig): Call {
   const log = resolveLog(config.logger, config.logLevel)
   const hooks = kyHooks(config.hooks, log, config.redact)
@@ -119,16 +183,10 @@ export function createCall(config: ResolvedConfig): Call {
   const retryFor = (name: OperationName, call: CallOptions['retry']) =>
     call === undefined ? retries.get(name) : kyRetry(routes[name], config.retry, call)
 
-  function receive(response: Response, request: RequestDetails, timeout: number | false, clock: AttemptClock) {
-    const msLeft = timeout === false ? undefined : timeout - (performance.now() - clock.started)
-    return readText(response, config.maxAnswerBytes, msLeft, bodyFailures(request, timeout, config.maxAnswerBytes))
-  }
-
   async function send(name: OperationName, input: Input, options: CallOptions) {
     const operation = routes[name]
-    const search = toSearchParams(input.query).toString()
     const relative = operationPath(name, (input.params ?? {}) as ParamsOf<typeof name>)
-    const url = `${config.baseUrl}${relative}${search ? `?${search}` : ''}`
+    const url = `${config.baseUrl}${relative}${searchOf(input.query)}`
     const request = { operation: name, method: operation.method, path: `${basePath}${relative}`, url }
     const timeout = options.timeout ?? config.timeout
     // Until fetch stamps an attempt, the clock reads the call's start (a hook may answer without fetch).
@@ -148,8 +206,15 @@ export function createCall(config: ResolvedConfig): Call {
       // A fetch of the caller's own may not look at the signal: an aborted call sends nothing.
       options.signal?.throwIfAborted()
       response = await http(url, kyOptions)
-      const text = await receive(response, request, timeout, clock)
-      const data = readAnswer(text, operation, options.validate ?? config.validate, request)
+      const msLeft = timeout === false ? undefined : timeout - (performance.now() - clock.started)
+      const validate = options.validate ?? config.validate
+      const data = await readAnswer(response, operation, {
+        request,
+        maxBytes: config.maxAnswerBytes,
+        timeout,
+        msLeft,
+        validate,
+      })
       log?.info?.('session-library: answer', { method: request.method, url, status: response.status })
       return { data, response }
     } catch (error) {

@@ -1,19 +1,15 @@
+import type { ERRORS, KnownErrorCode } from '@session-library/schemas/client'
+import type { AbortedError } from './aborted-error.js'
 import { type ErrorCode, nameClasses, type RequestDetails, SessionLibraryError } from './base.js'
+import type { NetworkError } from './network-error.js'
+import type { NoNextPageError } from './no-next-page.js'
+import type { ResponseValidationError } from './response-validation.js'
+import type { TimeoutError } from './timeout-error.js'
 
 declare const unknownCode: unique symbol
 
-/**
- * The type of a code the contract does not know (a newer server's, or {@link UNKNOWN_ERROR_CODE}).
- * At run time it is the string the server sent; its type is kept apart from the known codes so
- * that `switch (error.code)` narrows them (TypeScript cannot say "any string but these"). Read it
- * with `String(error.code)`, test it with `hasErrorCode(error, 'teapot')`.
- *
- * @example
- * ```ts
- * import { hasErrorCode } from '@session-library/sdk'
- * const { error } = await client.health().safe()
- * if (hasErrorCode(error, 'teapot')) console.log(error.status)
- * ```
+/** The type of a code the contract does not know: the server's string at run time, kept apart from
+ * the known codes so that `switch (error.code)` narrows them. Test it with `hasErrorCode(error, 'teapot')`.
  */
 export interface UnknownErrorCode {
   /** Marks the type only; no such property exists. */
@@ -22,15 +18,7 @@ export interface UnknownErrorCode {
   toString(): string
 }
 
-/**
- * What an {@link ApiError} is built from: the answer's status and what its body said.
- *
- * @example
- * ```ts
- * import type { ApiErrorDetails } from '@session-library/sdk'
- * const details: ApiErrorDetails = { status: 404, code: 'not_found', message: 'session not found', body: {} }
- * ```
- */
+/** What an {@link ApiError} is built from: the answer's status and what its body said. */
 export interface ApiErrorDetails {
   /** The answer's HTTP status. */
   status: number
@@ -46,17 +34,9 @@ export interface ApiErrorDetails {
   headers?: Headers
 }
 
-/**
- * The server answered with an error status. `message` is the server's message when the body is the
- * API's envelope, else the status line and what the body said (a problem+json `title`/`detail`, a
- * plain-text body's first line); `code` is the envelope's code (`unknown_error` without one).
- * `headers` are the answer's.
- *
- * @example
- * ```ts
- * import { ApiError } from '@session-library/sdk'
- * try { await client.sessions.get('nope') } catch (err) { if (err instanceof ApiError) console.log(err.status, err.code) }
- * ```
+/** The server answered with an error status: `message` and `code` from the API's envelope, else the
+ * status line and what the body said (problem+json `title`/`detail`, a text body's first line).
+ * @example `await client.sessions.get('nope').catch((err) => err instanceof ApiError && err.status)`
  */
 export class ApiError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends SessionLibraryError {
   /** The answer's HTTP status. */
@@ -81,93 +61,21 @@ export class ApiError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> ext
   }
 }
 
-/**
- * 400: the request was rejected (`invalid_json`: bad JSON or a field that breaks a rule).
- *
- * @example
- * ```ts
- * import { BadRequestError } from '@session-library/sdk'
- * await client.sessions.create({ title: ' ' }).catch((err) => err instanceof BadRequestError) // true
- * ```
- */
+/** 400: the request was rejected (`invalid_json`: bad JSON or a field that breaks a rule). */
 export class BadRequestError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {}
-
-/**
- * 401: the token is missing or wrong (`unauthorized`).
- *
- * @example
- * ```ts
- * import { UnauthorizedError } from '@session-library/sdk'
- * await client.health().catch((err) => err instanceof UnauthorizedError)
- * ```
- */
+/** 401: the token is missing or wrong (`unauthorized`). */
 export class UnauthorizedError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {}
-
-/**
- * 403: a write outside full-automation mode (`read_only`), or a host the server refuses.
- *
- * @example
- * ```ts
- * import { ForbiddenError } from '@session-library/sdk'
- * await client.sessions.delete('ses_1').catch((err) => err instanceof ForbiddenError)
- * ```
- */
+/** 403: a write outside full-automation mode (`read_only`), or a host the server refuses. */
 export class ForbiddenError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {}
-
-/**
- * 404: an unknown session, preview variant or route (`not_found`).
- *
- * @example
- * ```ts
- * import { NotFoundError } from '@session-library/sdk'
- * await client.sessions.get('nope').catch((err) => err instanceof NotFoundError) // true
- * ```
- */
+/** 404: an unknown session, preview variant or route (`not_found`). */
 export class NotFoundError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {}
-
-/**
- * 413: the request body is too large (`payload_too_large`).
- *
- * @example
- * ```ts
- * import { PayloadTooLargeError } from '@session-library/sdk'
- * await client.notes.set('ses_1', huge).catch((err) => err instanceof PayloadTooLargeError)
- * ```
- */
+/** 413: the request body is too large (`payload_too_large`). */
 export class PayloadTooLargeError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {}
-
-/**
- * 429: too many requests; retried by default, thrown once the retries are used up.
- *
- * @example
- * ```ts
- * import { RateLimitError } from '@session-library/sdk'
- * await client.health().catch((err) => err instanceof RateLimitError && err.retryAfter)
- * ```
- */
+/** 429: too many requests; retried by default, thrown once the retries are used up. */
 export class RateLimitError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {}
-
-/**
- * 501: a service is not available in the server's runtime (`waveform_unavailable`,
- * `waveform_notes_unavailable`, `import_unavailable`). Never retried.
- *
- * @example
- * ```ts
- * import { NotImplementedError } from '@session-library/sdk'
- * await client.waveform('ses_1').catch((err) => err instanceof NotImplementedError)
- * ```
- */
+/** 501: a service is not available in the server's runtime (`waveform_unavailable`…). Never retried. */
 export class NotImplementedError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {}
-
-/**
- * Any other 5xx (500, 502, 503, 504 …), thrown once the retries are used up.
- *
- * @example
- * ```ts
- * import { ServerError } from '@session-library/sdk'
- * await client.health().catch((err) => err instanceof ServerError && err.status)
- * ```
- */
+/** Any other 5xx (500, 502, 503, 504 …), thrown once the retries are used up. */
 export class ServerError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {}
 
 nameClasses({
@@ -192,17 +100,70 @@ const classes = {
   501: NotImplementedError,
 } as const
 
-/**
- * Builds the error that matches an answer's status.
- *
- * @example
- * ```ts
- * import { createApiError } from '@session-library/sdk'
- * const err = createApiError({ status: 404, code: 'not_found', message: 'session not found', body: null }, info)
- * ```
- */
+/** Builds the error that matches an answer's status (a {@link NotFoundError} for 404…). */
 export function createApiError(details: ApiErrorDetails, request: RequestDetails): ApiError {
   const known = classes[details.status as keyof typeof classes]
   const Class = known ?? (details.status >= 500 ? ServerError : ApiError)
   return new Class(details, request)
+}
+
+// The class `createApiError` builds for each status a known code comes with.
+interface ClassOfStatus<Code extends ErrorCode> {
+  400: BadRequestError<Code>
+  401: UnauthorizedError<Code>
+  403: ForbiddenError<Code>
+  404: NotFoundError<Code>
+  413: PayloadTooLargeError<Code>
+  429: RateLimitError<Code>
+  500: ServerError<Code>
+  501: NotImplementedError<Code>
+  502: ServerError<Code>
+  503: ServerError<Code>
+  504: ServerError<Code>
+}
+
+type StatusOf<Code extends KnownErrorCode> = (typeof ERRORS)[Code]['status']
+
+/** The error a known code comes with: `ApiErrorOf<'read_only'>` is a `ForbiddenError` whose `status` is `403`. */
+export type ApiErrorOf<Code extends KnownErrorCode> = (StatusOf<Code> extends keyof ClassOfStatus<Code>
+  ? ClassOfStatus<Code>[StatusOf<Code>]
+  : ApiError<Code>) & {
+  /** The status the contract gives this code. */
+  readonly status: StatusOf<Code>
+}
+
+/** Every error a call can settle with (what `.safe()` gives), told apart by `code`: the contract's
+ * codes ({@link ApiErrorOf}), an unknown one, and the SDK's own (`network_error`, `timeout`,
+ * `aborted`, `invalid_answer`, `no_next_page`).
+ * @example `if (error.code === 'read_only') console.log(error.status) // ForbiddenError, 403`
+ */
+export type CallError =
+  | { [Code in KnownErrorCode]: ApiErrorOf<Code> }[KnownErrorCode]
+  | ApiError<UnknownErrorCode>
+  | NetworkError
+  | TimeoutError
+  | AbortedError
+  | ResponseValidationError
+  | NoNextPageError
+
+/** Whether `err` is an {@link ApiError}. */
+export function isApiError(err: unknown): err is ApiError
+/** Whether `err` is an {@link ApiError} with this code of the contract (an unknown one does not
+ * compile: see {@link hasErrorCode}); narrows to its class and status.
+ * @example `if (isApiError(err, 'not_found')) console.log(err.status) // 404`
+ */
+export function isApiError<Code extends KnownErrorCode>(err: unknown, code: Code): err is ApiErrorOf<Code>
+export function isApiError(err: unknown, code?: string): boolean {
+  return hasErrorCode(err, code)
+}
+
+/** Whether `err` is an {@link ApiError} with this code, any string: for a code the contract does not
+ * know (prefer {@link isApiError}, which checks the spelling).
+ * @example `if (hasErrorCode(err, 'conflict')) console.log(err.message)`
+ */
+export function hasErrorCode<Code extends string>(err: unknown, code: Code): err is ApiError<Code>
+/** Whether `err` is an {@link ApiError} (with this code, when one is given). */
+export function hasErrorCode(err: unknown, code?: string): boolean
+export function hasErrorCode(err: unknown, code?: string): boolean {
+  return err instanceof ApiError && (code === undefined || err.code === code)
 }

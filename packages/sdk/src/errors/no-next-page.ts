@@ -1,16 +1,7 @@
 import { nameClasses, SessionLibraryError } from './base.js'
 
-/**
- * `page.nextPage()` on a page that has none (`page.hasNextPage()` is false): no request is sent.
- * It rejects the call rather than throwing, so `.catch()` and `.safe()` see it; the request it
- * names is the one that fetched the last page.
- *
- * @example
- * ```ts
- * import { NoNextPageError } from '@session-library/sdk'
- * const page = await client.sessions.list()
- * await page.nextPage().catch((err) => err instanceof NoNextPageError && err.offset) // where the last page began
- * ```
+/** `page.nextPage()` on the last page: nothing is sent, the call rejects (`.safe()` sees it).
+ * @example `await page.nextPage().catch((err) => err instanceof NoNextPageError && err.offset)`
  */
 export class NoNextPageError extends SessionLibraryError {
   /** Tells this error apart in a `switch (error.code)`. */

@@ -1,14 +1,7 @@
 import { nameClasses, type RequestDetails, SessionLibraryError } from './base.js'
 
-/**
- * A success answer that does not match the contract's tolerant schema, is not JSON, or is larger
- * than `maxAnswerBytes`. `issues` name each field path; turn validation off with `validate: false`.
- *
- * @example
- * ```ts
- * import { ResponseValidationError } from '@session-library/sdk'
- * await client.health().catch((err) => err instanceof ResponseValidationError && err.issues)
- * ```
+/** A success answer that breaks the contract's tolerant schema, is not JSON, or exceeds `maxAnswerBytes`.
+ * @example `await client.health().catch((err) => err instanceof ResponseValidationError && err.issues)`
  */
 export class ResponseValidationError extends SessionLibraryError {
   /** Tells this error apart in a `switch (error.code)`. */

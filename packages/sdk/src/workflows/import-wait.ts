@@ -1,37 +1,13 @@
 import type { Session } from '@session-library/schemas/client'
 import type { CallOptions } from '../core/options.js'
 
-/**
- * How long `startAndWait` waits for the sessions of an import by default: 5 minutes.
- *
- * @example
- * ```ts
- * import { DEFAULT_IMPORT_WAIT } from '@session-library/sdk'
- * DEFAULT_IMPORT_WAIT // 300_000
- * ```
- */
+/** How long `startAndWait` waits for the sessions of an import by default: 5 minutes (300,000 ms). */
 export const DEFAULT_IMPORT_WAIT = 300_000
 
-/**
- * How often `startAndWait` reads the session list by default, in ms.
- *
- * @example
- * ```ts
- * import { DEFAULT_IMPORT_INTERVAL } from '@session-library/sdk'
- * DEFAULT_IMPORT_INTERVAL // 500
- * ```
- */
+/** How often `startAndWait` reads the session list by default, in ms: 500. */
 export const DEFAULT_IMPORT_INTERVAL = 500
 
-/**
- * How far an import has come: how many of its distinct project paths have a session.
- *
- * @example
- * ```ts
- * import type { ImportProgress } from '@session-library/sdk'
- * const show = ({ found, total }: ImportProgress) => console.error(`${found}/${total} items have a session`)
- * ```
- */
+/** How far an import has come: how many of its distinct project paths have a session. */
 export interface ImportProgress {
   /** The import's id, from the `202` answer. */
   importId: string
@@ -41,15 +17,7 @@ export interface ImportProgress {
   total: number
 }
 
-/**
- * How `startAndWait` (and {@link waitForImportedSessions}) waits.
- *
- * @example
- * ```ts
- * import type { ImportWaitOptions } from '@session-library/sdk'
- * const wait: ImportWaitOptions = { timeout: 60_000, interval: 1_000, onProgress: (p) => console.error(p.found) }
- * ```
- */
+/** How `startAndWait` (and {@link waitForImportedSessions}) waits. */
 export interface ImportWaitOptions {
   /** The longest wait in ms. Default {@link DEFAULT_IMPORT_WAIT}. */
   timeout?: number
@@ -86,32 +54,16 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   })
 }
 
-// The server skips an item whose path a session already has, as its path or its original one (D15):
-// either way, that session is the item's.
+// The server skips an item whose path a session has as its path or its original one: it is the item's.
 function claim(session: Session, waiting: Map<string, Session | undefined>): void {
   for (const path of [session.projectPath, session.projectOriginalPath]) {
     if (waiting.has(path) && waiting.get(path) === undefined) waiting.set(path, session)
   }
 }
 
-/**
- * The one rule for waiting on an import, as the CLI's `imports start --wait` and
- * `client.imports.startAndWait` use it: the API has no progress endpoint (SPEC), so the session
- * list is read every `interval` ms until every item's `projectPath` belongs to a session (its
- * `projectPath` or `projectOriginalPath`). Resolves with those sessions in the items' order;
- * past `timeout`, or on `signal`, rejects with the matching failure.
- *
- * @example
- * ```ts
- * import { waitForImportedSessions } from '@session-library/sdk'
- * const sessions = await waitForImportedSessions(
- *   (options) => client.sessions.iterate({ limit: 500 }, options),
- *   ['/music/a.als'],
- *   'imp_1',
- *   { timeout: 60_000 },
- *   { timedOut: (ms, missing) => new Error(`still missing ${missing.join(', ')}`), aborted: (reason) => reason as Error },
- * )
- * ```
+/** The one rule for waiting on an import (`startAndWait`, the CLI's `imports start --wait`): with no
+ * progress endpoint, the session list is read every `interval` ms until every item's path belongs to
+ * a session (its `projectPath` or `projectOriginalPath`); resolves with them in the items' order.
  */
 export async function waitForImportedSessions(
   scan: SessionScan,

@@ -6,7 +6,7 @@ import { usePlainServers } from '../support/plain-server.js'
 const listen = usePlainServers()
 const client = (baseUrl: string) => new SessionLibrary({ token: TOKEN, baseUrl, retry: false })
 
-describe('issue 23.5: the timeout covers the body, and the body is bounded', () => {
+describe('the timeout covers the body, and the body is bounded', () => {
   it('a server dripping a byte every 50 ms is a TimeoutError at the timeout, not when it ends', async () => {
     const baseUrl = await listen((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' })

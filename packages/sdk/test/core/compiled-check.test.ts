@@ -1,6 +1,6 @@
 import { routes } from '@session-library/schemas'
 import { describe, expect, it } from 'vitest'
-import { passes } from '../../src/core/compiled-check.js'
+import { passes } from '../../src/core/answer-body.js'
 import { healthAnswer, sessionAnswer } from '../support/fixtures.js'
 
 const at = '2026-11-21T10:00:00.000Z'

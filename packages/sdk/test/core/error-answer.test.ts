@@ -6,7 +6,7 @@ import { usePlainServers } from '../support/plain-server.js'
 const listen = usePlainServers()
 const client = (baseUrl: string) => new SessionLibrary({ token: TOKEN, baseUrl, retry: false })
 
-describe('D2, issue 23.6: the token never in an error', () => {
+describe('D2: the token never in an error', () => {
   it('a server that echoes the token in its error message and body gets it masked', async () => {
     const baseUrl = await listen((request, response) => {
       const echoed = request.headers.authorization ?? ''

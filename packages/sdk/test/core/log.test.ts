@@ -21,7 +21,7 @@ function flakyHealth() {
 const client = (options = {}) =>
   new SessionLibrary({ token: TOKEN, baseUrl: BASE_URL, retry: { baseDelay: 1, maxDelay: 5 }, ...options })
 
-describe('SESSION_LIBRARY_LOG and logLevel (issue 22.5)', () => {
+describe('SESSION_LIBRARY_LOG and logLevel', () => {
   it('SESSION_LIBRARY_LOG=debug writes every line to stderr (console.error), nothing to stdout', async () => {
     vi.stubEnv('SESSION_LIBRARY_LOG', 'debug')
     const stderr = vi.spyOn(console, 'error').mockImplementation(() => {})

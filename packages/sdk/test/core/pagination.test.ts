@@ -91,7 +91,7 @@ describe('sessions.iterate and sessions.all', () => {
   })
 })
 
-describe('a list page goes on by itself (issue 22.5)', () => {
+describe('a list page goes on by itself', () => {
   it('hasNextPage() and nextPage() walk the list with the same query, offset moved by the page', async () => {
     const queries = fakeList(() => range(0, 25))
     const seen: string[] = []

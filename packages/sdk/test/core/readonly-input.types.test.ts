@@ -4,7 +4,7 @@ import { typeOnly, typesClient } from '../support/types.js'
 
 const client = typesClient
 
-describe('inputs as users write them (issue 22.3)', () => {
+describe('inputs as users write them', () => {
   it('readonly arrays are accepted by every method and by request()', () => {
     typeOnly(() => {
       const tags = ['a', 'b'] as const

@@ -19,7 +19,7 @@ const API_ERRORS = [
   'ServerError',
 ]
 
-describe('error names in a minified bundle (issue 20.8)', () => {
+describe('error names in a minified bundle', () => {
   it('every error class keeps its name when esbuild minifies the SDK (names are set, not read from the class)', async () => {
     const { code } = await bundleForBrowser(`export * from '@session-library/sdk'`)
     // The minifier renamed the classes: reading `constructor.name` would give a one-letter name.

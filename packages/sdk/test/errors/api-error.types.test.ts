@@ -5,7 +5,7 @@ import { typeOnly, typesClient } from '../support/types.js'
 
 const client = typesClient
 
-describe('errors that narrow (issue 22.2)', () => {
+describe('errors that narrow', () => {
   it("safe(): switch (error?.code) { case 'read_only' } narrows to ForbiddenError with status 403", () => {
     typeOnly(async () => {
       const r = await client.sessions.delete('ses_1').safe()

@@ -7,7 +7,7 @@ const listen = usePlainServers()
 const client = (baseUrl: string) => new SessionLibrary({ token: TOKEN, baseUrl, retry: false })
 
 describe('no answer', () => {
-  it('issue 22.4: with nothing listening, the message names the method, the full URL and ECONNREFUSED host:port', async () => {
+  it('with nothing listening, the message names the method, the full URL and ECONNREFUSED host:port', async () => {
     const port = await closedPort()
     const error = await client(`http://127.0.0.1:${port}/api/v1`)
       .sessions.get('ses_1')
@@ -19,7 +19,7 @@ describe('no answer', () => {
     expect(error).toMatchObject({ code: 'network_error', causeCode: 'ECONNREFUSED' })
   })
 
-  it('issue 22.4: an unknown host names ENOTFOUND and the host', async () => {
+  it('an unknown host names ENOTFOUND and the host', async () => {
     const error = await client('http://session-library.invalid/api/v1')
       .health()
       .catch((e: unknown) => e)
@@ -27,7 +27,7 @@ describe('no answer', () => {
     expect((error as Error).message).toMatch(/: E(NOTFOUND|AI_AGAIN) session-library\.invalid$/)
   })
 
-  it('issue 22.4: a port fetch refuses (no connection, a cause without a code) names the reason, not only fetch failed', async () => {
+  it('a port fetch refuses (no connection, a cause without a code) names the reason, not only fetch failed', async () => {
     const error = await client('http://127.0.0.1:6000/api/v1')
       .health()
       .catch((e: unknown) => e)
