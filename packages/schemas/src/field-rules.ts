@@ -23,6 +23,21 @@ export const strict = <S extends z.core.$ZodShape>(shape: S): z.ZodMiniObject<S,
 /** A query: unknown parameters are ignored. */
 export const query = <S extends z.core.$ZodShape>(shape: S): z.ZodMiniObject<S, z.core.$strip> => z.object(shape)
 
+/**
+ * A shape whose fields carry their texts for people (`FIELD_TEXTS`), where the document and the
+ * CLI's help read them; the shape's type is kept, and with it each field's TSDoc.
+ */
+export function withTexts<S extends Record<string, z.ZodMiniType>>(
+  texts: Partial<Record<string, string>>,
+  shape: S,
+): S {
+  const entries = Object.entries(shape).map(([key, schema]) => {
+    const text = texts[key]
+    return [key, text === undefined ? schema : schema.check(z.describe(text))]
+  })
+  return Object.fromEntries(entries) as S
+}
+
 /** How JSON Schema counts a string's characters: code points, so that the document and the mock agree. */
 export function characters(text: string): number {
   let count = 0

@@ -17,7 +17,7 @@ describe('resource() and field()', () => {
     expect(session.fields.lastOpened.exact).toBe(session.exact.def.shape.lastOpened)
     // Not tightened: the tolerant schema again, with its text for the document.
     expect(z.globalRegistry.get(session.fields.title.exact)?.description).toBe(
-      "The session's name: 1–200 characters (D5).",
+      "The session's name: trimmed, then 1–200 characters (D5).",
     )
   })
 })

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini'
 import { ERRORS, errorEnvelope, type KnownErrorCode } from '../errors.js'
 import { boundedText, timestamp } from '../field-rules.js'
+import { FIELD_TEXTS } from '../field-texts.js'
 import { type Kind, MODES, type Mode, PREVIEW_STATUSES, type PreviewStatus, type Status } from '../known-values.js'
 import { LIMITS } from '../limits.js'
 import { API_PREFIX } from '../paths.js'
-import { FIELD_TEXTS } from './field-texts.js'
 import * as tolerant from './tolerant.js'
 import * as tolerantAnswers from './tolerant-answers.js'
 
@@ -20,10 +20,10 @@ const mode = z.enum(MODES) as z.ZodMiniType<Mode>
 
 type Shape = Record<string, z.ZodMiniType>
 
-// An exact resource with each field's text for people (field-texts.ts), which the document shows. A
+// An exact resource with each field's text for people (its TSDoc in tolerant.ts), which the document shows. A
 // nested object keeps its own schema untouched: the document names it as a component.
 function described<S extends Shape>(name: keyof typeof FIELD_TEXTS, shape: S): z.ZodMiniObject<S, z.core.$strict> {
-  const texts: Record<string, string> = FIELD_TEXTS[name]
+  const texts: Partial<Record<string, string>> = FIELD_TEXTS[name]
   const entries = Object.entries(shape).map(([key, schema]) => {
     const text = texts[key]
     const nested = (schema as unknown as { _zod: { def: { type: string } } })._zod.def.type === 'object'
@@ -41,7 +41,7 @@ function described<S extends Shape>(name: keyof typeof FIELD_TEXTS, shape: S): z
  * preview.safeParse({ id: 'pv_1', name: 'Mix', path: '/m/mix.wav', status: 'rendering' }).success // false
  * ```
  */
-export const preview = described('Preview', { ...tolerant.preview.def.shape, status: previewStatus })
+export const preview = described('preview', { ...tolerant.preview.def.shape, status: previewStatus })
 
 const previewFields = { previewStatus, previews: z.array(preview) }
 
@@ -54,7 +54,7 @@ const previewFields = { previewStatus, previews: z.array(preview) }
  * session.safeParse({ ...s, rating: 5 }).success // false: the mock may not send it
  * ```
  */
-export const session = described('Session', {
+export const session = described('session', {
   ...tolerant.session.def.shape,
   kind,
   status,
@@ -72,7 +72,7 @@ export const session = described('Session', {
  * waveform.safeParse({ key: 'k', bucketCount: 2, duration: 2, sampleRate: 48000, audioVersion: 'v1', peaks: [1] }).success // false
  * ```
  */
-export const waveform = described('Waveform', {
+export const waveform = described('waveform', {
   ...tolerant.waveform.def.shape,
   // JSON Schema cannot compare two fields: the document says it in words.
   bucketCount: count,
@@ -96,7 +96,7 @@ export const waveform = described('Waveform', {
  * waveformNote.safeParse({ id: 'wn_1', timestamp: 1, text: '', createdAt: at, updatedAt: at }).success // false
  * ```
  */
-export const waveformNote = described('WaveformNote', {
+export const waveformNote = described('waveformNote', {
   ...tolerant.waveformNote.def.shape,
   timestamp: z.number().check(z.minimum(0)),
   text: boundedText(LIMITS.noteTextLength),
@@ -113,7 +113,7 @@ export const waveformNote = described('WaveformNote', {
  * tagCount.safeParse({ tag: 'drums', count: 1.5 }).success // false
  * ```
  */
-export const tagCount = described('TagCount', { ...tolerant.tagCount.def.shape, count })
+export const tagCount = described('tagCount', { ...tolerant.tagCount.def.shape, count })
 
 /**
  * SPEC §2.6: an import's state as the mock answers it.
@@ -124,7 +124,7 @@ export const tagCount = described('TagCount', { ...tolerant.tagCount.def.shape, 
  * importResult.safeParse({ ...result, failed: -1 }).success // false
  * ```
  */
-export const importResult = described('ImportResult', {
+export const importResult = described('importResult', {
   ...tolerant.importResult.def.shape,
   total: count,
   completed: count,
@@ -142,7 +142,7 @@ export const importResult = described('ImportResult', {
  * recentRequest.parse({ method: 'GET', path: '/api/v1/health', statusCode: 200, at: '2026-11-21T10:00:00.000Z' })
  * ```
  */
-export const recentRequest = described('RecentRequest', {
+export const recentRequest = described('recentRequest', {
   ...tolerant.recentRequest.def.shape,
   statusCode: z.int(),
   at: when,
@@ -157,7 +157,7 @@ export const recentRequest = described('RecentRequest', {
  * health.safeParse({ ...snapshot, baseUrl: 'http://127.0.0.1:4777' }).success // false: it ends in /api/v1
  * ```
  */
-export const health = described('Health', {
+export const health = described('health', {
   ...tolerant.health.def.shape,
   status: z.literal('ok'),
   configuredMode: mode,
@@ -183,7 +183,7 @@ export const health = described('Health', {
  * deleted.parse({ deleted: true, id: 'ses_1' })
  * ```
  */
-export const deleted = described('Deleted', tolerantAnswers.deleted.def.shape)
+export const deleted = described('deleted', tolerantAnswers.deleted.def.shape)
 
 /**
  * SPEC §4.8: a session's tags, as the mock answers them.
@@ -194,7 +194,7 @@ export const deleted = described('Deleted', tolerantAnswers.deleted.def.shape)
  * sessionTags.parse({ id: 'ses_1', tags: ['drums'] })
  * ```
  */
-export const sessionTags = described('SessionTags', tolerantAnswers.sessionTags.def.shape)
+export const sessionTags = described('sessionTags', tolerantAnswers.sessionTags.def.shape)
 
 /**
  * SPEC §4.9: a session's notes, as the mock answers them.
@@ -205,7 +205,7 @@ export const sessionTags = described('SessionTags', tolerantAnswers.sessionTags.
  * sessionNotes.parse({ id: 'ses_1', notes: '' })
  * ```
  */
-export const sessionNotes = described('SessionNotes', tolerantAnswers.sessionNotes.def.shape)
+export const sessionNotes = described('sessionNotes', tolerantAnswers.sessionNotes.def.shape)
 
 /**
  * SPEC §4.10: a session's preview metadata, as the mock answers it.
@@ -216,7 +216,7 @@ export const sessionNotes = described('SessionNotes', tolerantAnswers.sessionNot
  * sessionPreview.safeParse({ ...metadata, previewStatus: 'rendering' }).success // false
  * ```
  */
-export const sessionPreview = described('SessionPreview', {
+export const sessionPreview = described('sessionPreview', {
   ...tolerantAnswers.sessionPreview.def.shape,
   ...previewFields,
 })
@@ -230,7 +230,7 @@ export const sessionPreview = described('SessionPreview', {
  * sessionWaveform.safeParse({ sessionId: 's', variantId: 'v', waveform: { peaks: [2] } }).success // false
  * ```
  */
-export const sessionWaveform = described('SessionWaveform', { ...tolerantAnswers.sessionWaveform.def.shape, waveform })
+export const sessionWaveform = described('sessionWaveform', { ...tolerantAnswers.sessionWaveform.def.shape, waveform })
 
 /**
  * SPEC §4.12, DECISIONS D14: a waveform note lane, as the mock answers it.
@@ -241,7 +241,7 @@ export const sessionWaveform = described('SessionWaveform', { ...tolerantAnswers
  * waveformNoteLane.parse({ sessionId: 's', variantId: 'v', key: 'k', notes: [] })
  * ```
  */
-export const waveformNoteLane = described('WaveformNoteLane', {
+export const waveformNoteLane = described('waveformNoteLane', {
   ...tolerantAnswers.waveformNoteLane.def.shape,
   notes: z.array(waveformNote),
 })
@@ -255,7 +255,7 @@ export const waveformNoteLane = described('WaveformNoteLane', {
  * listMeta.parse({ total: 120, limit: 50, offset: 100 })
  * ```
  */
-export const listMeta = described('ListMeta', {
+export const listMeta = described('listMeta', {
   ...tolerantAnswers.listMeta.def.shape,
   total: count,
   limit: count,
@@ -282,7 +282,7 @@ export const data = <T extends z.ZodMiniType>(inner: T) => z.strictObject({ data
  * sessionPage.parse({ data: [], meta: { total: 0, limit: 50, offset: 0 } })
  * ```
  */
-export const sessionPage = described('SessionPage', { data: z.array(session), meta: listMeta })
+export const sessionPage = described('sessionPage', { data: z.array(session), meta: listMeta })
 
 /**
  * SPEC §4.14: the envelope of `GET /tags` as the mock answers it.

@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { flag, number, object, previewFields, session, tagCount, text, waveform, waveformNote } from './tolerant.js'
 
 // The answers of SPEC §4 that wrap or pick from the resources of §2, as a client reads them (see
-// tolerant.ts); each field's TSDoc is its text in field-texts.ts.
+// tolerant.ts); each field's TSDoc is its one text (see tolerant.ts).
 
 /**
  * SPEC §4.7: the answer to a delete.

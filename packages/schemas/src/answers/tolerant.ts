@@ -3,7 +3,8 @@ import type { Kind, Mode, OpenString, PreviewStatus, Status } from '../known-val
 
 // What a client accepts from any server that follows SPEC.md (DECISIONS preamble): unknown keys are
 // kept, and strings SPEC.md lists no values for are open, typed with the known ones as suggestions.
-// The exact schemas (exact.ts) are derived from these; the client entry imports nothing else.
+// The exact schemas (exact.ts) are derived from these; the client entry imports nothing else. Each
+// field's TSDoc is its one text for people: scripts/write-field-texts.mjs copies it to field-texts.ts.
 
 /**
  * A tolerant object: unknown keys are kept at run time, yet typed as if stripped, so the inferred
@@ -83,21 +84,21 @@ export const previewFields = {
 export const session = object({
   /** The session's id: set by the server, never reused (D5). */
   id: text,
-  /** The session's name: 1–200 characters (D5). */
+  /** The session's name: trimmed, then 1–200 characters (D5). */
   title: text,
-  /** The kind of project, usually its DAW (ableton, logic, reaper…), or any other text (D5). */
+  /** The kind of project, usually its DAW (ableton, logic, reaper…): any text of 1–64 characters (D5). */
   kind: open<Kind>(),
-  /** Where the work stands (idea, in-progress, mixing, mastering, done, archived), or any other text (D5). */
+  /** Where the work stands (idea, in-progress, mixing, mastering, done, archived…): any text of 1–64 characters (D5). */
   status: open<Status>(),
   /** A colour as #rrggbb, or empty for none (D5). */
   accent: text,
-  /** Tags to find the session by, in the order given (D6). */
+  /** Tags to find the session by. Each is trimmed, then 1–64 characters without a comma; repeated tags are dropped (the first kept, order kept), then at most 100 may remain (D6). */
   tags: z.array(text),
-  /** Free text about the session (D7). */
+  /** Free text about the session, at most 100,000 characters (D7). */
   notes: text,
   /** When the session was last opened, as an ISO 8601 UTC timestamp; the recent filter reads it (D11). */
   lastOpened: text,
-  /** Where the project file lives on disk. */
+  /** Where the project file lives on disk; the first one set is kept as projectOriginalPath (D5). */
   projectPath: text,
   /** The first project path the session had, kept when projectPath changes (D5). */
   projectOriginalPath: text,

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
-import { decimalInteger, query } from '../field-rules.js'
+import { decimalInteger, query, withTexts } from '../field-rules.js'
+import { FIELD_TEXTS } from '../field-texts.js'
 import { type Kind, SORT_KEYS, type SortKey } from '../known-values.js'
 import { LIMITS } from '../limits.js'
 
@@ -55,52 +56,26 @@ const sort = z.enum(sortValues, {
  * sessionListQuery.parse({ limit: '900', tags: 'drums,vox' }) // { limit: 500, tags: ['drums', 'vox'] }
  * ```
  */
-export const sessionListQuery = query({
-  /** Text to look for in each session's title, client and notes, in any case (D11). */
-  q: z
-    .optional(param())
-    .check(z.describe("Text to look for in each session's title, client and notes, in any case (D11).")),
-  /** Only sessions of this kind, matched exactly (D11). */
-  kind: z
-    .optional(param() as z.ZodMiniType<Kind, string>)
-    .check(z.describe('Only sessions of this kind, matched exactly (D11).')),
-  /** Another name for kind; when both are given they must be equal (D11). */
-  daw: z
-    .optional(param() as z.ZodMiniType<Kind, string>)
-    .check(z.describe('Another name for kind; when both are given they must be equal (D11).')),
-  /** Only sessions that carry all these tags: comma-separated, repeated, or both (D11). */
-  tags: z
-    .optional(z.pipe(z.union([param(), z.array(param())]), z.transform(splitTags)))
-    .check(z.describe('Only sessions that carry all these tags: comma-separated, repeated, or both (D11).')),
-  /** true or 1: only sessions opened in the last 30 days; false or 0: all of them (D11). */
-  recent: z
-    .optional(recent)
-    .check(z.describe('true or 1: only sessions opened in the last 30 days; false or 0: all of them (D11).')),
-  /** The order: title, lastOpened, kind or status, with a leading - for descending; -lastOpened by default, ties in id order (D10). */
-  sort: z
-    .optional(sort)
-    .check(
-      z.describe(
-        'The order: title, lastOpened, kind or status, with a leading - for descending; -lastOpened by default, ties in id order (D10).',
-      ),
-    ),
-  /** How many sessions a page holds: a whole number ≥ 1 in decimal digits, 50 by default; above 500, 500 is used; above 2^53−1 refused (D9). */
-  limit: z
-    .optional(limit)
-    .check(
-      z.describe(
-        'How many sessions a page holds: a whole number ≥ 1 in decimal digits, 50 by default; above 500, 500 is used; above 2^53−1 refused (D9).',
-      ),
-    ),
-  /** How many sessions to skip: a whole number ≥ 0 in decimal digits, 0 by default; above 2^53−1 refused (D9). */
-  offset: z
-    .optional(offset)
-    .check(
-      z.describe(
-        'How many sessions to skip: a whole number ≥ 0 in decimal digits, 0 by default; above 2^53−1 refused (D9).',
-      ),
-    ),
-}).check(
+export const sessionListQuery = query(
+  withTexts(FIELD_TEXTS.sessionListQuery, {
+    /** Text to look for in each session's title, client and notes, in any case (D11). */
+    q: z.optional(param()),
+    /** Only sessions of this kind, matched exactly (D11). */
+    kind: z.optional(param() as z.ZodMiniType<Kind, string>),
+    /** Another name for kind; when both are given they must be equal (D11). */
+    daw: z.optional(param() as z.ZodMiniType<Kind, string>),
+    /** Only sessions that carry all these tags: comma-separated, repeated, or both (D11). */
+    tags: z.optional(z.pipe(z.union([param(), z.array(param())]), z.transform(splitTags))),
+    /** true or 1: only sessions opened in the last 30 days; false or 0: all of them (D11). */
+    recent: z.optional(recent),
+    /** The order: title, lastOpened, kind or status, with a leading - for descending; -lastOpened by default, ties in id order (D10). */
+    sort: z.optional(sort),
+    /** How many sessions a page holds: a whole number ≥ 1 in decimal digits, 50 by default; above 500, 500 is used; above 2^53−1 refused (D9). */
+    limit: z.optional(limit),
+    /** How many sessions to skip: a whole number ≥ 0 in decimal digits, 0 by default; above 2^53−1 refused (D9). */
+    offset: z.optional(offset),
+  }),
+).check(
   z.refine((given) => given.kind === undefined || given.daw === undefined || given.kind === given.daw, {
     message: 'must equal kind when both are given',
     path: ['daw'],
@@ -116,9 +91,9 @@ export const sessionListQuery = query({
  * variantQuery.parse({ variantId: 'pv_1' }).variantId // 'pv_1'
  * ```
  */
-export const variantQuery = query({
-  /** The preview variant, by its id; by default the preferred preview, else the first (D12). */
-  variantId: z
-    .optional(param())
-    .check(z.describe('The preview variant, by its id; by default the preferred preview, else the first (D12).')),
-})
+export const variantQuery = query(
+  withTexts(FIELD_TEXTS.variantQuery, {
+    /** The preview variant, by its id; by default the preferred preview, else the first (D12). */
+    variantId: z.optional(param()),
+  }),
+)

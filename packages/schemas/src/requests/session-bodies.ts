@@ -1,7 +1,8 @@
 import * as z from 'zod/mini'
 import type { Preview, Session } from '../answers/named-types.js'
-import { strict } from '../field-rules.js'
-import { tagsField, writable } from './session-fields.js'
+import { strict, withTexts } from '../field-rules.js'
+import { FIELD_TEXTS } from '../field-texts.js'
+import { writable } from './session-fields.js'
 
 /**
  * What a new session gets for each field the create body leaves out (DECISIONS D5).
@@ -95,10 +96,7 @@ export const sessionUpdateBody: z.ZodMiniObject<AllOptional, z.core.$strict> = z
  * tagsBody.parse({ tags: [' drums', 'drums', 'vox'] }).tags // ['drums', 'vox']
  * ```
  */
-export const tagsBody = strict({
-  /** Tags to find the session by. Each is trimmed, then 1–64 characters without a comma; repeated tags are dropped (the first kept, order kept), then at most 100 may remain (D6). */
-  tags: tagsField,
-})
+export const tagsBody = strict({ tags: writable.tags } as Pick<Writable, 'tags'>)
 
 /**
  * The exact body of `PUT`/`PATCH /sessions/{id}/notes` (SPEC §4.9, DECISIONS D7): `""` or `null`
@@ -110,12 +108,12 @@ export const tagsBody = strict({
  * notesBody.parse({ notes: null }).notes // ''
  * ```
  */
-export const notesBody = strict({
-  /** The new notes, at most 100,000 characters; "" or null clears them (D7). */
-  notes: z
-    .pipe(
+export const notesBody = strict(
+  withTexts(FIELD_TEXTS.notesBody, {
+    /** The new notes, at most 100,000 characters; "" or null clears them (D7). */
+    notes: z.pipe(
       z.nullable(writable.notes),
       z.transform((notes: string | null) => notes ?? ''),
-    )
-    .check(z.describe('The new notes, at most 100,000 characters; "" or null clears them (D7).')),
-})
+    ),
+  }),
+)

@@ -1,10 +1,9 @@
 import * as z from 'zod/mini'
-import { boundedText, list, optionalText, str, trimmedText, unique } from '../field-rules.js'
+import type { session } from '../answers/tolerant.js'
+import { boundedText, list, optionalText, str, trimmedText, unique, withTexts } from '../field-rules.js'
+import { FIELD_TEXTS } from '../field-texts.js'
 import type { Kind, Status } from '../known-values.js'
 import { LIMITS } from '../limits.js'
-
-// Each field's text for people: the OpenAPI document, the CLI's help and (kept equal by a test) the
-// TSDoc an editor shows on hover.
 
 /** D5: any text of 1–64 characters; the known values are suggestions. */
 export const kindRule = boundedText(LIMITS.kindLength) as z.ZodMiniType<Kind, string>
@@ -29,44 +28,24 @@ const tagList = z.pipe(
   }),
 )
 
-/** What the tags field says, in the create and update bodies and in the tags body. */
-const TAGS_TEXT =
-  `Tags to find the session by. Each is trimmed, then 1–${LIMITS.tagLength} characters without a comma; ` +
-  `repeated tags are dropped (the first kept, order kept), then at most ${LIMITS.tagsPerSession} may remain (D6).`
+type SessionShape = typeof session.def.shape
+type WriteRules = typeof rules
+// Keyed by the session's own shape, so that each field carries the TSDoc written once in
+// answers/tolerant.ts (an editor shows it on a body's field too) under its write rule.
+type Writable = { [Key in keyof Pick<SessionShape, keyof WriteRules>]: WriteRules[Key] }
 
-/** The tags field of a write body (D6). */
-export const tagsField = tagList.check(z.describe(TAGS_TEXT))
+const rules = {
+  title: trimmedText(LIMITS.titleLength),
+  kind: kindRule,
+  status: statusRule,
+  accent: str().check(z.regex(/^(#[0-9a-fA-F]{6})?$/, 'must be "" or a #rrggbb colour')),
+  tags: tagList,
+  notes: optionalText(LIMITS.notesLength),
+  projectPath: str(),
+}
 
 /**
- * The fields a client may write, each under the rules of DECISIONS D5–D7: the update body takes any
- * of them, the create body all of them with defaults but `title`.
+ * The fields a client may write, each under the rules of DECISIONS D5–D7 and with the session
+ * field's text: the update body takes any of them, the create body all of them with defaults but `title`.
  */
-export const writable = {
-  /** The session's name: trimmed, then 1–200 characters (D5). */
-  title: trimmedText(LIMITS.titleLength).check(z.describe("The session's name: trimmed, then 1–200 characters (D5).")),
-  /** The kind of project, usually its DAW (ableton, logic, reaper…): any text of 1–64 characters (D5). */
-  kind: kindRule.check(
-    z.describe('The kind of project, usually its DAW (ableton, logic, reaper…): any text of 1–64 characters (D5).'),
-  ),
-  /** Where the work stands (idea, in-progress, mixing, mastering, done, archived…): any text of 1–64 characters (D5). */
-  status: statusRule.check(
-    z.describe(
-      'Where the work stands (idea, in-progress, mixing, mastering, done, archived…): any text of 1–64 characters (D5).',
-    ),
-  ),
-  /** A colour as #rrggbb, or empty for none (D5). */
-  accent: str().check(
-    z.regex(/^(#[0-9a-fA-F]{6})?$/, 'must be "" or a #rrggbb colour'),
-    z.describe('A colour as #rrggbb, or empty for none (D5).'),
-  ),
-  /** Tags to find the session by. Each is trimmed, then 1–64 characters without a comma; repeated tags are dropped (the first kept, order kept), then at most 100 may remain (D6). */
-  tags: tagsField,
-  /** Free text about the session, at most 100,000 characters (D7). */
-  notes: optionalText(LIMITS.notesLength).check(
-    z.describe('Free text about the session, at most 100,000 characters (D7).'),
-  ),
-  /** Where the project file lives on disk; the first one set is kept as projectOriginalPath (D5). */
-  projectPath: str().check(
-    z.describe('Where the project file lives on disk; the first one set is kept as projectOriginalPath (D5).'),
-  ),
-}
+export const writable: Writable = withTexts(FIELD_TEXTS.session, rules)

@@ -1,25 +1,23 @@
 import * as z from 'zod/mini'
-import { boundedText, list, nonEmptyText, num, strict } from '../field-rules.js'
+import { boundedText, list, nonEmptyText, num, strict, withTexts } from '../field-rules.js'
+import { FIELD_TEXTS } from '../field-texts.js'
 import { LIMITS } from '../limits.js'
 
 const waveformNoteInput = z.pipe(
-  strict({
-    /** The note's id: keep it to update that note; without one the server assigns it (D14). */
-    id: z
-      .optional(nonEmptyText())
-      .check(z.describe("The note's id: keep it to update that note; without one the server assigns it (D14).")),
-    /** Seconds from the start of the audio: at least 0, at most the waveform's duration (D14). */
-    timestamp: num().check(
-      z.minimum(0, 'must be ≥ 0 seconds'),
-      z.describe("Seconds from the start of the audio: at least 0, at most the waveform's duration (D14)."),
-    ),
-    /** What the note says: 1–2,000 characters (D14). */
-    text: boundedText(LIMITS.noteTextLength).check(z.describe('What the note says: 1–2,000 characters (D14).')),
-    /** Ignored: the server keeps the note's creation time (D14). */
-    createdAt: z.optional(z.unknown()).check(z.describe("Ignored: the server keeps the note's creation time (D14).")),
-    /** Ignored: the server moves it when the note changes (D14). */
-    updatedAt: z.optional(z.unknown()).check(z.describe('Ignored: the server moves it when the note changes (D14).')),
-  }),
+  strict(
+    withTexts(FIELD_TEXTS.waveformNoteInput, {
+      /** The note's id: keep it to update that note; without one the server assigns it (D14). */
+      id: z.optional(nonEmptyText()),
+      /** Seconds from the start of the audio: at least 0, at most the waveform's duration (D14). */
+      timestamp: num().check(z.minimum(0, 'must be ≥ 0 seconds')),
+      /** What the note says: 1–2,000 characters (D14). */
+      text: boundedText(LIMITS.noteTextLength),
+      /** Ignored: the server keeps the note's creation time (D14). */
+      createdAt: z.optional(z.unknown()),
+      /** Ignored: the server moves it when the note changes (D14). */
+      updatedAt: z.optional(z.unknown()),
+    }),
+  ),
   // D14: timestamps sent by the client are ignored, the server manages them.
   z.transform(({ id, timestamp, text }) => (id === undefined ? { timestamp, text } : { id, timestamp, text })),
 )
@@ -39,11 +37,12 @@ const distinctIds = (notes: { id?: string }[]) => {
  * waveformNotesBody.parse({ notes: [{ timestamp: 1.5, text: 'drop' }] })
  * ```
  */
-export const waveformNotesBody = strict({
-  /** The whole lane: at most 1,000 notes, and no two notes may carry the same id (D14). */
-  notes: list(waveformNoteInput).check(
-    z.maxLength(LIMITS.notesPerLane, `must hold at most ${LIMITS.notesPerLane} notes`),
-    z.refine(distinctIds, 'must not repeat a note id'),
-    z.describe('The whole lane: at most 1,000 notes, and no two notes may carry the same id (D14).'),
-  ),
-})
+export const waveformNotesBody = strict(
+  withTexts(FIELD_TEXTS.waveformNotesBody, {
+    /** The whole lane: at most 1,000 notes, and no two notes may carry the same id (D14). */
+    notes: list(waveformNoteInput).check(
+      z.maxLength(LIMITS.notesPerLane, `must hold at most ${LIMITS.notesPerLane} notes`),
+      z.refine(distinctIds, 'must not repeat a note id'),
+    ),
+  }),
+)

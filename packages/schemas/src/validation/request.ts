@@ -82,11 +82,7 @@ export type InputCheck =
  * checkInput(endpoints['sessions.list'], 'query', 'limit=0') // { ok: false, message: 'limit: …' }
  * ```
  */
-export function checkInput(
-  operation: Operation,
-  part: 'query' | 'body',
-  input: unknown,
-): InputCheck {
+export function checkInput(operation: Operation, part: 'query' | 'body', input: unknown): InputCheck {
   const schema = operation[part]
   if (!schema) return { ok: true, value: undefined }
   const value = part === 'query' ? queryInput(asParams(input)) : input
