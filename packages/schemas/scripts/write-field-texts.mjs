@@ -32,7 +32,9 @@ export function collectTexts() {
             continue
           }
           const comment = property.jsDoc?.at(-1)?.comment
-          if (typeof comment === 'string' && property.name) (texts[name] ??= {})[property.name.text] = comment
+          if (typeof comment !== 'string' || !property.name) continue
+          texts[name] ??= {}
+          texts[name][property.name.text] = comment
         }
       }
       ts.forEachChild(node, (child) => visit(child, name))
