@@ -1,4 +1,6 @@
 import * as z from 'zod/mini'
+import type { Kind, Status } from './known-values.js'
+import { LIMITS } from './limits.js'
 
 // Messages complete "<field>: ..." (DECISIONS D4); a missing required field says so plainly.
 const expected = (what: string) => (issue: { input?: unknown }) =>
@@ -119,6 +121,13 @@ export function decimalInteger(min: 0 | 1, max: number): RegExp {
   })
   return new RegExp(`^0*(?:${[...(top.length > 1 ? [shorter] : []), ...below, top].join('|')})$`)
 }
+
+/** D5: a colour as #rrggbb, or empty for none. */
+export const accentRule = () => str().check(z.regex(/^(#[0-9a-fA-F]{6})?$/, 'must be "" or a #rrggbb colour'))
+/** D5: any text of 1–64 characters; the known kinds are suggestions. */
+export const kindRule = boundedText(LIMITS.kindLength) as z.ZodMiniType<Kind, string>
+/** D5: any text of 1–64 characters; the known statuses are suggestions. */
+export const statusRule = boundedText(LIMITS.kindLength) as z.ZodMiniType<Status, string>
 
 /** An ISO 8601 UTC timestamp with milliseconds, as the mock writes them (DECISIONS D18). */
 export const timestamp = () =>

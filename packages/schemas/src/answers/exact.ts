@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { ERRORS, errorEnvelope, type KnownErrorCode } from '../errors.js'
-import { boundedText, timestamp } from '../field-rules.js'
+import { accentRule, boundedText, kindRule, statusRule, timestamp } from '../field-rules.js'
 import { FIELD_TEXTS } from '../field-texts.js'
 import { type Kind, MODES, type Mode, PREVIEW_STATUSES, type PreviewStatus, type Status } from '../known-values.js'
 import { LIMITS } from '../limits.js'
@@ -13,8 +13,6 @@ import * as tolerantAnswers from './tolerant-answers.js'
 const count = z.int().check(z.minimum(0))
 const when = timestamp()
 const positive = z.number().check(z.positive())
-const kind = boundedText(LIMITS.kindLength) as z.ZodMiniType<Kind>
-const status = boundedText(LIMITS.kindLength) as z.ZodMiniType<Status>
 const previewStatus = z.enum(PREVIEW_STATUSES) as z.ZodMiniType<PreviewStatus>
 const mode = z.enum(MODES) as z.ZodMiniType<Mode>
 
@@ -56,9 +54,9 @@ const previewFields = { previewStatus, previews: z.array(preview) }
  */
 export const session = described('session', {
   ...tolerant.session.def.shape,
-  kind,
-  status,
-  accent: z.string().check(z.regex(/^(#[0-9a-fA-F]{6})?$/)),
+  kind: kindRule,
+  status: statusRule,
+  accent: accentRule(),
   lastOpened: when,
   ...previewFields,
 })

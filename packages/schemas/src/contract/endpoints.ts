@@ -2,11 +2,12 @@ import { contractFields, define, type Operation } from './define.js'
 import { healthContracts } from './health.js'
 import { importsContracts } from './imports.js'
 import { notesContracts } from './notes.js'
-import { previewWaveformContracts } from './preview-waveform.js'
+import { previewContracts } from './preview.js'
 import { ROUTE_SPECS } from './routes.js'
 import { sessionsContracts } from './sessions.js'
 import { tagCountsContracts } from './tag-counts.js'
 import { tagsContracts } from './tags.js'
+import { waveformContracts } from './waveform.js'
 import { waveformNotesContracts } from './waveform-notes.js'
 
 /**
@@ -27,7 +28,8 @@ export const endpoints = define(
     ...sessionsContracts,
     ...tagsContracts,
     ...notesContracts,
-    ...previewWaveformContracts,
+    ...previewContracts,
+    ...waveformContracts,
     ...waveformNotesContracts,
     ...importsContracts,
     ...tagCountsContracts,

@@ -4,10 +4,11 @@ import { healthRoutes } from './health.js'
 import { importsRoutes } from './imports.js'
 import type { ParamsOf } from './infer.js'
 import { notesRoutes } from './notes.js'
-import { previewWaveformRoutes } from './preview-waveform.js'
+import { previewRoutes } from './preview.js'
 import { sessionsRoutes } from './sessions.js'
 import { tagCountsRoutes } from './tag-counts.js'
 import { tagsRoutes } from './tags.js'
+import { waveformRoutes } from './waveform.js'
 import { waveformNotesRoutes } from './waveform-notes.js'
 
 /**
@@ -23,7 +24,8 @@ export const ROUTE_SPECS = {
   ...sessionsRoutes,
   ...tagsRoutes,
   ...notesRoutes,
-  ...previewWaveformRoutes,
+  ...previewRoutes,
+  ...waveformRoutes,
   ...waveformNotesRoutes,
   ...importsRoutes,
   ...tagCountsRoutes,

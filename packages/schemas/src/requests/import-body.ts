@@ -1,8 +1,8 @@
 import * as z from 'zod/mini'
-import { bool, list, nonEmptyText, str, strict, withTexts } from '../field-rules.js'
+import { bool, kindRule, list, nonEmptyText, str, strict, withTexts } from '../field-rules.js'
 import { FIELD_TEXTS } from '../field-texts.js'
 import { LIMITS } from '../limits.js'
-import { kindRule, writable } from './session-fields.js'
+import { writable } from './session-fields.js'
 
 const importItem = strict(
   withTexts(FIELD_TEXTS.importItem, {

@@ -1,13 +1,18 @@
 import * as z from 'zod/mini'
 import type { session } from '../answers/tolerant.js'
-import { boundedText, list, optionalText, str, trimmedText, unique, withTexts } from '../field-rules.js'
+import {
+  accentRule,
+  kindRule,
+  list,
+  optionalText,
+  statusRule,
+  str,
+  trimmedText,
+  unique,
+  withTexts,
+} from '../field-rules.js'
 import { FIELD_TEXTS } from '../field-texts.js'
-import type { Kind, Status } from '../known-values.js'
 import { LIMITS } from '../limits.js'
-
-/** D5: any text of 1–64 characters; the known values are suggestions. */
-export const kindRule = boundedText(LIMITS.kindLength) as z.ZodMiniType<Kind, string>
-const statusRule = boundedText(LIMITS.kindLength) as z.ZodMiniType<Status, string>
 
 // D6: the list filter splits on commas, so a tag holds none; in the pattern, so that the document says it too.
 const tag = trimmedText(LIMITS.tagLength, true)
@@ -38,7 +43,7 @@ const rules = {
   title: trimmedText(LIMITS.titleLength),
   kind: kindRule,
   status: statusRule,
-  accent: str().check(z.regex(/^(#[0-9a-fA-F]{6})?$/, 'must be "" or a #rrggbb colour')),
+  accent: accentRule(),
   tags: tagList,
   notes: optionalText(LIMITS.notesLength),
   projectPath: str(),

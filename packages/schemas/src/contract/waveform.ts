@@ -1,24 +1,17 @@
-import { previewAnswer, waveformAnswer } from '../answers/exact-answers.js'
+import { waveformAnswer } from '../answers/exact-answers.js'
 import * as ta from '../answers/tolerant-answers.js'
 import { variantQuery } from '../requests/list-query.js'
 import type { ContractSpec, RouteSpec } from './define.js'
-import { READ_ONE } from './statuses.js'
 
-// SPEC §4.10–4.11: route and contract of a session's preview metadata and waveform (see health.ts).
+// SPEC §4.11: route and contract of a session's waveform (see health.ts).
 
-/** The preview and waveform reads as a client sends them. @example `previewWaveformRoutes['waveform.get'].path` */
-export const previewWaveformRoutes = {
-  'preview.get': { method: 'GET', path: '/sessions/{id}/preview', answer: ta.data(ta.sessionPreview) },
+/** The waveform read as a client sends it. @example `waveformRoutes['waveform.get'].path` */
+export const waveformRoutes = {
   'waveform.get': { method: 'GET', path: '/sessions/{id}/waveform', answer: ta.data(ta.sessionWaveform) },
 } as const satisfies Record<string, RouteSpec>
 
-/** The preview and waveform reads as the mock answers them. @example `previewWaveformContracts['waveform.get'].service // 'waveform'` */
-export const previewWaveformContracts = {
-  'preview.get': {
-    answer: previewAnswer,
-    errors: READ_ONE,
-    doc: ['Read the preview metadata of a session', 'Returns the preview status, URLs and variants of a session.'],
-  },
+/** The waveform read as the mock answers it. @example `waveformContracts['waveform.get'].service // 'waveform'` */
+export const waveformContracts = {
   'waveform.get': {
     answer: waveformAnswer,
     query: variantQuery,
