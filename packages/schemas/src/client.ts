@@ -3,8 +3,8 @@
 // of the SDK carries none of them; the main entry re-exports all of it and adds the rest.
 
 export type * from './answers/named-types.js'
-export type { Method, Route } from './contract/define.js'
 export type { AnswerOf, BodyOf, CallInput, ParamsOf, QueryOf, ReadonlyInput } from './contract/infer.js'
+export type { Method, Route } from './contract/operation.js'
 export { type OperationName, operationPath, type Routes, routes } from './contract/routes.js'
 export { ERRORS, type ErrorEnvelope, errorEnvelope, type KnownErrorCode } from './errors.js'
 export { fieldPath } from './field-path.js'

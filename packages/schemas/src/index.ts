@@ -32,7 +32,6 @@ export {
   waveformNoteLane,
 } from './answers/resource-pairs.js'
 export { librarySnapshot, storedSession, storedWaveform } from './answers/stored-library.js'
-export type { ContractSpec, Method, Operation, Route, RouteSpec } from './contract/define.js'
 export { type Endpoints, endpoints, operations } from './contract/endpoints.js'
 export type {
   AnswerOf,
@@ -45,6 +44,7 @@ export type {
   ReadonlyInput,
 } from './contract/infer.js'
 export { matchOperation, operationParamNames, type RouteMatch } from './contract/match.js'
+export type { Method, Operation, Route } from './contract/operation.js'
 export { type OperationName, operationPath, type Routes, routes } from './contract/routes.js'
 export { ERRORS, type ErrorEnvelope, errorEnvelope, type KnownErrorCode } from './errors.js'
 export { fieldPath } from './field-path.js'

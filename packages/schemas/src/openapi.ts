@@ -11,8 +11,8 @@ import {
   waveformNote,
   waveformNoteLane,
 } from './answers/resource-pairs.js'
-import type { Operation } from './contract/define.js'
 import { operations } from './contract/endpoints.js'
+import type { Operation } from './contract/operation.js'
 import { API_PREFIX, pathParamNames } from './paths.js'
 
 type JsonSchema = Record<string, unknown>

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type * as z from 'zod/mini'
 // @ts-expect-error: a script, without types
-import { fieldTextsSource } from '../scripts/write-field-texts.mjs'
+import { fieldTextsSource } from '../scripts/derive-sources.mjs'
 import { FIELD_TEXTS } from '../src/field-texts.js'
 import * as contract from '../src/index.js'
 import { core, definitionOf, unwrapped } from '../src/validation/schema-walk.js'
@@ -67,7 +67,7 @@ beforeAll(() => {
 }, 60_000)
 
 describe('field docs on hover', () => {
-  it('field-texts.ts is what scripts/write-field-texts.mjs copies from the TSDoc (run it after editing a text)', () => {
+  it('field-texts.ts is what scripts/write-field-texts.mjs copies from the TSDoc (run scripts/derive-sources.mjs after editing a text)', () => {
     expect(readFileSync(new URL('../src/field-texts.ts', import.meta.url), 'utf8')).toBe(fieldTextsSource())
   })
 

@@ -132,11 +132,17 @@ export const listMeta = object({
  * data(session).parse(body).data.id
  * ```
  */
-export const data = <T extends z.ZodMiniType>(inner: T) =>
-  object({
-    /** The answer's payload. */
-    data: inner,
-  })
+export const data = <T extends z.ZodMiniType>(inner: T): z.ZodMiniObject<Payload<T>, z.core.$strip> => {
+  // One envelope per payload: the client's routes and the endpoint table share it.
+  const made = envelopes.get(inner) ?? object({ data: inner })
+  envelopes.set(inner, made)
+  return made as z.ZodMiniObject<Payload<T>, z.core.$strip>
+}
+type Payload<T> = {
+  /** The answer's payload. */
+  data: T
+}
+const envelopes = new WeakMap<z.ZodMiniType, z.ZodMiniObject>()
 
 /**
  * The session list's envelope `{data, meta}` (SPEC §4.3), as a client reads it.

@@ -1,19 +1,50 @@
-import { contractFields, define, type Operation } from './define.js'
-import { healthContracts } from './health.js'
-import { importsContracts } from './imports.js'
-import { notesContracts } from './notes.js'
-import { previewContracts } from './preview.js'
-import { ROUTE_SPECS } from './routes.js'
-import { sessionsContracts } from './sessions.js'
-import { tagCountsContracts } from './tag-counts.js'
-import { tagsContracts } from './tags.js'
-import { waveformContracts } from './waveform.js'
-import { waveformNotesContracts } from './waveform-notes.js'
+import * as z from 'zod/mini'
+import * as envelopes from '../answers/envelope-pairs.js'
+import * as resources from '../answers/resource-pairs.js'
+import { health } from './health.js'
+import { imports } from './imports.js'
+import { notes } from './notes.js'
+import { type Operation, type OperationOf, table } from './operation.js'
+import { preview } from './preview.js'
+import { sessions } from './sessions.js'
+import { tagCounts } from './tag-counts.js'
+import { tags } from './tags.js'
+import { waveform } from './waveform.js'
+import { waveformNotes } from './waveform-notes.js'
+
+const SPECS = {
+  ...health,
+  ...sessions,
+  ...tags,
+  ...notes,
+  ...preview,
+  ...waveform,
+  ...waveformNotes,
+  ...imports,
+  ...tagCounts,
+}
+type Specs = typeof SPECS
+
+const exactOfResource = new Map<z.ZodMiniType, z.ZodMiniType>(
+  [...Object.values(resources), ...Object.values(envelopes)].flatMap((pair) =>
+    'exact' in pair ? [[pair.tolerant, pair.exact] as const] : [],
+  ),
+)
+
+// An operation's exact answer, derived from its tolerant one: each resource's exact twin, inside
+// an envelope that rejects unknown keys.
+function exactOf(tolerant: z.ZodMiniType): z.ZodMiniType {
+  const known = exactOfResource.get(tolerant)
+  if (known) return known
+  const { def } = tolerant as unknown as { def: { type: string; shape?: Record<string, z.ZodMiniType> } }
+  if (def.type !== 'object' || !def.shape) throw new TypeError(`no exact schema for a ${def.type} answer`)
+  return z.strictObject(Object.fromEntries(Object.entries(def.shape).map(([key, field]) => [key, exactOf(field)])))
+}
 
 /**
  * The endpoint table: every operation of SPEC §4.1 (18; the GET on waveform-notes must not exist),
- * keyed by its stable name: the client's routes, each completed with its exact answer, body,
- * query, documented errors and OpenAPI text. The mock and the OpenAPI document are derived from it.
+ * keyed by its stable name, as the group files write it, with its exact answer derived. The mock
+ * and the OpenAPI document are derived from it.
  *
  * @example
  * ```ts
@@ -21,20 +52,9 @@ import { waveformNotesContracts } from './waveform-notes.js'
  * endpoints['sessions.create'].status // 201
  * ```
  */
-export const endpoints = define(
-  ROUTE_SPECS,
-  contractFields({
-    ...healthContracts,
-    ...sessionsContracts,
-    ...tagsContracts,
-    ...notesContracts,
-    ...previewContracts,
-    ...waveformContracts,
-    ...waveformNotesContracts,
-    ...importsContracts,
-    ...tagCountsContracts,
-  }),
-)
+export const endpoints = table(SPECS, exactOf) as unknown as {
+  readonly [Name in keyof Specs & string]: OperationOf<Name, Specs[Name]>
+}
 
 /**
  * The endpoint table's type.

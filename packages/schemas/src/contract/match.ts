@@ -1,6 +1,6 @@
 import { matchPath, pathParamNames } from '../paths.js'
-import type { Method, Operation } from './define.js'
 import { endpoints, operations } from './endpoints.js'
+import type { Method, Operation } from './operation.js'
 import type { OperationName } from './routes.js'
 
 /**

@@ -1,35 +1,7 @@
 import { buildPath, type PathParams } from '../paths.js'
-import { define } from './define.js'
-import { healthRoutes } from './health.js'
-import { importsRoutes } from './imports.js'
 import type { ParamsOf } from './infer.js'
-import { notesRoutes } from './notes.js'
-import { previewRoutes } from './preview.js'
-import { sessionsRoutes } from './sessions.js'
-import { tagCountsRoutes } from './tag-counts.js'
-import { tagsRoutes } from './tags.js'
-import { waveformRoutes } from './waveform.js'
-import { waveformNotesRoutes } from './waveform-notes.js'
-
-/**
- * Every route spec of SPEC §4.1, in its order: what `routes` and `endpoints` are both built from.
- *
- * @example
- * ```ts
- * ROUTE_SPECS['health.get'].method // 'GET'
- * ```
- */
-export const ROUTE_SPECS = {
-  ...healthRoutes,
-  ...sessionsRoutes,
-  ...tagsRoutes,
-  ...notesRoutes,
-  ...previewRoutes,
-  ...waveformRoutes,
-  ...waveformNotesRoutes,
-  ...importsRoutes,
-  ...tagCountsRoutes,
-}
+import { table } from './operation.js'
+import { ROUTE_SPECS } from './route-specs.js'
 
 /**
  * The client's table: every operation of SPEC §4.1 (18; the GET on waveform-notes must not exist)
@@ -42,7 +14,7 @@ export const ROUTE_SPECS = {
  * routes['sessions.create'].status // 201
  * ```
  */
-export const routes = define(ROUTE_SPECS)
+export const routes = table(ROUTE_SPECS)
 
 /**
  * The client table's type.

@@ -1,5 +1,5 @@
-import type { Operation } from '../contract/define.js'
 import { endpoints } from '../contract/endpoints.js'
+import type { Operation } from '../contract/operation.js'
 import type { OperationName } from '../contract/routes.js'
 import { NOT_JSON, parseJsonText } from '../json-text.js'
 import { type Departure, UNKNOWN_ROUTE } from './departure.js'

@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini'
-import type { Operation } from '../contract/define.js'
 import { endpoints } from '../contract/endpoints.js'
+import type { Operation } from '../contract/operation.js'
 import type { OperationName } from '../contract/routes.js'
 import { formatIssues, ISSUE_WORDING } from '../format-issues.js'
 import { NOT_JSON, parseJsonText } from '../json-text.js'
