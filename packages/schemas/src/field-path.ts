@@ -2,13 +2,6 @@
  * Names a field by its path as a person reads it: `data[0].kind`; `prefix` names where the value
  * came from, and an empty path names the whole value: `whole`, `body` unless told (the SDK says
  * `(answer)`).
- *
- * @example
- * ```ts
- * import { fieldPath } from '@session-library/schemas/client'
- * fieldPath(['data', 0, 'kind']) // 'data[0].kind'
- * fieldPath(['limit'], 'query') // 'query.limit'
- * ```
  */
 export function fieldPath(path: readonly PropertyKey[], prefix = '', whole = 'body'): string {
   let name = prefix

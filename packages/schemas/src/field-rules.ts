@@ -63,11 +63,6 @@ const nonBlank = () => z.refine<string>((text) => /\S/.test(text), 'must be a no
  * The pattern of a string that, trimmed, holds 1–`max` characters and none of `excluded`: spaces,
  * then a first and a last character that are not spaces (the same one when there is only one),
  * then spaces. JSON Schema counts code points, as {@link characters} does.
- *
- * @example
- * ```ts
- * trimmedPattern(200, '') // '^\\s*\\S(?:[\\s\\S]{0,198}\\S)?\\s*$'
- * ```
  */
 export function trimmedPattern(max: number, excluded: string): string {
   const edge = excluded ? `[^\\s${excluded}]` : '\\S'

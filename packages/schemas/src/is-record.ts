@@ -1,13 +1,4 @@
-/**
- * Whether a parsed JSON value is an object with fields (a row of a table): not `null`, not an array.
- *
- * @example
- * ```ts
- * import { isRecord } from '@session-library/schemas/client'
- * isRecord({ id: 'ses_1' }) // true
- * isRecord([1]) // false
- * ```
- */
+/** Whether a parsed JSON value is an object with fields (a row of a table): not `null`, not an array. */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

@@ -1,12 +1,6 @@
 /**
  * Every numeric limit of DECISIONS.md in one place, so that the mock, the SDK, the tests and the
  * docs quote the same figure.
- *
- * @example
- * ```ts
- * import { LIMITS } from '@session-library/schemas'
- * LIMITS.tagsPerSession // 100
- * ```
  */
 export const LIMITS = {
   /** D5: a title is 1–200 characters after trimming. */

@@ -54,15 +54,7 @@ export function tokenMask(secrets: string | readonly (string | undefined)[]): (t
   return (text) => (mayHold(text) ? text.replace(pattern, MASKED) : text)
 }
 
-/**
- * Masks the secrets in one text; see {@link tokenMask}, which compiles the pattern once for many.
- *
- * @example
- * ```ts
- * import { maskToken } from '@session-library/schemas/client'
- * maskToken('GET /api/v1/sessions/secret-token', 'secret-token') // 'GET /api/v1/sessions/<token>'
- * ```
- */
+/** Masks the secrets in one text; see {@link tokenMask}, which compiles the pattern once for many. */
 export function maskToken(text: string, secrets: string | readonly (string | undefined)[]): string {
   return tokenMask(secrets)(text)
 }

@@ -17,15 +17,7 @@ import { API_PREFIX, pathParamNames } from './paths.js'
 
 type JsonSchema = Record<string, unknown>
 
-/**
- * An OpenAPI 3.1 document, as plain JSON.
- *
- * @example
- * ```ts
- * import { createOpenApiDocument, type OpenApiDocument } from '@session-library/schemas'
- * const doc: OpenApiDocument = createOpenApiDocument()
- * ```
- */
+/** An OpenAPI 3.1 document, as plain JSON. */
 export type OpenApiDocument = {
   openapi: '3.1.0'
   info: { title: string; version: string; description: string }

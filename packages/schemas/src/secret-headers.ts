@@ -7,13 +7,6 @@ const SECRET_PARTS = ['key', 'token', 'secret'] as const
  * Whether a header's value is a secret that is never shown (D2): `Authorization`,
  * `Proxy-Authorization`, `Cookie`, `Set-Cookie`, any name containing `key`, `token` or `secret`
  * (it errs on the side of hiding: `X-Monkey-Id` too), and the names in `extra`; any case.
- *
- * @example
- * ```ts
- * import { isSecretHeader } from '@session-library/schemas/client'
- * isSecretHeader('X-Api-Key') // true
- * isSecretHeader('X-Tenant', ['x-tenant']) // true
- * ```
  */
 export function isSecretHeader(name: string, extra: readonly string[] = []): boolean {
   const lower = name.toLowerCase()
@@ -28,13 +21,6 @@ const SCHEME = /^(bearer|basic|digest|token)\s/i
  * What stands for a secret header's value: `placeholder`, after the auth scheme word of an
  * `Authorization` or `Proxy-Authorization` value (`Bearer <token>`), which says which kind of
  * credential it was without giving it away. A value without a known scheme is hidden whole.
- *
- * @example
- * ```ts
- * import { redactedHeaderValue } from '@session-library/schemas/client'
- * redactedHeaderValue('Proxy-Authorization', 'Basic cHJveHk=', '<token>') // 'Basic <token>'
- * redactedHeaderValue('Cookie', 'sid=1', '<token>') // '<token>'
- * ```
  */
 export function redactedHeaderValue(name: string, value: string, placeholder: string): string {
   const scheme = name.toLowerCase().endsWith('authorization') ? SCHEME.exec(value) : null

@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { ERRORS, errorEnvelope, type KnownErrorCode } from '../errors.js'
 import { accentRule, boundedText, kindRule, statusRule, timestamp } from '../field-rules.js'
 import { FIELD_TEXTS } from '../field-texts.js'
-import { type Kind, MODES, type Mode, PREVIEW_STATUSES, type PreviewStatus, type Status } from '../known-values.js'
+import { MODES, type Mode, PREVIEW_STATUSES, type PreviewStatus } from '../known-values.js'
 import { LIMITS } from '../limits.js'
 import { API_PREFIX } from '../paths.js'
 import * as tolerant from './tolerant.js'
@@ -30,28 +30,12 @@ function described<S extends Shape>(name: keyof typeof FIELD_TEXTS, shape: S): z
   return z.strictObject(Object.fromEntries(entries) as S)
 }
 
-/**
- * SPEC §2.2, DECISIONS D5: a preview variant as the mock answers it.
- *
- * @example
- * ```ts
- * import { preview } from './exact.js'
- * preview.safeParse({ id: 'pv_1', name: 'Mix', path: '/m/mix.wav', status: 'rendering' }).success // false
- * ```
- */
+/** SPEC §2.2, DECISIONS D5: a preview variant as the mock answers it. */
 export const preview = described('preview', { ...tolerant.preview.def.shape, status: previewStatus })
 
 const previewFields = { previewStatus, previews: z.array(preview) }
 
-/**
- * SPEC §2.1, DECISIONS D5, D18: a session as the mock answers it.
- *
- * @example
- * ```ts
- * import { session } from './exact.js'
- * session.safeParse({ ...s, rating: 5 }).success // false: the mock may not send it
- * ```
- */
+/** SPEC §2.1, DECISIONS D5, D18: a session as the mock answers it. */
 export const session = described('session', {
   ...tolerant.session.def.shape,
   kind: kindRule,
@@ -61,15 +45,7 @@ export const session = described('session', {
   ...previewFields,
 })
 
-/**
- * SPEC §2.3, DECISIONS D13: peaks in [0, 1], one per bucket.
- *
- * @example
- * ```ts
- * import { waveform } from './exact.js'
- * waveform.safeParse({ key: 'k', bucketCount: 2, duration: 2, sampleRate: 48000, audioVersion: 'v1', peaks: [1] }).success // false
- * ```
- */
+/** SPEC §2.3, DECISIONS D13: peaks in [0, 1], one per bucket. */
 export const waveform = described('waveform', {
   ...tolerant.waveform.def.shape,
   // JSON Schema cannot compare two fields: the document says it in words.
@@ -84,16 +60,7 @@ export const waveform = described('waveform', {
   }),
 )
 
-/**
- * SPEC §2.4, DECISIONS D14: `timestamp` ≥ 0 seconds, `text` 1–2,000 characters.
- *
- * @example
- * ```ts
- * import { waveformNote } from './exact.js'
- * const at = '2026-11-21T10:00:00.000Z'
- * waveformNote.safeParse({ id: 'wn_1', timestamp: 1, text: '', createdAt: at, updatedAt: at }).success // false
- * ```
- */
+/** SPEC §2.4, DECISIONS D14: `timestamp` ≥ 0 seconds, `text` 1–2,000 characters. */
 export const waveformNote = described('waveformNote', {
   ...tolerant.waveformNote.def.shape,
   timestamp: z.number().check(z.minimum(0)),
@@ -102,26 +69,10 @@ export const waveformNote = described('waveformNote', {
   updatedAt: when,
 })
 
-/**
- * SPEC §2.5: a tag count as the mock answers it.
- *
- * @example
- * ```ts
- * import { tagCount } from './exact.js'
- * tagCount.safeParse({ tag: 'drums', count: 1.5 }).success // false
- * ```
- */
+/** SPEC §2.5: a tag count as the mock answers it. */
 export const tagCount = described('tagCount', { ...tolerant.tagCount.def.shape, count })
 
-/**
- * SPEC §2.6: an import's state as the mock answers it.
- *
- * @example
- * ```ts
- * import { importResult } from './exact.js'
- * importResult.safeParse({ ...result, failed: -1 }).success // false
- * ```
- */
+/** SPEC §2.6: an import's state as the mock answers it. */
 export const importResult = described('importResult', {
   ...tolerant.importResult.def.shape,
   total: count,
@@ -131,30 +82,14 @@ export const importResult = described('importResult', {
   durationMs: count,
 })
 
-/**
- * SPEC §2.7, DECISIONS D17: one entry of `recentRequests` as the mock answers it.
- *
- * @example
- * ```ts
- * import { recentRequest } from './exact.js'
- * recentRequest.parse({ method: 'GET', path: '/api/v1/health', statusCode: 200, at: '2026-11-21T10:00:00.000Z' })
- * ```
- */
+/** SPEC §2.7, DECISIONS D17: one entry of `recentRequests` as the mock answers it. */
 export const recentRequest = described('recentRequest', {
   ...tolerant.recentRequest.def.shape,
   statusCode: z.int(),
   at: when,
 })
 
-/**
- * SPEC §2.7, DECISIONS D1, D17: the health snapshot as the mock answers it.
- *
- * @example
- * ```ts
- * import { health } from './exact.js'
- * health.safeParse({ ...snapshot, baseUrl: 'http://127.0.0.1:4777' }).success // false: it ends in /api/v1
- * ```
- */
+/** SPEC §2.7, DECISIONS D1, D17: the health snapshot as the mock answers it. */
 export const health = described('health', {
   ...tolerant.health.def.shape,
   status: z.literal('ok'),
@@ -172,87 +107,31 @@ export const health = described('health', {
   lastError: z.optional(z.string()),
 })
 
-/**
- * SPEC §4.7: the answer to a delete, as the mock answers it.
- *
- * @example
- * ```ts
- * import { deleted } from './exact.js'
- * deleted.parse({ deleted: true, id: 'ses_1' })
- * ```
- */
+/** SPEC §4.7: the answer to a delete, as the mock answers it. */
 export const deleted = described('deleted', tolerantAnswers.deleted.def.shape)
 
-/**
- * SPEC §4.8: a session's tags, as the mock answers them.
- *
- * @example
- * ```ts
- * import { sessionTags } from './exact.js'
- * sessionTags.parse({ id: 'ses_1', tags: ['drums'] })
- * ```
- */
+/** SPEC §4.8: a session's tags, as the mock answers them. */
 export const sessionTags = described('sessionTags', tolerantAnswers.sessionTags.def.shape)
 
-/**
- * SPEC §4.9: a session's notes, as the mock answers them.
- *
- * @example
- * ```ts
- * import { sessionNotes } from './exact.js'
- * sessionNotes.parse({ id: 'ses_1', notes: '' })
- * ```
- */
+/** SPEC §4.9: a session's notes, as the mock answers them. */
 export const sessionNotes = described('sessionNotes', tolerantAnswers.sessionNotes.def.shape)
 
-/**
- * SPEC §4.10: a session's preview metadata, as the mock answers it.
- *
- * @example
- * ```ts
- * import { sessionPreview } from './exact.js'
- * sessionPreview.safeParse({ ...metadata, previewStatus: 'rendering' }).success // false
- * ```
- */
+/** SPEC §4.10: a session's preview metadata, as the mock answers it. */
 export const sessionPreview = described('sessionPreview', {
   ...tolerantAnswers.sessionPreview.def.shape,
   ...previewFields,
 })
 
-/**
- * SPEC §4.11: a session's waveform, as the mock answers it.
- *
- * @example
- * ```ts
- * import { sessionWaveform } from './exact.js'
- * sessionWaveform.safeParse({ sessionId: 's', variantId: 'v', waveform: { peaks: [2] } }).success // false
- * ```
- */
+/** SPEC §4.11: a session's waveform, as the mock answers it. */
 export const sessionWaveform = described('sessionWaveform', { ...tolerantAnswers.sessionWaveform.def.shape, waveform })
 
-/**
- * SPEC §4.12, DECISIONS D14: a waveform note lane, as the mock answers it.
- *
- * @example
- * ```ts
- * import { waveformNoteLane } from './exact.js'
- * waveformNoteLane.parse({ sessionId: 's', variantId: 'v', key: 'k', notes: [] })
- * ```
- */
+/** SPEC §4.12, DECISIONS D14: a waveform note lane, as the mock answers it. */
 export const waveformNoteLane = described('waveformNoteLane', {
   ...tolerantAnswers.waveformNoteLane.def.shape,
   notes: z.array(waveformNote),
 })
 
-/**
- * SPEC §4.3: the list's paging facts, as the mock answers them.
- *
- * @example
- * ```ts
- * import { listMeta } from './exact.js'
- * listMeta.parse({ total: 120, limit: 50, offset: 100 })
- * ```
- */
+/** SPEC §4.3: the list's paging facts, as the mock answers them. */
 export const listMeta = described('listMeta', {
   ...tolerantAnswers.listMeta.def.shape,
   total: count,
@@ -260,50 +139,18 @@ export const listMeta = described('listMeta', {
   offset: count,
 })
 
-/**
- * The success envelope `{data}` around an exact answer: nothing else beside `data`.
- *
- * @example
- * ```ts
- * import { data, session } from './exact.js'
- * data(session).safeParse({ data: s, meta: {} }).success // false
- * ```
- */
+/** The success envelope `{data}` around an exact answer: nothing else beside `data`. */
 export const data = <T extends z.ZodMiniType>(inner: T) => z.strictObject({ data: inner })
 
-/**
- * SPEC §4.3: the session list's envelope as the mock answers it.
- *
- * @example
- * ```ts
- * import { sessionPage } from './exact.js'
- * sessionPage.parse({ data: [], meta: { total: 0, limit: 50, offset: 0 } })
- * ```
- */
+/** SPEC §4.3: the session list's envelope as the mock answers it. */
 export const sessionPage = described('sessionPage', { data: z.array(session), meta: listMeta })
 
-/**
- * SPEC §4.14: the envelope of `GET /tags` as the mock answers it.
- *
- * @example
- * ```ts
- * import { tagCountList } from './exact.js'
- * tagCountList.parse({ data: [{ tag: 'drums', count: 3 }] })
- * ```
- */
+/** SPEC §4.14: the envelope of `GET /tags` as the mock answers it. */
 export const tagCountList = data(z.array(tagCount))
 
 const errorBody = errorEnvelope.def.shape.error
 
-/**
- * The error envelope exactly as the mock answers it: a known code and no other field (DECISIONS D4).
- *
- * @example
- * ```ts
- * import { exactErrorEnvelope } from '@session-library/schemas'
- * exactErrorEnvelope.safeParse({ error: { status: 404, code: 'not_found', message: 'session not found' } }).success // true
- * ```
- */
+/** The error envelope exactly as the mock answers it: a known code and no other field (DECISIONS D4). */
 export const exactErrorEnvelope = z.strictObject({
   error: z.strictObject({
     ...errorBody.def.shape,

@@ -5,35 +5,35 @@ import type * as ta from './tolerant-answers.js'
 // Interfaces, not type aliases: an editor's hover and typedoc then show the name (`Session`), not
 // the expanded fields; each still is exactly the inferred type of its tolerant schema.
 
-/** A session as a client reads it (SPEC §2.1). @example `const s: Session = await client.sessions.get('ses_1')` */
+/** A session as a client reads it (SPEC §2.1). */
 export interface Session extends z.infer<typeof t.session> {}
-/** A preview variant (SPEC §2.2). @example `const p: Preview = session.previews[0]` */
+/** A preview variant (SPEC §2.2). */
 export interface Preview extends z.infer<typeof t.preview> {}
-/** A waveform (SPEC §2.3). @example `const w: Waveform = (await client.waveform('ses_1')).waveform` */
+/** A waveform (SPEC §2.3). */
 export interface Waveform extends z.infer<typeof t.waveform> {}
-/** A waveform note (SPEC §2.4). @example `const n: WaveformNote = lane.notes[0]` */
+/** A waveform note (SPEC §2.4). */
 export interface WaveformNote extends z.infer<typeof t.waveformNote> {}
-/** A lane of waveform notes (SPEC §4.12). @example `const lane: WaveformNoteLane = await client.waveformNotes.replace('ses_1', [])` */
+/** A lane of waveform notes (SPEC §4.12). */
 export interface WaveformNoteLane extends z.infer<typeof ta.waveformNoteLane> {}
-/** A tag and how many sessions carry it (SPEC §2.5). @example `const t: TagCount = { tag: 'drums', count: 2 }` */
+/** A tag and how many sessions carry it (SPEC §2.5). */
 export interface TagCount extends z.infer<typeof t.tagCount> {}
-/** The state of a batch import (SPEC §2.6). @example `const r: ImportResult = await client.imports.start({ items })` */
+/** The state of a batch import (SPEC §2.6). */
 export interface ImportResult extends z.infer<typeof t.importResult> {}
-/** One entry of the health snapshot's `recentRequests` (SPEC §2.7). @example `const r: RecentRequest = health.recentRequests[0]` */
+/** One entry of the health snapshot's `recentRequests` (SPEC §2.7). */
 export interface RecentRequest extends z.infer<typeof t.recentRequest> {}
-/** The health snapshot (SPEC §2.7). @example `const h: Health = await client.health()` */
+/** The health snapshot (SPEC §2.7). */
 export interface Health extends z.infer<typeof t.health> {}
-/** The answer to a delete (SPEC §4.7). @example `const d: Deleted = { deleted: true, id: 'ses_1' }` */
+/** The answer to a delete (SPEC §4.7). */
 export interface Deleted extends z.infer<typeof ta.deleted> {}
-/** A session's tags (SPEC §4.8). @example `const t: SessionTags = { id: 'ses_1', tags: ['drums'] }` */
+/** A session's tags (SPEC §4.8). */
 export interface SessionTags extends z.infer<typeof ta.sessionTags> {}
-/** A session's notes (SPEC §4.9). @example `const n: SessionNotes = { id: 'ses_1', notes: '' }` */
+/** A session's notes (SPEC §4.9). */
 export interface SessionNotes extends z.infer<typeof ta.sessionNotes> {}
-/** A session's preview metadata (SPEC §4.10). @example `const p: SessionPreview = await client.preview('ses_1')` */
+/** A session's preview metadata (SPEC §4.10). */
 export interface SessionPreview extends z.infer<typeof ta.sessionPreview> {}
-/** A session's waveform (SPEC §4.11). @example `const w: SessionWaveform = await client.waveform('ses_1')` */
+/** A session's waveform (SPEC §4.11). */
 export interface SessionWaveform extends z.infer<typeof ta.sessionWaveform> {}
-/** The paging facts of a session list (SPEC §4.3). @example `const m: ListMeta = page.meta` */
+/** The paging facts of a session list (SPEC §4.3). */
 export interface ListMeta extends z.infer<typeof ta.listMeta> {}
-/** One page of the session list: its sessions and paging facts (SPEC §4.3). @example `const page: SessionPage = await client.sessions.list()` */
+/** One page of the session list: its sessions and paging facts (SPEC §4.3). */
 export interface SessionPage extends z.infer<typeof ta.sessionPage> {}

@@ -3,29 +3,13 @@ import * as z from 'zod/mini'
 /**
  * One field of a resource in its two strengths: `tolerant` for what a client accepts from any
  * server, `exact` for what the mock answers (DECISIONS preamble).
- *
- * @example
- * ```ts
- * import * as z from 'zod/mini'
- * import { field } from '@session-library/schemas'
- * const port = field(z.number(), z.int())
- * ```
  */
 export interface Field<Tolerant extends z.ZodMiniType = z.ZodMiniType, Exact extends z.ZodMiniType = z.ZodMiniType> {
   readonly tolerant: Tolerant
   readonly exact: Exact
 }
 
-/**
- * Declares a field once with both strengths; with one schema, `exact` is that schema (and typed so).
- *
- * @example
- * ```ts
- * import * as z from 'zod/mini'
- * import { field } from '@session-library/schemas'
- * const title = field(z.string())
- * ```
- */
+/** Declares a field once with both strengths; with one schema, `exact` is that schema (and typed so). */
 // Overloads, not a defaulted type parameter: inside an object literal that a generic call types as
 // Record<string, Field>, TypeScript infers a missing `exact` from that context, as ZodMiniType<unknown>.
 export function field<Tolerant extends z.ZodMiniType>(tolerant: Tolerant): Field<Tolerant, Tolerant>
@@ -40,17 +24,7 @@ export function field(tolerant: z.ZodMiniType, exact: z.ZodMiniType = tolerant):
 type Fields = Record<string, Field>
 type Strength<F extends Fields, S extends keyof Field> = { -readonly [K in keyof F]: F[K][S] }
 
-/**
- * A resource in both strengths, with its fields pair by pair.
- *
- * @example
- * ```ts
- * import * as z from 'zod/mini'
- * import { resource, field } from '@session-library/schemas'
- * const pair = resource({ tag: field(z.string()), count: field(z.number(), z.int()) })
- * pair.tolerant.parse({ tag: 'a', count: 1, extra: true }) // extra key kept
- * ```
- */
+/** A resource in both strengths, with its fields pair by pair. */
 export interface Resource<F extends Fields> {
   readonly fields: F
   /** Keeps unknown keys at run time; typed with the listed fields only (no index signature). */
@@ -65,14 +39,6 @@ function pick<F extends Fields, S extends keyof Field>(fields: F, strength: S): 
 /**
  * Builds a {@link Resource} from one list of fields: the tolerant schema keeps unknown keys, the
  * exact one rejects them.
- *
- * @example
- * ```ts
- * import * as z from 'zod/mini'
- * import { resource, field } from '@session-library/schemas'
- * const deleted = resource({ deleted: field(z.boolean()), id: field(z.string()) })
- * deleted.exact.safeParse({ deleted: true, id: 'a', more: 1 }).success // false
- * ```
  */
 export function resource<F extends Fields>(fields: F): Resource<F> {
   return {
@@ -85,17 +51,7 @@ export function resource<F extends Fields>(fields: F): Resource<F> {
 type Shape = Record<string, z.ZodMiniType>
 type Paired<T extends Shape, E extends Shape> = { [K in keyof T & keyof E]: Field<T[K], E[K]> }
 
-/**
- * The {@link Resource} of two schemas built apart: a tolerant one and the exact one derived from it.
- *
- * @example
- * ```ts
- * import * as z from 'zod/mini'
- * import { pairOf } from './resource-builder.js'
- * import { tagCount } from './tolerant.js'
- * const count = pairOf(tagCount, z.strictObject({ ...tagCount.def.shape, count: z.int() }))
- * ```
- */
+/** The {@link Resource} of two schemas built apart: a tolerant one and the exact one derived from it. */
 export function pairOf<T extends Shape, E extends Shape>(
   tolerant: z.ZodMiniObject<T, z.core.$strip>,
   exact: z.ZodMiniObject<E, z.core.$strict>,

@@ -7,24 +7,12 @@ import { session, waveform, waveformNoteLane } from './exact.js'
 /**
  * A session as the mock stores it: exactly the answered fields (SPEC §2.1) plus the search-only
  * `client` that it never returns (DECISIONS D11).
- *
- * @example
- * ```ts
- * import { storedSession } from '@session-library/schemas'
- * storedSession.safeParse({ id: 'ses_1' }).success // false: every field is required
- * ```
  */
 export const storedSession = z.strictObject({ ...session.def.shape, client: z.string() })
 
 /**
  * The waveform of one session and preview variant as a `--data` file holds it: peaks read from a
  * real application by `session-library clone`, which the mock answers instead of computing its own.
- *
- * @example
- * ```ts
- * import { storedWaveform } from '@session-library/schemas'
- * storedWaveform.safeParse({ sessionId: 'ses_1', variantId: 'pv_1', waveform: { peaks: [] } }).success // false
- * ```
  */
 export const storedWaveform = z.strictObject({ sessionId: z.string(), variantId: z.string(), waveform })
 
@@ -32,12 +20,6 @@ export const storedWaveform = z.strictObject({ sessionId: z.string(), variantId:
  * The mock's whole library as its `--data` file holds it: the sessions, the waveform note lanes
  * (DECISIONS D14), `nextId`, the counter that keeps ids from being reused across restarts (D5),
  * and, optionally, stored waveforms (files written before them still load).
- *
- * @example
- * ```ts
- * import { librarySnapshot } from '@session-library/schemas'
- * librarySnapshot.safeParse({ version: 1, nextId: 1, sessions: [], lanes: [] }).success // true
- * ```
  */
 export const librarySnapshot = z.strictObject({
   version: z.literal(1),

@@ -4,15 +4,7 @@ import { flag, number, object, previewFields, session, tagCount, text, waveform,
 // The answers of SPEC §4 that wrap or pick from the resources of §2, as a client reads them (see
 // tolerant.ts); each field's TSDoc is its one text (see tolerant.ts).
 
-/**
- * SPEC §4.7: the answer to a delete.
- *
- * @example
- * ```ts
- * import { deleted } from './tolerant-answers.js'
- * deleted.parse({ deleted: true, id: 'ses_1' })
- * ```
- */
+/** SPEC §4.7: the answer to a delete. */
 export const deleted = object({
   /** true: the session is gone. */
   deleted: flag,
@@ -20,15 +12,7 @@ export const deleted = object({
   id: text,
 })
 
-/**
- * SPEC §4.8: a session's tags.
- *
- * @example
- * ```ts
- * import { sessionTags } from './tolerant-answers.js'
- * sessionTags.parse({ id: 'ses_1', tags: ['drums'] }).tags // ['drums']
- * ```
- */
+/** SPEC §4.8: a session's tags. */
 export const sessionTags = object({
   /** The session's id. */
   id: text,
@@ -36,15 +20,7 @@ export const sessionTags = object({
   tags: session.def.shape.tags,
 })
 
-/**
- * SPEC §4.9: a session's notes.
- *
- * @example
- * ```ts
- * import { sessionNotes } from './tolerant-answers.js'
- * sessionNotes.parse({ id: 'ses_1', notes: '' }).notes // ''
- * ```
- */
+/** SPEC §4.9: a session's notes. */
 export const sessionNotes = object({
   /** The session's id. */
   id: text,
@@ -52,30 +28,14 @@ export const sessionNotes = object({
   notes: text,
 })
 
-/**
- * SPEC §4.10: a session's preview metadata.
- *
- * @example
- * ```ts
- * import { sessionPreview } from './tolerant-answers.js'
- * sessionPreview.parse(answer.data).previews // Preview[]
- * ```
- */
+/** SPEC §4.10: a session's preview metadata. */
 export const sessionPreview = object({
   /** The session's id. */
   id: text,
   ...previewFields,
 })
 
-/**
- * SPEC §4.11: a waveform of one session and variant.
- *
- * @example
- * ```ts
- * import { sessionWaveform } from './tolerant-answers.js'
- * sessionWaveform.parse(answer.data).waveform.peaks // number[]
- * ```
- */
+/** SPEC §4.11: a waveform of one session and variant. */
 export const sessionWaveform = object({
   /** The session's id. */
   sessionId: text,
@@ -85,15 +45,7 @@ export const sessionWaveform = object({
   waveform,
 })
 
-/**
- * SPEC §4.12: a waveform note lane.
- *
- * @example
- * ```ts
- * import { waveformNoteLane } from './tolerant-answers.js'
- * waveformNoteLane.parse(answer.data).notes // sorted by timestamp, then id (D14)
- * ```
- */
+/** SPEC §4.12: a waveform note lane. */
 export const waveformNoteLane = object({
   /** The session's id. */
   sessionId: text,
@@ -105,15 +57,7 @@ export const waveformNoteLane = object({
   notes: z.array(waveformNote),
 })
 
-/**
- * SPEC §4.3: the list's paging facts.
- *
- * @example
- * ```ts
- * import { listMeta } from './tolerant-answers.js'
- * listMeta.parse({ total: 120, limit: 50, offset: 100 })
- * ```
- */
+/** SPEC §4.3: the list's paging facts. */
 export const listMeta = object({
   /** How many sessions match the filters, on all pages (D9). */
   total: number,
@@ -123,15 +67,7 @@ export const listMeta = object({
   offset: number,
 })
 
-/**
- * The success envelope `{data}` around an answer (SPEC §1), as a client reads it.
- *
- * @example
- * ```ts
- * import { data, session } from './tolerant-answers.js'
- * data(session).parse(body).data.id
- * ```
- */
+/** The success envelope `{data}` around an answer (SPEC §1), as a client reads it. */
 export const data = <T extends z.ZodMiniType>(inner: T): z.ZodMiniObject<Payload<T>, z.core.$strip> => {
   // One envelope per payload: the client's routes and the endpoint table share it.
   const made = envelopes.get(inner) ?? object({ data: inner })
@@ -144,15 +80,7 @@ type Payload<T> = {
 }
 const envelopes = new WeakMap<z.ZodMiniType, z.ZodMiniObject>()
 
-/**
- * The session list's envelope `{data, meta}` (SPEC §4.3), as a client reads it.
- *
- * @example
- * ```ts
- * import { sessionPage } from './tolerant-answers.js'
- * sessionPage.parse({ data: [], meta: { total: 0, limit: 50, offset: 0 } })
- * ```
- */
+/** The session list's envelope `{data, meta}` (SPEC §4.3), as a client reads it. */
 export const sessionPage = object({
   /** The sessions of this page, in the requested order (D10). */
   data: z.array(session),
@@ -160,13 +88,5 @@ export const sessionPage = object({
   meta: listMeta,
 })
 
-/**
- * The envelope of `GET /tags` (SPEC §4.14), as a client reads it.
- *
- * @example
- * ```ts
- * import { tagCountList } from './tolerant-answers.js'
- * tagCountList.parse({ data: [{ tag: 'drums', count: 3 }] })
- * ```
- */
+/** The envelope of `GET /tags` (SPEC §4.14), as a client reads it. */
 export const tagCountList = data(z.array(tagCount))

@@ -9,11 +9,6 @@ import type { Kind, Mode, OpenString, PreviewStatus, Status } from '../known-val
 /**
  * A tolerant object: unknown keys are kept at run time, yet typed as if stripped, so the inferred
  * type lists SPEC.md's fields and no index signature and a misspelt field is a compile error.
- *
- * @example
- * ```ts
- * object({ id: text }).parse({ id: 'a', extra: 1 }) // { id: 'a', extra: 1 }
- * ```
  */
 export const object = <Shape extends z.core.$ZodLooseShape>(shape: Shape) =>
   z.looseObject(shape) as unknown as z.ZodMiniObject<Shape, z.core.$strip>
@@ -25,26 +20,18 @@ const absentIfNull = <T extends z.ZodMiniType<string>>(schema: T) =>
     z.nullable(schema).check(z.overwrite((value) => (value ?? undefined) as z.output<T>)),
   ) as unknown as z.ZodMiniOptional<T>
 
-/** Any string. @example `object({ id: text })` */
+/** Any string. */
 export const text = z.string()
 // One string schema for every field: an open string is a string typed with its known values.
 const open = <T extends string>() => text as unknown as z.ZodMiniType<T>
-/** Any number. @example `object({ count: number })` */
+/** Any number. */
 export const number = z.number()
-/** A boolean. @example `object({ done: flag })` */
+/** A boolean. */
 export const flag = z.boolean()
 const previewStatus = open<PreviewStatus>()
 const mode = open<OpenString<Mode>>()
 
-/**
- * SPEC §2.2: one preview variant of a session, as a client reads it.
- *
- * @example
- * ```ts
- * import { preview } from './tolerant.js'
- * preview.parse({ id: 'pv_1', name: 'Mix', path: '/m/mix.wav', status: 'rendering' }).status // 'rendering'
- * ```
- */
+/** SPEC §2.2: one preview variant of a session, as a client reads it. */
 export const preview = object({
   /** The variant's id, as variantId names it (D12). */
   id: text,
@@ -56,7 +43,7 @@ export const preview = object({
   status: previewStatus,
 })
 
-/** SPEC §2.1: a session's preview fields, which the preview answer (§4.10) repeats. @example `object({ id: text, ...previewFields })` */
+/** SPEC §2.1: a session's preview fields, which the preview answer (§4.10) repeats. */
 export const previewFields = {
   /** Whether a preview exists: none, pending, ready or failed (D5). */
   previewStatus,
@@ -72,15 +59,7 @@ export const previewFields = {
   previews: z.array(preview),
 }
 
-/**
- * SPEC §2.1: a session, as a client reads it.
- *
- * @example
- * ```ts
- * import { session } from './tolerant.js'
- * const s = session.parse(body.data) // unknown fields kept, unknown kinds accepted
- * ```
- */
+/** SPEC §2.1: a session, as a client reads it. */
 export const session = object({
   /** The session's id: set by the server, never reused (D5). */
   id: text,
@@ -105,15 +84,7 @@ export const session = object({
   ...previewFields,
 })
 
-/**
- * SPEC §2.3: a waveform, as a client reads it.
- *
- * @example
- * ```ts
- * import { waveform } from './tolerant.js'
- * waveform.parse(answer.data.waveform).peaks // number[]
- * ```
- */
+/** SPEC §2.3: a waveform, as a client reads it. */
 export const waveform = object({
   /** Names the waveform of one session and variant; stable for them (D13). */
   key: text,
@@ -129,15 +100,7 @@ export const waveform = object({
   peaks: z.array(number),
 })
 
-/**
- * SPEC §2.4: a waveform note, as a client reads it.
- *
- * @example
- * ```ts
- * import { waveformNote } from './tolerant.js'
- * waveformNote.parse(lane.notes[0]).timestamp // seconds
- * ```
- */
+/** SPEC §2.4: a waveform note, as a client reads it. */
 export const waveformNote = object({
   /** The note's id, unique in its lane (D14). */
   id: text,
@@ -151,15 +114,7 @@ export const waveformNote = object({
   updatedAt: text,
 })
 
-/**
- * SPEC §2.5: how many sessions carry a tag.
- *
- * @example
- * ```ts
- * import { tagCount } from './tolerant.js'
- * tagCount.parse({ tag: 'drums', count: 3 })
- * ```
- */
+/** SPEC §2.5: how many sessions carry a tag. */
 export const tagCount = object({
   /** The tag. */
   tag: text,
@@ -167,15 +122,7 @@ export const tagCount = object({
   count: number,
 })
 
-/**
- * SPEC §2.6: the state of a batch import.
- *
- * @example
- * ```ts
- * import { importResult } from './tolerant.js'
- * importResult.parse(answer.data).done // false right after the 202
- * ```
- */
+/** SPEC §2.6: the state of a batch import. */
 export const importResult = object({
   /** The import's id. */
   importId: text,
@@ -193,15 +140,7 @@ export const importResult = object({
   durationMs: number,
 })
 
-/**
- * SPEC §2.7: one entry of the health snapshot's `recentRequests`.
- *
- * @example
- * ```ts
- * import { recentRequest } from './tolerant.js'
- * recentRequest.parse({ method: 'GET', path: '/api/v1/health', statusCode: 200, at: '2026-11-21T10:00:00.000Z' })
- * ```
- */
+/** SPEC §2.7: one entry of the health snapshot's `recentRequests`. */
 export const recentRequest = object({
   /** The request's HTTP method. */
   method: text,
@@ -213,15 +152,7 @@ export const recentRequest = object({
   at: text,
 })
 
-/**
- * SPEC §2.7: the health snapshot; `lastError` is optional, `null` read as absent (DECISIONS preamble).
- *
- * @example
- * ```ts
- * import { health } from './tolerant.js'
- * health.parse(answer.data).effectiveMode // 'full-automation', or any mode a newer server reports
- * ```
- */
+/** SPEC §2.7: the health snapshot; `lastError` is optional, `null` read as absent (DECISIONS preamble). */
 export const health = object({
   /** ok when the service is healthy (D17). */
   status: text,

@@ -45,35 +45,13 @@ function exactOf(tolerant: z.ZodMiniType): z.ZodMiniType {
  * The endpoint table: every operation of SPEC §4.1 (18; the GET on waveform-notes must not exist),
  * keyed by its stable name, as the group files write it, with its exact answer derived. The mock
  * and the OpenAPI document are derived from it.
- *
- * @example
- * ```ts
- * import { endpoints } from '@session-library/schemas'
- * endpoints['sessions.create'].status // 201
- * ```
  */
 export const endpoints = table(SPECS, exactOf) as unknown as {
   readonly [Name in keyof Specs & string]: OperationOf<Name, Specs[Name]>
 }
 
-/**
- * The endpoint table's type.
- *
- * @example
- * ```ts
- * import type { Endpoints } from '@session-library/schemas'
- * type CreateStatus = Endpoints['sessions.create']['status'] // 201
- * ```
- */
+/** The endpoint table's type. */
 export type Endpoints = typeof endpoints
 
-/**
- * Every operation of the table, in SPEC §4.1's order.
- *
- * @example
- * ```ts
- * import { operations } from '@session-library/schemas'
- * operations.length // 18
- * ```
- */
+/** Every operation of the table, in SPEC §4.1's order. */
 export const operations: readonly Operation[] = Object.values(endpoints)

@@ -6,50 +6,18 @@ import type { OperationName, Routes } from './routes.js'
 // Every type read from the operation table, in one place: the SDK types its calls with them, the
 // mock its handlers, the CLI its commands. Types only: importing them costs a bundle nothing.
 
-/**
- * The payload (`data`, and `meta` for the list) an operation answers, as a client reads it.
- *
- * @example
- * ```ts
- * import type { AnswerOf } from '@session-library/schemas/client'
- * type Created = AnswerOf<'sessions.create'> // { data: Session }
- * ```
- */
+/** The payload (`data`, and `meta` for the list) an operation answers, as a client reads it. */
 export type AnswerOf<Name extends OperationName> = z.infer<Routes[Name]['answer']['tolerant']>
 
-/**
- * The path parameters of an operation.
- *
- * @example
- * ```ts
- * import type { ParamsOf } from '@session-library/schemas/client'
- * const params: ParamsOf<'sessions.get'> = { id: 'ses_1' }
- * ```
- */
+/** The path parameters of an operation. */
 export type ParamsOf<Name extends OperationName> = PathParams<Routes[Name]['path']>
 
-/**
- * The body an operation takes, as a client writes it (defaults optional).
- *
- * @example
- * ```ts
- * import type { BodyOf } from '@session-library/schemas/client'
- * const body: BodyOf<'sessions.create'> = { title: 'Night Drive' }
- * ```
- */
+/** The body an operation takes, as a client writes it (defaults optional). */
 export type BodyOf<Name extends OperationName> = Endpoints[Name] extends { body: infer B extends z.ZodMiniType }
   ? z.input<B>
   : never
 
-/**
- * The query an operation takes, typed (numbers, booleans, arrays), as the server reads it.
- *
- * @example
- * ```ts
- * import type { QueryOf } from '@session-library/schemas/client'
- * const query: QueryOf<'sessions.list'> = { limit: 10, sort: '-title' }
- * ```
- */
+/** The query an operation takes, typed (numbers, booleans, arrays), as the server reads it. */
 export type QueryOf<Name extends OperationName> = Endpoints[Name] extends { query: infer Q extends z.ZodMiniType }
   ? Partial<z.output<Q>>
   : never
@@ -57,12 +25,6 @@ export type QueryOf<Name extends OperationName> = Endpoints[Name] extends { quer
 /**
  * A body or query as a caller may write it: every array, at any depth, may be `readonly`
  * (`['a', 'b'] as const`, a `ReadonlyArray` kept in a config). Nothing reading it changes it.
- *
- * @example
- * ```ts
- * import type { ReadonlyInput } from '@session-library/schemas/client'
- * const body: ReadonlyInput<{ tags: string[] }> = { tags: ['a'] as const }
- * ```
  */
 export type ReadonlyInput<T> = T extends readonly (infer Item)[]
   ? readonly ReadonlyInput<Item>[]
@@ -85,12 +47,6 @@ type BodyPart<Name extends OperationName> = [BodyOf<Name>] extends [never]
  * The parts of one request that vary, typed by the contract: `params` (required when the path has
  * placeholders, refused when it has none), `query` (only where the operation reads one) and `body`
  * (required where it takes one). Arrays may be `readonly`.
- *
- * @example
- * ```ts
- * import type { CallInput } from '@session-library/schemas/client'
- * const input: CallInput<'tags.patch'> = { params: { id: 'ses_1' }, body: { tags: ['drums'] } }
- * ```
  */
 export type CallInput<Name extends OperationName> = ParamsPart<Name> & QueryPart<Name> & BodyPart<Name>
 
@@ -103,23 +59,11 @@ type Parsed<Name extends OperationName, Key extends 'query' | 'body'> = Endpoint
 /**
  * An operation's query as the server holds it once validated (numbers, booleans, a tag list);
  * `undefined` where the operation reads none.
- *
- * @example
- * ```ts
- * import type { ParsedQueryOf } from '@session-library/schemas'
- * const query: ParsedQueryOf<'sessions.list'> = { limit: 50 }
- * ```
  */
 export type ParsedQueryOf<Name extends OperationName> = Parsed<Name, 'query'>
 
 /**
  * An operation's body as the server holds it once validated (trimmed, defaults filled in);
  * `undefined` where the operation takes none.
- *
- * @example
- * ```ts
- * import type { ParsedBodyOf } from '@session-library/schemas'
- * const body: ParsedBodyOf<'tags.put'> = { tags: ['drums'] }
- * ```
  */
 export type ParsedBodyOf<Name extends OperationName> = Parsed<Name, 'body'>

@@ -6,13 +6,6 @@ import type { OperationName } from './routes.js'
 /**
  * What a request path and method resolve to: the operation and its parameters; `allowed` lists the
  * methods of a path that exists when the method does not; nothing when the path is unknown.
- *
- * @example
- * ```ts
- * import { matchOperation } from '@session-library/schemas'
- * const route = matchOperation('GET', '/sessions/ses_1')
- * if (route.operation) route.params.id // 'ses_1'
- * ```
  */
 export type RouteMatch =
   | { operation: Operation; params: Record<string, string>; allowed?: undefined }
@@ -39,15 +32,7 @@ export function matchOperation(method: string, path: string): RouteMatch {
   return { allowed }
 }
 
-/**
- * The path parameter names of an operation.
- *
- * @example
- * ```ts
- * import { operationParamNames } from '@session-library/schemas'
- * operationParamNames('sessions.get') // ['id']
- * ```
- */
+/** The path parameter names of an operation. */
 export function operationParamNames(name: OperationName): string[] {
   return pathParamNames(endpoints[name].path)
 }

@@ -1,26 +1,10 @@
 import type * as z from 'zod/mini'
 import type { Service } from '../known-values.js'
 
-/**
- * HTTP methods the API uses.
- *
- * @example
- * ```ts
- * import type { Method } from '@session-library/schemas/client'
- * const method: Method = 'PATCH'
- * ```
- */
+/** HTTP methods the API uses. */
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
-/**
- * One operation of SPEC §4 as a client needs it: how to send it and how to read its answer.
- *
- * @example
- * ```ts
- * import { routes, type Route } from '@session-library/schemas/client'
- * const route: Route = routes['sessions.get']
- * ```
- */
+/** One operation of SPEC §4 as a client needs it: how to send it and how to read its answer. */
 export interface Route {
   /** Stable name, e.g. `sessions.list`. */
   readonly name: string
@@ -40,12 +24,6 @@ export interface Route {
 /**
  * One operation of SPEC §4 as data: its {@link Route} plus everything the mock and the OpenAPI
  * document need.
- *
- * @example
- * ```ts
- * import { endpoints, type Operation } from '@session-library/schemas'
- * const op: Operation = endpoints['sessions.get']
- * ```
  */
 export interface Operation extends Route {
   /** The answer's envelope: `tolerant` for clients, `exact` (derived from it) for the mock. */

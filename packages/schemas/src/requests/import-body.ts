@@ -20,12 +20,6 @@ const importItem = strict(
 /**
  * The exact body of `POST /import` (SPEC §4.13, DECISIONS D15): 1–1,000 items, each with a
  * non-empty `projectPath`.
- *
- * @example
- * ```ts
- * import { importBody } from '@session-library/schemas'
- * importBody.parse({ items: [{ projectPath: '/music/song.als' }] }).generatePreviews // false
- * ```
  */
 export const importBody = strict(
   withTexts(FIELD_TEXTS.importBody, {

@@ -49,12 +49,6 @@ const sort = z.enum(sortValues, {
  * The exact query of `GET /sessions` (SPEC §4.3, DECISIONS D9–D11), read from the query string: a
  * parameter seen once is a string, a repeated one an array. The output is typed: numbers, booleans
  * and a tag list. Unknown parameters are ignored.
- *
- * @example
- * ```ts
- * import { sessionListQuery } from '@session-library/schemas'
- * sessionListQuery.parse({ limit: '900', tags: 'drums,vox' }) // { limit: 500, tags: ['drums', 'vox'] }
- * ```
  */
 export const sessionListQuery = query(
   withTexts(FIELD_TEXTS.sessionListQuery, {
@@ -82,15 +76,7 @@ export const sessionListQuery = query(
   }),
 )
 
-/**
- * The exact query of the waveform and waveform-notes operations (SPEC §4.11–4.12).
- *
- * @example
- * ```ts
- * import { variantQuery } from '@session-library/schemas'
- * variantQuery.parse({ variantId: 'pv_1' }).variantId // 'pv_1'
- * ```
- */
+/** The exact query of the waveform and waveform-notes operations (SPEC §4.11–4.12). */
 export const variantQuery = query(
   withTexts(FIELD_TEXTS.variantQuery, {
     /** The preview variant, by its id; by default the preferred preview, else the first (D12). */

@@ -4,15 +4,7 @@ import { strict, withTexts } from '../field-rules.js'
 import { FIELD_TEXTS } from '../field-texts.js'
 import { writable } from './session-fields.js'
 
-/**
- * What a new session gets for each field the create body leaves out (DECISIONS D5).
- *
- * @example
- * ```ts
- * import { SESSION_DEFAULTS } from '@session-library/schemas'
- * SESSION_DEFAULTS.status // 'idea'
- * ```
- */
+/** What a new session gets for each field the create body leaves out (DECISIONS D5). */
 export const SESSION_DEFAULTS = {
   kind: 'other',
   status: 'idea',
@@ -25,12 +17,6 @@ export const SESSION_DEFAULTS = {
 /**
  * What the server sets on a new session's preview fields (DECISIONS D5): no preview yet. A function,
  * so that every session gets its own `previews` array.
- *
- * @example
- * ```ts
- * import { previewDefaults } from '@session-library/schemas'
- * previewDefaults().previewStatus // 'none'
- * ```
  */
 export function previewDefaults() {
   return {
@@ -66,47 +52,21 @@ function withDefaults(): WithDefaults {
 /**
  * The exact body of `POST /sessions` (SPEC §4.4, DECISIONS D4–D7): `title` required, the rest
  * defaulted, unknown and server-managed fields rejected.
- *
- * @example
- * ```ts
- * import { sessionCreateBody } from '@session-library/schemas'
- * sessionCreateBody.parse({ title: '  Night Drive ' }).title // 'Night Drive'
- * ```
  */
 export const sessionCreateBody = strict(withDefaults())
 
 /**
  * The exact body of `PATCH /sessions/{id}` (SPEC §4.6, DECISIONS D8): any writable field, each
  * under the create rules; `{}` is a no-op; `null` is no value.
- *
- * @example
- * ```ts
- * import { sessionUpdateBody } from '@session-library/schemas'
- * sessionUpdateBody.parse({ status: 'mixing' }) // { status: 'mixing' }
- * ```
  */
 export const sessionUpdateBody: z.ZodMiniObject<AllOptional, z.core.$strict> = z.partial(strict(writable))
 
-/**
- * The exact body of `PUT`/`PATCH /sessions/{id}/tags` (SPEC §4.8, DECISIONS D6).
- *
- * @example
- * ```ts
- * import { tagsBody } from '@session-library/schemas'
- * tagsBody.parse({ tags: [' drums', 'drums', 'vox'] }).tags // ['drums', 'vox']
- * ```
- */
+/** The exact body of `PUT`/`PATCH /sessions/{id}/tags` (SPEC §4.8, DECISIONS D6). */
 export const tagsBody = strict({ tags: writable.tags } as Pick<Writable, 'tags'>)
 
 /**
  * The exact body of `PUT`/`PATCH /sessions/{id}/notes` (SPEC §4.9, DECISIONS D7): `""` or `null`
  * clears them.
- *
- * @example
- * ```ts
- * import { notesBody } from '@session-library/schemas'
- * notesBody.parse({ notes: null }).notes // ''
- * ```
  */
 export const notesBody = strict(
   withTexts(FIELD_TEXTS.notesBody, {

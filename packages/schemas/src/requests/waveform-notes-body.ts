@@ -30,12 +30,6 @@ const distinctIds = (notes: { id?: string }[]) => {
 /**
  * The exact body of `PUT`/`PATCH /sessions/{id}/waveform-notes` (SPEC §4.12, DECISIONS D14). The
  * rule `timestamp ≤ duration` needs the waveform and is checked by the server after this.
- *
- * @example
- * ```ts
- * import { waveformNotesBody } from '@session-library/schemas'
- * waveformNotesBody.parse({ notes: [{ timestamp: 1.5, text: 'drop' }] })
- * ```
  */
 export const waveformNotesBody = strict(
   withTexts(FIELD_TEXTS.waveformNotesBody, {

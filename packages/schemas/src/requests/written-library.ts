@@ -8,23 +8,11 @@ import { writable } from './session-fields.js'
  * without a comma…), its output what a write stores (trimmed, repeated tags dropped). What a mock
  * seeded in process accepts; a `--data` file, which may hold whatever a real library holds, is read
  * as `storedSession`.
- *
- * @example
- * ```ts
- * import { writtenSession } from '@session-library/schemas'
- * writtenSession.safeParse({ ...stored, title: '' }).success // false: D5
- * ```
  */
 export const writtenSession = z.extend(storedSession, writable)
 
 /**
  * A library whose sessions hold only what writes through the API can leave ({@link writtenSession}):
  * the `librarySnapshot` a mock seeded in process checks.
- *
- * @example
- * ```ts
- * import { writtenLibrary } from '@session-library/schemas'
- * writtenLibrary.safeParse({ version: 1, nextId: 1, sessions: [], lanes: [] }).success // true
- * ```
  */
 export const writtenLibrary = z.extend(librarySnapshot, { sessions: z.array(writtenSession) })

@@ -7,26 +7,12 @@ import { errorDepartures } from './error-answer.js'
 import { type Context, shown } from './issue-departures.js'
 import { successDepartures } from './success-answer.js'
 
-/**
- * Headers as fetch (`Headers`) or node:http (`IncomingHttpHeaders`) gives them.
- *
- * @example
- * ```ts
- * import type { HeaderSource } from '@session-library/schemas'
- * const headers: HeaderSource = { 'content-type': 'application/json' }
- * ```
- */
+/** Headers as fetch (`Headers`) or node:http (`IncomingHttpHeaders`) gives them. */
 export type HeaderSource = Headers | Record<string, string | string[] | undefined>
 
 /**
  * An answer to check (see {@link validateAnswer}): the operation it answers, its status, its
  * headers when known, and its body, parsed (`body`) or as received (`text`).
- *
- * @example
- * ```ts
- * import type { RecordedAnswer } from '@session-library/schemas'
- * const recorded: RecordedAnswer = { operation: 'health.get', status: 200, text: '{"data":{}}' }
- * ```
  */
 export interface RecordedAnswer {
   /** The operation; `undefined` for a method and path the contract does not have. */

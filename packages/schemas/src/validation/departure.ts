@@ -2,12 +2,6 @@
  * How much a departure from the contract matters: `breaking` when the SDK would fail on it (the
  * contract's tolerant schemas reject it, or, for a request, the mock would refuse it with a 400);
  * `informational` when it only differs from what the mock answers (the exact contract).
- *
- * @example
- * ```ts
- * import type { Severity } from '@session-library/schemas'
- * const worst: Severity = 'breaking'
- * ```
  */
 export type Severity = 'breaking' | 'informational'
 
@@ -30,12 +24,6 @@ export type Severity = 'breaking' | 'informational'
  * | `header`         | a header other than the contract's (Content-Type, WWW-Authenticate)     |
  * | `transport`      | no answer at all: the server is down, too slow, or dropped the connection |
  * | `behaviour`      | an answer that does not do what DECISIONS says (paging D9, order D10, filters D11) |
- *
- * @example
- * ```ts
- * import type { DepartureRule } from '@session-library/schemas'
- * const rule: DepartureRule = 'unknown-field'
- * ```
  */
 export type DepartureRule =
   | 'not-json'
@@ -53,18 +41,7 @@ export type DepartureRule =
   | 'transport'
   | 'behaviour'
 
-/**
- * One place where a request or an answer departs from the contract.
- *
- * @example
- * ```ts
- * import type { Departure } from '@session-library/schemas'
- * const departure: Departure = {
- *   operation: 'sessions.get', direction: 'answer', status: 200, path: 'data.rating',
- *   rule: 'unknown-field', detail: 'is not a known field', actual: '5', severity: 'informational',
- * }
- * ```
- */
+/** One place where a request or an answer departs from the contract. */
 export interface Departure {
   /** The operation's name, or {@link UNKNOWN_ROUTE} for a path and method the contract lacks. */
   operation: string
@@ -81,28 +58,12 @@ export interface Departure {
   severity: Severity
 }
 
-/**
- * The `operation` of a departure on a method and path that is no operation of the contract.
- *
- * @example
- * ```ts
- * import { UNKNOWN_ROUTE } from '@session-library/schemas'
- * UNKNOWN_ROUTE // '(unknown route)'
- * ```
- */
+/** The `operation` of a departure on a method and path that is no operation of the contract. */
 export const UNKNOWN_ROUTE = '(unknown route)'
 
 /**
  * A departure as one line of text, for a log: severity, operation, status, path, rule, detail,
  * expected and actual.
- *
- * @example
- * ```ts
- * import { formatDeparture } from '@session-library/schemas'
- * formatDeparture({ operation: 'health.get', direction: 'answer', status: 200, path: 'data.port', rule: 'wrong-type',
- *   detail: 'has the wrong type', expected: 'number', actual: '"4777"', severity: 'breaking' })
- * // 'breaking health.get 200 answer data.port wrong-type: has the wrong type (expected number, got "4777")'
- * ```
  */
 export function formatDeparture(departure: Departure): string {
   const { severity, operation, status, direction, path, rule, detail, expected, actual } = departure
@@ -115,12 +76,6 @@ export function formatDeparture(departure: Departure): string {
 /**
  * The departure of a request that got no answer at all (the server is down, too slow, or dropped
  * the connection): breaking, as the SDK gets nothing to read.
- *
- * @example
- * ```ts
- * import { transportDeparture } from '@session-library/schemas'
- * transportDeparture('sessions.list', 'no answer within 10000 ms').rule // 'transport'
- * ```
  */
 export function transportDeparture(operation: string, detail: string): Departure {
   return { operation, direction: 'answer', path: '(connection)', rule: 'transport', detail, severity: 'breaking' }

@@ -52,11 +52,6 @@ function consistency(error: { status: number; code: string; message: string }, c
  * informational (it still throws an `ApiError`, with code `unknown`); so are unknown codes and
  * fields, a `status` or `code` that does not match the HTTP status, and messages other than SPEC
  * §7's.
- *
- * @example
- * ```ts
- * errorDepartures({ error: { status: 404, code: 'not_found', message: 'Session missing' } }, context)
- * ```
  */
 export function errorDepartures(body: unknown, context: Context): Departure[] {
   const tolerant = errorEnvelope.safeParse(body)

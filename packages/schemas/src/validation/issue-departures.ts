@@ -9,14 +9,7 @@ export type Context = Pick<Departure, 'operation' | 'direction' | 'status'>
 
 const MAX_SHOWN = 60
 
-/**
- * A value as a departure shows it: JSON, cut short.
- *
- * @example
- * ```ts
- * shown('64') // '"64"'
- * ```
- */
+/** A value as a departure shows it: JSON, cut short. */
 export function shown(value: unknown): string {
   if (value === undefined) return 'nothing'
   const text = JSON.stringify(value) ?? String(value)
@@ -47,11 +40,6 @@ function expectedOf(issue: z.core.$ZodIssue): string | undefined {
  * Turns the issues of one validation into departures, of `severity`: one per unknown key, one per
  * other issue, each with its field path, rule, expected and actual value. In an answer, `null` for
  * an optional field counts as absent (the SDK reads it so), so it is never `breaking`.
- *
- * @example
- * ```ts
- * issueDepartures(result.error.issues, { root: body, schema, prefix: '', severity: 'breaking', context })
- * ```
  */
 export function issueDepartures(
   issues: readonly z.core.$ZodIssue[],

@@ -11,12 +11,6 @@ import { type Context, issueDepartures } from './issue-departures.js'
 /**
  * A request to check (see {@link validateRequest}): its operation, its query string and its body,
  * parsed (`body`) or as sent (`text`).
- *
- * @example
- * ```ts
- * import type { RecordedRequest } from '@session-library/schemas'
- * const request: RecordedRequest = { operation: 'sessions.list', query: 'limit=0' }
- * ```
  */
 export interface RecordedRequest {
   operation: OperationName
@@ -43,12 +37,6 @@ function bodyOf(request: RecordedRequest): { value?: unknown; broken?: Departure
  * Checks one request against the contract's exact request schemas (the query and body the mock
  * accepts, DECISIONS D4–D15). Each departure is `breaking`: the mock would refuse the request with
  * a 400, however lenient the real application is about it.
- *
- * @example
- * ```ts
- * import { validateRequest } from '@session-library/schemas'
- * validateRequest({ operation: 'sessions.create', body: { title: '' } })[0]?.path // 'body.title'
- * ```
  */
 export function validateRequest(request: RecordedRequest): Departure[] {
   const { query, body } = endpoints[request.operation] as { query?: z.ZodMiniType; body?: z.ZodMiniType }

@@ -10,14 +10,7 @@ interface Definition {
   in?: z.ZodMiniType
 }
 
-/**
- * The definition zod keeps of a schema: its type and what it wraps or holds.
- *
- * @example
- * ```ts
- * definitionOf(z.optional(z.string())).type // 'optional'
- * ```
- */
+/** The definition zod keeps of a schema: its type and what it wraps or holds. */
 export const definitionOf = (schema: z.ZodMiniType) => (schema as unknown as { _zod: { def: Definition } })._zod.def
 
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'nonoptional'])
@@ -25,11 +18,6 @@ const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readon
 /**
  * The schema one wrapper (optional, nullable, default) or a pipe holds, as its input; `undefined`
  * for a schema that wraps nothing.
- *
- * @example
- * ```ts
- * unwrapped(z.optional(z.string())) // the z.string()
- * ```
  */
 export function unwrapped(schema: z.ZodMiniType): z.ZodMiniType | undefined {
   const definition = definitionOf(schema)
@@ -37,14 +25,7 @@ export function unwrapped(schema: z.ZodMiniType): z.ZodMiniType | undefined {
   return definition.type === 'pipe' ? definition.in : undefined
 }
 
-/**
- * The schema under its wrappers (optional, nullable, default) and pipes.
- *
- * @example
- * ```ts
- * core(z._default(z.optional(z.string()), '')) // the z.string()
- * ```
- */
+/** The schema under its wrappers (optional, nullable, default) and pipes. */
 export function core(schema: z.ZodMiniType): z.ZodMiniType {
   let current = schema
   for (let inner = unwrapped(current); inner; inner = unwrapped(current)) current = inner
@@ -57,28 +38,14 @@ function child(schema: z.ZodMiniType, key: PropertyKey): z.ZodMiniType | undefin
   return definition.type === 'object' && typeof key === 'string' ? definition.shape?.[key] : undefined
 }
 
-/**
- * Whether the field at `path` of `schema` is optional (e.g. health's `lastError`).
- *
- * @example
- * ```ts
- * isOptionalAt(endpoints['health.get'].answer.tolerant, ['data', 'lastError']) // true
- * ```
- */
+/** Whether the field at `path` of `schema` is optional (e.g. health's `lastError`). */
 export function isOptionalAt(schema: z.ZodMiniType, path: readonly PropertyKey[]): boolean {
   let current: z.ZodMiniType | undefined = schema
   for (const key of path) current = current && child(current, key)
   return current !== undefined && definitionOf(current).type === 'optional'
 }
 
-/**
- * The value at `path` of a parsed JSON body; `undefined` when a step is missing.
- *
- * @example
- * ```ts
- * valueAt({ data: [{ kind: 'x' }] }, ['data', 0, 'kind']) // 'x'
- * ```
- */
+/** The value at `path` of a parsed JSON body; `undefined` when a step is missing. */
 export function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
   let current = value
   for (const key of path) {
@@ -91,11 +58,6 @@ export function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
 /**
  * Calls `visit` for every object of `value` that `schema` reads with an object schema, with that
  * schema and the object's path: each list element, each nested object.
- *
- * @example
- * ```ts
- * walkObjects(endpoints['sessions.list'].answer.exact, body, (schema, object, path) => {})
- * ```
  */
 export function walkObjects(
   schema: z.ZodMiniType,

@@ -37,11 +37,6 @@ function unknownValues(schema: z.ZodMiniType, body: unknown, context: Context, r
  * The departures of a success answer's JSON body: what the tolerant schema rejects is breaking
  * (the SDK would throw); what only the exact schema rejects, and unknown kinds and statuses, is
  * informational. A field reported once is not reported again by the weaker rule.
- *
- * @example
- * ```ts
- * successDepartures(endpoints['sessions.get'].answer, body, context)
- * ```
  */
 export function successDepartures(
   answer: { tolerant: z.ZodMiniType; exact: z.ZodMiniType },
