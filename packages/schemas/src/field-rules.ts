@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import type { Kind, Status } from './known-values.js'
-import { LIMITS } from './limits.js'
+import { LIMITS } from './known-values.js'
 
 // Messages complete "<field>: ..." (DECISIONS D4); a missing required field says so plainly.
 const expected = (what: string) => (issue: { input?: unknown }) =>

@@ -10,29 +10,41 @@
  * ```
  */
 export * as z from 'zod/mini'
-export { envelope, listEnvelope, sessionPage, tagCountList } from './answers/envelope-pairs.js'
 export { exactErrorEnvelope } from './answers/exact.js'
-export type * from './answers/named-types.js'
-export { type Field, field, type Resource, resource } from './answers/resource-builder.js'
 export {
   deleted,
+  envelope,
+  type Field,
+  field,
   health,
   importResult,
+  listEnvelope,
   listMeta,
   preview,
+  type Resource,
   recentRequest,
+  resource,
   session,
   sessionNotes,
+  sessionPage,
   sessionPreview,
   sessionTags,
   sessionWaveform,
   tagCount,
+  tagCountList,
   waveform,
   waveformNote,
   waveformNoteLane,
-} from './answers/resource-pairs.js'
-export { librarySnapshot, storedSession, storedWaveform } from './answers/stored-library.js'
-export { type Endpoints, endpoints, operations } from './contract/endpoints.js'
+} from './answers/pairs.js'
+export {
+  type Endpoints,
+  endpoints,
+  matchOperation,
+  operationParamNames,
+  operations,
+  type RouteMatch,
+} from './contract/endpoints.js'
+export type { Method, Operation, Route } from './contract/operation.js'
 export type {
   AnswerOf,
   BodyOf,
@@ -42,18 +54,14 @@ export type {
   ParsedQueryOf,
   QueryOf,
   ReadonlyInput,
-} from './contract/infer.js'
-export { matchOperation, operationParamNames, type RouteMatch } from './contract/match.js'
-export type { Method, Operation, Route } from './contract/operation.js'
+} from './contract/routes.js'
 export { type OperationName, operationPath, type Routes, routes } from './contract/routes.js'
 export { ERRORS, type ErrorEnvelope, errorEnvelope, type KnownErrorCode } from './errors.js'
-export { fieldPath } from './field-path.js'
-export { formatIssues, ISSUE_WORDING, issueLines, SERVER_MANAGED_FIELDS } from './format-issues.js'
-export { isRecord } from './is-record.js'
-export { NOT_JSON, parseJsonText } from './json-text.js'
+export { fieldPath, formatIssues, ISSUE_WORDING, issueLines, SERVER_MANAGED_FIELDS } from './format-issues.js'
+export { isRecord, NOT_JSON, parseJsonText } from './json-text.js'
 export * from './known-values.js'
-export { LIMITS } from './limits.js'
-export { MASKED, maskToken, tokenMask } from './mask.js'
+export { LIMITS } from './known-values.js'
+export { isSecretHeader, MASKED, maskToken, redactedHeaderValue, tokenMask } from './mask.js'
 export { NOT_FOUND_MESSAGES } from './not-found.js'
 export { createOpenApiDocument, type OpenApiDocument } from './openapi.js'
 export {
@@ -66,9 +74,10 @@ export {
   pathParamNames,
 } from './paths.js'
 export { importBody } from './requests/import-body.js'
-export { sessionListQuery, variantQuery } from './requests/list-query.js'
+export { librarySnapshot, storedSession, storedWaveform, writtenLibrary, writtenSession } from './requests/library.js'
+export { queryInput, sessionListQuery, variantQuery } from './requests/list-query.js'
 export type * from './requests/named-types.js'
-export { queryInput } from './requests/query-input.js'
+export type * from './requests/named-types.js'
 export {
   notesBody,
   previewDefaults,
@@ -78,8 +87,6 @@ export {
   tagsBody,
 } from './requests/session-bodies.js'
 export { waveformNotesBody } from './requests/waveform-notes-body.js'
-export { writtenLibrary, writtenSession } from './requests/written-library.js'
-export { isSecretHeader, redactedHeaderValue } from './secret-headers.js'
 export { type HeaderSource, type RecordedAnswer, validateAnswer } from './validation/answer.js'
 export {
   type Departure,

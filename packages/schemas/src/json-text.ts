@@ -1,3 +1,8 @@
+/** Whether a parsed JSON value is an object with fields (a row of a table): not `null`, not an array. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
 /** What {@link parseJsonText} gives for a text that is not JSON (an HTML error page, a cut-off body). */
 export const NOT_JSON: unique symbol = Symbol('not JSON')
 

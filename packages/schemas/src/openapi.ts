@@ -10,7 +10,7 @@ import {
   waveform,
   waveformNote,
   waveformNoteLane,
-} from './answers/resource-pairs.js'
+} from './answers/pairs.js'
 import { operations } from './contract/endpoints.js'
 import type { Operation } from './contract/operation.js'
 import { API_PREFIX, pathParamNames } from './paths.js'

@@ -5,7 +5,7 @@ import type * as z from 'zod/mini'
 import { fieldTextsSource } from '../scripts/derive-sources.mjs'
 import { FIELD_TEXTS } from '../src/field-texts.js'
 import * as contract from '../src/index.js'
-import { core, definitionOf, unwrapped } from '../src/validation/schema-walk.js'
+import { core, definitionOf, unwrapped } from '../src/validation/departure.js'
 import { createHover, type Hover } from './support/hover.js'
 
 // Each field's text is written once, as its TSDoc, which an editor shows; field-texts.ts is copied

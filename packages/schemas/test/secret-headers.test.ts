@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as client from '../src/client.js'
-import { MASKED } from '../src/mask.js'
-import { isSecretHeader, redactedHeaderValue } from '../src/secret-headers.js'
+import { isSecretHeader, MASKED, redactedHeaderValue } from '../src/mask.js'
 
 describe('the one rule for secret headers (D2), shared by the SDK logger and the mock journal', () => {
   it('D2: Authorization, Proxy-Authorization, Cookie, Set-Cookie and names holding key, token or secret are secret, in any case', () => {

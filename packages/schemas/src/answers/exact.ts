@@ -2,11 +2,9 @@ import * as z from 'zod/mini'
 import { ERRORS, errorEnvelope, type KnownErrorCode } from '../errors.js'
 import { accentRule, boundedText, kindRule, statusRule, timestamp } from '../field-rules.js'
 import { FIELD_TEXTS } from '../field-texts.js'
-import { MODES, type Mode, PREVIEW_STATUSES, type PreviewStatus } from '../known-values.js'
-import { LIMITS } from '../limits.js'
+import { LIMITS, MODES, type Mode, PREVIEW_STATUSES, type PreviewStatus } from '../known-values.js'
 import { API_PREFIX } from '../paths.js'
 import * as tolerant from './tolerant.js'
-import * as tolerantAnswers from './tolerant-answers.js'
 
 // What the mock answers (DECISIONS preamble): each schema is its tolerant twin made strict, with
 // only what the exact strength adds written here, so that the two cannot list different fields.
@@ -108,32 +106,32 @@ export const health = described('health', {
 })
 
 /** SPEC §4.7: the answer to a delete, as the mock answers it. */
-export const deleted = described('deleted', tolerantAnswers.deleted.def.shape)
+export const deleted = described('deleted', tolerant.deleted.def.shape)
 
 /** SPEC §4.8: a session's tags, as the mock answers them. */
-export const sessionTags = described('sessionTags', tolerantAnswers.sessionTags.def.shape)
+export const sessionTags = described('sessionTags', tolerant.sessionTags.def.shape)
 
 /** SPEC §4.9: a session's notes, as the mock answers them. */
-export const sessionNotes = described('sessionNotes', tolerantAnswers.sessionNotes.def.shape)
+export const sessionNotes = described('sessionNotes', tolerant.sessionNotes.def.shape)
 
 /** SPEC §4.10: a session's preview metadata, as the mock answers it. */
 export const sessionPreview = described('sessionPreview', {
-  ...tolerantAnswers.sessionPreview.def.shape,
+  ...tolerant.sessionPreview.def.shape,
   ...previewFields,
 })
 
 /** SPEC §4.11: a session's waveform, as the mock answers it. */
-export const sessionWaveform = described('sessionWaveform', { ...tolerantAnswers.sessionWaveform.def.shape, waveform })
+export const sessionWaveform = described('sessionWaveform', { ...tolerant.sessionWaveform.def.shape, waveform })
 
 /** SPEC §4.12, DECISIONS D14: a waveform note lane, as the mock answers it. */
 export const waveformNoteLane = described('waveformNoteLane', {
-  ...tolerantAnswers.waveformNoteLane.def.shape,
+  ...tolerant.waveformNoteLane.def.shape,
   notes: z.array(waveformNote),
 })
 
 /** SPEC §4.3: the list's paging facts, as the mock answers them. */
 export const listMeta = described('listMeta', {
-  ...tolerantAnswers.listMeta.def.shape,
+  ...tolerant.listMeta.def.shape,
   total: count,
   limit: count,
   offset: count,

@@ -1,11 +1,13 @@
 import * as z from 'zod/mini'
-import * as envelopes from '../answers/envelope-pairs.js'
-import * as resources from '../answers/resource-pairs.js'
+import * as envelopes from '../answers/pairs.js'
+import * as resources from '../answers/pairs.js'
+import { matchPath, pathParamNames } from '../paths.js'
 import { health } from './health.js'
 import { imports } from './imports.js'
 import { notes } from './notes.js'
-import { type Operation, type OperationOf, table } from './operation.js'
+import { type Method, type Operation, type OperationOf, table } from './operation.js'
 import { preview } from './preview.js'
+import type { OperationName } from './routes.js'
 import { sessions } from './sessions.js'
 import { tagCounts } from './tag-counts.js'
 import { tags } from './tags.js'
@@ -55,3 +57,37 @@ export type Endpoints = typeof endpoints
 
 /** Every operation of the table, in SPEC §4.1's order. */
 export const operations: readonly Operation[] = Object.values(endpoints)
+
+/**
+ * What a request path and method resolve to: the operation and its parameters; `allowed` lists the
+ * methods of a path that exists when the method does not; nothing when the path is unknown.
+ */
+export type RouteMatch =
+  | { operation: Operation; params: Record<string, string>; allowed?: undefined }
+  | { operation?: undefined; params?: undefined; allowed: Method[] }
+
+/**
+ * Resolves a method and a path (relative to `API_PREFIX`, still percent-encoded) to an operation
+ * of the table. An unknown path or method gives `allowed` instead (DECISIONS D3: 404 route not found).
+ *
+ * @example
+ * ```ts
+ * import { matchOperation } from '@session-library/schemas'
+ * matchOperation('GET', '/sessions/x/waveform-notes').operation // undefined: it must not exist
+ * ```
+ */
+export function matchOperation(method: string, path: string): RouteMatch {
+  const allowed: Method[] = []
+  for (const operation of operations) {
+    const params = matchPath(operation.path, path)
+    if (!params) continue
+    if (operation.method === method.toUpperCase()) return { operation, params }
+    allowed.push(operation.method)
+  }
+  return { allowed }
+}
+
+/** The path parameter names of an operation. */
+export function operationParamNames(name: OperationName): string[] {
+  return pathParamNames(endpoints[name].path)
+}

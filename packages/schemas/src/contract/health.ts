@@ -1,7 +1,6 @@
 import * as t from '../answers/tolerant.js'
-import * as ta from '../answers/tolerant-answers.js'
 import type { OperationSpec } from './operation.js'
-import { READ } from './statuses.js'
+import { READ } from './operation.js'
 
 // SPEC §4.2. Each group file holds one object per operation; the client's part of each (method,
 // path, status, tolerant answer) is copied to route-specs.ts by scripts/write-route-specs.mjs.
@@ -9,7 +8,7 @@ export const health = {
   'health.get': {
     method: 'GET',
     path: '/health',
-    answer: ta.data(t.health),
+    answer: t.data(t.health),
     errors: READ,
     summary: 'Check the service and the token',
     description: 'Confirms that the service is running and the supplied bearer token is valid.',

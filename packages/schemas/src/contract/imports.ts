@@ -1,8 +1,7 @@
 import * as t from '../answers/tolerant.js'
-import * as ta from '../answers/tolerant-answers.js'
 import { importBody } from '../requests/import-body.js'
 import type { OperationSpec } from './operation.js'
-import { BODY_LIMIT } from './statuses.js'
+import { BODY_LIMIT } from './operation.js'
 
 // SPEC §4.13 (see health.ts).
 export const imports = {
@@ -10,7 +9,7 @@ export const imports = {
     method: 'POST',
     path: '/import',
     status: 202,
-    answer: ta.data(t.importResult),
+    answer: t.data(t.importResult),
     body: importBody,
     service: 'import',
     errors: [400, 401, 403, 501],

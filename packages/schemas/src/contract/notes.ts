@@ -1,12 +1,12 @@
-import * as ta from '../answers/tolerant-answers.js'
+import * as t from '../answers/tolerant.js'
 import { notesBody } from '../requests/session-bodies.js'
 import type { OperationSpec } from './operation.js'
-import { BODY_LIMIT, READ_ONE, WRITE_ONE } from './statuses.js'
+import { BODY_LIMIT, READ_ONE, WRITE_ONE } from './operation.js'
 
 // SPEC §4.9 (see health.ts): PUT and PATCH are one write.
 const write = {
   path: '/sessions/{id}/notes',
-  answer: ta.data(ta.sessionNotes),
+  answer: t.data(t.sessionNotes),
   body: notesBody,
   errors: WRITE_ONE,
   decidedErrors: BODY_LIMIT,
@@ -19,7 +19,7 @@ export const notes = {
   'notes.get': {
     method: 'GET',
     path: '/sessions/{id}/notes',
-    answer: ta.data(ta.sessionNotes),
+    answer: t.data(t.sessionNotes),
     errors: READ_ONE,
     summary: 'Read the notes of a session',
     description: 'Returns the free-text notes of a session.',

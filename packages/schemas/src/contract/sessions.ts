@@ -1,16 +1,15 @@
 import * as t from '../answers/tolerant.js'
-import * as ta from '../answers/tolerant-answers.js'
 import { sessionListQuery } from '../requests/list-query.js'
 import { sessionCreateBody, sessionUpdateBody } from '../requests/session-bodies.js'
 import type { OperationSpec } from './operation.js'
-import { BODY_LIMIT, READ, READ_ONE, WRITE_ONE } from './statuses.js'
+import { BODY_LIMIT, READ, READ_ONE, WRITE_ONE } from './operation.js'
 
 // SPEC §4.3–4.7 (see health.ts).
 export const sessions = {
   'sessions.list': {
     method: 'GET',
     path: '/sessions',
-    answer: ta.sessionPage,
+    answer: t.sessionPage,
     query: sessionListQuery,
     errors: READ,
     decidedErrors: [400],
@@ -21,7 +20,7 @@ export const sessions = {
     method: 'POST',
     path: '/sessions',
     status: 201,
-    answer: ta.data(t.session),
+    answer: t.data(t.session),
     body: sessionCreateBody,
     errors: [400, 401, 403],
     decidedErrors: BODY_LIMIT,
@@ -31,7 +30,7 @@ export const sessions = {
   'sessions.get': {
     method: 'GET',
     path: '/sessions/{id}',
-    answer: ta.data(t.session),
+    answer: t.data(t.session),
     errors: READ_ONE,
     summary: 'Read a session',
     description: 'Returns one session.',
@@ -40,7 +39,7 @@ export const sessions = {
     method: 'PATCH',
     path: '/sessions/{id}',
     idempotent: false,
-    answer: ta.data(t.session),
+    answer: t.data(t.session),
     body: sessionUpdateBody,
     errors: WRITE_ONE,
     decidedErrors: BODY_LIMIT,
@@ -50,7 +49,7 @@ export const sessions = {
   'sessions.delete': {
     method: 'DELETE',
     path: '/sessions/{id}',
-    answer: ta.data(ta.deleted),
+    answer: t.data(t.deleted),
     errors: [401, 403, 404],
     summary: 'Delete a session',
     description: 'Deletes a session. Requires full-automation mode.',

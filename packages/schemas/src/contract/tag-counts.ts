@@ -1,13 +1,13 @@
-import * as ta from '../answers/tolerant-answers.js'
+import * as t from '../answers/tolerant.js'
 import type { OperationSpec } from './operation.js'
-import { READ } from './statuses.js'
+import { READ } from './operation.js'
 
 // SPEC §4.14 (see health.ts).
 export const tagCounts = {
   'tagCounts.list': {
     method: 'GET',
     path: '/tags',
-    answer: ta.tagCountList,
+    answer: t.tagCountList,
     errors: READ,
     summary: 'Count tags across the library',
     description: 'Aggregates known tags across the whole session library, in descending order of usage.',

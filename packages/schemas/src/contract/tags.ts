@@ -1,12 +1,12 @@
-import * as ta from '../answers/tolerant-answers.js'
+import * as t from '../answers/tolerant.js'
 import { tagsBody } from '../requests/session-bodies.js'
 import type { OperationSpec } from './operation.js'
-import { BODY_LIMIT, READ_ONE, WRITE_ONE } from './statuses.js'
+import { BODY_LIMIT, READ_ONE, WRITE_ONE } from './operation.js'
 
 // SPEC §4.8 (see health.ts): PUT and PATCH are one write.
 const write = {
   path: '/sessions/{id}/tags',
-  answer: ta.data(ta.sessionTags),
+  answer: t.data(t.sessionTags),
   body: tagsBody,
   errors: WRITE_ONE,
   decidedErrors: BODY_LIMIT,
@@ -18,7 +18,7 @@ export const tags = {
   'tags.get': {
     method: 'GET',
     path: '/sessions/{id}/tags',
-    answer: ta.data(ta.sessionTags),
+    answer: t.data(t.sessionTags),
     errors: READ_ONE,
     summary: 'Read the tags of a session',
     description: 'Returns the tag list of a session.',

@@ -1,13 +1,13 @@
-import * as ta from '../answers/tolerant-answers.js'
+import * as t from '../answers/tolerant.js'
 import { variantQuery } from '../requests/list-query.js'
 import { waveformNotesBody } from '../requests/waveform-notes-body.js'
 import type { OperationSpec } from './operation.js'
-import { BODY_LIMIT } from './statuses.js'
+import { BODY_LIMIT } from './operation.js'
 
 // SPEC §4.12 (see health.ts): PUT and PATCH are one write; the lane's GET must not exist.
 const write = {
   path: '/sessions/{id}/waveform-notes',
-  answer: ta.data(ta.waveformNoteLane),
+  answer: t.data(t.waveformNoteLane),
   query: variantQuery,
   body: waveformNotesBody,
   service: 'waveform-notes',

@@ -1,4 +1,4 @@
-import * as ta from '../answers/tolerant-answers.js'
+import * as t from '../answers/tolerant.js'
 import { variantQuery } from '../requests/list-query.js'
 import type { OperationSpec } from './operation.js'
 
@@ -7,7 +7,7 @@ export const waveform = {
   'waveform.get': {
     method: 'GET',
     path: '/sessions/{id}/waveform',
-    answer: ta.data(ta.sessionWaveform),
+    answer: t.data(t.sessionWaveform),
     query: variantQuery,
     service: 'waveform',
     errors: [401, 404, 501],

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini'
 import { bool, kindRule, list, nonEmptyText, str, strict, withTexts } from '../field-rules.js'
 import { FIELD_TEXTS } from '../field-texts.js'
-import { LIMITS } from '../limits.js'
-import { writable } from './session-fields.js'
+import { LIMITS } from '../known-values.js'
+import { writable } from './session-bodies.js'
 
 const importItem = strict(
   withTexts(FIELD_TEXTS.importItem, {

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini'
 import { decimalInteger, query, withTexts } from '../field-rules.js'
 import { FIELD_TEXTS } from '../field-texts.js'
-import { type Kind, SORT_KEYS, type SortKey } from '../known-values.js'
-import { LIMITS } from '../limits.js'
+import { type Kind, LIMITS, SORT_KEYS, type SortKey } from '../known-values.js'
 
 // A query value arrives as a string, or as an array when the parameter is repeated.
 const param = () =>
@@ -83,3 +82,16 @@ export const variantQuery = query(
     variantId: z.optional(param()),
   }),
 )
+
+/**
+ * Reads a query string into the input of a query schema: a parameter seen once becomes a string,
+ * one repeated becomes an array of its values.
+ */
+export function queryInput(params: URLSearchParams): Record<string, string | string[]> {
+  const input: Record<string, string | string[]> = Object.create(null)
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key)
+    input[key] = values.length === 1 ? (values[0] as string) : values
+  }
+  return input
+}

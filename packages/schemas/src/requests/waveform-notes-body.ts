@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { boundedText, list, nonEmptyText, num, strict, withTexts } from '../field-rules.js'
 import { FIELD_TEXTS } from '../field-texts.js'
-import { LIMITS } from '../limits.js'
+import { LIMITS } from '../known-values.js'
 
 const waveformNoteInput = z.pipe(
   strict(

@@ -4,9 +4,9 @@ import type { Operation } from '../contract/operation.js'
 import type { OperationName } from '../contract/routes.js'
 import { formatIssues, ISSUE_WORDING } from '../format-issues.js'
 import { NOT_JSON, parseJsonText } from '../json-text.js'
-import { queryInput } from '../requests/query-input.js'
+import { queryInput } from '../requests/list-query.js'
 import type { Departure } from './departure.js'
-import { type Context, issueDepartures } from './issue-departures.js'
+import { type Context, issueDepartures } from './departure.js'
 
 /**
  * A request to check (see {@link validateRequest}): its operation, its query string and its body,

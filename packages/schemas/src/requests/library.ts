@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
-import { session, waveform, waveformNoteLane } from './exact.js'
+import { session, waveform, waveformNoteLane } from '../answers/exact.js'
+import { writable } from './session-bodies.js'
 
 // Built here, next to the resources, because the mock has no zod of its own: one zod instance
 // checks both what the mock answers and what it keeps on disk.
@@ -28,3 +29,18 @@ export const librarySnapshot = z.strictObject({
   lanes: z.array(waveformNoteLane),
   waveforms: z.optional(z.array(storedWaveform)),
 })
+
+/**
+ * A stored session as only writes through the API can leave it: `storedSession` with each writable
+ * field under its write rule (D5–D7: a title trimmed to 1–200 characters, tags of 1–64 characters
+ * without a comma…), its output what a write stores (trimmed, repeated tags dropped). What a mock
+ * seeded in process accepts; a `--data` file, which may hold whatever a real library holds, is read
+ * as `storedSession`.
+ */
+export const writtenSession = z.extend(storedSession, writable)
+
+/**
+ * A library whose sessions hold only what writes through the API can leave ({@link writtenSession}):
+ * the `librarySnapshot` a mock seeded in process checks.
+ */
+export const writtenLibrary = z.extend(librarySnapshot, { sessions: z.array(writtenSession) })
