@@ -10,10 +10,10 @@
  * ```
  */
 export * as z from 'zod/mini'
-export { exactErrorEnvelope } from './answers/exact.js'
 export {
   deleted,
   envelope,
+  exactErrorEnvelope,
   type Field,
   field,
   health,

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
-import { exactErrorEnvelope } from './answers/exact.js'
 import {
+  exactErrorEnvelope,
   health,
   importResult,
   listMeta,

@@ -3,7 +3,7 @@ import type { Kind, Mode, OpenString, PreviewStatus, Status } from '../known-val
 
 // What a client accepts from any server that follows SPEC.md (DECISIONS preamble): unknown keys are
 // kept, and strings SPEC.md lists no values for are open, typed with the known ones as suggestions.
-// The exact schemas (exact.ts) are derived from these; the client entry imports nothing else. Each
+// The exact schemas (pairs.ts) are derived from these; the client entry imports nothing else. Each
 // field's TSDoc is its one text for people: scripts/write-field-texts.mjs copies it to field-texts.ts.
 
 /**

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { session, waveform, waveformNoteLane } from '../answers/exact.js'
+import { session, waveform, waveformNoteLane } from '../answers/pairs.js'
 import { writable } from './session-bodies.js'
 
 // Built here, next to the resources, because the mock has no zod of its own: one zod instance
@@ -9,13 +9,13 @@ import { writable } from './session-bodies.js'
  * A session as the mock stores it: exactly the answered fields (SPEC §2.1) plus the search-only
  * `client` that it never returns (DECISIONS D11).
  */
-export const storedSession = z.strictObject({ ...session.def.shape, client: z.string() })
+export const storedSession = z.strictObject({ ...session.exact.def.shape, client: z.string() })
 
 /**
  * The waveform of one session and preview variant as a `--data` file holds it: peaks read from a
  * real application by `session-library clone`, which the mock answers instead of computing its own.
  */
-export const storedWaveform = z.strictObject({ sessionId: z.string(), variantId: z.string(), waveform })
+export const storedWaveform = z.strictObject({ sessionId: z.string(), variantId: z.string(), waveform: waveform.exact })
 
 /**
  * The mock's whole library as its `--data` file holds it: the sessions, the waveform note lanes
@@ -26,7 +26,7 @@ export const librarySnapshot = z.strictObject({
   version: z.literal(1),
   nextId: z.int().check(z.minimum(1)),
   sessions: z.array(storedSession),
-  lanes: z.array(waveformNoteLane),
+  lanes: z.array(waveformNoteLane.exact),
   waveforms: z.optional(z.array(storedWaveform)),
 })
 

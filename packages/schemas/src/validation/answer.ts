@@ -1,6 +1,5 @@
 import type * as z from 'zod/mini'
-import * as exact from '../answers/exact.js'
-import { exactErrorEnvelope } from '../answers/exact.js'
+import { exactErrorEnvelope, session } from '../answers/pairs.js'
 import { endpoints } from '../contract/endpoints.js'
 import type { Operation } from '../contract/operation.js'
 import type { OperationName } from '../contract/routes.js'
@@ -215,7 +214,7 @@ export function errorDepartures(body: unknown, context: Context): Departure[] {
 // Strings the exact schemas leave open (D5: any 1–64 characters) but whose known values the
 // SDK offers as suggestions: a value outside them is worth knowing about, nothing more.
 const KNOWN_VALUES = new Map<z.ZodMiniType, Record<string, readonly string[]>>([
-  [exact.session, { kind: KNOWN_KINDS, status: KNOWN_STATUSES }],
+  [session.exact, { kind: KNOWN_KINDS, status: KNOWN_STATUSES }],
 ])
 
 function unknownValues(schema: z.ZodMiniType, body: unknown, context: Context, reported: Set<string>): Departure[] {
