@@ -66,6 +66,7 @@ export { NOT_FOUND_MESSAGES } from './not-found.js'
 export { createOpenApiDocument, type OpenApiDocument } from './openapi.js'
 export {
   API_PREFIX,
+  apiPath,
   buildPath,
   DEFAULT_BASE_URL,
   matchPath,

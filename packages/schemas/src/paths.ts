@@ -11,6 +11,15 @@ export const API_PREFIX = '/api/v1'
  */
 export const DEFAULT_BASE_URL = `http://127.0.0.1:4777${API_PREFIX}`
 
+/**
+ * A request's pathname relative to {@link API_PREFIX}, still percent-encoded, as `matchOperation`
+ * reads it; `undefined` when it is not under the prefix (`/api/v10` is not).
+ */
+export function apiPath(pathname: string): string | undefined {
+  if (pathname === API_PREFIX) return ''
+  return pathname.startsWith(`${API_PREFIX}/`) ? pathname.slice(API_PREFIX.length) : undefined
+}
+
 /** The names of the `{param}` placeholders of a path template, as a union type. */
 export type PathParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
   ? Name | PathParamNames<Rest>
