@@ -6,15 +6,10 @@ import { LIMITS } from './known-values.js'
 const expected = (what: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? 'is required' : `must be ${what}`
 
-/** A string, with D4's wording when it is not one. */
 export const str = () => z.string({ error: expected('a string') })
-/** A finite number. */
 export const num = () => z.number({ error: expected('a finite number') })
-/** An integer. */
 export const int = () => z.int({ error: expected('an integer') })
-/** A boolean. */
 export const bool = () => z.boolean({ error: expected('a boolean') })
-/** An array of `item`. */
 export const list = <T extends z.ZodMiniType>(item: T) => z.array(item, { error: expected('an array') })
 // The two object helpers name their shape type as given: the emitted declarations then keep each
 // field's TSDoc (zod's own return type maps the shape, and declaration emit spells it out bare).
@@ -40,7 +35,6 @@ export function withTexts<S extends Record<string, z.ZodMiniType>>(
   return Object.fromEntries(entries) as S
 }
 
-/** How JSON Schema counts a string's characters: code points, so that the document and the mock agree. */
 export function characters(text: string): number {
   let count = 0
   for (const _ of text) count += 1
@@ -50,7 +44,6 @@ export function characters(text: string): number {
 // Code points never outnumber UTF-16 units, so most strings need no count at all.
 const fits = (max: number) => (text: string) => text.length <= max || characters(text) <= max
 
-/** At most `max` characters (code points), written as `maxLength` in the document. */
 const atMost = (max: number) =>
   [
     z.refine(fits(max), `must be at most ${max} characters`),
@@ -64,17 +57,13 @@ const nonBlank = () => z.refine<string>((text) => /\S/.test(text), 'must be a no
  * then a first and a last character that are not spaces (the same one when there is only one),
  * then spaces. JSON Schema counts code points, as {@link characters} does.
  */
-export function trimmedPattern(max: number, excluded: string): string {
+function trimmedPattern(max: number, excluded: string): string {
   const edge = excluded ? `[^\\s${excluded}]` : '\\S'
   const inner = excluded ? `[^${excluded}]` : '[\\s\\S]'
   return `^\\s*${edge}(?:${inner}{0,${max - 2}}${edge})?\\s*$`
 }
 
-/**
- * A string that is trimmed, then must hold 1–`max` characters (DECISIONS D5), and with `withoutComma`
- * no comma (D6: a tag). The document states the whole rule as one pattern (the checks here keep
- * their own messages and write nothing to it).
- */
+// The document states the whole rule as one pattern; the checks keep their own messages.
 export const trimmedText = (max: number, withoutComma = false) =>
   str().check(
     nonBlank(),
@@ -84,13 +73,10 @@ export const trimmedText = (max: number, withoutComma = false) =>
     z.meta({ pattern: trimmedPattern(max, withoutComma ? ',' : '') }),
   )
 
-/** A non-empty string, kept as sent. */
 export const nonEmptyText = () => str().check(z.minLength(1, 'must be a non-empty string'))
 
-/** A string of 1–`max` characters, kept as sent. */
 export const boundedText = (max: number) => str().check(z.minLength(1, 'must be a non-empty string'), ...atMost(max))
 
-/** A string of at most `max` characters, empty allowed. */
 export const optionalText = (max: number) => str().check(...atMost(max))
 
 /**
@@ -117,16 +103,11 @@ export function decimalInteger(min: 0 | 1, max: number): RegExp {
   return new RegExp(`^0*(?:${[...(top.length > 1 ? [shorter] : []), ...below, top].join('|')})$`)
 }
 
-/** D5: a colour as #rrggbb, or empty for none. */
 export const accentRule = () => str().check(z.regex(/^(#[0-9a-fA-F]{6})?$/, 'must be "" or a #rrggbb colour'))
-/** D5: any text of 1–64 characters; the known kinds are suggestions. */
 export const kindRule = boundedText(LIMITS.kindLength) as z.ZodMiniType<Kind, string>
-/** D5: any text of 1–64 characters; the known statuses are suggestions. */
 export const statusRule = boundedText(LIMITS.kindLength) as z.ZodMiniType<Status, string>
 
-/** An ISO 8601 UTC timestamp with milliseconds, as the mock writes them (DECISIONS D18). */
 export const timestamp = () =>
   str().check(z.iso.datetime({ precision: 3, error: 'must be an ISO 8601 UTC timestamp with milliseconds' }))
 
-/** Drops repeated values, keeping the first occurrence and the order (DECISIONS D6). */
 export const unique = <T>(values: readonly T[]): T[] => [...new Set(values)]

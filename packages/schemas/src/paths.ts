@@ -60,7 +60,7 @@ function decodeSegment(segment: string): string | undefined {
   }
 }
 
-/** Each template's segments, parsed once: routing tries every operation's on every request. */
+// Parsed once: routing tries every operation's template on every request.
 const parsedTemplates = new Map<string, readonly { text: string; name?: string }[]>()
 
 function templateSegments(template: string): readonly { text: string; name?: string }[] {

@@ -57,8 +57,7 @@ export function resource<F extends Fields>(fields: F): Resource<F> {
 type Shape = Record<string, z.ZodMiniType>
 type Paired<T extends Shape, E extends Shape> = { [K in keyof T & keyof E]: Field<T[K], E[K]> }
 
-/** The {@link Resource} of two schemas built apart: a tolerant one and the exact one derived from it. */
-export function pairOf<T extends Shape, E extends Shape>(
+function pairOf<T extends Shape, E extends Shape>(
   tolerant: z.ZodMiniObject<T, z.core.$strip>,
   exact: z.ZodMiniObject<E, z.core.$strict>,
 ): Resource<Paired<T, E>> {

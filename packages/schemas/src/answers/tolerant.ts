@@ -6,10 +6,8 @@ import type { Kind, Mode, OpenString, PreviewStatus, Status } from '../known-val
 // The exact schemas (pairs.ts) are derived from these; the client entry imports nothing else. Each
 // field's TSDoc is its one text for people: scripts/write-field-texts.mjs copies it to field-texts.ts.
 
-/**
- * A tolerant object: unknown keys are kept at run time, yet typed as if stripped, so the inferred
- * type lists SPEC.md's fields and no index signature and a misspelt field is a compile error.
- */
+// Unknown keys kept at run time, yet typed as if stripped: the inferred type lists SPEC.md's fields
+// with no index signature, so a misspelt field is a compile error.
 export const object = <Shape extends z.core.$ZodLooseShape>(shape: Shape) =>
   z.looseObject(shape) as unknown as z.ZodMiniObject<Shape, z.core.$strip>
 
@@ -20,14 +18,11 @@ const absentIfNull = <T extends z.ZodMiniType<string>>(schema: T) =>
     z.nullable(schema).check(z.overwrite((value) => (value ?? undefined) as z.output<T>)),
   ) as unknown as z.ZodMiniOptional<T>
 
-/** Any string. */
 export const text = z.string()
 // One string schema for every field: an open string is a string typed with its known values.
 const open = <T extends string>() => text as unknown as z.ZodMiniType<T>
-/** Any number. */
 export const number = z.number()
-/** A boolean. */
-export const flag = z.boolean()
+const flag = z.boolean()
 const previewStatus = open<PreviewStatus>()
 const mode = open<OpenString<Mode>>()
 
@@ -43,7 +38,6 @@ export const preview = object({
   status: previewStatus,
 })
 
-/** SPEC §2.1: a session's preview fields, which the preview answer (§4.10) repeats. */
 export const previewFields = {
   /** Whether a preview exists: none, pending, ready or failed (D5). */
   previewStatus,
@@ -242,7 +236,6 @@ export const listMeta = object({
   offset: number,
 })
 
-/** The success envelope `{data}` around an answer (SPEC §1), as a client reads it. */
 export const data = <T extends z.ZodMiniType>(inner: T): z.ZodMiniObject<Payload<T>, z.core.$strip> => {
   // One envelope per payload: the client's routes and the endpoint table share it.
   const made = envelopes.get(inner) ?? object({ data: inner })

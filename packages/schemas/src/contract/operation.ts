@@ -57,7 +57,6 @@ export type OperationSpec = Omit<
 type RouteSpec = Pick<OperationSpec, 'method' | 'path' | 'answer' | 'status' | 'idempotent'>
 type StatusOf<S> = S extends { readonly status: infer Status } ? Status : 200
 
-/** A route spec with its name and defaults filled in. */
 export type RouteOf<Name extends string, S extends RouteSpec> = {
   readonly name: Name
   readonly method: S['method']
@@ -68,14 +67,12 @@ export type RouteOf<Name extends string, S extends RouteSpec> = {
   readonly answer: { readonly tolerant: S['answer'] }
 }
 
-/** An operation spec with its name, defaults and exact answer filled in. */
 export type OperationOf<Name extends string, S extends OperationSpec> = Omit<S, 'answer' | 'decidedErrors'> &
   RouteOf<Name, S> & {
     readonly answer: { readonly tolerant: S['answer']; readonly exact: z.ZodMiniType }
     readonly decidedErrors: S extends { readonly decidedErrors: infer Decided } ? Decided : readonly []
   }
 
-/** Fills in each spec's name and defaults; `exact` derives the exact answer where the table needs it. */
 export function table<const Specs extends Record<string, RouteSpec>>(
   specs: Specs,
   exact?: (tolerant: z.ZodMiniType) => z.ZodMiniType,
@@ -97,11 +94,7 @@ export function table<const Specs extends Record<string, RouteSpec>>(
 
 // Error statuses that several operations document alike (SPEC §4.1, DECISIONS D1–D4).
 
-/** A read of the library: only the token can fail. */
 export const READ = [401] as const
-/** A read of one session: the token, or no such session. */
 export const READ_ONE = [401, 404] as const
-/** A write to one session: a bad body, the token, the mode (D1), or no such session. */
 export const WRITE_ONE = [400, 401, 403, 404] as const
-/** D4: a body over 1 MiB. */
 export const BODY_LIMIT = [413] as const

@@ -19,7 +19,6 @@ import type { Preview, Session } from './named-types.js'
 // D6: the list filter splits on commas, so a tag holds none; in the pattern, so that the document says it too.
 const tag = trimmedText(LIMITS.tagLength, true)
 
-/** D6: tags trimmed, duplicates dropped keeping the first, at most 100 counted after that. */
 const tagList = z.pipe(
   list(tag),
   z.transform((tags: string[], ctx) => {
@@ -51,10 +50,6 @@ const rules = {
   projectPath: str(),
 }
 
-/**
- * The fields a client may write, each under the rules of DECISIONS D5–D7 and with the session
- * field's text: the update body takes any of them, the create body all of them with defaults but `title`.
- */
 export const writable: Writable = withTexts(FIELD_TEXTS.session, rules)
 
 /** What a new session gets for each field the create body leaves out (DECISIONS D5). */

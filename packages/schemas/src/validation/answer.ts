@@ -136,7 +136,6 @@ export function validateAnswer(answer: RecordedAnswer): Departure[] {
 
 const ENVELOPE = '{error: {status, code, message}}'
 
-/** SPEC §7's texts for a code; `undefined` where any text is right (D4: 400s name the field). */
 function standardMessages(code: KnownErrorCode): readonly string[] | undefined {
   if (code === 'invalid_json') return undefined
   return code === 'not_found' ? Object.values(NOT_FOUND_MESSAGES) : [ERRORS[code].message]
@@ -177,13 +176,7 @@ function consistency(error: { status: number; code: string; message: string }, c
   return departures
 }
 
-/**
- * The departures of an error answer's body: any body the SDK cannot read as the envelope is
- * informational (it still throws an `ApiError`, with code `unknown`); so are unknown codes and
- * fields, a `status` or `code` that does not match the HTTP status, and messages other than SPEC
- * §7's.
- */
-export function errorDepartures(body: unknown, context: Context): Departure[] {
+function errorDepartures(body: unknown, context: Context): Departure[] {
   const tolerant = errorEnvelope.safeParse(body)
   if (!tolerant.success) {
     return [
@@ -238,12 +231,9 @@ function unknownValues(schema: z.ZodMiniType, body: unknown, context: Context, r
   return departures
 }
 
-/**
- * The departures of a success answer's JSON body: what the tolerant schema rejects is breaking
- * (the SDK would throw); what only the exact schema rejects, and unknown kinds and statuses, is
- * informational. A field reported once is not reported again by the weaker rule.
- */
-export function successDepartures(
+// What the tolerant schema rejects is breaking (the SDK would throw); what only the exact one
+// rejects is informational, and a field reported once is not reported again by the weaker rule.
+function successDepartures(
   answer: { tolerant: z.ZodMiniType; exact: z.ZodMiniType },
   body: unknown,
   context: Context,

@@ -84,12 +84,10 @@ export function transportDeparture(operation: string, detail: string): Departure
   return { operation, direction: 'answer', path: '(connection)', rule: 'transport', detail, severity: 'breaking' }
 }
 
-/** What every departure of one request or answer shares. */
 export type Context = Pick<Departure, 'operation' | 'direction' | 'status'>
 
 const MAX_SHOWN = 60
 
-/** A value as a departure shows it: JSON, cut short. */
 export function shown(value: unknown): string {
   if (value === undefined) return 'nothing'
   const text = JSON.stringify(value) ?? String(value)
@@ -116,11 +114,7 @@ function expectedOf(issue: z.core.$ZodIssue): string | undefined {
   return undefined
 }
 
-/**
- * Turns the issues of one validation into departures, of `severity`: one per unknown key, one per
- * other issue, each with its field path, rule, expected and actual value. In an answer, `null` for
- * an optional field counts as absent (the SDK reads it so), so it is never `breaking`.
- */
+// In an answer, `null` for an optional field counts as absent (the SDK reads it so): never breaking.
 export function issueDepartures(
   issues: readonly z.core.$ZodIssue[],
   read: { root: unknown; schema: z.ZodMiniType; prefix: string; severity: Severity; context: Context },
@@ -167,22 +161,16 @@ interface Definition {
   in?: z.ZodMiniType
 }
 
-/** The definition zod keeps of a schema: its type and what it wraps or holds. */
 export const definitionOf = (schema: z.ZodMiniType) => (schema as unknown as { _zod: { def: Definition } })._zod.def
 
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'nonoptional'])
 
-/**
- * The schema one wrapper (optional, nullable, default) or a pipe holds, as its input; `undefined`
- * for a schema that wraps nothing.
- */
 export function unwrapped(schema: z.ZodMiniType): z.ZodMiniType | undefined {
   const definition = definitionOf(schema)
   if (WRAPPERS.has(definition.type)) return definition.innerType
   return definition.type === 'pipe' ? definition.in : undefined
 }
 
-/** The schema under its wrappers (optional, nullable, default) and pipes. */
 export function core(schema: z.ZodMiniType): z.ZodMiniType {
   let current = schema
   for (let inner = unwrapped(current); inner; inner = unwrapped(current)) current = inner
@@ -195,15 +183,13 @@ function child(schema: z.ZodMiniType, key: PropertyKey): z.ZodMiniType | undefin
   return definition.type === 'object' && typeof key === 'string' ? definition.shape?.[key] : undefined
 }
 
-/** Whether the field at `path` of `schema` is optional (e.g. health's `lastError`). */
-export function isOptionalAt(schema: z.ZodMiniType, path: readonly PropertyKey[]): boolean {
+function isOptionalAt(schema: z.ZodMiniType, path: readonly PropertyKey[]): boolean {
   let current: z.ZodMiniType | undefined = schema
   for (const key of path) current = current && child(current, key)
   return current !== undefined && definitionOf(current).type === 'optional'
 }
 
-/** The value at `path` of a parsed JSON body; `undefined` when a step is missing. */
-export function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
   let current = value
   for (const key of path) {
     if (typeof current !== 'object' || current === null) return undefined
@@ -212,10 +198,6 @@ export function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
   return current
 }
 
-/**
- * Calls `visit` for every object of `value` that `schema` reads with an object schema, with that
- * schema and the object's path: each list element, each nested object.
- */
 export function walkObjects(
   schema: z.ZodMiniType,
   value: unknown,
