@@ -12,9 +12,9 @@ const TEXT_SOURCES = [
   'answers/tolerant.ts',
 
   'requests/session-bodies.ts',
-  'requests/import-body.ts',
   'requests/list-query.ts',
-  'requests/waveform-notes-body.ts',
+  'contract/imports.ts',
+  'contract/waveform-notes.ts',
 ]
 // SPEC §4.1's order.
 const GROUPS = ['health', 'sessions', 'tags', 'notes', 'preview', 'waveform', 'waveform-notes', 'imports', 'tag-counts']
@@ -100,11 +100,9 @@ export function routeSpecsSource() {
       for (const declaration of statement.declarationList.declarations)
         constants.set(declaration.name.getText(), literal(declaration.initializer))
     }
-    const exported = file.statements.find(
-      (statement) =>
-        ts.isVariableStatement(statement) && statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword),
-    )
-    for (const operation of literal(exported.declarationList.declarations[0].initializer).properties) {
+    // The group's operations: the constant named for the group (`waveformNotes` in waveform-notes.ts).
+    const name = group.replaceAll(/-(\w)/g, (_, letter) => letter.toUpperCase())
+    for (const operation of constants.get(name).properties) {
       const fields = new Map(properties(literal(operation.initializer), constants))
       const route = ROUTE_KEYS.filter((key) => fields.has(key)).map((key) => `${key}: ${fields.get(key)}`)
       lines.push(`${operation.name.getText()}: { ${route.join(', ')} },`)

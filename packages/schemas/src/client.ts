@@ -2,6 +2,7 @@
 // and read its answer. It imports no exact schema, request schema or OpenAPI text, so that a bundle
 // of the SDK carries none of them; the main entry re-exports all of it and adds the rest.
 
+export type * from './contract/named-types.js'
 export type { Method, Route } from './contract/operation.js'
 export type { AnswerOf, BodyOf, CallInput, ParamsOf, QueryOf, ReadonlyInput } from './contract/routes.js'
 export { type OperationName, operationPath, type Routes, routes } from './contract/routes.js'
@@ -18,5 +19,3 @@ export {
   type PathParams,
   pathParamNames,
 } from './paths.js'
-export type * from './requests/named-types.js'
-export type * from './requests/named-types.js'

@@ -97,18 +97,6 @@ export const FIELD_TEXTS = {
     meta: 'Paging facts: total, limit and offset (D9).',
   },
   notesBody: { notes: 'The new notes, at most 100,000 characters; "" or null clears them (D7).' },
-  importItem: {
-    projectPath: 'The project file to import; an item whose path a session already has is skipped (D15).',
-    title:
-      "The new session's name: trimmed, then 1–200 characters; by default the file name without its extension (D15).",
-    projectType: "The kind for this item when the body gives none; by default the one of the file's extension (D15).",
-    previewAudioPath: "An audio file that becomes the session's preview when generatePreviews is true (D15).",
-  },
-  importBody: {
-    kind: 'The kind of every imported session: any text of 1–64 characters (D5, D15).',
-    generatePreviews: "Whether an item's previewAudioPath becomes the new session's preview (D15).",
-    items: 'The project files to import: 1–1,000 items (D15).',
-  },
   sessionListQuery: {
     q: "Text to look for in each session's title, client and notes, in any case (D11).",
     kind: 'Only sessions of this kind, matched exactly (D11).',
@@ -122,6 +110,18 @@ export const FIELD_TEXTS = {
   },
   variantQuery: {
     variantId: 'The preview variant, by its id; by default the preferred preview, else the first (D12).',
+  },
+  importItem: {
+    projectPath: 'The project file to import; an item whose path a session already has is skipped (D15).',
+    title:
+      "The new session's name: trimmed, then 1–200 characters; by default the file name without its extension (D15).",
+    projectType: "The kind for this item when the body gives none; by default the one of the file's extension (D15).",
+    previewAudioPath: "An audio file that becomes the session's preview when generatePreviews is true (D15).",
+  },
+  importBody: {
+    kind: 'The kind of every imported session: any text of 1–64 characters (D5, D15).',
+    generatePreviews: "Whether an item's previewAudioPath becomes the new session's preview (D15).",
+    items: 'The project files to import: 1–1,000 items (D15).',
   },
   waveformNoteInput: {
     id: "The note's id: keep it to update that note; without one the server assigns it (D14).",

@@ -19,8 +19,11 @@ export {
   operations,
   type RouteMatch,
 } from './contract/endpoints.js'
+export * from './contract/imports.js'
+export type * from './contract/named-types.js'
 export type { Method, Operation, Route } from './contract/operation.js'
 export * from './contract/routes.js'
+export * from './contract/waveform-notes.js'
 export * from './errors.js'
 export * from './format-issues.js'
 export * from './json-text.js'
@@ -29,10 +32,8 @@ export * from './mask.js'
 export * from './not-found.js'
 export * from './openapi.js'
 export * from './paths.js'
-export * from './requests/import-body.js'
 export * from './requests/library.js'
 export { queryInput, sessionListQuery, variantQuery } from './requests/list-query.js'
-export type * from './requests/named-types.js'
 export {
   notesBody,
   previewDefaults,
@@ -41,7 +42,6 @@ export {
   sessionUpdateBody,
   tagsBody,
 } from './requests/session-bodies.js'
-export * from './requests/waveform-notes-body.js'
 export { type HeaderSource, type RecordedAnswer, validateAnswer } from './validation/answer.js'
 export {
   type Departure,

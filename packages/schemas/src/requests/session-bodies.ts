@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import type { session } from '../answers/tolerant.js'
+import type { preview, session } from '../answers/tolerant.js'
 import {
   accentRule,
   kindRule,
@@ -14,7 +14,6 @@ import {
 } from '../field-rules.js'
 import { FIELD_TEXTS } from '../field-texts.js'
 import { LIMITS } from '../known-values.js'
-import type { Preview, Session } from './named-types.js'
 
 // D6: the list filter splits on commas, so a tag holds none; in the pattern, so that the document says it too.
 const tag = trimmedText(LIMITS.tagLength, true)
@@ -73,8 +72,8 @@ export function previewDefaults() {
     previewAudioUrl: '',
     previewAudioMime: '',
     preferredPreviewId: '',
-    previews: [] as Preview[],
-  } as const satisfies Partial<Session>
+    previews: [] as z.infer<typeof preview>[],
+  } as const satisfies Partial<z.infer<typeof session>>
 }
 
 type Defaults = typeof SESSION_DEFAULTS

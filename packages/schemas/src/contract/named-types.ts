@@ -1,9 +1,9 @@
 import type * as z from 'zod/mini'
 import type * as t from '../answers/tolerant.js'
-import type { importBody } from './import-body.js'
-import type { sessionListQuery, variantQuery } from './list-query.js'
-import type { notesBody, sessionCreateBody, sessionUpdateBody, tagsBody } from './session-bodies.js'
-import type { waveformNotesBody } from './waveform-notes-body.js'
+import type { sessionListQuery, variantQuery } from '../requests/list-query.js'
+import type { notesBody, sessionCreateBody, sessionUpdateBody, tagsBody } from '../requests/session-bodies.js'
+import type { importBody } from './imports.js'
+import type { waveformNotesBody } from './waveform-notes.js'
 
 // Interfaces, not type aliases: an editor's hover and typedoc then show the name (`Session`), not
 // the expanded fields; each still is exactly the inferred type of its tolerant schema.
@@ -41,7 +41,7 @@ export interface ListMeta extends z.infer<typeof t.listMeta> {}
 /** One page of the session list: its sessions and paging facts (SPEC §4.3). */
 export interface SessionPage extends z.infer<typeof t.sessionPage> {}
 
-// Interfaces over the request schemas, as `answers/named-types.ts` is over the answers: the emitted
+// Interfaces over the request schemas, as over the answers above: the emitted
 // contract table spells each body out without its comments, while these reach the schemas' own
 // declarations, so an editor's hover on a field of a body or a query shows its text (D5–D15).
 
