@@ -19,11 +19,11 @@ export {
   operations,
   type RouteMatch,
 } from './contract/endpoints.js'
-export * from './contract/imports.js'
+export { importBody } from './contract/imports.js'
 export type * from './contract/named-types.js'
 export type { Method, Operation, Route } from './contract/operation.js'
 export * from './contract/routes.js'
-export * from './contract/waveform-notes.js'
+export { waveformNotesBody } from './contract/waveform-notes.js'
 export * from './errors.js'
 export * from './format-issues.js'
 export * from './json-text.js'
