@@ -11,10 +11,11 @@ const src = new URL('../src/', import.meta.url)
 const TEXT_SOURCES = [
   'answers/tolerant.ts',
 
-  'requests/session-bodies.ts',
-  'requests/list-query.ts',
-  'contract/imports.ts',
+  'contract/sessions.ts',
+  'contract/notes.ts',
+  'contract/waveform.ts',
   'contract/waveform-notes.ts',
+  'contract/imports.ts',
 ]
 // SPEC §4.1's order.
 const GROUPS = ['health', 'sessions', 'tags', 'notes', 'preview', 'waveform', 'waveform-notes', 'imports', 'tag-counts']

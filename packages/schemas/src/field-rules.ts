@@ -111,3 +111,7 @@ export const timestamp = () =>
   str().check(z.iso.datetime({ precision: 3, error: 'must be an ISO 8601 UTC timestamp with milliseconds' }))
 
 export const unique = <T>(values: readonly T[]): T[] => [...new Set(values)]
+
+// A query value arrives as a string, or as an array when the parameter is repeated.
+export const queryParam = () =>
+  z.string({ error: (issue) => (Array.isArray(issue.input) ? 'must be given once' : 'must be a string') })

@@ -96,7 +96,6 @@ export const FIELD_TEXTS = {
     data: 'The sessions of this page, in the requested order (D10).',
     meta: 'Paging facts: total, limit and offset (D9).',
   },
-  notesBody: { notes: 'The new notes, at most 100,000 characters; "" or null clears them (D7).' },
   sessionListQuery: {
     q: "Text to look for in each session's title, client and notes, in any case (D11).",
     kind: 'Only sessions of this kind, matched exactly (D11).',
@@ -108,9 +107,18 @@ export const FIELD_TEXTS = {
       'How many sessions a page holds: a whole number ≥ 1 in decimal digits, 50 by default; above 500, 500 is used; above 2^53−1 refused (D9).',
     offset: 'How many sessions to skip: a whole number ≥ 0 in decimal digits, 0 by default; above 2^53−1 refused (D9).',
   },
+  notesBody: { notes: 'The new notes, at most 100,000 characters; "" or null clears them (D7).' },
   variantQuery: {
     variantId: 'The preview variant, by its id; by default the preferred preview, else the first (D12).',
   },
+  waveformNoteInput: {
+    id: "The note's id: keep it to update that note; without one the server assigns it (D14).",
+    timestamp: "Seconds from the start of the audio: at least 0, at most the waveform's duration (D14).",
+    text: 'What the note says: 1–2,000 characters (D14).',
+    createdAt: "Ignored: the server keeps the note's creation time (D14).",
+    updatedAt: 'Ignored: the server moves it when the note changes (D14).',
+  },
+  waveformNotesBody: { notes: 'The whole lane: at most 1,000 notes, and no two notes may carry the same id (D14).' },
   importItem: {
     projectPath: 'The project file to import; an item whose path a session already has is skipped (D15).',
     title:
@@ -123,12 +131,4 @@ export const FIELD_TEXTS = {
     generatePreviews: "Whether an item's previewAudioPath becomes the new session's preview (D15).",
     items: 'The project files to import: 1–1,000 items (D15).',
   },
-  waveformNoteInput: {
-    id: "The note's id: keep it to update that note; without one the server assigns it (D14).",
-    timestamp: "Seconds from the start of the audio: at least 0, at most the waveform's duration (D14).",
-    text: 'What the note says: 1–2,000 characters (D14).',
-    createdAt: "Ignored: the server keeps the note's creation time (D14).",
-    updatedAt: 'Ignored: the server moves it when the note changes (D14).',
-  },
-  waveformNotesBody: { notes: 'The whole lane: at most 1,000 notes, and no two notes may carry the same id (D14).' },
 } as const

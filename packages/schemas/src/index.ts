@@ -21,8 +21,12 @@ export {
 } from './contract/endpoints.js'
 export { importBody } from './contract/imports.js'
 export type * from './contract/named-types.js'
+export { notesBody } from './contract/notes.js'
 export type { Method, Operation, Route } from './contract/operation.js'
 export * from './contract/routes.js'
+export { sessionCreateBody, sessionListQuery, sessionUpdateBody } from './contract/sessions.js'
+export { tagsBody } from './contract/tags.js'
+export { variantQuery } from './contract/waveform.js'
 export { waveformNotesBody } from './contract/waveform-notes.js'
 export * from './errors.js'
 export * from './format-issues.js'
@@ -33,15 +37,7 @@ export * from './not-found.js'
 export * from './openapi.js'
 export * from './paths.js'
 export * from './requests/library.js'
-export { queryInput, sessionListQuery, variantQuery } from './requests/list-query.js'
-export {
-  notesBody,
-  previewDefaults,
-  SESSION_DEFAULTS,
-  sessionCreateBody,
-  sessionUpdateBody,
-  tagsBody,
-} from './requests/session-bodies.js'
+export { previewDefaults, SESSION_DEFAULTS } from './requests/writable.js'
 export { type HeaderSource, type RecordedAnswer, validateAnswer } from './validation/answer.js'
 export {
   type Departure,

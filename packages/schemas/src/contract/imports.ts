@@ -3,7 +3,7 @@ import * as t from '../answers/tolerant.js'
 import { bool, kindRule, list, nonEmptyText, str, strict, withTexts } from '../field-rules.js'
 import { FIELD_TEXTS } from '../field-texts.js'
 import { LIMITS } from '../known-values.js'
-import { writable } from '../requests/session-bodies.js'
+import { writable } from '../requests/writable.js'
 import { BODY_LIMIT, type OperationSpec } from './operation.js'
 
 const importItem = strict(

@@ -1,8 +1,10 @@
 import type * as z from 'zod/mini'
 import type * as t from '../answers/tolerant.js'
-import type { sessionListQuery, variantQuery } from '../requests/list-query.js'
-import type { notesBody, sessionCreateBody, sessionUpdateBody, tagsBody } from '../requests/session-bodies.js'
 import type { importBody } from './imports.js'
+import type { notesBody } from './notes.js'
+import type { sessionCreateBody, sessionListQuery, sessionUpdateBody } from './sessions.js'
+import type { tagsBody } from './tags.js'
+import type { variantQuery } from './waveform.js'
 import type { waveformNotesBody } from './waveform-notes.js'
 
 // Interfaces, not type aliases: an editor's hover and typedoc then show the name (`Session`), not

@@ -3,8 +3,8 @@ import * as t from '../answers/tolerant.js'
 import { boundedText, list, nonEmptyText, num, strict, withTexts } from '../field-rules.js'
 import { FIELD_TEXTS } from '../field-texts.js'
 import { LIMITS } from '../known-values.js'
-import { variantQuery } from '../requests/list-query.js'
 import { BODY_LIMIT, type OperationSpec } from './operation.js'
+import { variantQuery } from './waveform.js'
 
 const waveformNoteInput = z.pipe(
   strict(

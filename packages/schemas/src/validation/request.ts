@@ -4,7 +4,7 @@ import type { Operation } from '../contract/operation.js'
 import type { OperationName } from '../contract/routes.js'
 import { formatIssues, ISSUE_WORDING } from '../format-issues.js'
 import { NOT_JSON, parseJsonText } from '../json-text.js'
-import { queryInput } from '../requests/list-query.js'
+import { queryInput } from '../paths.js'
 import type { Departure } from './departure.js'
 import { type Context, issueDepartures } from './departure.js'
 
