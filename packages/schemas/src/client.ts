@@ -2,17 +2,15 @@
 // and read its answer. It imports no exact schema, request schema or OpenAPI text, so that a bundle
 // of the SDK carries none of them; the main entry re-exports all of it and adds the rest.
 
-export type * from './answers/named-types.js'
-export type { Method, Route } from './contract/define.js'
-export type { AnswerOf, BodyOf, CallInput, ParamsOf, QueryOf, ReadonlyInput } from './contract/infer.js'
+export type * from './contract/named-types.js'
+export type { Method, Route } from './contract/operation.js'
+export type { AnswerOf, BodyOf, CallInput, ParamsOf, QueryOf, ReadonlyInput } from './contract/routes.js'
 export { type OperationName, operationPath, type Routes, routes } from './contract/routes.js'
 export { ERRORS, type ErrorEnvelope, errorEnvelope, type KnownErrorCode } from './errors.js'
-export { fieldPath } from './field-path.js'
-export { ISSUE_WORDING, issueLines } from './format-issues.js'
-export { isRecord } from './is-record.js'
-export { NOT_JSON, parseJsonText } from './json-text.js'
+export { fieldPath, ISSUE_WORDING, issueLines } from './format-issues.js'
+export { isRecord, NOT_JSON, parseJsonText } from './json-text.js'
 export type { Kind, Mode, OpenString, PreviewStatus, SortKey, Status } from './known-values.js'
-export { MASKED, maskToken, tokenMask } from './mask.js'
+export { isSecretHeader, MASKED, maskToken, redactedHeaderValue, tokenMask } from './mask.js'
 export {
   API_PREFIX,
   buildPath,
@@ -21,5 +19,3 @@ export {
   type PathParams,
   pathParamNames,
 } from './paths.js'
-export type * from './requests/named-types.js'
-export { isSecretHeader, redactedHeaderValue } from './secret-headers.js'

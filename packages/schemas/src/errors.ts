@@ -4,12 +4,6 @@ import type { OpenString } from './known-values.js'
 /**
  * Every error code the API answers, with its HTTP status and standard message: SPEC §7 to the
  * letter, plus the codes DECISIONS D4 adds to the mock, and the transport's and storage's own (D19, D20).
- *
- * @example
- * ```ts
- * import { ERRORS } from '@session-library/schemas'
- * ERRORS.read_only.status // 403
- * ```
  */
 export const ERRORS = {
   invalid_json: { status: 400, message: 'Request body must be valid JSON.' },
@@ -28,26 +22,12 @@ export const ERRORS = {
   storage_unavailable: { status: 503, message: 'The change could not be saved; nothing was changed.' },
 } as const
 
-/**
- * An error code the API is known to answer.
- *
- * @example
- * ```ts
- * import type { KnownErrorCode } from '@session-library/schemas'
- * const code: KnownErrorCode = 'not_found'
- * ```
- */
+/** An error code the API is known to answer. */
 export type KnownErrorCode = keyof typeof ERRORS
 
 /**
  * The error envelope `{error: {status, code, message}}` as a client reads it: unknown codes and
  * extra fields are accepted (SPEC §7, DECISIONS preamble).
- *
- * @example
- * ```ts
- * import { errorEnvelope } from '@session-library/schemas'
- * errorEnvelope.safeParse({ error: { status: 418, code: 'teapot', message: 'no' } }).success // true
- * ```
  */
 export const errorEnvelope = z.looseObject({
   error: z.looseObject({
@@ -57,13 +37,5 @@ export const errorEnvelope = z.looseObject({
   }),
 })
 
-/**
- * The error envelope's type.
- *
- * @example
- * ```ts
- * import type { ErrorEnvelope } from '@session-library/schemas'
- * const body: ErrorEnvelope = { error: { status: 401, code: 'unauthorized', message: 'Provide Authorization: Bearer <token>.' } }
- * ```
- */
+/** The error envelope's type. */
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>

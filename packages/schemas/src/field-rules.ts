@@ -1,18 +1,15 @@
 import * as z from 'zod/mini'
+import type { Kind, Status } from './known-values.js'
+import { LIMITS } from './known-values.js'
 
 // Messages complete "<field>: ..." (DECISIONS D4); a missing required field says so plainly.
 const expected = (what: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? 'is required' : `must be ${what}`
 
-/** A string, with D4's wording when it is not one. */
 export const str = () => z.string({ error: expected('a string') })
-/** A finite number. */
 export const num = () => z.number({ error: expected('a finite number') })
-/** An integer. */
 export const int = () => z.int({ error: expected('an integer') })
-/** A boolean. */
 export const bool = () => z.boolean({ error: expected('a boolean') })
-/** An array of `item`. */
 export const list = <T extends z.ZodMiniType>(item: T) => z.array(item, { error: expected('an array') })
 // The two object helpers name their shape type as given: the emitted declarations then keep each
 // field's TSDoc (zod's own return type maps the shape, and declaration emit spells it out bare).
@@ -23,7 +20,21 @@ export const strict = <S extends z.core.$ZodShape>(shape: S): z.ZodMiniObject<S,
 /** A query: unknown parameters are ignored. */
 export const query = <S extends z.core.$ZodShape>(shape: S): z.ZodMiniObject<S, z.core.$strip> => z.object(shape)
 
-/** How JSON Schema counts a string's characters: code points, so that the document and the mock agree. */
+/**
+ * A shape whose fields carry their texts for people (`FIELD_TEXTS`), where the document and the
+ * CLI's help read them; the shape's type is kept, and with it each field's TSDoc.
+ */
+export function withTexts<S extends Record<string, z.ZodMiniType>>(
+  texts: Partial<Record<string, string>>,
+  shape: S,
+): S {
+  const entries = Object.entries(shape).map(([key, schema]) => {
+    const text = texts[key]
+    return [key, text === undefined ? schema : schema.check(z.describe(text))]
+  })
+  return Object.fromEntries(entries) as S
+}
+
 export function characters(text: string): number {
   let count = 0
   for (const _ of text) count += 1
@@ -33,7 +44,6 @@ export function characters(text: string): number {
 // Code points never outnumber UTF-16 units, so most strings need no count at all.
 const fits = (max: number) => (text: string) => text.length <= max || characters(text) <= max
 
-/** At most `max` characters (code points), written as `maxLength` in the document. */
 const atMost = (max: number) =>
   [
     z.refine(fits(max), `must be at most ${max} characters`),
@@ -46,23 +56,14 @@ const nonBlank = () => z.refine<string>((text) => /\S/.test(text), 'must be a no
  * The pattern of a string that, trimmed, holds 1–`max` characters and none of `excluded`: spaces,
  * then a first and a last character that are not spaces (the same one when there is only one),
  * then spaces. JSON Schema counts code points, as {@link characters} does.
- *
- * @example
- * ```ts
- * trimmedPattern(200, '') // '^\\s*\\S(?:[\\s\\S]{0,198}\\S)?\\s*$'
- * ```
  */
-export function trimmedPattern(max: number, excluded: string): string {
+function trimmedPattern(max: number, excluded: string): string {
   const edge = excluded ? `[^\\s${excluded}]` : '\\S'
   const inner = excluded ? `[^${excluded}]` : '[\\s\\S]'
   return `^\\s*${edge}(?:${inner}{0,${max - 2}}${edge})?\\s*$`
 }
 
-/**
- * A string that is trimmed, then must hold 1–`max` characters (DECISIONS D5), and with `withoutComma`
- * no comma (D6: a tag). The document states the whole rule as one pattern (the checks here keep
- * their own messages and write nothing to it).
- */
+// The document states the whole rule as one pattern; the checks keep their own messages.
 export const trimmedText = (max: number, withoutComma = false) =>
   str().check(
     nonBlank(),
@@ -72,13 +73,10 @@ export const trimmedText = (max: number, withoutComma = false) =>
     z.meta({ pattern: trimmedPattern(max, withoutComma ? ',' : '') }),
   )
 
-/** A non-empty string, kept as sent. */
 export const nonEmptyText = () => str().check(z.minLength(1, 'must be a non-empty string'))
 
-/** A string of 1–`max` characters, kept as sent. */
 export const boundedText = (max: number) => str().check(z.minLength(1, 'must be a non-empty string'), ...atMost(max))
 
-/** A string of at most `max` characters, empty allowed. */
 export const optionalText = (max: number) => str().check(...atMost(max))
 
 /**
@@ -105,9 +103,15 @@ export function decimalInteger(min: 0 | 1, max: number): RegExp {
   return new RegExp(`^0*(?:${[...(top.length > 1 ? [shorter] : []), ...below, top].join('|')})$`)
 }
 
-/** An ISO 8601 UTC timestamp with milliseconds, as the mock writes them (DECISIONS D18). */
+export const accentRule = () => str().check(z.regex(/^(#[0-9a-fA-F]{6})?$/, 'must be "" or a #rrggbb colour'))
+export const kindRule = boundedText(LIMITS.kindLength) as z.ZodMiniType<Kind, string>
+export const statusRule = boundedText(LIMITS.kindLength) as z.ZodMiniType<Status, string>
+
 export const timestamp = () =>
   str().check(z.iso.datetime({ precision: 3, error: 'must be an ISO 8601 UTC timestamp with milliseconds' }))
 
-/** Drops repeated values, keeping the first occurrence and the order (DECISIONS D6). */
 export const unique = <T>(values: readonly T[]): T[] => [...new Set(values)]
+
+// A query value arrives as a string, or as an array when the parameter is repeated.
+export const queryParam = () =>
+  z.string({ error: (issue) => (Array.isArray(issue.input) ? 'must be given once' : 'must be a string') })

@@ -1,15 +1,19 @@
 import type * as z from 'zod/mini'
-import { fieldPath } from './field-path.js'
 
 /**
- * Session fields that only the server sets; a write body that carries one is rejected (DECISIONS D4).
- *
- * @example
- * ```ts
- * import { SERVER_MANAGED_FIELDS } from '@session-library/schemas'
- * SERVER_MANAGED_FIELDS.includes('id') // true
- * ```
+ * Names a field by its path as a person reads it: `data[0].kind`; `prefix` names where the value
+ * came from, and an empty path names the whole value: `whole`, `body` unless told (the SDK says
+ * `(answer)`).
  */
+export function fieldPath(path: readonly PropertyKey[], prefix = '', whole = 'body'): string {
+  let name = prefix
+  for (const key of path) {
+    name += typeof key === 'number' ? `[${key}]` : `${name ? '.' : ''}${String(key)}`
+  }
+  return name || whole
+}
+
+/** Session fields that only the server sets; a write body that carries one is rejected (DECISIONS D4). */
 export const SERVER_MANAGED_FIELDS = [
   'id',
   'lastOpened',
@@ -27,12 +31,6 @@ const managed: ReadonlySet<string> = new Set(SERVER_MANAGED_FIELDS)
 /**
  * How every program words a value that breaks the contract: the mock's 400s, the SDK's
  * `ResponseValidationError`, the CLI's usage errors and `check`'s departures.
- *
- * @example
- * ```ts
- * import { ISSUE_WORDING } from '@session-library/schemas/client'
- * ISSUE_WORDING.unknownField // 'is not a known field'
- * ```
  */
 export const ISSUE_WORDING = {
   unknownField: 'is not a known field',
@@ -51,12 +49,6 @@ const ZOD_DEFAULT = 'Invalid input'
  * Each field an issue names, with its rule in {@link ISSUE_WORDING}'s words or the contract's own
  * message: `title: must be a non-empty string`. `prefix` names where the value came from, `whole`
  * the value itself when the path is empty (see `fieldPath`).
- *
- * @example
- * ```ts
- * import { issueLines } from '@session-library/schemas/client'
- * issueLines(result.error.issues, '', '(answer)') // ['data.port: expected number']
- * ```
  */
 export function issueLines(issues: readonly z.core.$ZodIssue[], prefix = '', whole = 'body'): string[] {
   return issues.flatMap((issue) => {
@@ -77,13 +69,6 @@ export function issueLines(issues: readonly z.core.$ZodIssue[], prefix = '', who
 /**
  * Turns a failed validation into the 400 message of DECISIONS D4: each field named with its rule,
  * e.g. `title: must be a non-empty string`, joined by `; `.
- *
- * @example
- * ```ts
- * import { formatIssues, sessionCreateBody } from '@session-library/schemas'
- * const result = sessionCreateBody.safeParse({ title: ' ' })
- * if (!result.success) formatIssues(result.error.issues) // 'title: must be a non-empty string'
- * ```
  */
 export function formatIssues(issues: readonly z.core.$ZodIssue[], prefix = ''): string {
   return issueLines(issues, prefix).join('; ')

@@ -3,15 +3,7 @@ import { ERRORS } from './errors.js'
 // Apart from errors.ts: reading ERRORS here is a property access, which a bundler must keep, and
 // with it ERRORS, in every client that imports the error envelope.
 
-/**
- * Messages of the 404 cases besides an unknown session (DECISIONS D3, D12).
- *
- * @example
- * ```ts
- * import { NOT_FOUND_MESSAGES } from '@session-library/schemas'
- * NOT_FOUND_MESSAGES.route // 'route not found'
- * ```
- */
+/** Messages of the 404 cases besides an unknown session (DECISIONS D3, D12). */
 export const NOT_FOUND_MESSAGES = {
   session: ERRORS.not_found.message,
   route: 'route not found',

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
-import { exactErrorEnvelope } from './answers/exact.js'
 import {
+  exactErrorEnvelope,
   health,
   importResult,
   listMeta,
@@ -10,22 +10,14 @@ import {
   waveform,
   waveformNote,
   waveformNoteLane,
-} from './answers/resource-pairs.js'
-import type { Operation } from './contract/define.js'
+} from './answers/pairs.js'
 import { operations } from './contract/endpoints.js'
+import type { Operation } from './contract/operation.js'
 import { API_PREFIX, pathParamNames } from './paths.js'
 
 type JsonSchema = Record<string, unknown>
 
-/**
- * An OpenAPI 3.1 document, as plain JSON.
- *
- * @example
- * ```ts
- * import { createOpenApiDocument, type OpenApiDocument } from '@session-library/schemas'
- * const doc: OpenApiDocument = createOpenApiDocument()
- * ```
- */
+/** An OpenAPI 3.1 document, as plain JSON. */
 export type OpenApiDocument = {
   openapi: '3.1.0'
   info: { title: string; version: string; description: string }

@@ -1,12 +1,6 @@
 /**
  * The path prefix of every operation (SPEC §1, §9). Paths in the endpoint table are relative to it,
  * as is the SDK's `baseUrl`, which includes it.
- *
- * @example
- * ```ts
- * import { API_PREFIX } from '@session-library/schemas'
- * `http://127.0.0.1:4777${API_PREFIX}` // the mock's default base URL
- * ```
  */
 export const API_PREFIX = '/api/v1'
 
@@ -14,48 +8,27 @@ export const API_PREFIX = '/api/v1'
  * The base URL a client uses when nothing else names one, and the one a mock answers by default:
  * the standalone mock's default address (port 4777 on loopback). One definition for the SDK, the
  * mock and the CLI.
- *
- * @example
- * ```ts
- * import { DEFAULT_BASE_URL } from '@session-library/schemas/client'
- * DEFAULT_BASE_URL // 'http://127.0.0.1:4777/api/v1'
- * ```
  */
 export const DEFAULT_BASE_URL = `http://127.0.0.1:4777${API_PREFIX}`
 
 /**
- * The names of the `{param}` placeholders of a path template, as a union type.
- *
- * @example
- * ```ts
- * import type { PathParamNames } from '@session-library/schemas'
- * type P = PathParamNames<'/sessions/{id}/tags'> // 'id'
- * ```
+ * A request's pathname relative to {@link API_PREFIX}, still percent-encoded, as `matchOperation`
+ * reads it; `undefined` when it is not under the prefix (`/api/v10` is not).
  */
+export function apiPath(pathname: string): string | undefined {
+  if (pathname === API_PREFIX) return ''
+  return pathname.startsWith(`${API_PREFIX}/`) ? pathname.slice(API_PREFIX.length) : undefined
+}
+
+/** The names of the `{param}` placeholders of a path template, as a union type. */
 export type PathParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
   ? Name | PathParamNames<Rest>
   : never
 
-/**
- * The values of a template's placeholders.
- *
- * @example
- * ```ts
- * import type { PathParams } from '@session-library/schemas'
- * const params: PathParams<'/sessions/{id}'> = { id: 'ses_1' }
- * ```
- */
+/** The values of a template's placeholders. */
 export type PathParams<Path extends string> = { [Name in PathParamNames<Path>]: string }
 
-/**
- * The placeholder names of a path template, in order.
- *
- * @example
- * ```ts
- * import { pathParamNames } from '@session-library/schemas'
- * pathParamNames('/sessions/{id}/notes') // ['id']
- * ```
- */
+/** The placeholder names of a path template, in order. */
 export function pathParamNames<Path extends string>(template: Path): PathParamNames<Path>[] {
   return [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as PathParamNames<Path>)
 }
@@ -68,12 +41,6 @@ const DOT_SEGMENTS: ReadonlySet<string> = new Set(['.', '..'])
  * Fills a path template, percent-encoding each value so that any id (slashes, `%`, spaces, unicode)
  * stays one path segment. A value of `.` or `..` cannot be sent as a segment at all and throws a
  * `TypeError` instead of reaching another operation.
- *
- * @example
- * ```ts
- * import { buildPath } from '@session-library/schemas'
- * buildPath('/sessions/{id}/tags', { id: 'a/b' }) // '/sessions/a%2Fb/tags'
- * ```
  */
 export function buildPath<Path extends string>(template: Path, params: PathParams<Path>): string {
   const values = params as Record<string, string>
@@ -93,7 +60,7 @@ function decodeSegment(segment: string): string | undefined {
   }
 }
 
-/** Each template's segments, parsed once: routing tries every operation's on every request. */
+// Parsed once: routing tries every operation's template on every request.
 const parsedTemplates = new Map<string, readonly { text: string; name?: string }[]>()
 
 function templateSegments(template: string): readonly { text: string; name?: string }[] {
@@ -109,12 +76,6 @@ function templateSegments(template: string): readonly { text: string; name?: str
  * Matches a path (relative to {@link API_PREFIX}, still percent-encoded) against a template and
  * returns the decoded parameters, or `undefined` when it does not match. Empty or malformed
  * segments never match.
- *
- * @example
- * ```ts
- * import { matchPath } from '@session-library/schemas'
- * matchPath('/sessions/{id}', '/sessions/a%2Fb') // { id: 'a/b' }
- * ```
  */
 export function matchPath<Path extends string>(template: Path, path: string): PathParams<Path> | undefined {
   const expected = templateSegments(template)
@@ -133,4 +94,17 @@ export function matchPath<Path extends string>(template: Path, path: string): Pa
     params[name] = value
   }
   return params as PathParams<Path>
+}
+
+/**
+ * Reads a query string into the input of a query schema: a parameter seen once becomes a string,
+ * one repeated becomes an array of its values.
+ */
+export function queryInput(params: URLSearchParams): Record<string, string | string[]> {
+  const input: Record<string, string | string[]> = Object.create(null)
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key)
+    input[key] = values.length === 1 ? (values[0] as string) : values
+  }
+  return input
 }

@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+// @ts-expect-error: a script, without types
+import { routeSpecsSource } from '../scripts/derive-sources.mjs'
+import { routes } from '../src/client.js'
 import { endpoints, type Operation, operations } from '../src/index.js'
 import { SPEC_OPERATIONS, specKey } from './spec-table.js'
 
@@ -6,6 +10,17 @@ const byKey = new Map(operations.map((op) => [specKey(op.method, op.path), op]))
 const documented = (op: Operation) => [...op.errors, ...op.decidedErrors]
 
 describe('endpoint table', () => {
+  it('route-specs.ts is what scripts/derive-sources.mjs copies from the group files (run it after editing one)', () => {
+    expect(readFileSync(new URL('../src/contract/route-specs.ts', import.meta.url), 'utf8')).toBe(routeSpecsSource())
+  })
+
+  it("the client's routes are the endpoints' method, path, status, idempotence and tolerant answer", () => {
+    for (const [name, route] of Object.entries(routes)) {
+      const { method, path, status, idempotent, writes } = endpoints[name as keyof typeof endpoints]
+      expect(route).toEqual({ name, method, path, status, idempotent, writes, answer: { tolerant: expect.anything() } })
+    }
+  })
+
   it('SPEC §4.1: holds exactly the 18 operations, without GET waveform-notes (D3)', () => {
     expect([...byKey.keys()].sort()).toEqual(SPEC_OPERATIONS.map((row) => specKey(row.method, row.path)).sort())
     expect(byKey.has('GET /sessions/{id}/waveform-notes')).toBe(false)

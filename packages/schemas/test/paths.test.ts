@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   API_PREFIX,
+  apiPath,
   buildPath,
   matchOperation,
   matchPath,
@@ -70,6 +71,14 @@ describe('buildPath and matchPath', () => {
 })
 
 describe('matchOperation', () => {
+  it('reads a request pathname through apiPath: under /api/v1 only, still encoded', () => {
+    expect(apiPath('/api/v1/sessions/a%2Fb')).toBe('/sessions/a%2Fb')
+    expect(matchOperation('GET', apiPath('/api/v1/sessions/a%2Fb') ?? '').params).toEqual({ id: 'a/b' })
+    expect(apiPath('/api/v1')).toBe('')
+    expect(apiPath('/api/v10/sessions')).toBeUndefined()
+    expect(apiPath('/sessions')).toBeUndefined()
+  })
+
   it.each(operations.map((op) => [op.name, op] as const))('resolves the path of %s back to it', (_name, op) => {
     const path = buildPath(op.path, { id: 'ses 1/ü' })
     const route = matchOperation(op.method.toLowerCase(), path)

@@ -3,17 +3,11 @@ import type { Kind, Mode, OpenString, PreviewStatus, Status } from '../known-val
 
 // What a client accepts from any server that follows SPEC.md (DECISIONS preamble): unknown keys are
 // kept, and strings SPEC.md lists no values for are open, typed with the known ones as suggestions.
-// The exact schemas (exact.ts) are derived from these; the client entry imports nothing else.
+// The exact schemas (pairs.ts) are derived from these; the client entry imports nothing else. Each
+// field's TSDoc is its one text for people: scripts/write-field-texts.mjs copies it to field-texts.ts.
 
-/**
- * A tolerant object: unknown keys are kept at run time, yet typed as if stripped, so the inferred
- * type lists SPEC.md's fields and no index signature and a misspelt field is a compile error.
- *
- * @example
- * ```ts
- * object({ id: text }).parse({ id: 'a', extra: 1 }) // { id: 'a', extra: 1 }
- * ```
- */
+// Unknown keys kept at run time, yet typed as if stripped: the inferred type lists SPEC.md's fields
+// with no index signature, so a misspelt field is a compile error.
 export const object = <Shape extends z.core.$ZodLooseShape>(shape: Shape) =>
   z.looseObject(shape) as unknown as z.ZodMiniObject<Shape, z.core.$strip>
 
@@ -24,26 +18,15 @@ const absentIfNull = <T extends z.ZodMiniType<string>>(schema: T) =>
     z.nullable(schema).check(z.overwrite((value) => (value ?? undefined) as z.output<T>)),
   ) as unknown as z.ZodMiniOptional<T>
 
-/** Any string. @example `object({ id: text })` */
 export const text = z.string()
 // One string schema for every field: an open string is a string typed with its known values.
 const open = <T extends string>() => text as unknown as z.ZodMiniType<T>
-/** Any number. @example `object({ count: number })` */
 export const number = z.number()
-/** A boolean. @example `object({ done: flag })` */
-export const flag = z.boolean()
+const flag = z.boolean()
 const previewStatus = open<PreviewStatus>()
 const mode = open<OpenString<Mode>>()
 
-/**
- * SPEC §2.2: one preview variant of a session, as a client reads it.
- *
- * @example
- * ```ts
- * import { preview } from './tolerant.js'
- * preview.parse({ id: 'pv_1', name: 'Mix', path: '/m/mix.wav', status: 'rendering' }).status // 'rendering'
- * ```
- */
+/** SPEC §2.2: one preview variant of a session, as a client reads it. */
 export const preview = object({
   /** The variant's id, as variantId names it (D12). */
   id: text,
@@ -55,7 +38,6 @@ export const preview = object({
   status: previewStatus,
 })
 
-/** SPEC §2.1: a session's preview fields, which the preview answer (§4.10) repeats. @example `object({ id: text, ...previewFields })` */
 export const previewFields = {
   /** Whether a preview exists: none, pending, ready or failed (D5). */
   previewStatus,
@@ -71,48 +53,32 @@ export const previewFields = {
   previews: z.array(preview),
 }
 
-/**
- * SPEC §2.1: a session, as a client reads it.
- *
- * @example
- * ```ts
- * import { session } from './tolerant.js'
- * const s = session.parse(body.data) // unknown fields kept, unknown kinds accepted
- * ```
- */
+/** SPEC §2.1: a session, as a client reads it. */
 export const session = object({
   /** The session's id: set by the server, never reused (D5). */
   id: text,
-  /** The session's name: 1–200 characters (D5). */
+  /** The session's name: trimmed, then 1–200 characters (D5). */
   title: text,
-  /** The kind of project, usually its DAW (ableton, logic, reaper…), or any other text (D5). */
+  /** The kind of project, usually its DAW (ableton, logic, reaper…): any text of 1–64 characters (D5). */
   kind: open<Kind>(),
-  /** Where the work stands (idea, in-progress, mixing, mastering, done, archived), or any other text (D5). */
+  /** Where the work stands (idea, in-progress, mixing, mastering, done, archived…): any text of 1–64 characters (D5). */
   status: open<Status>(),
   /** A colour as #rrggbb, or empty for none (D5). */
   accent: text,
-  /** Tags to find the session by, in the order given (D6). */
+  /** Tags to find the session by. Each is trimmed, then 1–64 characters without a comma; repeated tags are dropped (the first kept, order kept), then at most 100 may remain (D6). */
   tags: z.array(text),
-  /** Free text about the session (D7). */
+  /** Free text about the session, at most 100,000 characters (D7). */
   notes: text,
   /** When the session was last opened, as an ISO 8601 UTC timestamp; the recent filter reads it (D11). */
   lastOpened: text,
-  /** Where the project file lives on disk. */
+  /** Where the project file lives on disk; the first one set is kept as projectOriginalPath (D5). */
   projectPath: text,
   /** The first project path the session had, kept when projectPath changes (D5). */
   projectOriginalPath: text,
   ...previewFields,
 })
 
-/**
- * SPEC §2.3: a waveform, as a client reads it.
- *
- * @example
- * ```ts
- * import { waveform } from './tolerant.js'
- * waveform.parse(answer.data.waveform).peaks // number[]
- * ```
- */
+/** SPEC §2.3: a waveform, as a client reads it. */
 export const waveform = object({
   /** Names the waveform of one session and variant; stable for them (D13). */
   key: text,
@@ -128,15 +94,7 @@ export const waveform = object({
   peaks: z.array(number),
 })
 
-/**
- * SPEC §2.4: a waveform note, as a client reads it.
- *
- * @example
- * ```ts
- * import { waveformNote } from './tolerant.js'
- * waveformNote.parse(lane.notes[0]).timestamp // seconds
- * ```
- */
+/** SPEC §2.4: a waveform note, as a client reads it. */
 export const waveformNote = object({
   /** The note's id, unique in its lane (D14). */
   id: text,
@@ -150,15 +108,7 @@ export const waveformNote = object({
   updatedAt: text,
 })
 
-/**
- * SPEC §2.5: how many sessions carry a tag.
- *
- * @example
- * ```ts
- * import { tagCount } from './tolerant.js'
- * tagCount.parse({ tag: 'drums', count: 3 })
- * ```
- */
+/** SPEC §2.5: how many sessions carry a tag. */
 export const tagCount = object({
   /** The tag. */
   tag: text,
@@ -166,15 +116,7 @@ export const tagCount = object({
   count: number,
 })
 
-/**
- * SPEC §2.6: the state of a batch import.
- *
- * @example
- * ```ts
- * import { importResult } from './tolerant.js'
- * importResult.parse(answer.data).done // false right after the 202
- * ```
- */
+/** SPEC §2.6: the state of a batch import. */
 export const importResult = object({
   /** The import's id. */
   importId: text,
@@ -192,15 +134,7 @@ export const importResult = object({
   durationMs: number,
 })
 
-/**
- * SPEC §2.7: one entry of the health snapshot's `recentRequests`.
- *
- * @example
- * ```ts
- * import { recentRequest } from './tolerant.js'
- * recentRequest.parse({ method: 'GET', path: '/api/v1/health', statusCode: 200, at: '2026-11-21T10:00:00.000Z' })
- * ```
- */
+/** SPEC §2.7: one entry of the health snapshot's `recentRequests`. */
 export const recentRequest = object({
   /** The request's HTTP method. */
   method: text,
@@ -212,15 +146,7 @@ export const recentRequest = object({
   at: text,
 })
 
-/**
- * SPEC §2.7: the health snapshot; `lastError` is optional, `null` read as absent (DECISIONS preamble).
- *
- * @example
- * ```ts
- * import { health } from './tolerant.js'
- * health.parse(answer.data).effectiveMode // 'full-automation', or any mode a newer server reports
- * ```
- */
+/** SPEC §2.7: the health snapshot; `lastError` is optional, `null` read as absent (DECISIONS preamble). */
 export const health = object({
   /** ok when the service is healthy (D17). */
   status: text,
@@ -243,3 +169,92 @@ export const health = object({
   /** The message of the most recent 5xx answer; absent when there was none (D17). */
   lastError: absentIfNull(text),
 })
+
+// The answers of SPEC §4 that wrap or pick from the resources of §2, as a client reads them (see
+// tolerant.ts); each field's TSDoc is its one text (see tolerant.ts).
+
+/** SPEC §4.7: the answer to a delete. */
+export const deleted = object({
+  /** true: the session is gone. */
+  deleted: flag,
+  /** The id of the deleted session. */
+  id: text,
+})
+
+/** SPEC §4.8: a session's tags. */
+export const sessionTags = object({
+  /** The session's id. */
+  id: text,
+  /** The session's tags, in order (D6). */
+  tags: session.def.shape.tags,
+})
+
+/** SPEC §4.9: a session's notes. */
+export const sessionNotes = object({
+  /** The session's id. */
+  id: text,
+  /** The session's notes; empty when cleared (D7). */
+  notes: text,
+})
+
+/** SPEC §4.10: a session's preview metadata. */
+export const sessionPreview = object({
+  /** The session's id. */
+  id: text,
+  ...previewFields,
+})
+
+/** SPEC §4.11: a waveform of one session and variant. */
+export const sessionWaveform = object({
+  /** The session's id. */
+  sessionId: text,
+  /** The preview variant the waveform is of (D12). */
+  variantId: text,
+  /** The waveform's peaks and what they measure (D13). */
+  waveform,
+})
+
+/** SPEC §4.12: a waveform note lane. */
+export const waveformNoteLane = object({
+  /** The session's id. */
+  sessionId: text,
+  /** The preview variant the lane belongs to (D12). */
+  variantId: text,
+  /** The waveform key that names the lane (D14). */
+  key: text,
+  /** The notes, by timestamp, then id (D14). */
+  notes: z.array(waveformNote),
+})
+
+/** SPEC §4.3: the list's paging facts. */
+export const listMeta = object({
+  /** How many sessions match the filters, on all pages (D9). */
+  total: number,
+  /** The page size applied, at most 500 (D9). */
+  limit: number,
+  /** How many matching sessions come before this page (D9). */
+  offset: number,
+})
+
+export const data = <T extends z.ZodMiniType>(inner: T): z.ZodMiniObject<Payload<T>, z.core.$strip> => {
+  // One envelope per payload: the client's routes and the endpoint table share it.
+  const made = envelopes.get(inner) ?? object({ data: inner })
+  envelopes.set(inner, made)
+  return made as z.ZodMiniObject<Payload<T>, z.core.$strip>
+}
+type Payload<T> = {
+  /** The answer's payload. */
+  data: T
+}
+const envelopes = new WeakMap<z.ZodMiniType, z.ZodMiniObject>()
+
+/** The session list's envelope `{data, meta}` (SPEC §4.3), as a client reads it. */
+export const sessionPage = object({
+  /** The sessions of this page, in the requested order (D10). */
+  data: z.array(session),
+  /** Paging facts: total, limit and offset (D9). */
+  meta: listMeta,
+})
+
+/** The envelope of `GET /tags` (SPEC §4.14), as a client reads it. */
+export const tagCountList = data(z.array(tagCount))

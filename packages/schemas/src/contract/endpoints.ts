@@ -1,57 +1,93 @@
-import { contractFields, define, type Operation } from './define.js'
-import { healthContracts } from './health.js'
-import { importsContracts } from './imports.js'
-import { notesContracts } from './notes.js'
-import { previewWaveformContracts } from './preview-waveform.js'
-import { ROUTE_SPECS } from './routes.js'
-import { sessionsContracts } from './sessions.js'
-import { tagCountsContracts } from './tag-counts.js'
-import { tagsContracts } from './tags.js'
-import { waveformNotesContracts } from './waveform-notes.js'
+import * as z from 'zod/mini'
+import * as envelopes from '../answers/pairs.js'
+import * as resources from '../answers/pairs.js'
+import { matchPath, pathParamNames } from '../paths.js'
+import { health } from './health.js'
+import { imports } from './imports.js'
+import { notes } from './notes.js'
+import { type Method, type Operation, type OperationOf, table } from './operation.js'
+import { preview } from './preview.js'
+import type { OperationName } from './routes.js'
+import { sessions } from './sessions.js'
+import { tagCounts } from './tag-counts.js'
+import { tags } from './tags.js'
+import { waveform } from './waveform.js'
+import { waveformNotes } from './waveform-notes.js'
+
+const SPECS = {
+  ...health,
+  ...sessions,
+  ...tags,
+  ...notes,
+  ...preview,
+  ...waveform,
+  ...waveformNotes,
+  ...imports,
+  ...tagCounts,
+}
+type Specs = typeof SPECS
+
+const exactOfResource = new Map<z.ZodMiniType, z.ZodMiniType>(
+  [...Object.values(resources), ...Object.values(envelopes)].flatMap((pair) =>
+    'exact' in pair ? [[pair.tolerant, pair.exact] as const] : [],
+  ),
+)
+
+// An operation's exact answer, derived from its tolerant one: each resource's exact twin, inside
+// an envelope that rejects unknown keys.
+function exactOf(tolerant: z.ZodMiniType): z.ZodMiniType {
+  const known = exactOfResource.get(tolerant)
+  if (known) return known
+  const { def } = tolerant as unknown as { def: { type: string; shape?: Record<string, z.ZodMiniType> } }
+  if (def.type !== 'object' || !def.shape) throw new TypeError(`no exact schema for a ${def.type} answer`)
+  return z.strictObject(Object.fromEntries(Object.entries(def.shape).map(([key, field]) => [key, exactOf(field)])))
+}
 
 /**
  * The endpoint table: every operation of SPEC §4.1 (18; the GET on waveform-notes must not exist),
- * keyed by its stable name: the client's routes, each completed with its exact answer, body,
- * query, documented errors and OpenAPI text. The mock and the OpenAPI document are derived from it.
- *
- * @example
- * ```ts
- * import { endpoints } from '@session-library/schemas'
- * endpoints['sessions.create'].status // 201
- * ```
+ * keyed by its stable name, as the group files write it, with its exact answer derived. The mock
+ * and the OpenAPI document are derived from it.
  */
-export const endpoints = define(
-  ROUTE_SPECS,
-  contractFields({
-    ...healthContracts,
-    ...sessionsContracts,
-    ...tagsContracts,
-    ...notesContracts,
-    ...previewWaveformContracts,
-    ...waveformNotesContracts,
-    ...importsContracts,
-    ...tagCountsContracts,
-  }),
-)
+export const endpoints = table(SPECS, exactOf) as unknown as {
+  readonly [Name in keyof Specs & string]: OperationOf<Name, Specs[Name]>
+}
 
-/**
- * The endpoint table's type.
- *
- * @example
- * ```ts
- * import type { Endpoints } from '@session-library/schemas'
- * type CreateStatus = Endpoints['sessions.create']['status'] // 201
- * ```
- */
+/** The endpoint table's type. */
 export type Endpoints = typeof endpoints
 
+/** Every operation of the table, in SPEC §4.1's order. */
+export const operations: readonly Operation[] = Object.values(endpoints)
+
 /**
- * Every operation of the table, in SPEC §4.1's order.
+ * What a request path and method resolve to: the operation and its parameters; `allowed` lists the
+ * methods of a path that exists when the method does not; nothing when the path is unknown.
+ */
+export type RouteMatch =
+  | { operation: Operation; params: Record<string, string>; allowed?: undefined }
+  | { operation?: undefined; params?: undefined; allowed: Method[] }
+
+/**
+ * Resolves a method and a path (relative to `API_PREFIX`, still percent-encoded) to an operation
+ * of the table. An unknown path or method gives `allowed` instead (DECISIONS D3: 404 route not found).
  *
  * @example
  * ```ts
- * import { operations } from '@session-library/schemas'
- * operations.length // 18
+ * import { matchOperation } from '@session-library/schemas'
+ * matchOperation('GET', '/sessions/x/waveform-notes').operation // undefined: it must not exist
  * ```
  */
-export const operations: readonly Operation[] = Object.values(endpoints)
+export function matchOperation(method: string, path: string): RouteMatch {
+  const allowed: Method[] = []
+  for (const operation of operations) {
+    const params = matchPath(operation.path, path)
+    if (!params) continue
+    if (operation.method === method.toUpperCase()) return { operation, params }
+    allowed.push(operation.method)
+  }
+  return { allowed }
+}
+
+/** The path parameter names of an operation. */
+export function operationParamNames(name: OperationName): string[] {
+  return pathParamNames(endpoints[name].path)
+}

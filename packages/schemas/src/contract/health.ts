@@ -1,26 +1,16 @@
-import { healthAnswer } from '../answers/exact-answers.js'
 import * as t from '../answers/tolerant.js'
-import * as ta from '../answers/tolerant-answers.js'
-import type { ContractSpec, RouteSpec } from './define.js'
-import { READ } from './statuses.js'
+import type { OperationSpec } from './operation.js'
+import { READ } from './operation.js'
 
-// SPEC §4.2. Each group file holds an operation's route (what a client needs) beside its contract
-// (what the mock and the document add); the contract names its schemas without a call, so that a
-// client bundle, which reads only the routes, drops it.
-
-/** The health check as a client sends it. @example `healthRoutes['health.get'].path // '/health'` */
-export const healthRoutes = {
-  'health.get': { method: 'GET', path: '/health', answer: ta.data(t.health) },
-} as const satisfies Record<string, RouteSpec>
-
-/** The health check as the mock answers it. @example `healthContracts['health.get'].errors // [401]` */
-export const healthContracts = {
+// SPEC §4.2. Each group file holds one object per operation; the client's part of each (method,
+// path, status, tolerant answer) is copied to route-specs.ts by scripts/write-route-specs.mjs.
+export const health = {
   'health.get': {
-    answer: healthAnswer,
+    method: 'GET',
+    path: '/health',
+    answer: t.data(t.health),
     errors: READ,
-    doc: [
-      'Check the service and the token',
-      'Confirms that the service is running and the supplied bearer token is valid.',
-    ],
+    summary: 'Check the service and the token',
+    description: 'Confirms that the service is running and the supplied bearer token is valid.',
   },
-} as const satisfies Record<string, ContractSpec>
+} as const satisfies Record<string, OperationSpec>

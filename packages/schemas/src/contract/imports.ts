@@ -1,29 +1,56 @@
-import { importAnswer } from '../answers/exact-answers.js'
+import * as z from 'zod/mini'
 import * as t from '../answers/tolerant.js'
-import * as ta from '../answers/tolerant-answers.js'
-import { importBody } from '../requests/import-body.js'
-import type { ContractSpec, RouteSpec } from './define.js'
-import { BODY_LIMIT } from './statuses.js'
+import { bool, kindRule, list, nonEmptyText, str, strict, withTexts } from '../field-rules.js'
+import { FIELD_TEXTS } from '../field-texts.js'
+import { LIMITS } from '../known-values.js'
+import { writable } from '../requests/writable.js'
+import { BODY_LIMIT, type OperationSpec } from './operation.js'
 
-// SPEC §4.13: route and contract of a batch import (see health.ts).
+const importItem = strict(
+  withTexts(FIELD_TEXTS.importItem, {
+    /** The project file to import; an item whose path a session already has is skipped (D15). */
+    projectPath: nonEmptyText(),
+    /** The new session's name: trimmed, then 1–200 characters; by default the file name without its extension (D15). */
+    title: z.optional(writable.title),
+    /** The kind for this item when the body gives none; by default the one of the file's extension (D15). */
+    projectType: z.optional(str()),
+    /** An audio file that becomes the session's preview when generatePreviews is true (D15). */
+    previewAudioPath: z.optional(str()),
+  }),
+)
 
-/** The import as a client sends it. @example `importsRoutes['imports.start'].status // 202` */
-export const importsRoutes = {
-  'imports.start': { method: 'POST', path: '/import', status: 202, answer: ta.data(t.importResult) },
-} as const satisfies Record<string, RouteSpec>
+/**
+ * The exact body of `POST /import` (SPEC §4.13, DECISIONS D15): 1–1,000 items, each with a
+ * non-empty `projectPath`.
+ */
+export const importBody = strict(
+  withTexts(FIELD_TEXTS.importBody, {
+    /** The kind of every imported session: any text of 1–64 characters (D5, D15). */
+    kind: z.optional(kindRule),
+    /** Whether an item's previewAudioPath becomes the new session's preview (D15). */
+    generatePreviews: z._default(bool(), false),
+    /** The project files to import: 1–1,000 items (D15). */
+    items: list(importItem).check(
+      z.minLength(1, 'must hold at least 1 item'),
+      z.maxLength(LIMITS.importItems, `must hold at most ${LIMITS.importItems} items`),
+    ),
+  }),
+)
 
-/** The import as the mock answers it. @example `importsContracts['imports.start'].service // 'import'` */
-export const importsContracts = {
+// SPEC §4.13 (see health.ts).
+export const imports = {
   'imports.start': {
-    answer: importAnswer,
+    method: 'POST',
+    path: '/import',
+    status: 202,
+    answer: t.data(t.importResult),
     body: importBody,
     service: 'import',
     errors: [400, 401, 403, 501],
     decidedErrors: BODY_LIMIT,
-    doc: [
-      'Start a batch import',
+    summary: 'Start a batch import',
+    description:
       'Starts a batch import and answers 202 before any item is processed. Requires full-automation mode. ' +
-        'Answers 501 import_unavailable when the import service is not available in the current runtime.',
-    ],
+      'Answers 501 import_unavailable when the import service is not available in the current runtime.',
   },
-} as const satisfies Record<string, ContractSpec>
+} as const satisfies Record<string, OperationSpec>

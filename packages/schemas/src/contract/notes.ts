@@ -1,37 +1,46 @@
-import { notesAnswer } from '../answers/exact-answers.js'
-import * as ta from '../answers/tolerant-answers.js'
-import { notesBody } from '../requests/session-bodies.js'
-import type { ContractSpec, RouteSpec } from './define.js'
-import { BODY_LIMIT, READ_ONE, WRITE_ONE } from './statuses.js'
+import * as z from 'zod/mini'
+import * as t from '../answers/tolerant.js'
+import { strict, withTexts } from '../field-rules.js'
+import { FIELD_TEXTS } from '../field-texts.js'
+import { writable } from '../requests/writable.js'
+import type { OperationSpec } from './operation.js'
+import { BODY_LIMIT, READ_ONE, WRITE_ONE } from './operation.js'
 
-// SPEC §4.9: route and contract of each operation on a session's notes (see health.ts).
-const route = { path: '/sessions/{id}/notes', answer: ta.data(ta.sessionNotes) } as const
+/**
+ * The exact body of `PUT`/`PATCH /sessions/{id}/notes` (SPEC §4.9, DECISIONS D7): `""` or `null`
+ * clears them.
+ */
+export const notesBody = strict(
+  withTexts(FIELD_TEXTS.notesBody, {
+    /** The new notes, at most 100,000 characters; "" or null clears them (D7). */
+    notes: z.pipe(
+      z.nullable(writable.notes),
+      z.transform((notes: string | null) => notes ?? ''),
+    ),
+  }),
+)
 
-/** The notes operations as a client sends them. @example `notesRoutes['notes.patch'].method // 'PATCH'` */
-export const notesRoutes = {
-  'notes.get': { method: 'GET', ...route },
-  'notes.put': { method: 'PUT', ...route },
-  'notes.patch': { method: 'PATCH', ...route },
-} as const satisfies Record<string, RouteSpec>
-
+// SPEC §4.9 (see health.ts): PUT and PATCH are one write.
 const write = {
-  answer: notesAnswer,
+  path: '/sessions/{id}/notes',
+  answer: t.data(t.sessionNotes),
   body: notesBody,
   errors: WRITE_ONE,
   decidedErrors: BODY_LIMIT,
-  doc: [
-    'Set or clear the notes of a session',
+  summary: 'Set or clear the notes of a session',
+  description:
     'Sets the notes field; "" or null clears it. Requires full-automation mode. PUT and PATCH behave the same.',
-  ],
 } as const
 
-/** The notes operations as the mock answers them. @example `notesContracts['notes.put'].body` */
-export const notesContracts = {
+export const notes = {
   'notes.get': {
-    answer: notesAnswer,
+    method: 'GET',
+    path: '/sessions/{id}/notes',
+    answer: t.data(t.sessionNotes),
     errors: READ_ONE,
-    doc: ['Read the notes of a session', 'Returns the free-text notes of a session.'],
+    summary: 'Read the notes of a session',
+    description: 'Returns the free-text notes of a session.',
   },
-  'notes.put': write,
-  'notes.patch': write,
-} as const satisfies Record<string, ContractSpec>
+  'notes.put': { method: 'PUT', ...write },
+  'notes.patch': { method: 'PATCH', ...write },
+} as const satisfies Record<string, OperationSpec>

@@ -1,78 +1,88 @@
+import type * as z from 'zod/mini'
 import { buildPath, type PathParams } from '../paths.js'
-import { define } from './define.js'
-import { healthRoutes } from './health.js'
-import { importsRoutes } from './imports.js'
-import type { ParamsOf } from './infer.js'
-import { notesRoutes } from './notes.js'
-import { previewWaveformRoutes } from './preview-waveform.js'
-import { sessionsRoutes } from './sessions.js'
-import { tagCountsRoutes } from './tag-counts.js'
-import { tagsRoutes } from './tags.js'
-import { waveformNotesRoutes } from './waveform-notes.js'
-
-/**
- * Every route spec of SPEC §4.1, in its order: what `routes` and `endpoints` are both built from.
- *
- * @example
- * ```ts
- * ROUTE_SPECS['health.get'].method // 'GET'
- * ```
- */
-export const ROUTE_SPECS = {
-  ...healthRoutes,
-  ...sessionsRoutes,
-  ...tagsRoutes,
-  ...notesRoutes,
-  ...previewWaveformRoutes,
-  ...waveformNotesRoutes,
-  ...importsRoutes,
-  ...tagCountsRoutes,
-}
+import type { Endpoints } from './endpoints.js'
+import { table } from './operation.js'
+import { ROUTE_SPECS } from './route-specs.js'
 
 /**
  * The client's table: every operation of SPEC §4.1 (18; the GET on waveform-notes must not exist)
  * with its method, path, success status, idempotence and tolerant answer envelope. The full
  * `endpoints` table of the main entry adds the rest to these same entries.
- *
- * @example
- * ```ts
- * import { routes } from '@session-library/schemas/client'
- * routes['sessions.create'].status // 201
- * ```
  */
-export const routes = define(ROUTE_SPECS)
+export const routes = table(ROUTE_SPECS)
 
-/**
- * The client table's type.
- *
- * @example
- * ```ts
- * import type { Routes } from '@session-library/schemas/client'
- * type CreateStatus = Routes['sessions.create']['status'] // 201
- * ```
- */
+/** The client table's type. */
 export type Routes = typeof routes
 
-/**
- * A stable operation name, e.g. `sessions.list`.
- *
- * @example
- * ```ts
- * import type { OperationName } from '@session-library/schemas/client'
- * const name: OperationName = 'tags.put'
- * ```
- */
+/** A stable operation name, e.g. `sessions.list`. */
 export type OperationName = keyof Routes
 
-/**
- * Builds the path of an operation (relative to `API_PREFIX`) from its parameters.
- *
- * @example
- * ```ts
- * import { operationPath } from '@session-library/schemas/client'
- * operationPath('notes.get', { id: 'ses 1' }) // '/sessions/ses%201/notes'
- * ```
- */
+/** Builds the path of an operation (relative to `API_PREFIX`) from its parameters. */
 export function operationPath<Name extends OperationName>(name: Name, params: ParamsOf<Name>): string {
   return buildPath(routes[name].path, params as PathParams<string>)
 }
+
+// Every type read from the operation table, in one place: the SDK types its calls with them, the
+// mock its handlers, the CLI its commands. Types only: importing them costs a bundle nothing.
+
+/** The payload (`data`, and `meta` for the list) an operation answers, as a client reads it. */
+export type AnswerOf<Name extends OperationName> = z.infer<Routes[Name]['answer']['tolerant']>
+
+/** The path parameters of an operation. */
+export type ParamsOf<Name extends OperationName> = PathParams<Routes[Name]['path']>
+
+/** The body an operation takes, as a client writes it (defaults optional). */
+export type BodyOf<Name extends OperationName> = Endpoints[Name] extends { body: infer B extends z.ZodMiniType }
+  ? z.input<B>
+  : never
+
+/** The query an operation takes, typed (numbers, booleans, arrays), as the server reads it. */
+export type QueryOf<Name extends OperationName> = Endpoints[Name] extends { query: infer Q extends z.ZodMiniType }
+  ? Partial<z.output<Q>>
+  : never
+
+/**
+ * A body or query as a caller may write it: every array, at any depth, may be `readonly`
+ * (`['a', 'b'] as const`, a `ReadonlyArray` kept in a config). Nothing reading it changes it.
+ */
+export type ReadonlyInput<T> = T extends readonly (infer Item)[]
+  ? readonly ReadonlyInput<Item>[]
+  : T extends object
+    ? { [Key in keyof T]: ReadonlyInput<T[Key]> }
+    : T
+
+// A path without placeholders takes no params: `{}` is still accepted, `{ id }` is not.
+type ParamsPart<Name extends OperationName> = keyof ParamsOf<Name> extends never
+  ? { params?: Record<string, never> }
+  : { params: ParamsOf<Name> }
+type QueryPart<Name extends OperationName> = [QueryOf<Name>] extends [never]
+  ? { query?: undefined }
+  : { query?: ReadonlyInput<QueryOf<Name>> }
+type BodyPart<Name extends OperationName> = [BodyOf<Name>] extends [never]
+  ? { body?: undefined }
+  : { body: ReadonlyInput<BodyOf<Name>> }
+
+/**
+ * The parts of one request that vary, typed by the contract: `params` (required when the path has
+ * placeholders, refused when it has none), `query` (only where the operation reads one) and `body`
+ * (required where it takes one). Arrays may be `readonly`.
+ */
+export type CallInput<Name extends OperationName> = ParamsPart<Name> & QueryPart<Name> & BodyPart<Name>
+
+type Parsed<Name extends OperationName, Key extends 'query' | 'body'> = Endpoints[Name] extends {
+  [K in Key]: infer S extends z.ZodMiniType
+}
+  ? z.output<S>
+  : undefined
+
+/**
+ * An operation's query as the server holds it once validated (numbers, booleans, a tag list);
+ * `undefined` where the operation reads none.
+ */
+export type ParsedQueryOf<Name extends OperationName> = Parsed<Name, 'query'>
+
+/**
+ * An operation's body as the server holds it once validated (trimmed, defaults filled in);
+ * `undefined` where the operation takes none.
+ */
+export type ParsedBodyOf<Name extends OperationName> = Parsed<Name, 'body'>

@@ -1,55 +1,159 @@
-import { sessionPage } from '../answers/exact.js'
-import { deletedAnswer, sessionAnswer } from '../answers/exact-answers.js'
+import * as z from 'zod/mini'
 import * as t from '../answers/tolerant.js'
-import * as ta from '../answers/tolerant-answers.js'
-import { sessionListQuery } from '../requests/list-query.js'
-import { sessionCreateBody, sessionUpdateBody } from '../requests/session-bodies.js'
-import type { ContractSpec, RouteSpec } from './define.js'
-import { BODY_LIMIT, READ, READ_ONE, WRITE_ONE } from './statuses.js'
+import { decimalInteger, query, queryParam, strict, withTexts } from '../field-rules.js'
+import { FIELD_TEXTS } from '../field-texts.js'
+import { type Kind, LIMITS, SORT_KEYS, type SortKey } from '../known-values.js'
+import { SESSION_DEFAULTS, type Writable, writable } from '../requests/writable.js'
+import type { OperationSpec } from './operation.js'
+import { BODY_LIMIT, READ, READ_ONE, WRITE_ONE } from './operation.js'
 
-// SPEC §4.3–4.7: route and contract of each operation on sessions (see health.ts).
-const session = ta.data(t.session)
+const sortRule = `must be one of ${SORT_KEYS.join(', ')}, with a leading - for descending`
+// D10: an enum, so that the document lists every value the mock accepts.
+const sortValues = [...SORT_KEYS, ...SORT_KEYS.map((key) => `-${key}` as const)] as [SortKey, ...SortKey[]]
 
-/** The session operations as a client sends them. @example `sessionsRoutes['sessions.create'].status // 201` */
-export const sessionsRoutes = {
-  'sessions.list': { method: 'GET', path: '/sessions', answer: ta.sessionPage },
-  'sessions.create': { method: 'POST', path: '/sessions', status: 201, answer: session },
-  'sessions.get': { method: 'GET', path: '/sessions/{id}', answer: session },
-  'sessions.update': { method: 'PATCH', path: '/sessions/{id}', idempotent: false, answer: session },
-  'sessions.delete': { method: 'DELETE', path: '/sessions/{id}', answer: ta.data(ta.deleted) },
-} as const satisfies Record<string, RouteSpec>
+const splitTags = (value: string | string[]) =>
+  (Array.isArray(value) ? value : [value])
+    .flatMap((part) => part.split(','))
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0)
 
-/** The session operations as the mock answers them. @example `sessionsContracts['sessions.list'].query` */
-export const sessionsContracts = {
+// One pattern each, so that a bad value gives one message (and the OpenAPI document the full rule).
+const limit = z.pipe(
+  queryParam().check(
+    z.regex(
+      decimalInteger(1, LIMITS.pagingMax),
+      `must be an integer ≥ 1 written in decimal digits, at most ${LIMITS.pagingMax}`,
+    ),
+  ),
+  z.transform((value: string) => Math.min(Number(value), LIMITS.listLimitMax)),
+)
+const offset = z.pipe(
+  queryParam().check(
+    z.regex(
+      decimalInteger(0, LIMITS.pagingMax),
+      `must be an integer ≥ 0 written in decimal digits, at most ${LIMITS.pagingMax}`,
+    ),
+  ),
+  z.transform((value: string) => Number(value)),
+)
+const recent = z.pipe(
+  queryParam().check(z.regex(/^(true|false|1|0)$/, 'must be true, false, 1 or 0')),
+  z.transform((value: string) => value === 'true' || value === '1'),
+)
+const sort = z.enum(sortValues, {
+  error: (issue) => (Array.isArray(issue.input) ? 'must be given once' : sortRule),
+}) as z.ZodMiniType<SortKey, string>
+
+/**
+ * The exact query of `GET /sessions` (SPEC §4.3, DECISIONS D9–D11), read from the query string: a
+ * parameter seen once is a string, a repeated one an array. The output is typed: numbers, booleans
+ * and a tag list. Unknown parameters are ignored.
+ */
+export const sessionListQuery = query(
+  withTexts(FIELD_TEXTS.sessionListQuery, {
+    /** Text to look for in each session's title, client and notes, in any case (D11). */
+    q: z.optional(queryParam()),
+    /** Only sessions of this kind, matched exactly (D11). */
+    kind: z.optional(queryParam() as z.ZodMiniType<Kind, string>),
+    /** Another name for kind; when both are given they must be equal (D11). */
+    daw: z.optional(queryParam() as z.ZodMiniType<Kind, string>),
+    /** Only sessions that carry all these tags: comma-separated, repeated, or both (D11). */
+    tags: z.optional(z.pipe(z.union([queryParam(), z.array(queryParam())]), z.transform(splitTags))),
+    /** true or 1: only sessions opened in the last 30 days; false or 0: all of them (D11). */
+    recent: z.optional(recent),
+    /** The order: title, lastOpened, kind or status, with a leading - for descending; -lastOpened by default, ties in id order (D10). */
+    sort: z.optional(sort),
+    /** How many sessions a page holds: a whole number ≥ 1 in decimal digits, 50 by default; above 500, 500 is used; above 2^53−1 refused (D9). */
+    limit: z.optional(limit),
+    /** How many sessions to skip: a whole number ≥ 0 in decimal digits, 0 by default; above 2^53−1 refused (D9). */
+    offset: z.optional(offset),
+  }),
+).check(
+  z.refine((given) => given.kind === undefined || given.daw === undefined || given.kind === given.daw, {
+    message: 'must equal kind when both are given',
+    path: ['daw'],
+  }),
+)
+
+type Defaults = typeof SESSION_DEFAULTS
+// Mapped types over the writable fields, named in the bodies' declared types: the emitted
+// declarations then refer to `writable`, whose fields carry their TSDoc, instead of spelling each
+// field out without it (an editor would show no text on hover).
+type WithDefaults = {
+  [Key in keyof Writable]: Key extends keyof Defaults ? z.ZodMiniDefault<Writable[Key]> : Writable[Key]
+}
+type AllOptional = { [Key in keyof Writable]: z.ZodMiniOptional<Writable[Key]> }
+
+function withDefaults(): WithDefaults {
+  const entries = Object.entries(writable).map(([key, schema]) => {
+    if (!Object.hasOwn(SESSION_DEFAULTS, key)) return [key, schema]
+    const value = SESSION_DEFAULTS[key as keyof Defaults]
+    // A new array per session, never the shared default.
+    return [key, z._default(schema, () => (Array.isArray(value) ? [...value] : value))]
+  })
+  return Object.fromEntries(entries) as WithDefaults
+}
+
+/**
+ * The exact body of `POST /sessions` (SPEC §4.4, DECISIONS D4–D7): `title` required, the rest
+ * defaulted, unknown and server-managed fields rejected.
+ */
+export const sessionCreateBody = strict(withDefaults())
+
+/**
+ * The exact body of `PATCH /sessions/{id}` (SPEC §4.6, DECISIONS D8): any writable field, each
+ * under the create rules; `{}` is a no-op; `null` is no value.
+ */
+export const sessionUpdateBody: z.ZodMiniObject<AllOptional, z.core.$strict> = z.partial(strict(writable))
+
+// SPEC §4.3–4.7 (see health.ts).
+export const sessions = {
   'sessions.list': {
-    answer: sessionPage,
+    method: 'GET',
+    path: '/sessions',
+    answer: t.sessionPage,
     query: sessionListQuery,
     errors: READ,
     decidedErrors: [400],
-    doc: ['List sessions', 'Returns sessions, optionally filtered, sorted and paginated.'],
+    summary: 'List sessions',
+    description: 'Returns sessions, optionally filtered, sorted and paginated.',
   },
   'sessions.create': {
-    answer: sessionAnswer,
+    method: 'POST',
+    path: '/sessions',
+    status: 201,
+    answer: t.data(t.session),
     body: sessionCreateBody,
     errors: [400, 401, 403],
     decidedErrors: BODY_LIMIT,
-    doc: ['Create a session', 'Creates a session. Requires full-automation mode.'],
+    summary: 'Create a session',
+    description: 'Creates a session. Requires full-automation mode.',
   },
   'sessions.get': {
-    answer: sessionAnswer,
+    method: 'GET',
+    path: '/sessions/{id}',
+    answer: t.data(t.session),
     errors: READ_ONE,
-    doc: ['Read a session', 'Returns one session.'],
+    summary: 'Read a session',
+    description: 'Returns one session.',
   },
   'sessions.update': {
-    answer: sessionAnswer,
+    method: 'PATCH',
+    path: '/sessions/{id}',
+    idempotent: false,
+    answer: t.data(t.session),
     body: sessionUpdateBody,
     errors: WRITE_ONE,
     decidedErrors: BODY_LIMIT,
-    doc: ['Update a session', 'Applies a partial update to an existing session. Requires full-automation mode.'],
+    summary: 'Update a session',
+    description: 'Applies a partial update to an existing session. Requires full-automation mode.',
   },
   'sessions.delete': {
-    answer: deletedAnswer,
+    method: 'DELETE',
+    path: '/sessions/{id}',
+    answer: t.data(t.deleted),
     errors: [401, 403, 404],
-    doc: ['Delete a session', 'Deletes a session. Requires full-automation mode.'],
+    summary: 'Delete a session',
+    description: 'Deletes a session. Requires full-automation mode.',
   },
-} as const satisfies Record<string, ContractSpec>
+} as const satisfies Record<string, OperationSpec>

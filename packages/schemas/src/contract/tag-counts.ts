@@ -1,23 +1,15 @@
-import { tagCountList } from '../answers/exact.js'
-import * as ta from '../answers/tolerant-answers.js'
-import type { ContractSpec, RouteSpec } from './define.js'
-import { READ } from './statuses.js'
+import * as t from '../answers/tolerant.js'
+import type { OperationSpec } from './operation.js'
+import { READ } from './operation.js'
 
-// SPEC §4.14: route and contract of the library's tag counts (see health.ts).
-
-/** The tag counts as a client reads them. @example `tagCountsRoutes['tagCounts.list'].path // '/tags'` */
-export const tagCountsRoutes = {
-  'tagCounts.list': { method: 'GET', path: '/tags', answer: ta.tagCountList },
-} as const satisfies Record<string, RouteSpec>
-
-/** The tag counts as the mock answers them (D16). @example `tagCountsContracts['tagCounts.list'].errors // [401]` */
-export const tagCountsContracts = {
+// SPEC §4.14 (see health.ts).
+export const tagCounts = {
   'tagCounts.list': {
-    answer: tagCountList,
+    method: 'GET',
+    path: '/tags',
+    answer: t.tagCountList,
     errors: READ,
-    doc: [
-      'Count tags across the library',
-      'Aggregates known tags across the whole session library, in descending order of usage.',
-    ],
+    summary: 'Count tags across the library',
+    description: 'Aggregates known tags across the whole session library, in descending order of usage.',
   },
-} as const satisfies Record<string, ContractSpec>
+} as const satisfies Record<string, OperationSpec>

@@ -1,37 +1,32 @@
-import { tagsAnswer } from '../answers/exact-answers.js'
-import * as ta from '../answers/tolerant-answers.js'
-import { tagsBody } from '../requests/session-bodies.js'
-import type { ContractSpec, RouteSpec } from './define.js'
-import { BODY_LIMIT, READ_ONE, WRITE_ONE } from './statuses.js'
+import * as t from '../answers/tolerant.js'
+import { strict } from '../field-rules.js'
+import { type Writable, writable } from '../requests/writable.js'
+import type { OperationSpec } from './operation.js'
+import { BODY_LIMIT, READ_ONE, WRITE_ONE } from './operation.js'
 
-// SPEC §4.8: route and contract of each operation on a session's tags (see health.ts).
-const route = { path: '/sessions/{id}/tags', answer: ta.data(ta.sessionTags) } as const
+/** The exact body of `PUT`/`PATCH /sessions/{id}/tags` (SPEC §4.8, DECISIONS D6). */
+export const tagsBody = strict({ tags: writable.tags } as Pick<Writable, 'tags'>)
 
-/** The tag operations as a client sends them. @example `tagsRoutes['tags.put'].method // 'PUT'` */
-export const tagsRoutes = {
-  'tags.get': { method: 'GET', ...route },
-  'tags.put': { method: 'PUT', ...route },
-  'tags.patch': { method: 'PATCH', ...route },
-} as const satisfies Record<string, RouteSpec>
-
+// SPEC §4.8 (see health.ts): PUT and PATCH are one write.
 const write = {
-  answer: tagsAnswer,
+  path: '/sessions/{id}/tags',
+  answer: t.data(t.sessionTags),
   body: tagsBody,
   errors: WRITE_ONE,
   decidedErrors: BODY_LIMIT,
-  doc: [
-    'Replace the tags of a session',
-    'Replaces the whole tag list. Requires full-automation mode. PUT and PATCH behave the same.',
-  ],
+  summary: 'Replace the tags of a session',
+  description: 'Replaces the whole tag list. Requires full-automation mode. PUT and PATCH behave the same.',
 } as const
 
-/** The tag operations as the mock answers them. @example `tagsContracts['tags.put'].body` */
-export const tagsContracts = {
+export const tags = {
   'tags.get': {
-    answer: tagsAnswer,
+    method: 'GET',
+    path: '/sessions/{id}/tags',
+    answer: t.data(t.sessionTags),
     errors: READ_ONE,
-    doc: ['Read the tags of a session', 'Returns the tag list of a session.'],
+    summary: 'Read the tags of a session',
+    description: 'Returns the tag list of a session.',
   },
-  'tags.put': write,
-  'tags.patch': write,
-} as const satisfies Record<string, ContractSpec>
+  'tags.put': { method: 'PUT', ...write },
+  'tags.patch': { method: 'PATCH', ...write },
+} as const satisfies Record<string, OperationSpec>

@@ -1,32 +1,21 @@
-import type { Operation } from '../contract/define.js'
+import type * as z from 'zod/mini'
+import { exactErrorEnvelope, session } from '../answers/pairs.js'
 import { endpoints } from '../contract/endpoints.js'
+import type { Operation } from '../contract/operation.js'
 import type { OperationName } from '../contract/routes.js'
+import { ERRORS, errorEnvelope, type KnownErrorCode } from '../errors.js'
+import { fieldPath } from '../format-issues.js'
 import { NOT_JSON, parseJsonText } from '../json-text.js'
-import { type Departure, UNKNOWN_ROUTE } from './departure.js'
-import { errorDepartures } from './error-answer.js'
-import { type Context, shown } from './issue-departures.js'
-import { successDepartures } from './success-answer.js'
+import { KNOWN_KINDS, KNOWN_STATUSES } from '../known-values.js'
+import { NOT_FOUND_MESSAGES } from '../not-found.js'
+import { type Context, type Departure, issueDepartures, shown, UNKNOWN_ROUTE, walkObjects } from './departure.js'
 
-/**
- * Headers as fetch (`Headers`) or node:http (`IncomingHttpHeaders`) gives them.
- *
- * @example
- * ```ts
- * import type { HeaderSource } from '@session-library/schemas'
- * const headers: HeaderSource = { 'content-type': 'application/json' }
- * ```
- */
+/** Headers as fetch (`Headers`) or node:http (`IncomingHttpHeaders`) gives them. */
 export type HeaderSource = Headers | Record<string, string | string[] | undefined>
 
 /**
  * An answer to check (see {@link validateAnswer}): the operation it answers, its status, its
  * headers when known, and its body, parsed (`body`) or as received (`text`).
- *
- * @example
- * ```ts
- * import type { RecordedAnswer } from '@session-library/schemas'
- * const recorded: RecordedAnswer = { operation: 'health.get', status: 200, text: '{"data":{}}' }
- * ```
  */
 export interface RecordedAnswer {
   /** The operation; `undefined` for a method and path the contract does not have. */
@@ -143,4 +132,124 @@ export function validateAnswer(answer: RecordedAnswer): Departure[] {
     ...headerDepartures(answer, context),
     ...bodyDepartures(operation, answer.status, parsedBody(answer), context),
   ]
+}
+
+const ENVELOPE = '{error: {status, code, message}}'
+
+function standardMessages(code: KnownErrorCode): readonly string[] | undefined {
+  if (code === 'invalid_json') return undefined
+  return code === 'not_found' ? Object.values(NOT_FOUND_MESSAGES) : [ERRORS[code].message]
+}
+
+const isKnown = (code: string): code is KnownErrorCode => Object.hasOwn(ERRORS, code)
+
+function consistency(error: { status: number; code: string; message: string }, context: Context): Departure[] {
+  const status = context.status ?? 0
+  const departures: Departure[] = []
+  const mismatch = (path: string, detail: string, expected: string, actual: unknown) =>
+    departures.push({
+      ...context,
+      path,
+      rule: 'error-status',
+      detail,
+      expected,
+      actual: shown(actual),
+      severity: 'informational',
+    })
+  if (error.status !== status) mismatch('error.status', 'does not repeat the HTTP status', `${status}`, error.status)
+  if (!isKnown(error.code)) return departures
+  const known = ERRORS[error.code]
+  if (known.status !== status)
+    mismatch('error.code', `answers ${known.status}, not ${status}`, `${known.status}`, error.code)
+  const messages = standardMessages(error.code)
+  if (messages && !messages.includes(error.message)) {
+    departures.push({
+      ...context,
+      path: 'error.message',
+      rule: 'error-message',
+      detail: 'is not the text of SPEC §7',
+      expected: messages.map((message) => shown(message)).join(' | '),
+      actual: shown(error.message),
+      severity: 'informational',
+    })
+  }
+  return departures
+}
+
+function errorDepartures(body: unknown, context: Context): Departure[] {
+  const tolerant = errorEnvelope.safeParse(body)
+  if (!tolerant.success) {
+    return [
+      {
+        ...context,
+        path: 'error',
+        rule: 'error-envelope',
+        detail: 'is not the error envelope; the SDK reports code "unknown"',
+        expected: ENVELOPE,
+        actual: shown(body),
+        severity: 'informational',
+      },
+    ]
+  }
+  const strict = exactErrorEnvelope.safeParse(body)
+  const departures = strict.success
+    ? []
+    : issueDepartures(strict.error.issues, {
+        root: body,
+        schema: exactErrorEnvelope,
+        prefix: '',
+        severity: 'informational',
+        context,
+      })
+  return [...departures, ...consistency(tolerant.data.error, context)]
+}
+
+// Strings the exact schemas leave open (D5: any 1–64 characters) but whose known values the
+// SDK offers as suggestions: a value outside them is worth knowing about, nothing more.
+const KNOWN_VALUES = new Map<z.ZodMiniType, Record<string, readonly string[]>>([
+  [session.exact, { kind: KNOWN_KINDS, status: KNOWN_STATUSES }],
+])
+
+function unknownValues(schema: z.ZodMiniType, body: unknown, context: Context, reported: Set<string>): Departure[] {
+  const departures: Departure[] = []
+  walkObjects(schema, body, (objectSchema, object, path) => {
+    for (const [key, known] of Object.entries(KNOWN_VALUES.get(objectSchema) ?? {})) {
+      const value = object[key]
+      const where = fieldPath([...path, key], '')
+      if (typeof value !== 'string' || known.includes(value) || reported.has(where)) continue
+      departures.push({
+        ...context,
+        path: where,
+        rule: 'unknown-value',
+        detail: 'is not one of the known values',
+        expected: known.join(' | '),
+        actual: shown(value),
+        severity: 'informational',
+      })
+    }
+  })
+  return departures
+}
+
+// What the tolerant schema rejects is breaking (the SDK would throw); what only the exact one
+// rejects is informational, and a field reported once is not reported again by the weaker rule.
+function successDepartures(
+  answer: { tolerant: z.ZodMiniType; exact: z.ZodMiniType },
+  body: unknown,
+  context: Context,
+): Departure[] {
+  const read = (schema: z.ZodMiniType, severity: Departure['severity']) => {
+    const result = schema.safeParse(body)
+    return result.success
+      ? []
+      : issueDepartures(result.error.issues, { root: body, schema, prefix: '', severity, context })
+  }
+  const departures = read(answer.tolerant, 'breaking')
+  const reported = new Set(departures.map((departure) => departure.path))
+  for (const departure of read(answer.exact, 'informational')) {
+    if (reported.has(departure.path)) continue
+    reported.add(departure.path)
+    departures.push(departure)
+  }
+  return [...departures, ...unknownValues(answer.exact, body, context, reported)]
 }

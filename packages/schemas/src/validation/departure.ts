@@ -1,13 +1,10 @@
+import type * as z from 'zod/mini'
+import { fieldPath, ISSUE_WORDING } from '../format-issues.js'
+
 /**
  * How much a departure from the contract matters: `breaking` when the SDK would fail on it (the
  * contract's tolerant schemas reject it, or, for a request, the mock would refuse it with a 400);
  * `informational` when it only differs from what the mock answers (the exact contract).
- *
- * @example
- * ```ts
- * import type { Severity } from '@session-library/schemas'
- * const worst: Severity = 'breaking'
- * ```
  */
 export type Severity = 'breaking' | 'informational'
 
@@ -30,12 +27,6 @@ export type Severity = 'breaking' | 'informational'
  * | `header`         | a header other than the contract's (Content-Type, WWW-Authenticate)     |
  * | `transport`      | no answer at all: the server is down, too slow, or dropped the connection |
  * | `behaviour`      | an answer that does not do what DECISIONS says (paging D9, order D10, filters D11) |
- *
- * @example
- * ```ts
- * import type { DepartureRule } from '@session-library/schemas'
- * const rule: DepartureRule = 'unknown-field'
- * ```
  */
 export type DepartureRule =
   | 'not-json'
@@ -53,18 +44,7 @@ export type DepartureRule =
   | 'transport'
   | 'behaviour'
 
-/**
- * One place where a request or an answer departs from the contract.
- *
- * @example
- * ```ts
- * import type { Departure } from '@session-library/schemas'
- * const departure: Departure = {
- *   operation: 'sessions.get', direction: 'answer', status: 200, path: 'data.rating',
- *   rule: 'unknown-field', detail: 'is not a known field', actual: '5', severity: 'informational',
- * }
- * ```
- */
+/** One place where a request or an answer departs from the contract. */
 export interface Departure {
   /** The operation's name, or {@link UNKNOWN_ROUTE} for a path and method the contract lacks. */
   operation: string
@@ -81,28 +61,12 @@ export interface Departure {
   severity: Severity
 }
 
-/**
- * The `operation` of a departure on a method and path that is no operation of the contract.
- *
- * @example
- * ```ts
- * import { UNKNOWN_ROUTE } from '@session-library/schemas'
- * UNKNOWN_ROUTE // '(unknown route)'
- * ```
- */
+/** The `operation` of a departure on a method and path that is no operation of the contract. */
 export const UNKNOWN_ROUTE = '(unknown route)'
 
 /**
  * A departure as one line of text, for a log: severity, operation, status, path, rule, detail,
  * expected and actual.
- *
- * @example
- * ```ts
- * import { formatDeparture } from '@session-library/schemas'
- * formatDeparture({ operation: 'health.get', direction: 'answer', status: 200, path: 'data.port', rule: 'wrong-type',
- *   detail: 'has the wrong type', expected: 'number', actual: '"4777"', severity: 'breaking' })
- * // 'breaking health.get 200 answer data.port wrong-type: has the wrong type (expected number, got "4777")'
- * ```
  */
 export function formatDeparture(departure: Departure): string {
   const { severity, operation, status, direction, path, rule, detail, expected, actual } = departure
@@ -115,13 +79,143 @@ export function formatDeparture(departure: Departure): string {
 /**
  * The departure of a request that got no answer at all (the server is down, too slow, or dropped
  * the connection): breaking, as the SDK gets nothing to read.
- *
- * @example
- * ```ts
- * import { transportDeparture } from '@session-library/schemas'
- * transportDeparture('sessions.list', 'no answer within 10000 ms').rule // 'transport'
- * ```
  */
 export function transportDeparture(operation: string, detail: string): Departure {
   return { operation, direction: 'answer', path: '(connection)', rule: 'transport', detail, severity: 'breaking' }
+}
+
+export type Context = Pick<Departure, 'operation' | 'direction' | 'status'>
+
+const MAX_SHOWN = 60
+
+export function shown(value: unknown): string {
+  if (value === undefined) return 'nothing'
+  const text = JSON.stringify(value) ?? String(value)
+  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text
+}
+
+function ruleOf(issue: z.core.$ZodIssue, value: unknown): DepartureRule {
+  if (value === undefined) return 'missing-field'
+  if (value === null) return 'null-field'
+  if (issue.code === 'invalid_type') return 'wrong-type'
+  return issue.code === 'invalid_value' ? 'unknown-value' : 'constraint'
+}
+
+const DETAILS: Partial<Record<DepartureRule, string>> = {
+  'missing-field': ISSUE_WORDING.missing,
+  'null-field': ISSUE_WORDING.null,
+  'wrong-type': ISSUE_WORDING.wrongType,
+  'unknown-value': ISSUE_WORDING.unknownValue,
+}
+
+function expectedOf(issue: z.core.$ZodIssue): string | undefined {
+  if (issue.code === 'invalid_type') return issue.expected
+  if (issue.code === 'invalid_value') return issue.values.map((value) => shown(value)).join(' | ')
+  return undefined
+}
+
+// In an answer, `null` for an optional field counts as absent (the SDK reads it so): never breaking.
+export function issueDepartures(
+  issues: readonly z.core.$ZodIssue[],
+  read: { root: unknown; schema: z.ZodMiniType; prefix: string; severity: Severity; context: Context },
+): Departure[] {
+  const { root, schema, prefix, context } = read
+  return issues.flatMap((issue): Departure[] => {
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({
+        ...context,
+        path: fieldPath([...issue.path, key], prefix),
+        rule: 'unknown-field',
+        detail: ISSUE_WORDING.unknownField,
+        actual: shown(valueAt(root, [...issue.path, key])),
+        // Only exact schemas reject unknown keys: informational in an answer, a 400 from the mock in a request.
+        severity: read.severity,
+      }))
+    }
+    const value = valueAt(root, issue.path)
+    const rule = ruleOf(issue, value)
+    // The SDK reads null for an optional field as absent; the mock refuses null in a request (D8).
+    const lenient = rule === 'null-field' && context.direction === 'answer' && isOptionalAt(schema, issue.path)
+    const expected = expectedOf(issue)
+    return [
+      {
+        ...context,
+        path: fieldPath(issue.path, prefix),
+        rule,
+        detail: DETAILS[rule] ?? issue.message,
+        ...(expected !== undefined && { expected }),
+        actual: shown(value),
+        severity: lenient ? 'informational' : read.severity,
+      },
+    ]
+  })
+}
+
+// Reads zod's own definitions, so that the rules below follow the contract's schemas as they are
+// instead of a second list of which field lives where.
+interface Definition {
+  type: string
+  shape?: Record<string, z.ZodMiniType>
+  element?: z.ZodMiniType
+  innerType?: z.ZodMiniType
+  in?: z.ZodMiniType
+}
+
+export const definitionOf = (schema: z.ZodMiniType) => (schema as unknown as { _zod: { def: Definition } })._zod.def
+
+const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'nonoptional'])
+
+export function unwrapped(schema: z.ZodMiniType): z.ZodMiniType | undefined {
+  const definition = definitionOf(schema)
+  if (WRAPPERS.has(definition.type)) return definition.innerType
+  return definition.type === 'pipe' ? definition.in : undefined
+}
+
+export function core(schema: z.ZodMiniType): z.ZodMiniType {
+  let current = schema
+  for (let inner = unwrapped(current); inner; inner = unwrapped(current)) current = inner
+  return current
+}
+
+function child(schema: z.ZodMiniType, key: PropertyKey): z.ZodMiniType | undefined {
+  const definition = definitionOf(core(schema))
+  if (definition.type === 'array') return typeof key === 'number' ? definition.element : undefined
+  return definition.type === 'object' && typeof key === 'string' ? definition.shape?.[key] : undefined
+}
+
+function isOptionalAt(schema: z.ZodMiniType, path: readonly PropertyKey[]): boolean {
+  let current: z.ZodMiniType | undefined = schema
+  for (const key of path) current = current && child(current, key)
+  return current !== undefined && definitionOf(current).type === 'optional'
+}
+
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let current = value
+  for (const key of path) {
+    if (typeof current !== 'object' || current === null) return undefined
+    current = (current as Record<PropertyKey, unknown>)[key]
+  }
+  return current
+}
+
+export function walkObjects(
+  schema: z.ZodMiniType,
+  value: unknown,
+  visit: (schema: z.ZodMiniType, object: Record<string, unknown>, path: PropertyKey[]) => void,
+  path: PropertyKey[] = [],
+): void {
+  if (typeof value !== 'object' || value === null) return
+  const inner = core(schema)
+  const definition = definitionOf(inner)
+  if (definition.type === 'array' && Array.isArray(value) && definition.element) {
+    const element = definition.element
+    value.forEach((item, index) => {
+      walkObjects(element, item, visit, [...path, index])
+    })
+  }
+  if (definition.type !== 'object' || Array.isArray(value)) return
+  const object = value as Record<string, unknown>
+  visit(inner, object, path)
+  for (const [key, field] of Object.entries(definition.shape ?? {}))
+    walkObjects(field, object[key], visit, [...path, key])
 }

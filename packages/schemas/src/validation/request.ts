@@ -1,22 +1,16 @@
 import type * as z from 'zod/mini'
-import type { Operation } from '../contract/define.js'
 import { endpoints } from '../contract/endpoints.js'
+import type { Operation } from '../contract/operation.js'
 import type { OperationName } from '../contract/routes.js'
 import { formatIssues, ISSUE_WORDING } from '../format-issues.js'
 import { NOT_JSON, parseJsonText } from '../json-text.js'
-import { queryInput } from '../requests/query-input.js'
+import { queryInput } from '../paths.js'
 import type { Departure } from './departure.js'
-import { type Context, issueDepartures } from './issue-departures.js'
+import { type Context, issueDepartures } from './departure.js'
 
 /**
  * A request to check (see {@link validateRequest}): its operation, its query string and its body,
  * parsed (`body`) or as sent (`text`).
- *
- * @example
- * ```ts
- * import type { RecordedRequest } from '@session-library/schemas'
- * const request: RecordedRequest = { operation: 'sessions.list', query: 'limit=0' }
- * ```
  */
 export interface RecordedRequest {
   operation: OperationName
@@ -43,12 +37,6 @@ function bodyOf(request: RecordedRequest): { value?: unknown; broken?: Departure
  * Checks one request against the contract's exact request schemas (the query and body the mock
  * accepts, DECISIONS D4–D15). Each departure is `breaking`: the mock would refuse the request with
  * a 400, however lenient the real application is about it.
- *
- * @example
- * ```ts
- * import { validateRequest } from '@session-library/schemas'
- * validateRequest({ operation: 'sessions.create', body: { title: '' } })[0]?.path // 'body.title'
- * ```
  */
 export function validateRequest(request: RecordedRequest): Departure[] {
   const { query, body } = endpoints[request.operation] as { query?: z.ZodMiniType; body?: z.ZodMiniType }
@@ -82,11 +70,7 @@ export type InputCheck =
  * checkInput(endpoints['sessions.list'], 'query', 'limit=0') // { ok: false, message: 'limit: …' }
  * ```
  */
-export function checkInput(
-  operation: Operation,
-  part: 'query' | 'body',
-  input: unknown,
-): InputCheck {
+export function checkInput(operation: Operation, part: 'query' | 'body', input: unknown): InputCheck {
   const schema = operation[part]
   if (!schema) return { ok: true, value: undefined }
   const value = part === 'query' ? queryInput(asParams(input)) : input

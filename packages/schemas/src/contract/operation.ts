@@ -1,0 +1,100 @@
+import type * as z from 'zod/mini'
+import type { Service } from '../known-values.js'
+
+/** HTTP methods the API uses. */
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/** One operation of SPEC §4 as a client needs it: how to send it and how to read its answer. */
+export interface Route {
+  /** Stable name, e.g. `sessions.list`. */
+  readonly name: string
+  readonly method: Method
+  /** Path template relative to `API_PREFIX`, with `{param}` placeholders. */
+  readonly path: string
+  /** Success status. */
+  readonly status: 200 | 201 | 202
+  /** Safe to repeat after a failure: reads and idempotent writes. */
+  readonly idempotent: boolean
+  /** Whether it writes, and so needs full-automation mode (SPEC §5, DECISIONS D1): all but GETs. */
+  readonly writes: boolean
+  /** The answer's envelope as a client reads it (unknown fields and values pass). */
+  readonly answer: { readonly tolerant: z.ZodMiniType }
+}
+
+/**
+ * One operation of SPEC §4 as data: its {@link Route} plus everything the mock and the OpenAPI
+ * document need.
+ */
+export interface Operation extends Route {
+  /** The answer's envelope: `tolerant` for clients, `exact` (derived from it) for the mock. */
+  readonly answer: { readonly tolerant: z.ZodMiniType; readonly exact: z.ZodMiniType }
+  /** Exact query schema, read with `queryInput`. */
+  readonly query?: z.ZodMiniType
+  /** Exact body schema. */
+  readonly body?: z.ZodMiniType
+  /** The service whose absence turns it into a 501. */
+  readonly service?: Service
+  /** Error statuses SPEC.md documents for it. */
+  readonly errors: readonly number[]
+  /** Error statuses DECISIONS.md adds. */
+  readonly decidedErrors: readonly number[]
+  readonly summary: string
+  readonly description: string
+}
+
+// What a group file writes of an operation: `answer` is the tolerant envelope, `status` 200 unless
+// given, `idempotent` true unless given or the method is POST, `decidedErrors` none unless given.
+export type OperationSpec = Omit<
+  Operation,
+  'name' | 'answer' | 'status' | 'idempotent' | 'writes' | 'decidedErrors'
+> & {
+  readonly answer: z.ZodMiniType
+  readonly status?: Route['status']
+  readonly idempotent?: boolean
+  readonly decidedErrors?: readonly number[]
+}
+
+type RouteSpec = Pick<OperationSpec, 'method' | 'path' | 'answer' | 'status' | 'idempotent'>
+type StatusOf<S> = S extends { readonly status: infer Status } ? Status : 200
+
+export type RouteOf<Name extends string, S extends RouteSpec> = {
+  readonly name: Name
+  readonly method: S['method']
+  readonly path: S['path']
+  readonly status: StatusOf<S>
+  readonly idempotent: boolean
+  readonly writes: boolean
+  readonly answer: { readonly tolerant: S['answer'] }
+}
+
+export type OperationOf<Name extends string, S extends OperationSpec> = Omit<S, 'answer' | 'decidedErrors'> &
+  RouteOf<Name, S> & {
+    readonly answer: { readonly tolerant: S['answer']; readonly exact: z.ZodMiniType }
+    readonly decidedErrors: S extends { readonly decidedErrors: infer Decided } ? Decided : readonly []
+  }
+
+export function table<const Specs extends Record<string, RouteSpec>>(
+  specs: Specs,
+  exact?: (tolerant: z.ZodMiniType) => z.ZodMiniType,
+): { [Name in keyof Specs & string]: RouteOf<Name, Specs[Name]> } {
+  const filled: Record<string, unknown> = {}
+  for (const [name, { answer, ...spec }] of Object.entries(specs)) {
+    filled[name] = {
+      status: 200,
+      idempotent: spec.method !== 'POST',
+      writes: spec.method !== 'GET',
+      ...(exact && { decidedErrors: [] }),
+      ...spec,
+      name,
+      answer: { tolerant: answer, ...(exact && { exact: exact(answer) }) },
+    }
+  }
+  return filled as { [Name in keyof Specs & string]: RouteOf<Name, Specs[Name]> }
+}
+
+// Error statuses that several operations document alike (SPEC §4.1, DECISIONS D1–D4).
+
+export const READ = [401] as const
+export const READ_ONE = [401, 404] as const
+export const WRITE_ONE = [400, 401, 403, 404] as const
+export const BODY_LIMIT = [413] as const
