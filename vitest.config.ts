@@ -14,7 +14,6 @@ export default defineConfig({
     alias: [
       { find: /^@session-library\/mock-server\/node$/, replacement: src('mock-server/src/node.ts') },
       { find: /^@session-library\/schemas\/client$/, replacement: src('schemas/src/client.ts') },
-      { find: /^@session-library\/schemas\/shell$/, replacement: src('schemas/src/shell.ts') },
       { find: /^@session-library\/(schemas|sdk|mock-server)$/, replacement: src('$1/src/index.ts') },
     ],
   },
