@@ -49,7 +49,7 @@ export type {
   OverrideOptions,
   OverrideResolver,
 } from './http/override.js'
-export type { TransportAnswer } from './http/transport-answer.js'
+export type { TransportAnswer } from './http/answer.js'
 export type { ImportProgress } from './imports/progress.js'
 export { createMockApi } from './mock-api.js'
 export type { MockApi, MockControls } from './mock-controls.js'

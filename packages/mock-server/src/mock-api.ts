@@ -4,12 +4,13 @@ import { API_PREFIX, DEFAULT_BASE_URL } from '@session-library/schemas'
 import { http } from 'msw'
 import { CONTROL_PREFIX, createControlResolver } from './control/routes.js'
 import { demoLibrary } from './demo/library.js'
-import { createRuntime, type Runtime } from './engine/runtime.js'
+import { Runtime } from './engine/runtime.js'
 import { checkLatency, checkService } from './engine/settings.js'
-import { registerDirectResponder } from './http/direct-dispatch.js'
+import { type ApiAnswer, answer, recordTransportAnswer, type TransportAnswer } from './http/answer.js'
+import { toResponse } from './http/api-error.js'
 import { createOverride, OverrideError } from './http/override.js'
-import { answerApiRequest, handleApiRequest, recordTransportAnswer } from './http/pipeline.js'
-import { originsOf, under } from './http/url-pattern.js'
+import { fetchRequestView, type RequestView } from './http/request-view.js'
+import { isUnder } from './http/router.js'
 import type { MockApi, MockControls } from './mock-controls.js'
 import type { MockOptions } from './mock-options.js'
 import type { RequestFilter } from './runtime/journal-query.js'
@@ -18,16 +19,8 @@ import type { LibraryChange } from './store/library-parts.js'
 import { liveStore } from './store/live-store.js'
 import type { LibrarySnapshot } from './store/records.js'
 
-/**
- * The base URLs a mock answers by default: the SDK's default and, in a browser, the page's own
- * origin (a page calls its own `/api/v1`).
- *
- * @example
- * ```ts
- * defaultBaseUrls() // ['http://127.0.0.1:4777/api/v1'] in Node
- * ```
- */
-export function defaultBaseUrls(): string[] {
+/** The base URLs a mock answers by default: the SDK's default and, in a browser, the page's own origin. */
+function defaultBaseUrls(): string[] {
   const page = (globalThis as { location?: { origin?: string } }).location?.origin
   const own = page && /^https?:/.test(page) ? [`${page}${API_PREFIX}`] : []
   return [...new Set([DEFAULT_BASE_URL, ...own])]
@@ -114,10 +107,9 @@ function controlsOf(runtime: Runtime, baseUrl: string): MockControls {
     requests: ((filter?: RequestFilter) => runtime.journal.entries(filter)) as MockControls['requests'],
     error: (code, message) => new OverrideError(code, message),
     departures: () => runtime.journal.departures(),
-    recordAnswer: (answer) => recordTransportAnswer(answer, runtime),
+    recordAnswer: (answered) => recordTransportAnswer(answered, runtime),
     snapshot: () => runtime.library.snapshot(),
     idle: async () => {
-      await runtime.ready
       await runtime.imports.idle()
       await runtime.mutex.run(() => undefined)
     },
@@ -129,28 +121,77 @@ function controlsOf(runtime: Runtime, baseUrl: string): MockControls {
 }
 
 /**
- * {@link createMockApi} over a starting library already checked against the contract (the
- * standalone mock's `--data` file, checked once as it is read), plus the live library.
+ * The origins a mock answers, from its `baseUrl` option: `'*'` for any, else each base URL's origin.
+ * A base URL must be an absolute http(s) URL whose path is `/api/v1` (or empty), else a TypeError.
  */
-export function mockApiFrom(options: MockOptions, initial: LibrarySnapshot): { api: MockApi; live: LiveLibrary } {
+function originsOf(baseUrls: readonly string[]): string[] | '*' {
+  if (baseUrls.includes('*')) return '*'
+  return baseUrls.map((baseUrl) => {
+    let url: URL
+    try {
+      url = new URL(baseUrl)
+    } catch {
+      throw new TypeError(`invalid baseUrl: ${JSON.stringify(baseUrl)} is not an absolute URL`)
+    }
+    const path = url.pathname.replace(/\/+$/, '')
+    if (!/^https?:$/.test(url.protocol) || (path !== '' && path !== API_PREFIX) || url.search || url.hash) {
+      throw new TypeError(`invalid baseUrl: ${JSON.stringify(baseUrl)}; expected http(s)://host[:port]${API_PREFIX}`)
+    }
+    return url.origin
+  })
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * What msw hands the mock: the API and the control surface on its origins. No capture groups, so
+ * msw decodes no parameters and a malformed `%` escape reaches the router (404) intact.
+ */
+export function scopeOf(origins: string[] | '*'): RegExp {
+  const origin = origins === '*' ? '[^:/?#]+://[^/?#]+' : `(?:${origins.map(escapeRegExp).join('|')})`
+  return new RegExp(`^${origin}(?:${escapeRegExp(API_PREFIX)}|${escapeRegExp(CONTROL_PREFIX)})(?:/.*)?$`)
+}
+
+/**
+ * The mock as the node:http transport reaches it, without msw: `answer` gives the mock's answer to a
+ * request of its own (the API through the one request path, the control surface), `undefined` for
+ * any other path; `record` journals an answer the transport gave itself under /api/v1 (D17).
+ */
+export interface MockEntry {
+  answer(request: RequestView): Promise<ApiAnswer | Response> | undefined
+  record(answer: TransportAnswer): void
+}
+
+/**
+ * {@link createMockApi} over a starting library already checked against the contract (the
+ * standalone mock's `--data` file, checked once as it is read), plus the live library and the
+ * entry of the node:http transport.
+ */
+export function mockApiFrom(
+  options: MockOptions,
+  initial: LibrarySnapshot,
+): { api: MockApi; live: LiveLibrary; entry: MockEntry } {
   const baseUrls = options.baseUrl === undefined ? defaultBaseUrls() : [options.baseUrl].flat()
   const origins = originsOf(baseUrls)
-  const runtime = createRuntime(options, () => initial)
+  const runtime = new Runtime(options, initial)
   const controls = controlsOf(runtime, origins === '*' ? DEFAULT_BASE_URL : `${origins[0]}${API_PREFIX}`)
   const control = createControlResolver(controls, runtime)
-  const api = under(API_PREFIX, origins)
-  const controlSurface = under(CONTROL_PREFIX, origins)
+  const entry: MockEntry = {
+    answer: (request) => {
+      const path = request.url.pathname
+      if (isUnder(path, API_PREFIX)) return answer(request, runtime)
+      return isUnder(path, CONTROL_PREFIX) ? request.toRequest().then(control) : undefined
+    },
+    record: (answered) => recordTransportAnswer(answered, runtime),
+  }
+  const scope = scopeOf(origins)
   const handlers = [
-    http.all(api, ({ request }) => handleApiRequest(request, runtime)),
-    http.all(controlSurface, ({ request }) => control(request)),
+    http.all(scope, async ({ request }) => {
+      const answered = await entry.answer(fetchRequestView(request))
+      if (answered === undefined || answered instanceof Response) return answered
+      return answered === 'dropped' ? Response.error() : toResponse(answered)
+    }),
   ]
-  // The same two routes for the standalone server without msw in between: msw matches a RegExp
-  // against the URL's origin and path, so this does too.
-  registerDirectResponder(handlers, (request) => {
-    const target = `${request.url.origin}${request.url.pathname}`
-    if (api.test(target)) return answerApiRequest(request, runtime)
-    return controlSurface.test(target) ? request.toRequest().then(control) : undefined
-  })
   const live: LiveLibrary = {
     image: () => runtime.library.image(),
     exclusive: (work) => runtime.mutex.run(work),
@@ -162,6 +203,6 @@ export function mockApiFrom(options: MockOptions, initial: LibrarySnapshot): { a
     reportError: (message) => runtime.journal.noteError(message),
   }
   const override: MockApi['override'] = (name, resolver, overrideOptions) =>
-    createOverride(runtime, origins, name, resolver, overrideOptions)
-  return { api: { ...controls, handlers, override }, live }
+    createOverride(runtime, scope, name, resolver, overrideOptions)
+  return { api: { ...controls, handlers, override }, live, entry }
 }

@@ -1,7 +1,7 @@
 import type { Departure, KnownErrorCode, OperationName, Service } from '@session-library/schemas'
 import type { HttpHandler, RequestHandler } from 'msw'
 import type { OverrideError, OverrideOptions, OverrideResolver } from './http/override.js'
-import type { TransportAnswer } from './http/transport-answer.js'
+import type { TransportAnswer } from './http/answer.js'
 import type { ImportProgress } from './imports/progress.js'
 import type { Mode } from './mock-options.js'
 import type { Fault, PendingFault } from './runtime/faults.js'

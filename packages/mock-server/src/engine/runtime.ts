@@ -17,12 +17,6 @@ import { Settings } from './settings.js'
  * empty the library in place: it puts a new one (and a new import runner) in its place and moves
  * `generation` on, so that whatever was under way before it works on the old one and is neither
  * persisted nor journaled.
- *
- * @example
- * ```ts
- * const runtime = new Runtime({ token: 't' }, demoLibrary({ seed: 1, sessions: 3, now }))
- * await runtime.ready
- * ```
  */
 export class Runtime {
   readonly token: string
@@ -35,8 +29,6 @@ export class Runtime {
   readonly journal: Journal
   readonly mutex = new Mutex()
   readonly readAudio: ReadAudio | undefined
-  /** Resolved: the starting library is loaded when the runtime is built (kept for the transports that await it). */
-  readonly ready: Promise<void>
   #library: Library
   #imports: ImportRunner
   #generation = 0
@@ -58,7 +50,6 @@ export class Runtime {
     // The starting library is no change to persist.
     this.#library.load(start)
     this.#library.drainChange()
-    this.ready = Promise.resolve()
   }
 
   /** The library now; a reset puts another in its place. */
@@ -123,16 +114,4 @@ export class Runtime {
       changed: () => this.changes.emit(),
     })
   }
-}
-
-/**
- * Builds the runtime of a mock from its options and its starting library (checked already).
- *
- * @example
- * ```ts
- * const runtime = createRuntime({ token: 't' }, () => demoLibrary({ seed: 1, sessions: 3, now }))
- * ```
- */
-export function createRuntime(options: MockOptions, initial: () => LibrarySnapshot): Runtime {
-  return new Runtime(options, initial())
 }

@@ -1,3 +1,4 @@
+import { BodyReadStopped, readBounded } from '@session-library/internal'
 import { API_PREFIX } from '@session-library/schemas'
 
 /** Hop-by-hop headers, and those that describe a body no longer as received (fetch decodes it). */
@@ -70,8 +71,11 @@ function headersOf(source: Headers): Headers {
   return headers
 }
 
-function failure(error: unknown, origin: string, timeout: number): ProxyFailure {
+function failure(error: unknown, origin: string, timeout: number, maxBody: number): ProxyFailure {
   if (error instanceof ProxyFailure) return error
+  if (error instanceof BodyReadStopped) {
+    return new ProxyFailure(502, 'bad_gateway', `The server at ${origin} answered more than ${maxBody} bytes.`)
+  }
   if ((error as Error).name === 'TimeoutError') {
     return new ProxyFailure(504, 'gateway_timeout', `The server at ${origin} did not answer within ${timeout} ms.`)
   }
@@ -93,34 +97,6 @@ export interface ProxyTarget {
   origin: string
   timeout: number
   maxBody: number
-}
-
-const tooLarge = (target: ProxyTarget) =>
-  new ProxyFailure(502, 'bad_gateway', `The server at ${target.origin} answered more than ${target.maxBody} bytes.`)
-
-/**
- * Reads an answer's body up to `target.maxBody` bytes (D20): a declared length beyond it fails
- * before a byte is read, a body that grows beyond it fails as soon as it does and is cancelled,
- * so no more than the limit is ever held.
- */
-async function boundedBody(response: Response, target: ProxyTarget): Promise<Uint8Array<ArrayBuffer>> {
-  if (Number(response.headers.get('content-length') ?? 0) > target.maxBody) {
-    await response.body?.cancel().catch(() => undefined)
-    throw tooLarge(target)
-  }
-  const chunks: Uint8Array[] = []
-  let size = 0
-  const reader = response.body?.getReader()
-  for (let read = await reader?.read(); read && !read.done; read = await reader?.read()) {
-    size += read.value.byteLength
-    if (size > target.maxBody) {
-      chunks.length = 0
-      await reader?.cancel().catch(() => undefined)
-      throw tooLarge(target)
-    }
-    chunks.push(read.value)
-  }
-  return new Uint8Array(Buffer.concat(chunks, size))
 }
 
 /**
@@ -148,9 +124,10 @@ export async function forward(
       redirect: 'manual',
       signal,
     })
-    const bytes = await boundedBody(response, target)
+    const declared = response.headers.get('content-length')
+    const bytes = (await readBounded(response.body, { limit: target.maxBody, declared })) as Uint8Array<ArrayBuffer>
     return { status: response.status, statusText: response.statusText, headers: headersOf(response.headers), bytes }
   } catch (error) {
-    throw failure(error, target.origin, target.timeout)
+    throw failure(error, target.origin, target.timeout, target.maxBody)
   }
 }

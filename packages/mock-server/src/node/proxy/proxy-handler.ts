@@ -12,8 +12,10 @@ import {
 import type { RequestHandler } from 'msw'
 // Not msw's main entry: it loads GraphQL support too, which the CLI's start would pay for.
 import { http } from 'msw'
-import type { TransportAnswer } from '../../http/transport-answer.js'
-import { under } from '../../http/url-pattern.js'
+import type { TransportAnswer } from '../../http/answer.js'
+import { errorResponse } from '../../http/api-error.js'
+import { isUnder } from '../../http/router.js'
+import { scopeOf } from '../../mock-api.js'
 import { type Forwarded, forward, ProxyFailure, proxyOrigin } from './forward.js'
 import { MAX_ANSWER_DEPTH, nestedDeeperThan } from './json-depth.js'
 
@@ -54,11 +56,6 @@ function masked(departure: Departure, mask: (text: string) => string): Departure
   return Object.fromEntries(entries) as Departure
 }
 
-function failureAnswer(failure: ProxyFailure): Response {
-  const { status, code, message } = failure
-  return Response.json({ error: { status, code, message } }, { status })
-}
-
 function answerDepartures(operation: OperationName | undefined, answered: Forwarded, origin: string): Departure[] {
   // A body nested deeper than the checks follow (D20: the upstream's fault, never a 500): refused
   // before it is parsed, and, should the checks still run out of stack, after.
@@ -94,8 +91,9 @@ export function createProxyHandler(options: ProxyOptions): RequestHandler {
     timeout: options.timeout ?? DEFAULT_TIMEOUT,
     maxBody: options.maxBody ?? DEFAULT_PROXY_MAX_BODY,
   }
-  return http.all(under(API_PREFIX), async ({ request }) => {
+  return http.all(scopeOf('*'), async ({ request }) => {
     const url = new URL(request.url)
+    if (!isUnder(url.pathname, API_PREFIX)) return undefined
     const operation = matchOperation(request.method, url.pathname.slice(API_PREFIX.length)).operation?.name as
       | OperationName
       | undefined
@@ -113,7 +111,7 @@ export function createProxyHandler(options: ProxyOptions): RequestHandler {
     } catch (error) {
       if (!(error instanceof ProxyFailure)) throw error
       departures.push(transportDeparture(operation ?? UNKNOWN_ROUTE, `no answer: ${error.message}`))
-      response = failureAnswer(error)
+      response = errorResponse(error.code, error.message, error.status)
     }
     const bearer = request.headers.get('authorization')?.replace(/^bearer\s+/i, '')
     const mask = tokenMask([bearer, ...(options.secrets ?? [])])

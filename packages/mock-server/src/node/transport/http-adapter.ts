@@ -4,14 +4,12 @@ import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import { type KnownErrorCode, LIMITS, NOT_FOUND_MESSAGES } from '@session-library/schemas'
 import type { RequestHandler } from 'msw'
-import { type DirectRequest, type DirectResponder, directResponder } from '../../http/direct-dispatch.js'
-import type { PlainAnswer } from '../../http/respond.js'
-import { targetUrl } from '../../http/target.js'
-import type { TransportAnswer } from '../../http/transport-answer.js'
-import { PayloadTooLargeError } from './body-limit.js'
+import type { ApiAnswer, TransportAnswer } from '../../http/answer.js'
+import { ApiError, errorResponse, type PlainAnswer } from '../../http/api-error.js'
+import { type RequestView, targetUrl } from '../../http/request-view.js'
+import type { MockEntry } from '../../mock-api.js'
 import { clientErrorAnswer } from './client-error.js'
 import { corsPolicy } from './cors.js'
-import { errorResponse } from './error-response.js'
 import { createHostGate } from './host-check.js'
 import { incomingRequest } from './incoming-request.js'
 
@@ -41,8 +39,14 @@ export interface ExchangeSummary {
  * ```
  */
 export interface RequestListenerOptions {
-  /** The MSW handlers that answer: the mock's, or any others. */
-  handlers: readonly RequestHandler[]
+  /** MSW handlers that answer, asked through msw (after the mock, when both are given). */
+  handlers?: readonly RequestHandler[]
+  /**
+   * A mock reached without msw (`mockApiFrom`'s `entry`): its request path reads the
+   * `IncomingMessage` and hands back status, headers and text; the transport's own answers under
+   * /api/v1 are journaled by it.
+   */
+  mock?: MockEntry
   /**
    * Answers asked before the handlers, e.g. `/openapi.json`; `undefined` passes the request on.
    * Its `answers`, when given, says which paths it may answer: requests on other paths skip it, so
@@ -120,34 +124,20 @@ function originOf(incoming: IncomingMessage, host: string | undefined): string {
   return `http://${host ?? `${incoming.socket.localAddress}:${incoming.socket.localPort}`}`
 }
 
-function answer(
-  incoming: IncomingMessage,
-  options: RequestListenerOptions,
-  direct: DirectResponder | undefined,
-  origin: string,
-): Promise<PlainAnswer | Response | 'dropped' | undefined> | undefined {
-  const request = incomingRequest(
-    incoming,
-    targetUrl(origin, incoming.url ?? '/'),
-    options.bodyLimit ?? LIMITS.bodyBytes,
-  )
-  const { routes } = options
-  if (routes && (routes.answers?.(request.url.pathname) ?? true)) {
-    return request.toRequest().then((built) => routes(built) ?? answerByHandlers(request, options, direct))
-  }
-  // A mock's own handlers: their promise as it is, no other around it.
-  return direct ? direct(request) : answerByHandlers(request, options, direct)
-}
+type Answered = ApiAnswer | Response | undefined
 
-async function answerByHandlers(
-  request: DirectRequest,
-  options: RequestListenerOptions,
-  direct: DirectResponder | undefined,
-): Promise<PlainAnswer | Response | 'dropped' | undefined> {
-  if (direct) return direct(request)
+async function answer(request: RequestView, options: RequestListenerOptions): Promise<Answered> {
+  const { routes, mock, handlers } = options
+  if (routes && (routes.answers?.(request.url.pathname) ?? true)) {
+    const page = routes(await request.toRequest())
+    if (page) return page
+  }
+  const own = mock?.answer(request)
+  if (own) return own
+  if (!handlers?.length) return undefined
   // Loaded only for handlers other than a mock's own: msw's main entry costs the CLI's start.
   const { getResponse } = await import('msw')
-  return getResponse(options.handlers as RequestHandler[], await request.toRequest())
+  return getResponse(handlers as RequestHandler[], await request.toRequest())
 }
 
 /**
@@ -175,8 +165,7 @@ export function createRequestListener(
 ): (incoming: IncomingMessage, res: ServerResponse) => Promise<void> {
   const hostGate = createHostGate(options.allowHosts)
   const cors = corsPolicy(options.cors)
-  // A mock's own handler list is answered without msw: looked up once, not per request.
-  const direct = directResponder(options.handlers)
+  const record = options.mock?.record ?? options.onTransportAnswer
   return async (incoming, res) => {
     const started = performance.now()
     const { method = 'GET', url = '/' } = incoming
@@ -189,7 +178,7 @@ export function createRequestListener(
       own = code
       return errorResponse(code, message)
     }
-    let response: PlainAnswer | Response | 'dropped' | undefined
+    let response: Answered
     try {
       const host = incoming.headers.host
       const refused = hostGate(host)
@@ -198,8 +187,9 @@ export function createRequestListener(
         own = ''
         response = new Response(null, { status: 204 })
       } else {
-        const origin = originOf(incoming, host)
-        response = (await answer(incoming, options, direct, origin)) ?? refuse('not_found', NOT_FOUND_MESSAGES.route)
+        const limit = options.bodyLimit ?? LIMITS.bodyBytes
+        const request = incomingRequest(incoming, targetUrl(originOf(incoming, host), url), limit)
+        response = (await answer(request, options)) ?? refuse('not_found', NOT_FOUND_MESSAGES.route)
       }
     } catch (error) {
       // A body cut short by the request timeout was answered already (a JSON 408) by the server's
@@ -207,13 +197,14 @@ export function createRequestListener(
       const cut = clientErrorAnswer(incoming.socket)
       if (cut) {
         const origin = originOf(incoming, incoming.headers.host)
-        options.onTransportAnswer?.({ method, target: url, origin, statusCode: cut.status, code: cut.code })
+        record?.({ method, target: url, origin, statusCode: cut.status, code: cut.code })
       }
       if (cut || incoming.socket.destroyed) {
         report(cut?.status ?? 0)
         return
       }
-      response = refuse(error instanceof PayloadTooLargeError ? 'payload_too_large' : 'internal_error')
+      const tooLarge = error instanceof ApiError && error.code === 'payload_too_large'
+      response = refuse(tooLarge ? 'payload_too_large' : 'internal_error')
     }
     // A body left unread (refused as too large, or never asked for, as after a 401) is not read
     // now: the connection goes once the answer is out.
@@ -234,7 +225,7 @@ export function createRequestListener(
       const origin = originOf(incoming, own === 'invalid_host' ? undefined : incoming.headers.host)
       const answered: TransportAnswer = { method, target: url, origin, statusCode: res.statusCode }
       if (own) answered.code = own
-      options.onTransportAnswer?.(answered)
+      record?.(answered)
     }
     report(res.statusCode)
   }

@@ -1,7 +1,6 @@
 import type { IncomingMessage } from 'node:http'
-import type { DirectRequest } from '../../http/direct-dispatch.js'
+import { boundedBytes, type RequestView } from '../../http/request-view.js'
 import type { HeaderSource } from '../../runtime/journal-bodies.js'
-import { readBody } from './body-limit.js'
 
 const BODYLESS = new Set(['GET', 'HEAD'])
 const EMPTY = new Uint8Array(new ArrayBuffer(0))
@@ -47,23 +46,18 @@ const hasBody = (incoming: IncomingMessage) =>
   incoming.headers['transfer-encoding'] !== undefined || Number(incoming.headers['content-length'] ?? 0) > 0
 
 /**
- * A request received by `node:http` as a {@link DirectRequest}. Its body is streamed in, up to
- * `limit` bytes (else `PayloadTooLargeError`, a 413), only when first asked for: the pipeline asks
- * after the token check, so that a large body without a valid token is a 401, never read (D3). The
- * fetch `Request` (headers copied, an AbortSignal) is built only if something asks for it — the
- * control surface, static routes, msw for other handlers.
- *
- * @example
- * ```ts
- * const request = incomingRequest(incoming, 'http://127.0.0.1:4777/api/v1/health', LIMITS.bodyBytes)
- * request.header('authorization') // 'Bearer …' or null
- * ```
+ * A request received by `node:http` as a {@link RequestView}. Its body is streamed in through the
+ * one bounded reader (past `limit`, a 413) only when first asked for: the request path asks after
+ * the token check, so that a large body without a valid token is a 401, never read (D3). The fetch
+ * `Request` is built only if something asks for it (the control surface, the pages, msw).
  */
-export function incomingRequest(incoming: IncomingMessage, href: string, limit: number): DirectRequest {
+export function incomingRequest(incoming: IncomingMessage, href: string, limit: number): RequestView {
   const method = incoming.method ?? 'GET'
   let body: Promise<Uint8Array<ArrayBuffer>> | undefined
   const bytes = () => {
-    body ??= hasBody(incoming) ? readBody(incoming, limit).then((read) => read ?? EMPTY) : Promise.resolve(EMPTY)
+    body ??= hasBody(incoming)
+      ? (boundedBytes(incoming, incoming.headers['content-length'] ?? null, limit) as Promise<Uint8Array<ArrayBuffer>>)
+      : Promise.resolve(EMPTY)
     return body
   }
   let request: Promise<Request> | undefined
