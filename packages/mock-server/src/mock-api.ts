@@ -144,12 +144,12 @@ function originsOf(baseUrls: readonly string[]): string[] | '*' {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /**
- * What msw hands the mock: the API and the control surface on its origins. No capture groups, so
- * msw decodes no parameters and a malformed `%` escape reaches the router (404) intact.
+ * The URLs under a prefix on the given origins, as msw matches them. No capture groups, so msw
+ * decodes no parameters and a malformed `%` escape reaches the router (404) intact.
  */
-export function scopeOf(origins: string[] | '*'): RegExp {
+export function scopeOf(origins: string[] | '*', prefix: string): RegExp {
   const origin = origins === '*' ? '[^:/?#]+://[^/?#]+' : `(?:${origins.map(escapeRegExp).join('|')})`
-  return new RegExp(`^${origin}(?:${escapeRegExp(API_PREFIX)}|${escapeRegExp(CONTROL_PREFIX)})(?:/.*)?$`)
+  return new RegExp(`^${origin}${escapeRegExp(prefix)}(?:/.*)?$`)
 }
 
 /**
@@ -184,13 +184,13 @@ export function mockApiFrom(
     },
     record: (answered) => recordTransportAnswer(answered, runtime),
   }
-  const scope = scopeOf(origins)
+  const scope = scopeOf(origins, API_PREFIX)
   const handlers = [
     http.all(scope, async ({ request }) => {
-      const answered = await entry.answer(fetchRequestView(request))
-      if (answered === undefined || answered instanceof Response) return answered
+      const answered = await answer(fetchRequestView(request), runtime)
       return answered === 'dropped' ? Response.error() : toResponse(answered)
     }),
+    http.all(scopeOf(origins, CONTROL_PREFIX), ({ request }) => control(request)),
   ]
   const live: LiveLibrary = {
     image: () => runtime.library.image(),

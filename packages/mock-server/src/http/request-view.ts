@@ -36,7 +36,8 @@ const EMPTY = new Uint8Array(0)
 /** A request body through the one bounded reader: past `limit` (D18) a 413, before a byte more is held. */
 export function boundedBytes(source: ByteSource | null, declared: string | null, limit = LIMITS.bodyBytes) {
   return readBounded(source, { limit, declared }).catch((error: unknown) => {
-    throw error instanceof BodyReadStopped ? new ApiError('payload_too_large') : new UnreadableBody(error)
+    if (error instanceof BodyReadStopped) throw new ApiError('payload_too_large')
+    throw error instanceof ApiError || error instanceof UnreadableBody ? error : new UnreadableBody(error)
   })
 }
 

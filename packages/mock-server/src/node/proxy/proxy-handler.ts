@@ -14,7 +14,6 @@ import type { RequestHandler } from 'msw'
 import { http } from 'msw'
 import type { TransportAnswer } from '../../http/answer.js'
 import { errorResponse } from '../../http/api-error.js'
-import { isUnder } from '../../http/router.js'
 import { scopeOf } from '../../mock-api.js'
 import { type Forwarded, forward, ProxyFailure, proxyOrigin } from './forward.js'
 import { MAX_ANSWER_DEPTH, nestedDeeperThan } from './json-depth.js'
@@ -91,9 +90,8 @@ export function createProxyHandler(options: ProxyOptions): RequestHandler {
     timeout: options.timeout ?? DEFAULT_TIMEOUT,
     maxBody: options.maxBody ?? DEFAULT_PROXY_MAX_BODY,
   }
-  return http.all(scopeOf('*'), async ({ request }) => {
+  return http.all(scopeOf('*', API_PREFIX), async ({ request }) => {
     const url = new URL(request.url)
-    if (!isUnder(url.pathname, API_PREFIX)) return undefined
     const operation = matchOperation(request.method, url.pathname.slice(API_PREFIX.length)).operation?.name as
       | OperationName
       | undefined

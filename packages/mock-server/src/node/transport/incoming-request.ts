@@ -61,6 +61,15 @@ export function incomingRequest(incoming: IncomingMessage, href: string, limit: 
     return body
   }
   let request: Promise<Request> | undefined
+  // Streamed from the one bounded read, pulled only when read: msw's handlers, too, check the
+  // token before the body is read (D3).
+  const stream = () =>
+    new ReadableStream<Uint8Array>({
+      pull: async (controller) => {
+        controller.enqueue(await bytes())
+        controller.close()
+      },
+    })
   return {
     method,
     url: new URL(href),
@@ -68,13 +77,9 @@ export function incomingRequest(incoming: IncomingMessage, href: string, limit: 
     headers: new RawHeaders(incoming.rawHeaders),
     bytes,
     toRequest: () => {
-      request ??= bytes().then(
-        (read) =>
-          new Request(href, {
-            method,
-            headers: toHeaders(incoming.rawHeaders),
-            body: BODYLESS.has(method) || read.byteLength === 0 ? undefined : read,
-          }),
+      const body = BODYLESS.has(method) || !hasBody(incoming) ? undefined : stream()
+      request ??= Promise.resolve(
+        new Request(href, { method, headers: toHeaders(incoming.rawHeaders), body, duplex: 'half' } as RequestInit),
       )
       return request
     },
