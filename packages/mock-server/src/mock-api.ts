@@ -45,17 +45,6 @@ export function startingLibrary(options: MockOptions): LibrarySnapshot {
  * dispatches with the contract's `matchOperation`, one for the `/__mock/*` control surface on the
  * same origins — so `server.use(...)` can still override any single endpoint (it prepends), and any
  * other URL is left to msw. Options are checked first: a bad one is a TypeError naming it.
- *
- * @example
- * ```ts
- * import { setupServer } from 'msw/node'
- * import { createMockApi } from '@session-library/mock-server'
- *
- * const api = createMockApi({ token: 'test-token', sessions: 5, now: '2026-11-21T10:00:00.000Z' })
- * const server = setupServer(...api.handlers)
- * server.listen({ onUnhandledFrame: 'error' }) // msw 2: onUnhandledRequest
- * api.injectFault({ status: 503, retryAfter: 1, operation: 'sessions.list' })
- * ```
  */
 export function createMockApi(options: MockOptions = {}): MockApi {
   return mockApiFrom(options, startingLibrary(options)).api

@@ -19,14 +19,7 @@ const HEARTBEAT_MS = 15_000
  */
 const PUSH_WINDOW_MS = 25
 
-/**
- * A journal entry as the event stream sends it: its summary, without headers and bodies.
- *
- * @example
- * ```ts
- * const event: JournalEvent = { seq: 1, method: 'GET', origin: 'http://127.0.0.1:4777', path: '/api/v1/health', query: '', statusCode: 200, at: '2026-11-21T10:00:00.000Z', ms: 2 }
- * ```
- */
+/** A journal entry as the event stream sends it: its summary, without headers and bodies. */
 export type JournalEvent = JournalSummary
 
 const event = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`
@@ -128,12 +121,6 @@ class Subscription {
  * after changes (coalesced), and `reset` when the mock is reset; it ends when the mock is disposed. Nothing is built for the stream
  * until someone subscribes, and a subscriber that falls {@link EVENT_BUFFER_BYTES} behind is
  * dropped; the page reconnects and starts again from the backlog.
- *
- * @example
- * ```ts
- * const answer = eventStream(runtime)
- * answer.headers.get('Content-Type') // 'text/event-stream; charset=utf-8'
- * ```
  */
 export function eventStream(runtime: Runtime): Response {
   let subscription: Subscription | undefined

@@ -10,15 +10,7 @@ import { faultSchema } from '../runtime/faults.js'
 import { eventStream } from './events.js'
 import { controlBodies } from './schemas.js'
 
-/**
- * The path prefix of the control surface, outside the API's /api/v1.
- *
- * @example
- * ```ts
- * import { CONTROL_PREFIX } from '@session-library/mock-server'
- * await fetch(`http://127.0.0.1:4777${CONTROL_PREFIX}/reset`, { method: 'POST', headers: { Authorization: 'Bearer secret' } })
- * ```
- */
+/** The path prefix of the control surface, outside the API's /api/v1. */
 export const CONTROL_PREFIX = '/__mock'
 
 type Answer = (request: Request) => JsonBodyType | Promise<JsonBodyType>

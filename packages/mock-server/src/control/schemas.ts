@@ -1,14 +1,7 @@
 import { MODES, SERVICES, z } from '@session-library/schemas'
 import { MAX_DELAY_MS, wholeNumber } from '../runtime/faults.js'
 
-/**
- * Bodies of the control surface's writes (`/__mock/*`), exact like the API's.
- *
- * @example
- * ```ts
- * controlBodies.mode.parse({ configuredMode: 'read-only' })
- * ```
- */
+/** Bodies of the control surface's writes (`/__mock/*`), exact like the API's. */
 export const controlBodies = {
   mode: z.strictObject({ configuredMode: z.enum(MODES), effectiveMode: z.optional(z.enum(MODES)) }),
   services: z.strictObject({ unavailable: z.array(z.enum(SERVICES)) }),

@@ -7,25 +7,13 @@ const quoted = (values: readonly string[]) => values.map((value) => `'${value}'`
 /**
  * The mode, or a TypeError naming the allowed values (D1): a typo such as `'readonly'` must not
  * become a mode that the control surface would refuse.
- *
- * @example
- * ```ts
- * checkMode('read-only', 'mode') // 'read-only'
- * ```
  */
 export function checkMode(mode: unknown, what: string): Mode {
   if ((MODES as readonly unknown[]).includes(mode)) return mode as Mode
   throw new TypeError(`invalid ${what}: ${JSON.stringify(mode)}; expected one of ${quoted(MODES)}`)
 }
 
-/**
- * The service, or a TypeError naming the allowed values.
- *
- * @example
- * ```ts
- * checkService('import') // 'import'
- * ```
- */
+/** The service, or a TypeError naming the allowed values. */
 export function checkService(service: unknown): Service {
   if ((SERVICES as readonly unknown[]).includes(service)) return service as Service
   throw new TypeError(`invalid service: ${JSON.stringify(service)}; expected one of ${quoted(SERVICES)}`)
@@ -34,26 +22,13 @@ export function checkService(service: unknown): Service {
 /**
  * The latency in ms, or a TypeError: a whole number from 0 to ten minutes (a longer timer would
  * fire at once).
- *
- * @example
- * ```ts
- * checkLatency(50) // 50
- * ```
  */
 export function checkLatency(ms: unknown): number {
   if (Number.isInteger(ms) && (ms as number) >= 0 && (ms as number) <= MAX_DELAY_MS) return ms as number
   throw new TypeError(`invalid latency: ${String(ms)}; expected a whole number of ms from 0 to ${MAX_DELAY_MS}`)
 }
 
-/**
- * The switches of a running mock that the controls change and `reset()` restores (D1, D11, D15).
- *
- * @example
- * ```ts
- * const settings = new Settings({ mode: 'read-only' })
- * settings.writable // false
- * ```
- */
+/** The switches of a running mock that the controls change and `reset()` restores (D1, D11, D15). */
 export class Settings {
   configuredMode: Mode = 'full-automation'
   effectiveMode: Mode = 'full-automation'

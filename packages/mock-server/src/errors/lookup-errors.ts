@@ -4,11 +4,6 @@ import { NOT_FOUND_MESSAGES } from '@session-library/schemas'
  * Something a request names does not exist: a session, a preview variant, or any preview at all
  * (D3's late 404). Neutral: the store and the waveform rules throw it, the HTTP layer answers it
  * as 404 `not_found` with SPEC's text for `what`.
- *
- * @example
- * ```ts
- * throw new NotFound('session')
- * ```
  */
 export class NotFound extends Error {
   readonly what: keyof typeof NOT_FOUND_MESSAGES
@@ -24,11 +19,6 @@ export class NotFound extends Error {
  * A request that breaks a rule only the stored data can check (D3's last step, e.g. a waveform
  * note past the waveform's duration). The HTTP layer answers it as 400 `invalid_json` with this
  * message.
- *
- * @example
- * ```ts
- * throw new InvalidInput('notes[0].timestamp: must be ≤ the waveform's duration (12 s)')
- * ```
  */
 export class InvalidInput extends Error {
   constructor(message: string) {

@@ -1,11 +1,6 @@
 /**
  * The mock was reset (or reseeded) while this request was under way: what it would have written
  * or journaled belongs to a library that no longer exists, so it writes and journals nothing.
- *
- * @example
- * ```ts
- * if (runtime.generation !== generation) throw new Superseded()
- * ```
  */
 export class Superseded extends Error {
   constructor() {

@@ -17,12 +17,6 @@ function listJson(items: readonly unknown[]): string | undefined {
  * (`toSession`) or a non-empty list of them, made of each session's kept JSON: byte for byte
  * `JSON.stringify(answer)`, without serializing the sessions again. `undefined` for any other
  * answer, which is serialized as usual.
- *
- * @example
- * ```ts
- * keptJson({ data: toSession(record) }) // '{"data":{"id":"ses_…",…}}'
- * keptJson({ data: { deleted: true, id: 'ses_1' } }) // undefined
- * ```
  */
 export function keptJson(answer: JsonBodyType): string | undefined {
   if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return undefined

@@ -187,9 +187,7 @@ export async function answer(request: RequestView, runtime: Runtime, step?: Step
   return answered
 }
 
-/**
- * A request that a transport answered itself, before the request path (see `MockApi.recordAnswer`).
- */
+/** A request that a transport answered itself, before the request path (see `MockApi.recordAnswer`). */
 export interface TransportAnswer {
   method: string
   /** The request target as sent: path and query, e.g. `/api/v1/sessions?limit=5`. */

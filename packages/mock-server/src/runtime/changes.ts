@@ -1,25 +1,12 @@
 /**
  * What changed: the mock's state (mode, services, faults, latency, clock, imports), everything
  * (a reset, which also empties the journal), or the mock's end (`dispose()`: streams close).
- *
- * @example
- * ```ts
- * const kind: ChangeKind = 'reset'
- * ```
  */
 export type ChangeKind = 'state' | 'reset' | 'dispose'
 
 /**
  * Tells subscribers (the dashboard's event stream) that the mock's state changed. Costs one size
  * check per change when nobody listens, so the in-process mock does not pay for it.
- *
- * @example
- * ```ts
- * const changes = new Changes()
- * const stop = changes.subscribe((kind) => console.log(kind))
- * changes.emit('state')
- * stop()
- * ```
  */
 export class Changes {
   readonly #listeners = new Set<(kind: ChangeKind) => void>()

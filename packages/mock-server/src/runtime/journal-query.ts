@@ -4,11 +4,6 @@ import type { JournalEntry } from './journal.js'
 /**
  * Which journal entries `MockApi.requests` gives: all of one operation, method or status (every
  * field given must match).
- *
- * @example
- * ```ts
- * const filter: RequestFilter<'tags.put'> = { operation: 'tags.put', status: 200 }
- * ```
  */
 export interface RequestFilter<Name extends OperationName = OperationName> {
   operation?: Name
@@ -21,12 +16,6 @@ export interface RequestFilter<Name extends OperationName = OperationName> {
 /**
  * A journal entry of one operation: `request.body` typed as the operation's body, `answer.body` as
  * its answer or an error envelope.
- *
- * @example
- * ```ts
- * const [put]: JournalEntryOf<'tags.put'>[] = api.requests({ operation: 'tags.put' })
- * put.request.body?.tags // string[]
- * ```
  */
 export type JournalEntryOf<Name extends OperationName> = Omit<JournalEntry, 'operation' | 'request' | 'answer'> & {
   operation: Name
@@ -38,14 +27,7 @@ export type JournalEntryOf<Name extends OperationName> = Omit<JournalEntry, 'ope
   answer: { body?: AnswerOf<Name> | ErrorEnvelope; truncated?: true }
 }
 
-/**
- * Whether an entry matches a filter: every field given must.
- *
- * @example
- * ```ts
- * matches({ method: 'PUT', statusCode: 200 }, { method: 'put' }) // true
- * ```
- */
+/** Whether an entry matches a filter: every field given must. */
 export function matches(
   entry: { operation?: OperationName; method: string; statusCode: number },
   filter: RequestFilter,

@@ -13,11 +13,6 @@ import { matches, type RequestFilter } from './journal-query.js'
 /**
  * One request the mock answered, as the dashboard's event stream and health's `recentRequests`
  * see it: no bodies, no headers. Never holds the token (D2).
- *
- * @example
- * ```ts
- * const summary: JournalSummary = { seq: 1, method: 'GET', origin: 'http://127.0.0.1:4777', path: '/api/v1/health', query: '', statusCode: 200, at: '2026-11-21T10:00:00.000Z', ms: 2 }
- * ```
  */
 export interface JournalSummary {
   /** Orders entries even when the clock is fixed: 1 for the first request after a reset. */
@@ -48,46 +43,21 @@ export interface JournalSummary {
  * token masked in them and secret headers hidden by the SDK's rule (D2: `Authorization: Bearer
  * <token>`, `Cookie: <token>`); bodies are JSON when they parse, else text, and cut at
  * `JOURNAL_BODY_LIMIT` characters with `truncated: true`.
- *
- * @example
- * ```ts
- * const [entry] = api.journal()
- * entry.request.body // what the code under test sent
- * ```
  */
 export interface JournalEntry extends JournalSummary {
   request: { headers: Record<string, string> } & BodyText
   answer: BodyText
 }
 
-/**
- * What the journal knows of an answer beyond where it went: its duration and error message.
- *
- * @example
- * ```ts
- * const detail: JournalDetail = { ms: 3, message: 'session not found' }
- * ```
- */
+/** What the journal knows of an answer beyond where it went: its duration and error message. */
 export type JournalDetail = Pick<JournalSummary, 'ms' | 'message'>
 
-/**
- * Told of each entry as it is recorded (the dashboard's stream).
- *
- * @example
- * ```ts
- * const listener: JournalListener = (entry) => console.log(entry.path, entry.ms)
- * ```
- */
+/** Told of each entry as it is recorded (the dashboard's stream). */
 export type JournalListener = (entry: JournalSummary) => void
 
 /**
  * What the pipeline hands the journal: references only (the body it read, the answer's text, the
  * request's headers), masked and formatted when read.
- *
- * @example
- * ```ts
- * journal.record({ time: clock.time(), ms: 1, method: 'GET', origin, path, query: '', statusCode: 200 })
- * ```
  */
 export interface JournalRecord extends Omit<JournalSummary, 'seq' | 'at'> {
   /** When it was answered, in ms since the epoch. */
@@ -115,13 +85,6 @@ export const JOURNAL_LIMIT = 1000
  * The requests the mock answered under /api/v1 (the control surface is not journaled), and the
  * health facts derived from them (D17): the count of answered requests, the latest 50 and the
  * latest 5xx message. The token is masked in whatever it gives out (`mask`, D2).
- *
- * @example
- * ```ts
- * const journal = new Journal(tokenMask('secret'))
- * journal.record({ time: Date.now(), ms: 1, method: 'GET', origin: 'http://127.0.0.1:4777', path: '/api/v1/health', query: '', statusCode: 200 })
- * journal.answered // 1
- * ```
  */
 export class Journal {
   readonly #mask: (text: string) => string

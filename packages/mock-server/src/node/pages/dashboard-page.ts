@@ -48,14 +48,7 @@ function pageHtml(title: string, assets: string): string {
 `
 }
 
-/**
- * Options of {@link createDashboardRoutes}.
- *
- * @example
- * ```ts
- * const options: DashboardRoutesOptions = { path: '/__mock', title: 'Session Library mock' }
- * ```
- */
+/** Options of {@link createDashboardRoutes}. */
 export interface DashboardRoutesOptions {
   /** The control surface's prefix: the page is `<path>/` (and `<path>`), its files `<path>/assets/*`. */
   path: string
@@ -67,12 +60,6 @@ export interface DashboardRoutesOptions {
  * Serves the mock's dashboard: the page at `<path>/` and its two built files under
  * `<path>/assets/`, none needing a token (D18: they hold no data; every call the page makes sends
  * the token the user pastes). `undefined` for any other path, which the control surface answers.
- *
- * @example
- * ```ts
- * const dashboard = createDashboardRoutes({ path: '/__mock', title: 'Session Library mock' })
- * dashboard(new Request('http://127.0.0.1:4777/__mock/'))?.status // 200
- * ```
  */
 export function createDashboardRoutes(options: DashboardRoutesOptions): (request: Request) => Response | undefined {
   const assets = `${options.path}/assets/`
@@ -87,14 +74,6 @@ export function createDashboardRoutes(options: DashboardRoutesOptions): (request
   }
 }
 
-/**
- * Whether a path is the dashboard's page or one of its files (answered without a token).
- *
- * @example
- * ```ts
- * isDashboardPath('/__mock', '/__mock/assets/dashboard.js') // true
- * isDashboardPath('/__mock', '/__mock/mode') // false
- * ```
- */
+/** Whether a path is the dashboard's page or one of its files (answered without a token). */
 export const isDashboardPath = (path: string, pathname: string) =>
   pathname === path || pathname === `${path}/` || pathname.startsWith(`${path}/assets/`)

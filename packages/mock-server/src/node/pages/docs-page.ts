@@ -46,14 +46,7 @@ const initScript = (openApiPath: string) => `window.ui = SwaggerUIBundle(${JSON.
 // Swagger UI sets inline styles, and its CSS embeds its icons as data: URLs.
 const pageHeaders = (type: string) => headersOf(type, { inlineStyles: true })
 
-/**
- * Options of {@link createDocsRoutes}.
- *
- * @example
- * ```ts
- * const options: DocsRoutesOptions = { path: '/docs', openApiPath: '/openapi.json', title: 'Session Library automation API' }
- * ```
- */
+/** Options of {@link createDocsRoutes}. */
 export interface DocsRoutesOptions {
   /** Path of the page; its script and assets live under it. */
   path: string
@@ -70,12 +63,6 @@ export interface DocsRoutesOptions {
  * a CDN): at `path` the page, which loads the document at `openApiPath` and whose "Try it out" calls
  * the server that document names; `<path>/init.js` its start script; `<path>/assets/*` the
  * renderer's files. `undefined` for any other path. None of them needs a token (D18: no data).
- *
- * @example
- * ```ts
- * const docs = createDocsRoutes({ path: '/docs', openApiPath: '/openapi.json', title: 'Session Library automation API' })
- * docs(new Request('http://127.0.0.1:4777/docs'))?.headers.get('Content-Type') // 'text/html; charset=utf-8'
- * ```
  */
 export function createDocsRoutes(options: DocsRoutesOptions): (request: Request) => Response | undefined {
   const paths = partsOf(options.path)

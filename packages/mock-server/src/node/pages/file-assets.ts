@@ -19,13 +19,6 @@ const matches = (ifNoneMatch: string | null, etag: string) =>
  * an `ETag` (size and modification time) and 304 to a matching `If-None-Match`. `undefined` for
  * any other name. The directory is located on the first asset asked, so a server that never serves
  * the page never looks for it.
- *
- * @example
- * ```ts
- * const asset = createFileAssets({ 'app.css': 'text/css; charset=utf-8' }, () => '/srv/app')
- * asset('app.css', new Headers())?.headers.get('Content-Type') // 'text/css; charset=utf-8'
- * asset('index.html', new Headers()) // undefined
- * ```
  */
 export function createFileAssets(
   types: Readonly<Record<string, string>>,

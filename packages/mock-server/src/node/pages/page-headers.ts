@@ -19,11 +19,6 @@ function contentSecurityPolicy(inlineStyles: boolean): string {
 /**
  * Headers of the mock's pages and their scripts (`/docs`, the dashboard): the type, revalidation on
  * each load, the page's Content-Security-Policy, no sniffing, no referrer.
- *
- * @example
- * ```ts
- * pageHeaders('text/html; charset=utf-8', { inlineStyles: false })['Content-Security-Policy'] // "default-src 'none'; …"
- * ```
  */
 export function pageHeaders(type: string, { inlineStyles }: { inlineStyles: boolean }): Record<string, string> {
   return {
@@ -35,13 +30,6 @@ export function pageHeaders(type: string, { inlineStyles }: { inlineStyles: bool
   }
 }
 
-/**
- * Escapes text for HTML content and attribute values.
- *
- * @example
- * ```ts
- * escapeHtml('<b>') // '&lt;b&gt;'
- * ```
- */
+/** Escapes text for HTML content and attribute values. */
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char] as string)

@@ -14,11 +14,6 @@ const isStaticPath = (pathname: string) =>
 /**
  * Routes answered before the handlers (see `RequestListenerOptions.routes`): a function of a fetch
  * `Request`, and which paths it may answer at all, so that a request elsewhere needs no `Request`.
- *
- * @example
- * ```ts
- * const routes: StaticRoutes = Object.assign((request: Request) => undefined, { answers: () => false })
- * ```
  */
 export type StaticRoutes = ((request: Request) => Response | undefined) & { answers(pathname: string): boolean }
 
@@ -28,12 +23,6 @@ export type StaticRoutes = ((request: Request) => Response | undefined) & { answ
  * (the reference page, see {@link createDocsRoutes}), and the dashboard's page and files at
  * `/__mock/` (see {@link createDashboardRoutes}); `undefined` for any other request. The document
  * is built once per origin, and the page on its first request, so neither slows the start.
- *
- * @example
- * ```ts
- * const serveStatic = createStaticRoutes()
- * serveStatic(new Request('http://127.0.0.1:4777/openapi.json'))?.status // 200
- * ```
  */
 export function createStaticRoutes(): StaticRoutes {
   const documents = new Map<string, { document: OpenApiDocument; json: string }>()

@@ -12,13 +12,6 @@ const ASSET_TYPES: Readonly<Record<string, string>> = {
 /**
  * Serves swagger-ui-dist's built files by name, from the installed package (see
  * {@link createFileAssets}); `undefined` for a name that is not one of the page's assets.
- *
- * @example
- * ```ts
- * const asset = createSwaggerUiAssets()
- * asset('swagger-ui.css', new Headers())?.headers.get('Content-Type') // 'text/css; charset=utf-8'
- * asset('index.html', new Headers()) // undefined
- * ```
  */
 export function createSwaggerUiAssets(): (name: string, headers: Headers) => Response | undefined {
   return createFileAssets(ASSET_TYPES, getAbsoluteFSPath)

@@ -14,14 +14,7 @@ const NOT_FORWARDED = new Set([
   'upgrade',
 ])
 
-/**
- * What the proxied server answered, read whole.
- *
- * @example
- * ```ts
- * const { status, headers, bytes } = await forward(request, undefined, { origin: 'http://127.0.0.1:5000', timeout: 10_000, maxBody: 8 * 1024 * 1024 })
- * ```
- */
+/** What the proxied server answered, read whole. */
 export interface Forwarded {
   status: number
   statusText: string
@@ -32,11 +25,6 @@ export interface Forwarded {
 /**
  * The proxied server gave no answer: 504 when it took longer than the proxy's time limit, 502 when
  * it could not be reached or dropped the connection.
- *
- * @example
- * ```ts
- * new ProxyFailure(504, 'gateway_timeout', 'did not answer within 10000 ms')
- * ```
  */
 export class ProxyFailure extends Error {
   override name = 'ProxyFailure'
@@ -52,11 +40,6 @@ export class ProxyFailure extends Error {
 /**
  * The origin of a `--proxy` URL: its base URL may be given with or without `/api/v1`, which every
  * forwarded path carries already.
- *
- * @example
- * ```ts
- * proxyOrigin('http://127.0.0.1:5000/api/v1/') // 'http://127.0.0.1:5000'
- * ```
  */
 export function proxyOrigin(url: string): string {
   const trimmed = url.replace(/\/+$/, '')
@@ -87,11 +70,6 @@ function failure(error: unknown, origin: string, timeout: number, maxBody: numbe
 /**
  * Where {@link forward} sends a request: the proxied server's origin, the time it has to answer
  * (whole body included) and the largest answer read.
- *
- * @example
- * ```ts
- * const target: ProxyTarget = { origin: 'http://127.0.0.1:5000', timeout: 10_000, maxBody: 8 * 1024 * 1024 }
- * ```
  */
 export interface ProxyTarget {
   origin: string
@@ -103,11 +81,6 @@ export interface ProxyTarget {
  * Sends a request on to the proxied server, path and query as received, and reads its answer, at
  * most `target.maxBody` bytes of it, all within `target.timeout` ms: it never waits longer nor holds
  * more, and rejects with {@link ProxyFailure}.
- *
- * @example
- * ```ts
- * const answer = await forward(new Request('http://127.0.0.1:4777/api/v1/health'), undefined, { origin: 'http://127.0.0.1:5000', timeout: 10_000, maxBody: 8 * 1024 * 1024 })
- * ```
  */
 export async function forward(
   request: Request,

@@ -8,22 +8,12 @@ const CLOSES = 0x7d
  * The deepest nesting of arrays and objects the proxy checks in an answer. No answer of the API
  * nests deeper than a few levels; a body past this is the upstream's fault (502), found by a scan
  * of its bytes before it is parsed: parsing a few megabytes of `[[[[…` first cost hundreds of MB.
- *
- * @example
- * ```ts
- * nestedDeeperThan(new TextEncoder().encode('[[1]]'), MAX_ANSWER_DEPTH) // false
- * ```
  */
 export const MAX_ANSWER_DEPTH = 1_000
 
 /**
  * Whether JSON text (as UTF-8 bytes) nests arrays and objects deeper than `max`, brackets inside
  * strings not counted. Text that is not JSON is left for the parser to refuse.
- *
- * @example
- * ```ts
- * nestedDeeperThan(new TextEncoder().encode('{"a":"[[["}'), 1) // false
- * ```
  */
 export function nestedDeeperThan(bytes: Uint8Array, max: number): boolean {
   let depth = 0

@@ -18,14 +18,7 @@ import { scopeOf } from '../../mock-api.js'
 import { type Forwarded, forward, ProxyFailure, proxyOrigin } from './forward.js'
 import { MAX_ANSWER_DEPTH, nestedDeeperThan } from './json-depth.js'
 
-/**
- * Options of {@link createProxyHandler}.
- *
- * @example
- * ```ts
- * const options: ProxyOptions = { url: 'http://127.0.0.1:5000/api/v1', record: api.recordAnswer }
- * ```
- */
+/** Options of {@link createProxyHandler}. */
 export interface ProxyOptions {
   /** Base URL of the proxied server, with or without `/api/v1`. */
   url: string
@@ -78,11 +71,6 @@ function answerDepartures(operation: OperationName | undefined, answered: Forwar
  * with its departures, the client's token masked in both (D2). A server that is down, drops the
  * connection, answers more than `maxBody` bytes or a body too deep to check, or takes longer than
  * `timeout` is answered 502 `bad_gateway` or 504 `gateway_timeout` in the API's error envelope (D20).
- *
- * @example
- * ```ts
- * const handlers = [createProxyHandler({ url: 'http://127.0.0.1:5000', record: api.recordAnswer }), ...api.handlers]
- * ```
  */
 export function createProxyHandler(options: ProxyOptions): RequestHandler {
   const target = {

@@ -25,11 +25,6 @@ const REASONS: Record<number, string> = {
  * `request_timeout`; D4: any other bad head `invalid_json`, oversized chunk extensions
  * `payload_too_large`), where Node alone would send a bodyless answer; then closes
  * the connection. Wire it to the server's `clientError` event.
- *
- * @example
- * ```ts
- * server.on('clientError', answerClientError)
- * ```
  */
 export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   const known = CODES[error.code ?? '']
@@ -49,11 +44,6 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
 /**
  * The answer {@link answerClientError} sent on this connection, if any: a request whose body was
  * still arriving when the request timeout cut it short (408) was answered there, not by its handler.
- *
- * @example
- * ```ts
- * const sent = clientErrorAnswer(incoming.socket) // { status: 408, code: 'request_timeout' } | undefined
- * ```
  */
 export function clientErrorAnswer(socket: Duplex): { status: number; code: string } | undefined {
   return answered.get(socket)

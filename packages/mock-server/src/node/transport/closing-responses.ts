@@ -1,15 +1,7 @@
 import { type IncomingMessage, ServerResponse } from 'node:http'
 import { isEventStream } from './http-adapter.js'
 
-/**
- * What a closing server does to the answers under way (see {@link closingResponses}).
- *
- * @example
- * ```ts
- * const responses = closingResponses()
- * const server = createServer({ ServerResponse: responses.ServerResponse }, listener)
- * ```
- */
+/** What a closing server does to the answers under way (see {@link closingResponses}). */
 export interface ClosingResponses {
   /** The response class to give `createServer`. */
   ServerResponse: typeof ServerResponse<IncomingMessage>
@@ -25,14 +17,6 @@ const KEEP_ALIVE = Symbol('keepAlive')
  * which never ends by itself, is cut (its subscription with it). Asked of the response when its
  * head is written, not tracked per request: a listener and a set entry on every answer cost a
  * by-id read a few percent.
- *
- * @example
- * ```ts
- * const responses = closingResponses()
- * const server = createServer({ ServerResponse: responses.ServerResponse }, listener)
- * responses.close()
- * server.close()
- * ```
  */
 export function closingResponses(): ClosingResponses {
   let closing = false

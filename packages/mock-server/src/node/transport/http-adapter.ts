@@ -13,14 +13,7 @@ import { corsPolicy } from './cors.js'
 import { createHostGate } from './host-check.js'
 import { incomingRequest } from './incoming-request.js'
 
-/**
- * One answered request, as the transport reports it to a logger. Holds no header, so never the token.
- *
- * @example
- * ```ts
- * const line = ({ method, url, status, ms }: ExchangeSummary) => `${method} ${url} ${status} ${ms}ms`
- * ```
- */
+/** One answered request, as the transport reports it to a logger. Holds no header, so never the token. */
 export interface ExchangeSummary {
   method: string
   /** Path and query as requested. */
@@ -30,14 +23,7 @@ export interface ExchangeSummary {
   ms: number
 }
 
-/**
- * Options of {@link createRequestListener}.
- *
- * @example
- * ```ts
- * const options: RequestListenerOptions = { handlers: api.handlers, cors: ['http://localhost:5173'] }
- * ```
- */
+/** Options of {@link createRequestListener}. */
 export interface RequestListenerOptions {
   /** MSW handlers that answer, asked through msw (after the mock, when both are given). */
   handlers?: readonly RequestHandler[]
@@ -106,11 +92,6 @@ async function send(res: ServerResponse, answer: Response, extraHeaders: Record<
 /**
  * Whether an answer is a server-sent event stream (the dashboard's `/__mock/events`), which is
  * streamed instead of read whole, and which closing the server cuts instead of awaiting.
- *
- * @example
- * ```ts
- * isEventStream(new Headers({ 'Content-Type': 'text/event-stream' })) // true
- * ```
  */
 export function isEventStream(headers: { get(name: string): string | null }): boolean {
   return headers.get('content-type')?.startsWith('text/event-stream') ?? false
@@ -152,13 +133,6 @@ async function answer(request: RequestView, options: RequestListenerOptions): Pr
  * after the token check, D3), 404 `not_found` for a request no handler answers, a dropped
  * connection for `HttpResponse.error()` and 500 `internal_error` for anything that throws. It never
  * rejects, so a failing handler cannot take the server down.
- *
- * @example
- * ```ts
- * import { createServer } from 'node:http'
- * const server = createServer(createRequestListener({ handlers: api.handlers }))
- * server.listen(0, '127.0.0.1')
- * ```
  */
 export function createRequestListener(
   options: RequestListenerOptions,

@@ -7,11 +7,6 @@ import { createRequestListener, type RequestListenerOptions } from './http-adapt
 /**
  * Time limits of the server, in ms (D18): a client that trickles its headers or its body, or idles
  * on a kept-alive connection, loses the connection when they run out.
- *
- * @example
- * ```ts
- * const timeouts: ServerTimeouts = { headers: 200, request: 500 } // e.g. in a test of slow clients
- * ```
  */
 export interface ServerTimeouts {
   /** Time to receive the whole request head. Default 10,000. */
@@ -22,14 +17,7 @@ export interface ServerTimeouts {
   keepAlive?: number
 }
 
-/**
- * Options of {@link serveHandlers}: the adapter's options plus where to listen.
- *
- * @example
- * ```ts
- * const options: ServeOptions = { handlers, port: 0 }
- * ```
- */
+/** Options of {@link serveHandlers}: the adapter's options plus where to listen. */
 export interface ServeOptions extends RequestListenerOptions {
   /** Port; `0` picks a free one. Default 4777. */
   port?: number
@@ -38,14 +26,7 @@ export interface ServeOptions extends RequestListenerOptions {
   timeouts?: ServerTimeouts
 }
 
-/**
- * A listening server (see {@link serveHandlers}).
- *
- * @example
- * ```ts
- * const { origin, close } = await serveHandlers({ handlers, port: 0 })
- * ```
- */
+/** A listening server (see {@link serveHandlers}). */
 export interface ServingServer {
   server: Server
   /** `http://host:port`, with the port actually bound. */
@@ -58,15 +39,7 @@ export interface ServingServer {
 const DEFAULT_PORT = 4777
 const DEFAULT_HOST = '127.0.0.1'
 
-/**
- * Formats a bound address for a URL: an IPv6 address goes in brackets, a wildcard becomes loopback.
- *
- * @example
- * ```ts
- * urlHost('::1') // '[::1]'
- * urlHost('0.0.0.0') // '127.0.0.1'
- * ```
- */
+/** Formats a bound address for a URL: an IPv6 address goes in brackets, a wildcard becomes loopback. */
 export function urlHost(host: string): string {
   // A wildcard bind is reached through loopback; its own address is no place to send requests to.
   const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host
@@ -76,14 +49,6 @@ export function urlHost(host: string): string {
 /**
  * Serves MSW handlers over HTTP with {@link createRequestListener}, bound to loopback by default,
  * with the time limits of {@link ServerTimeouts}.
- *
- * @example
- * ```ts
- * import { http, HttpResponse } from 'msw'
- * const served = await serveHandlers({ port: 0, handlers: [http.get('*', () => HttpResponse.json({}))] })
- * await fetch(served.origin)
- * await served.close()
- * ```
  */
 export async function serveHandlers(options: ServeOptions): Promise<ServingServer> {
   const headersTimeout = options.timeouts?.headers ?? 10_000
