@@ -42,6 +42,7 @@ export type { JournalEvent } from './control/events.js'
 export { CONTROL_PREFIX } from './control/routes.js'
 export type { MockState } from './control/state.js'
 export { type DemoOptions, demoLibrary } from './demo/library.js'
+export type { TransportAnswer } from './http/answer.js'
 export type {
   OverrideAnswer,
   OverrideContext,
@@ -49,15 +50,13 @@ export type {
   OverrideOptions,
   OverrideResolver,
 } from './http/override.js'
-export type { TransportAnswer } from './http/answer.js'
 export type { ImportProgress } from './imports/progress.js'
 export { createMockApi } from './mock-api.js'
 export type { MockApi, MockControls } from './mock-controls.js'
 export type { MockOptions, Mode } from './mock-options.js'
 export { type Fault, type FaultStatus, faultSchema, type PendingFault } from './runtime/faults.js'
-export type { JournalDetail, JournalEntry, JournalSummary } from './runtime/journal.js'
+export type { JournalDetail, JournalEntry, JournalEntryOf, JournalSummary, RequestFilter } from './runtime/journal.js'
 export type { BodyText } from './runtime/journal-bodies.js'
-export type { JournalEntryOf, RequestFilter } from './runtime/journal-query.js'
 export type { LibraryChange, PartChange } from './store/library-parts.js'
 export type { LiveStore } from './store/live-store.js'
 export type { LibrarySnapshot, StoredLane, StoredSession, StoredWaveform } from './store/records.js'

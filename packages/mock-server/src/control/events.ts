@@ -1,5 +1,4 @@
-import type { Runtime } from '../engine/runtime.js'
-import type { ChangeKind } from '../runtime/changes.js'
+import type { ChangeKind, Runtime } from '../engine/runtime.js'
 import type { JournalSummary } from '../runtime/journal.js'
 import { stateOf } from './state.js'
 

@@ -1,4 +1,4 @@
-import { NOT_FOUND_MESSAGES, type z } from '@session-library/schemas'
+import { MODES, NOT_FOUND_MESSAGES, SERVICES, z } from '@session-library/schemas'
 import type { JsonBodyType } from 'msw'
 import type { Runtime } from '../engine/runtime.js'
 import { ApiError, asApiError, errorText, jsonText, toResponse } from '../http/api-error.js'
@@ -6,10 +6,8 @@ import { authorized, unauthorized } from '../http/auth.js'
 import { readBodyAs } from '../http/read-input.js'
 import { findRoute } from '../http/router.js'
 import type { MockControls } from '../mock-controls.js'
-import { faultSchema } from '../runtime/faults.js'
+import { faultSchema, MAX_DELAY_MS, wholeNumber } from '../runtime/faults.js'
 import { eventStream } from './events.js'
-import { controlBodies } from './schemas.js'
-
 /** The path prefix of the control surface, outside the API's /api/v1. */
 export const CONTROL_PREFIX = '/__mock'
 
@@ -106,4 +104,12 @@ export function createControlResolver(api: MockControls, runtime: Runtime): (req
       return toResponse(errorText(asApiError(refused, runtime.mask)))
     }
   }
+}
+
+/** Bodies of the control surface's writes (`/__mock/*`), exact like the API's. */
+export const controlBodies = {
+  mode: z.strictObject({ configuredMode: z.enum(MODES), effectiveMode: z.optional(z.enum(MODES)) }),
+  services: z.strictObject({ unavailable: z.array(z.enum(SERVICES)) }),
+  clock: z.strictObject({ now: z.nullable(z.iso.datetime({ offset: true })) }),
+  latency: z.strictObject({ ms: wholeNumber(0, MAX_DELAY_MS, 'ms') }),
 }

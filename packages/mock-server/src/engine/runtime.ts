@@ -1,16 +1,13 @@
-import { tokenMask } from '@session-library/schemas'
+import { LIMITS, MODES, SERVICES, type Service, tokenMask } from '@session-library/schemas'
 import { ImportRunner } from '../imports/runner.js'
-import type { MockOptions } from '../mock-options.js'
-import { Changes } from '../runtime/changes.js'
+import type { MockOptions, Mode } from '../mock-options.js'
 import { Clock } from '../runtime/clock.js'
-import { FaultQueue } from '../runtime/faults.js'
+import { FaultQueue, MAX_DELAY_MS } from '../runtime/faults.js'
 import { Journal } from '../runtime/journal.js'
 import { Mutex } from '../runtime/mutex.js'
 import { Library } from '../store/library.js'
 import type { LibrarySnapshot } from '../store/records.js'
 import type { ReadAudio } from '../waveform/waveforms.js'
-import { Settings } from './settings.js'
-
 /**
  * Everything behind the handlers: the library, the clock, the switches the controls change, the
  * journal, the imports, and the mutex that orders changes and their `onChange`. A reset does not
@@ -113,5 +110,94 @@ export class Runtime {
       persist: (revision) => this.persist(revision),
       changed: () => this.changes.emit(),
     })
+  }
+}
+
+/**
+ * What changed: the mock's state (mode, services, faults, latency, clock, imports), everything
+ * (a reset, which also empties the journal), or the mock's end (`dispose()`: streams close).
+ */
+export type ChangeKind = 'state' | 'reset' | 'dispose'
+
+/**
+ * Tells subscribers (the dashboard's event stream) that the mock's state changed. Costs one size
+ * check per change when nobody listens, so the in-process mock does not pay for it.
+ */
+export class Changes {
+  readonly #listeners = new Set<(kind: ChangeKind) => void>()
+
+  /** Calls `listener` on each change from now on; returns the unsubscribe. */
+  subscribe(listener: (kind: ChangeKind) => void): () => void {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
+  /** Tells every subscriber; a no-op without one. */
+  emit(kind: ChangeKind = 'state'): void {
+    for (const listener of this.#listeners) listener(kind)
+  }
+}
+
+const quoted = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ')
+
+/**
+ * The mode, or a TypeError naming the allowed values (D1): a typo such as `'readonly'` must not
+ * become a mode that the control surface would refuse.
+ */
+export function checkMode(mode: unknown, what: string): Mode {
+  if ((MODES as readonly unknown[]).includes(mode)) return mode as Mode
+  throw new TypeError(`invalid ${what}: ${JSON.stringify(mode)}; expected one of ${quoted(MODES)}`)
+}
+
+/** The service, or a TypeError naming the allowed values. */
+export function checkService(service: unknown): Service {
+  if ((SERVICES as readonly unknown[]).includes(service)) return service as Service
+  throw new TypeError(`invalid service: ${JSON.stringify(service)}; expected one of ${quoted(SERVICES)}`)
+}
+
+/**
+ * The latency in ms, or a TypeError: a whole number from 0 to ten minutes (a longer timer would
+ * fire at once).
+ */
+export function checkLatency(ms: unknown): number {
+  if (Number.isInteger(ms) && (ms as number) >= 0 && (ms as number) <= MAX_DELAY_MS) return ms as number
+  throw new TypeError(`invalid latency: ${String(ms)}; expected a whole number of ms from 0 to ${MAX_DELAY_MS}`)
+}
+
+/** The switches of a running mock that the controls change and `reset()` restores (D1, D11, D15). */
+export class Settings {
+  configuredMode: Mode = 'full-automation'
+  effectiveMode: Mode = 'full-automation'
+  readonly unavailable = new Set<Service>()
+  latency = 0
+  readonly recentDays: number
+  readonly importDelay: number
+  readonly #options: MockOptions
+
+  constructor(options: MockOptions) {
+    this.#options = options
+    this.recentDays = options.recentDays ?? LIMITS.recentDaysDefault
+    this.importDelay = options.importDelay ?? 25
+    this.reset()
+  }
+
+  /** Back to the options it was created with. */
+  reset(): void {
+    this.setMode(this.#options.mode ?? 'full-automation', this.#options.effectiveMode)
+    this.unavailable.clear()
+    for (const service of this.#options.unavailable ?? []) this.unavailable.add(checkService(service))
+    this.latency = checkLatency(this.#options.latency ?? 0)
+  }
+
+  /** Sets the configured mode and the effective one, which defaults to it (D1). */
+  setMode(configured: Mode, effective: Mode = configured): void {
+    const checked = checkMode(configured, 'mode')
+    this.effectiveMode = checkMode(effective, 'effective mode')
+    this.configuredMode = checked
+  }
+
+  /** Whether writes are allowed: only in effective full-automation mode (D1). */
+  get writable(): boolean {
+    return this.effectiveMode === 'full-automation'
   }
 }

@@ -1,5 +1,4 @@
 import { NOT_FOUND_MESSAGES } from '@session-library/schemas'
-
 /**
  * Something a request names does not exist: a session, a preview variant, or any preview at all
  * (D3's late 404). Neutral: the store and the waveform rules throw it, the HTTP layer answers it
@@ -24,5 +23,16 @@ export class InvalidInput extends Error {
   constructor(message: string) {
     super(message)
     this.name = 'InvalidInput'
+  }
+}
+
+/**
+ * The mock was reset (or reseeded) while this request was under way: what it would have written
+ * or journaled belongs to a library that no longer exists, so it writes and journals nothing.
+ */
+export class Superseded extends Error {
+  constructor() {
+    super('The mock was reset while this request was under way.')
+    this.name = 'Superseded'
   }
 }

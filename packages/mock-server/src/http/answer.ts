@@ -10,17 +10,16 @@ import {
 } from '@session-library/schemas'
 import type { JsonBodyType } from 'msw'
 import type { Runtime } from '../engine/runtime.js'
-import { Superseded } from '../errors/superseded.js'
+import { Superseded } from '../errors/lookup-errors.js'
 import { operationHandlers } from '../handlers/index.js'
 import type { Fault } from '../runtime/faults.js'
 import { JsonValue } from '../runtime/journal-bodies.js'
 import { sleep } from '../runtime/mutex.js'
-import { keptJson } from './answer-json.js'
+import { sessionJson } from '../store/session-record.js'
 import { ApiError, asApiError, errorText, faultError, isAnswer, jsonText, type PlainAnswer } from './api-error.js'
 import { authorized, unauthorized } from './auth.js'
 import { readInput } from './read-input.js'
 import { type RequestView, targetUrl, UnreadableBody } from './request-view.js'
-
 /** What the request path answers: a {@link PlainAnswer}, or a dropped connection (a network fault). */
 export type ApiAnswer = PlainAnswer | 'dropped'
 
@@ -226,4 +225,32 @@ export function recordTransportAnswer(answer: TransportAnswer, runtime: Runtime)
     ...(code && { code }),
   })
   if (departures?.length) runtime.journal.recordDepartures(departures)
+}
+
+/** The kept JSON of each session of a list, joined, or `undefined` when one of them is no answered session. */
+function listJson(items: readonly unknown[]): string | undefined {
+  const parts: string[] = []
+  for (const item of items) {
+    const json = sessionJson(item)
+    if (json === undefined) return undefined
+    parts.push(json)
+  }
+  return `[${parts.join(',')}]`
+}
+
+/**
+ * The JSON of an answer `{data}` or `{data, meta}` whose data are sessions the store answered
+ * (`toSession`) or a non-empty list of them, made of each session's kept JSON: byte for byte
+ * `JSON.stringify(answer)`, without serializing the sessions again. `undefined` for any other
+ * answer, which is serialized as usual.
+ */
+export function keptJson(answer: JsonBodyType): string | undefined {
+  if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return undefined
+  const keys = Object.keys(answer)
+  const withMeta = keys.length === 2 && keys[1] === 'meta' && answer.meta !== undefined
+  if (keys[0] !== 'data' || (keys.length !== 1 && !withMeta)) return undefined
+  const { data } = answer
+  const json = Array.isArray(data) ? data.length > 0 && listJson(data) : sessionJson(data)
+  if (!json) return undefined
+  return withMeta ? `{"data":${json},"meta":${JSON.stringify(answer.meta)}}` : `{"data":${json}}`
 }

@@ -24,7 +24,10 @@ const checked = (operation: Operation, part: 'query' | 'body', input: unknown): 
  * naming each field and rule. What is the mock's own: the body's 413 (read by the request view) and
  * the text of a body that does not parse.
  */
-export async function readInput(operation: Operation, request: RequestView): Promise<{ query: unknown; body: unknown }> {
+export async function readInput(
+  operation: Operation,
+  request: RequestView,
+): Promise<{ query: unknown; body: unknown }> {
   const query = checked(operation, 'query', request.url.searchParams)
   if (!operation.body) return { query, body: undefined }
   return { query, body: checked(operation, 'body', parseJson(await request.bytes())) }

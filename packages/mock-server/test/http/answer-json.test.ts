@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { keptJson } from '../../src/http/answer-json.js'
+import { keptJson } from '../../src/http/answer.js'
 import { createMockApi } from '../../src/index.js'
 import { noteWritten, sessionJson, toSession } from '../../src/store/session-record.js'
 import { NOW } from '../support/harness.js'

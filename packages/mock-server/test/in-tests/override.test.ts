@@ -190,7 +190,10 @@ describe('D3: an override replaces only the handler step; every check applies to
   it('D4: an invalid body is still 400, and a body over 1 MiB 413', async () => {
     called = 0
     overrideEverything()
-    expect(await create({ body: '{"title":""}' })).toMatchObject({ status: 400, body: { error: { code: 'invalid_json' } } })
+    expect(await create({ body: '{"title":""}' })).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid_json' } },
+    })
     expect(await create({ body: JSON.stringify({ title: 'x'.repeat(1024 * 1024) }) })).toMatchObject({
       status: 413,
       body: { error: { code: 'payload_too_large' } },
@@ -212,4 +215,3 @@ describe('D3: an override replaces only the handler step; every check applies to
     expect(called).toBe(2)
   })
 })
-

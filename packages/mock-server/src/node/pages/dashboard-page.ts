@@ -1,8 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createFileAssets } from './file-assets.js'
-import { escapeHtml, pageHeaders } from './page-headers.js'
+import { createFileAssets, escapeHtml, pageHeaders } from './page-headers.js'
 
 /** The dashboard's built files (`pnpm build` writes them to `dist/dashboard/`); no other is served. */
 const ASSET_TYPES: Readonly<Record<string, string>> = {

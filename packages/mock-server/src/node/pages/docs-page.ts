@@ -1,5 +1,5 @@
-import { escapeHtml, pageHeaders as headersOf } from './page-headers.js'
-import { createSwaggerUiAssets } from './swagger-ui-assets.js'
+import getAbsoluteFSPath from 'swagger-ui-dist/absolute-path.js'
+import { createFileAssets, escapeHtml, pageHeaders as headersOf } from './page-headers.js'
 
 /** Where the page's parts live under its path: the page, its init script, swagger-ui-dist's files. */
 const partsOf = (path: string) => ({ page: path, init: `${path}/init.js`, assets: `${path}/assets/` })
@@ -76,4 +76,20 @@ export function createDocsRoutes(options: DocsRoutesOptions): (request: Request)
     if (pathname.startsWith(paths.assets)) return asset(pathname.slice(paths.assets.length), request.headers)
     return undefined
   }
+}
+
+/** The files of swagger-ui-dist the reference page loads, and their types; no other file is served. */
+const ASSET_TYPES: Readonly<Record<string, string>> = {
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+  'favicon-16x16.png': 'image/png',
+}
+
+/**
+ * Serves swagger-ui-dist's built files by name, from the installed package (see
+ * {@link createFileAssets}); `undefined` for a name that is not one of the page's assets.
+ */
+export function createSwaggerUiAssets(): (name: string, headers: Headers) => Response | undefined {
+  return createFileAssets(ASSET_TYPES, getAbsoluteFSPath)
 }

@@ -15,8 +15,7 @@ import { http } from 'msw'
 import type { TransportAnswer } from '../../http/answer.js'
 import { errorResponse } from '../../http/api-error.js'
 import { scopeOf } from '../../mock-api.js'
-import { type Forwarded, forward, ProxyFailure, proxyOrigin } from './forward.js'
-import { MAX_ANSWER_DEPTH, nestedDeeperThan } from './json-depth.js'
+import { type Forwarded, forward, MAX_ANSWER_DEPTH, nestedDeeperThan, ProxyFailure, proxyOrigin } from './forward.js'
 
 /** Options of {@link createProxyHandler}. */
 export interface ProxyOptions {

@@ -9,8 +9,7 @@ import { ApiError, errorResponse, type PlainAnswer } from '../../http/api-error.
 import { type RequestView, targetUrl } from '../../http/request-view.js'
 import type { MockEntry } from '../../mock-api.js'
 import { clientErrorAnswer } from './client-error.js'
-import { corsPolicy } from './cors.js'
-import { createHostGate } from './host-check.js'
+import { corsPolicy, createHostGate } from './host-check.js'
 import { incomingRequest } from './incoming-request.js'
 
 /** One answered request, as the transport reports it to a logger. Holds no header, so never the token. */

@@ -3,7 +3,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { escapeControls } from '@session-library/internal'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_ANSWER_DEPTH } from '../../../src/node/proxy/json-depth.js'
+import { MAX_ANSWER_DEPTH } from '../../../src/node/proxy/forward.js'
 import { type RunningServer, startServer } from '../../../src/node.js'
 import { call, killLeftoverClis, removeCliBundle, runCli } from '../cli/cli-process.js'
 
