@@ -42,7 +42,7 @@ export type { JournalEvent } from './control/events.js'
 export { CONTROL_PREFIX } from './control/routes.js'
 export type { MockState } from './control/state.js'
 export { type DemoOptions, demoLibrary } from './demo/library.js'
-export type { TransportAnswer } from './http/answer.js'
+export type { OverrideCheck, TransportAnswer } from './http/answer.js'
 export type {
   OverrideAnswer,
   OverrideContext,

@@ -107,7 +107,7 @@ export function createControlResolver(api: MockControls, runtime: Runtime): (req
 }
 
 /** Bodies of the control surface's writes (`/__mock/*`), exact like the API's. */
-export const controlBodies = {
+const controlBodies = {
   mode: z.strictObject({ configuredMode: z.enum(MODES), effectiveMode: z.optional(z.enum(MODES)) }),
   services: z.strictObject({ unavailable: z.array(z.enum(SERVICES)) }),
   clock: z.strictObject({ now: z.nullable(z.iso.datetime({ offset: true })) }),

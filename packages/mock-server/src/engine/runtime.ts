@@ -144,7 +144,7 @@ const quoted = (values: readonly string[]) => values.map((value) => `'${value}'`
  * The mode, or a TypeError naming the allowed values (D1): a typo such as `'readonly'` must not
  * become a mode that the control surface would refuse.
  */
-export function checkMode(mode: unknown, what: string): Mode {
+function checkMode(mode: unknown, what: string): Mode {
   if ((MODES as readonly unknown[]).includes(mode)) return mode as Mode
   throw new TypeError(`invalid ${what}: ${JSON.stringify(mode)}; expected one of ${quoted(MODES)}`)
 }
@@ -165,7 +165,7 @@ export function checkLatency(ms: unknown): number {
 }
 
 /** The switches of a running mock that the controls change and `reset()` restores (D1, D11, D15). */
-export class Settings {
+class Settings {
   configuredMode: Mode = 'full-automation'
   effectiveMode: Mode = 'full-automation'
   readonly unavailable = new Set<Service>()

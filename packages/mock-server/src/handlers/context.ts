@@ -5,7 +5,7 @@ import type { Runtime } from '../engine/runtime.js'
  * What a handler gets: the request already authorised, routed, allowed by the mode and its
  * service, and validated (D3), so a handler holds only what differs per endpoint.
  */
-export interface HandlerContext<Name extends OperationName> {
+interface HandlerContext<Name extends OperationName> {
   readonly params: ParamsOf<Name>
   readonly query: ParsedQueryOf<Name>
   readonly body: ParsedBodyOf<Name>

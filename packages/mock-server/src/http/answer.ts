@@ -24,7 +24,7 @@ import { type RequestView, targetUrl, UnreadableBody } from './request-view.js'
 export type ApiAnswer = PlainAnswer | 'dropped'
 
 /** A check of D3 that an override may skip, saying so (`override(name, resolver, { bypass })`). */
-export type Check = 'auth' | 'fault' | 'mode' | 'service'
+export type OverrideCheck = 'auth' | 'fault' | 'mode' | 'service'
 
 /** A request that passed every check of D3 before the handler step, its input validated. */
 export interface Admitted {
@@ -54,9 +54,9 @@ export interface Outcome {
  * The handler step: the mock's own ({@link handle}), or an override's; `bypass` names the checks it
  * skips. An override is nothing else: the checks around it are those of every request.
  */
-export interface Step {
+interface Step {
   answer(admitted: Admitted): Promise<Outcome>
-  bypass?: readonly Check[]
+  bypass?: readonly OverrideCheck[]
 }
 
 type ServiceCode = `${string}_unavailable` & keyof typeof ERRORS
@@ -84,7 +84,7 @@ export async function handle({ operation, params, query, body, request, runtime,
 }
 
 /** The mock's own step, as an outcome: what it threw answered as the API answers it. */
-export const ownStep: Step = {
+const ownStep: Step = {
   answer: async (admitted) => {
     const operation = admitted.operation.name as OperationName
     try {
@@ -122,7 +122,7 @@ export function failed(caught: unknown, runtime: Runtime, operation?: OperationN
  * service (501) → query and body (400) → the handler step (its 404s and late 400s, `onChange`).
  */
 async function outcomeOf(request: RequestView, runtime: Runtime, generation: number, step?: Step): Promise<Outcome> {
-  const skips = (check: Check) => step?.bypass?.includes(check) ?? false
+  const skips = (check: OverrideCheck) => step?.bypass?.includes(check) ?? false
   let operation: OperationName | undefined
   let body: Uint8Array | undefined
   try {

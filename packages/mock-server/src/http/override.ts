@@ -12,7 +12,7 @@ import {
 import { type HttpHandler, http } from 'msw'
 import type { Runtime } from '../engine/runtime.js'
 import type { ExactAnswer } from '../handlers/context.js'
-import { type Admitted, answer, type Check, failed, handle, type Outcome } from './answer.js'
+import { type Admitted, answer, failed, handle, type Outcome, type OverrideCheck } from './answer.js'
 import { errorText, jsonText, type PlainAnswer, toResponse } from './api-error.js'
 import { fetchRequestView } from './request-view.js'
 import { isUnder } from './router.js'
@@ -65,7 +65,7 @@ export interface OverrideOptions {
    * `'service'` (501), `'fault'` (pending faults wait for the next request). Default none: an
    * overridden request is checked as any other. The body limit and the input check always apply.
    */
-  bypass?: readonly Check[]
+  bypass?: readonly OverrideCheck[]
 }
 
 /** What the resolver answered, as an outcome; `next()`'s own answer keeps the outcome it had. */

@@ -15,7 +15,7 @@ const unknownOperation = ({ input }: { input?: unknown }) =>
 export const MAX_DELAY_MS = 600_000
 
 /** The largest `Retry-After` a fault sends, in seconds: one day. */
-export const MAX_RETRY_AFTER_S = 86_400
+const MAX_RETRY_AFTER_S = 86_400
 
 type Upto<N extends number, Counted extends number[] = []> = Counted['length'] extends N
   ? Counted[number]
@@ -84,7 +84,7 @@ interface Pending {
 }
 
 /** The fault checked, or a TypeError naming each bad field and its rule. */
-export function checkFault(fault: unknown): Fault {
+function checkFault(fault: unknown): Fault {
   const checked = faultSchema.safeParse(fault)
   if (checked.success) return checked.data
   throw new TypeError(`invalid fault: ${formatIssues(checked.error.issues, 'fault')}`)

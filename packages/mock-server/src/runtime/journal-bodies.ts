@@ -22,7 +22,7 @@ export interface BodyText {
  * The first {@link JOURNAL_BODY_LIMIT} units of a longer body, copied as bytes, so that a kept
  * entry never holds a large body.
  */
-export class CutBody {
+class CutBody {
   constructor(readonly bytes: Uint8Array) {}
 }
 

@@ -58,13 +58,13 @@ export interface JournalEntry extends JournalSummary {
 export type JournalDetail = Pick<JournalSummary, 'ms' | 'message'>
 
 /** Told of each entry as it is recorded (the dashboard's stream). */
-export type JournalListener = (entry: JournalSummary) => void
+type JournalListener = (entry: JournalSummary) => void
 
 /**
  * What the pipeline hands the journal: references only (the body it read, the answer's text, the
  * request's headers), masked and formatted when read.
  */
-export interface JournalRecord extends Omit<JournalSummary, 'seq' | 'at'> {
+interface JournalRecord extends Omit<JournalSummary, 'seq' | 'at'> {
   /** When it was answered, in ms since the epoch. */
   time: number
   /** What health's `lastError` says when it is a 5xx (D17). */

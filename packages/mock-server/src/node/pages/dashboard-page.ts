@@ -48,7 +48,7 @@ function pageHtml(title: string, assets: string): string {
 }
 
 /** Options of {@link createDashboardRoutes}. */
-export interface DashboardRoutesOptions {
+interface DashboardRoutesOptions {
   /** The control surface's prefix: the page is `<path>/` (and `<path>`), its files `<path>/assets/*`. */
   path: string
   /** The page's title. */

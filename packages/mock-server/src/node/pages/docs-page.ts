@@ -47,7 +47,7 @@ const initScript = (openApiPath: string) => `window.ui = SwaggerUIBundle(${JSON.
 const pageHeaders = (type: string) => headersOf(type, { inlineStyles: true })
 
 /** Options of {@link createDocsRoutes}. */
-export interface DocsRoutesOptions {
+interface DocsRoutesOptions {
   /** Path of the page; its script and assets live under it. */
   path: string
   /** Path of the OpenAPI document the page renders, on the same origin. */
@@ -90,6 +90,6 @@ const ASSET_TYPES: Readonly<Record<string, string>> = {
  * Serves swagger-ui-dist's built files by name, from the installed package (see
  * {@link createFileAssets}); `undefined` for a name that is not one of the page's assets.
  */
-export function createSwaggerUiAssets(): (name: string, headers: Headers) => Response | undefined {
+function createSwaggerUiAssets(): (name: string, headers: Headers) => Response | undefined {
   return createFileAssets(ASSET_TYPES, getAbsoluteFSPath)
 }

@@ -4,7 +4,7 @@ import { createDashboardRoutes, isDashboardPath } from './dashboard-page.js'
 import { createDocsRoutes } from './docs-page.js'
 
 /** Paths served outside the API without a token: they hold no data (D18). */
-export const STATIC_PATHS = { openapi: '/openapi.json', docs: '/docs', dashboard: CONTROL_PREFIX } as const
+const STATIC_PATHS = { openapi: '/openapi.json', docs: '/docs', dashboard: CONTROL_PREFIX } as const
 
 const isDocsPath = (pathname: string) => pathname === STATIC_PATHS.docs || pathname.startsWith(`${STATIC_PATHS.docs}/`)
 
@@ -15,7 +15,7 @@ const isStaticPath = (pathname: string) =>
  * Routes answered before the handlers (see `RequestListenerOptions.routes`): a function of a fetch
  * `Request`, and which paths it may answer at all, so that a request elsewhere needs no `Request`.
  */
-export type StaticRoutes = ((request: Request) => Response | undefined) & { answers(pathname: string): boolean }
+type StaticRoutes = ((request: Request) => Response | undefined) & { answers(pathname: string): boolean }
 
 /**
  * Answers `GET /openapi.json` (the contract's document, its server URL set to the origin asked, so

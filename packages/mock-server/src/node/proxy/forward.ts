@@ -71,7 +71,7 @@ function failure(error: unknown, origin: string, timeout: number, maxBody: numbe
  * Where {@link forward} sends a request: the proxied server's origin, the time it has to answer
  * (whole body included) and the largest answer read.
  */
-export interface ProxyTarget {
+interface ProxyTarget {
   origin: string
   timeout: number
   maxBody: number

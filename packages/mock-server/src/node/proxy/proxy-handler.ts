@@ -18,7 +18,7 @@ import { scopeOf } from '../../mock-api.js'
 import { type Forwarded, forward, MAX_ANSWER_DEPTH, nestedDeeperThan, ProxyFailure, proxyOrigin } from './forward.js'
 
 /** Options of {@link createProxyHandler}. */
-export interface ProxyOptions {
+interface ProxyOptions {
   /** Base URL of the proxied server, with or without `/api/v1`. */
   url: string
   /** Time the server has to answer, whole body included, in ms. Default 10,000. */
@@ -35,7 +35,7 @@ export interface ProxyOptions {
 
 const DEFAULT_TIMEOUT = 10_000
 /** MOCK.md's default of `--proxy-max-body`. */
-export const DEFAULT_PROXY_MAX_BODY = 8 * 1024 * 1024
+const DEFAULT_PROXY_MAX_BODY = 8 * 1024 * 1024
 const decoder = new TextDecoder()
 
 /** The departure with the secrets masked in each of its texts (D2). */

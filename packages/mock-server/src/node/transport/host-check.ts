@@ -22,7 +22,7 @@ export function isValidHost(host: string): boolean {
  * The name part of a `Host` header, lower-cased and without its port; an IPv6 address keeps its
  * brackets (`[::1]`).
  */
-export function hostName(host: string): string {
+function hostName(host: string): string {
   const name = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : (host.split(':')[0] ?? '')
   return name.toLowerCase()
 }
@@ -30,7 +30,7 @@ export function hostName(host: string): string {
 const loopbackV4 = /^127(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/
 
 /** Whether a `Host` header names the loopback interface: `localhost`, `127.x.x.x` or `[::1]`. */
-export function isLoopbackHost(host: string): boolean {
+function isLoopbackHost(host: string): boolean {
   const name = hostName(host)
   return name === 'localhost' || name === '[::1]' || loopbackV4.test(name)
 }
@@ -80,7 +80,7 @@ const EXPOSED_HEADERS = 'WWW-Authenticate, Retry-After'
  * `headers` is empty for an origin that is not allowed; `preflight` is true when the request is an
  * allowed origin's preflight, which the transport answers itself with 204.
  */
-export interface CorsDecision {
+interface CorsDecision {
   headers: Record<string, string>
   preflight: boolean
 }

@@ -27,12 +27,6 @@ export interface RequestListenerOptions {
   /** MSW handlers that answer, asked through msw (after the mock, when both are given). */
   handlers?: readonly RequestHandler[]
   /**
-   * A mock reached without msw (`mockApiFrom`'s `entry`): its request path reads the
-   * `IncomingMessage` and hands back status, headers and text; the transport's own answers under
-   * /api/v1 are journaled by it.
-   */
-  mock?: MockEntry
-  /**
    * Answers asked before the handlers, e.g. `/openapi.json`; `undefined` passes the request on.
    * Its `answers`, when given, says which paths it may answer: requests on other paths skip it, so
    * that with a mock's own handlers they need no fetch `Request` at all.
@@ -106,7 +100,16 @@ function originOf(incoming: IncomingMessage, host: string | undefined): string {
 
 type Answered = ApiAnswer | Response | undefined
 
-async function answer(request: RequestView, options: RequestListenerOptions): Promise<Answered> {
+/**
+ * The transport's options with a mock reached without msw (`mockApiFrom`'s `entry`): its request
+ * path reads the `IncomingMessage` and hands back status, headers and text, and it journals the
+ * transport's own answers under /api/v1.
+ */
+export interface ListenerOptions extends RequestListenerOptions {
+  mock?: MockEntry
+}
+
+async function answer(request: RequestView, options: ListenerOptions): Promise<Answered> {
   const { routes, mock, handlers } = options
   if (routes && (routes.answers?.(request.url.pathname) ?? true)) {
     const page = routes(await request.toRequest())
@@ -121,20 +124,24 @@ async function answer(request: RequestView, options: RequestListenerOptions): Pr
 }
 
 /**
- * The `node:http` adapter. A mock's own handler list (from `createMockApi`, unchanged) is answered
- * without msw and without fetch's `Request` and `Response`: its pipeline reads the request from the
- * `IncomingMessage` and hands back status, headers and text, written with one `res.end`. Any other
- * handlers are asked through msw's `getResponse` with a fetch `Request`, and their `Response` is
- * written back. Around both sit the transport's own
- * rules: the `Host` checks (400 `invalid_host` for one that is no `host[:port]`, D20; 403
- * `forbidden_host`), CORS for allowed origins only, the streamed 1 MiB
- * body limit (413 `payload_too_large`; the body is read when first asked for, by a mock's pipeline
- * after the token check, D3), 404 `not_found` for a request no handler answers, a dropped
- * connection for `HttpResponse.error()` and 500 `internal_error` for anything that throws. It never
- * rejects, so a failing handler cannot take the server down.
+ * The `node:http` adapter: msw handlers asked through msw's `getResponse` with a fetch `Request`
+ * whose body is streamed from the bounded read (so a handler that checks the token first never
+ * reads a large body), their `Response` written back. Around them sit the transport's own rules:
+ * the `Host` checks (400 `invalid_host` for one that is no `host[:port]`, D20; 403
+ * `forbidden_host`), CORS for allowed origins only, the 1 MiB body limit (413
+ * `payload_too_large`), 404 `not_found` for a request no handler answers, a dropped connection for
+ * `HttpResponse.error()` and 500 `internal_error` for anything that throws. It never rejects, so a
+ * failing handler cannot take the server down.
  */
 export function createRequestListener(
   options: RequestListenerOptions,
+): (incoming: IncomingMessage, res: ServerResponse) => Promise<void> {
+  return listenerOf(options)
+}
+
+/** {@link createRequestListener}, with a mock of its own too. */
+export function listenerOf(
+  options: ListenerOptions,
 ): (incoming: IncomingMessage, res: ServerResponse) => Promise<void> {
   const hostGate = createHostGate(options.allowHosts)
   const cors = corsPolicy(options.cors)

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { answerClientError } from './client-error.js'
-import { createRequestListener, isEventStream, type RequestListenerOptions } from './http-adapter.js'
+import { isEventStream, type ListenerOptions, listenerOf } from './http-adapter.js'
 /**
  * Time limits of the server, in ms (D18): a client that trickles its headers or its body, or idles
  * on a kept-alive connection, loses the connection when they run out.
@@ -16,7 +16,7 @@ export interface ServerTimeouts {
 }
 
 /** Options of {@link serveHandlers}: the adapter's options plus where to listen. */
-export interface ServeOptions extends RequestListenerOptions {
+interface ServeOptions extends ListenerOptions {
   /** Port; `0` picks a free one. Default 4777. */
   port?: number
   /** Address to bind. Default `127.0.0.1` (D18). */
@@ -45,12 +45,12 @@ export function urlHost(host: string): string {
 }
 
 /**
- * Serves MSW handlers over HTTP with {@link createRequestListener}, bound to loopback by default,
+ * Serves MSW handlers over HTTP with {@link listenerOf}, bound to loopback by default,
  * with the time limits of {@link ServerTimeouts}.
  */
 export async function serveHandlers(options: ServeOptions): Promise<ServingServer> {
   const headersTimeout = options.timeouts?.headers ?? 10_000
-  const listener = createRequestListener(options)
+  const listener = listenerOf(options)
   const responses = closingResponses()
   const server = createServer(
     {
@@ -83,7 +83,7 @@ export async function serveHandlers(options: ServeOptions): Promise<ServingServe
 }
 
 /** What a closing server does to the answers under way (see {@link closingResponses}). */
-export interface ClosingResponses {
+interface ClosingResponses {
   /** The response class to give `createServer`. */
   ServerResponse: typeof ServerResponse<IncomingMessage>
   /** Starts closing: answers still to be written go out with `Connection: close`; event streams are cut. */
@@ -99,7 +99,7 @@ const KEEP_ALIVE = Symbol('keepAlive')
  * head is written, not tracked per request: a listener and a set entry on every answer cost a
  * by-id read a few percent.
  */
-export function closingResponses(): ClosingResponses {
+function closingResponses(): ClosingResponses {
   let closing = false
   const streams = new Set<ServerResponse>()
   class ClosingResponse extends ServerResponse {
