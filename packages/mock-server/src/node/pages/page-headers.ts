@@ -90,3 +90,10 @@ export function createFileAssets(
     })
   }
 }
+
+/** A page's route: a path template of the contract's form (`/docs/assets/{name}`), answered on GET and HEAD. */
+export interface PageRoute {
+  readonly method: 'GET'
+  readonly path: string
+  answer(request: Request, params: Record<string, string>): Response | undefined
+}
