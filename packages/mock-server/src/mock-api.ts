@@ -26,10 +26,8 @@ function defaultBaseUrls(): string[] {
 }
 
 /**
- * The library a mock starts from: the one given, checked (a TypeError names each bad record and
- * field, and each id held twice), or the demo library, which the mock generates itself and does
- * not check again (a test checks it against the contract): at 100,000 sessions a check costs half
- * a second.
+ * The library a mock starts from: the one given, checked, or the demo library, not checked again (a
+ * test checks it against the contract): at 100,000 sessions a check costs half a second.
  */
 export function startingLibrary(options: MockOptions): LibrarySnapshot {
   if (options.library) return checkLibrary(options.library)

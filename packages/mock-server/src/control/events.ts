@@ -115,11 +115,9 @@ class Subscription {
 }
 
 /**
- * `GET /__mock/events`: server-sent events for the dashboard. First `state` (a `MockState`) and
- * `backlog` (the kept journal, oldest first, as much as fits in half the buffer), then `journal` for each request answered, `state`
- * after changes (coalesced), and `reset` when the mock is reset; it ends when the mock is disposed. Nothing is built for the stream
- * until someone subscribes, and a subscriber that falls {@link EVENT_BUFFER_BYTES} behind is
- * dropped; the page reconnects and starts again from the backlog.
+ * `GET /__mock/events`, the dashboard's server-sent events: `state` and `backlog` first, then
+ * `journal` per answer, `state` after changes (coalesced), `reset`; it ends with `dispose()`. A
+ * subscriber {@link EVENT_BUFFER_BYTES} behind is dropped; the page reconnects from the backlog.
  */
 export function eventStream(runtime: Runtime): Response {
   let subscription: Subscription | undefined

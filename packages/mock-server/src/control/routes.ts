@@ -3,7 +3,7 @@ import type { JsonBodyType } from 'msw'
 import type { Runtime } from '../engine/runtime.js'
 import { ApiError, asApiError, errorText, jsonText, toResponse } from '../http/api-error.js'
 import { authorized, unauthorized } from '../http/auth.js'
-import { readBodyAs } from '../http/read-input.js'
+import { checkBody } from '../http/read-input.js'
 import { findRoute } from '../http/router.js'
 import type { MockControls } from '../mock-controls.js'
 import { faultSchema, MAX_DELAY_MS, wholeNumber } from '../runtime/faults.js'
@@ -20,7 +20,7 @@ interface ControlRoute {
 }
 
 const parsed = async <S extends z.ZodMiniType>(schema: S, request: Request): Promise<z.output<S>> =>
-  readBodyAs(schema, new Uint8Array(await request.arrayBuffer())) as z.output<S>
+  checkBody(schema, new Uint8Array(await request.arrayBuffer())) as z.output<S>
 
 /**
  * The control surface's table: the same controls as `MockApi`, over HTTP as JSON (the README's

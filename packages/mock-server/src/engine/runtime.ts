@@ -54,7 +54,6 @@ export class Runtime {
     return this.#library
   }
 
-  /** The imports of the library now. */
   get imports(): ImportRunner {
     return this.#imports
   }
@@ -113,10 +112,7 @@ export class Runtime {
   }
 }
 
-/**
- * What changed: the mock's state (mode, services, faults, latency, clock, imports), everything
- * (a reset, which also empties the journal), or the mock's end (`dispose()`: streams close).
- */
+/** What changed: the mock's state, everything (a reset), or the mock's end (`dispose()`: streams close). */
 export type ChangeKind = 'state' | 'reset' | 'dispose'
 
 /**
@@ -126,13 +122,11 @@ export type ChangeKind = 'state' | 'reset' | 'dispose'
 export class Changes {
   readonly #listeners = new Set<(kind: ChangeKind) => void>()
 
-  /** Calls `listener` on each change from now on; returns the unsubscribe. */
   subscribe(listener: (kind: ChangeKind) => void): () => void {
     this.#listeners.add(listener)
     return () => this.#listeners.delete(listener)
   }
 
-  /** Tells every subscriber; a no-op without one. */
   emit(kind: ChangeKind = 'state'): void {
     for (const listener of this.#listeners) listener(kind)
   }
@@ -149,16 +143,12 @@ function checkMode(mode: unknown, what: string): Mode {
   throw new TypeError(`invalid ${what}: ${JSON.stringify(mode)}; expected one of ${quoted(MODES)}`)
 }
 
-/** The service, or a TypeError naming the allowed values. */
 export function checkService(service: unknown): Service {
   if ((SERVICES as readonly unknown[]).includes(service)) return service as Service
   throw new TypeError(`invalid service: ${JSON.stringify(service)}; expected one of ${quoted(SERVICES)}`)
 }
 
-/**
- * The latency in ms, or a TypeError: a whole number from 0 to ten minutes (a longer timer would
- * fire at once).
- */
+/** The latency in ms, or a TypeError: a whole number up to ten minutes (a longer timer fires at once). */
 export function checkLatency(ms: unknown): number {
   if (Number.isInteger(ms) && (ms as number) >= 0 && (ms as number) <= MAX_DELAY_MS) return ms as number
   throw new TypeError(`invalid latency: ${String(ms)}; expected a whole number of ms from 0 to ${MAX_DELAY_MS}`)
@@ -181,7 +171,6 @@ class Settings {
     this.reset()
   }
 
-  /** Back to the options it was created with. */
   reset(): void {
     this.setMode(this.#options.mode ?? 'full-automation', this.#options.effectiveMode)
     this.unavailable.clear()

@@ -46,14 +46,10 @@ export interface Outcome {
   message?: string
   /** What health's `lastError` says about a 5xx (D17). */
   errorMessage?: string
-  /** The body as read, for the journal. */
   body?: Uint8Array
 }
 
-/**
- * The handler step: the mock's own ({@link handle}), or an override's; `bypass` names the checks it
- * skips. An override is nothing else: the checks around it are those of every request.
- */
+/** The handler step: the mock's own, or an override's, which names the checks it skips in `bypass`. */
 interface Step {
   answer(admitted: Admitted): Promise<Outcome>
   bypass?: readonly OverrideCheck[]
@@ -194,9 +190,7 @@ export interface TransportAnswer {
   /** Scheme, host and port it was sent to, when the transport knows them. */
   origin?: string
   statusCode: number
-  /** Error code of the answer, e.g. `payload_too_large`. */
   code?: string
-  /** The operation, when the transport knows it. */
   operation?: OperationName
   /** Where a proxied exchange departed from the contract; kept for `MockApi.departures`. */
   departures?: Departure[]
@@ -239,10 +233,8 @@ function listJson(items: readonly unknown[]): string | undefined {
 }
 
 /**
- * The JSON of an answer `{data}` or `{data, meta}` whose data are sessions the store answered
- * (`toSession`) or a non-empty list of them, made of each session's kept JSON: byte for byte
- * `JSON.stringify(answer)`, without serializing the sessions again. `undefined` for any other
- * answer, which is serialized as usual.
+ * `JSON.stringify` of an answer of stored sessions (`{data}`, `{data, meta}`), made of each
+ * session's kept JSON so that a page of 50 is not serialized again; `undefined` for any other.
  */
 export function keptJson(answer: JsonBodyType): string | undefined {
   if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return undefined

@@ -50,8 +50,8 @@ export const toResponse = (answer: PlainAnswer): Response =>
   new Response(answer.text, { status: answer.status, headers: answer.headers })
 
 /** The envelope of a known code as a `Response` (the transport's and the control surface's own errors). */
-export const errorResponse = (code: KnownErrorCode | (string & {}), message?: string, status?: number): Response =>
-  toResponse(errorText(new ApiError(code, message, { status })))
+export const errorResponse = (code: KnownErrorCode, message?: string): Response =>
+  toResponse(errorText(new ApiError(code, message)))
 
 /**
  * What a thrown value answers: an {@link ApiError} as it is, the store's {@link NotFound} as 404,

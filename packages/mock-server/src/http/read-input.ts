@@ -34,6 +34,6 @@ export async function readInput(
 }
 
 /** A body read against a schema of the mock's own (the control surface's), with the same check and wording. */
-export function readBodyAs(schema: z.ZodMiniType, bytes: Uint8Array): unknown {
+export function checkBody(schema: z.ZodMiniType, bytes: Uint8Array): unknown {
   return checked({ body: schema } as unknown as Operation, 'body', parseJson(bytes))
 }

@@ -58,10 +58,10 @@ export function boundedBody(value: Uint8Array | string | JsonValue | undefined):
 }
 
 /** A kept body as an entry shows it, the token masked (D2). */
-export function readBody(kept: KeptBody, mask: (text: string) => string): BodyText {
+export function shownBody(kept: KeptBody, mask: (text: string) => string): BodyText {
   if (kept === undefined) return {}
   if (kept instanceof CutBody) return { body: mask(decoder.decode(kept.bytes)), truncated: true }
-  if (kept instanceof JsonValue) return readBody(boundedBody(JSON.stringify(kept.value)), mask)
+  if (kept instanceof JsonValue) return shownBody(boundedBody(JSON.stringify(kept.value)), mask)
   const text = mask(typeof kept === 'string' ? kept : decoder.decode(kept))
   try {
     return { body: JSON.parse(text) }
@@ -76,7 +76,7 @@ export function readBody(kept: KeptBody, mask: (text: string) => string): BodyTe
  * `X-Api-Key`…, see `isSecretHeader`) shows `<token>`, after its auth scheme word when it has one
  * (`Bearer <token>`); in any other header the token is masked where it stands as a whole value.
  */
-export function readHeaders(source: HeaderSource | undefined, mask: (text: string) => string): Record<string, string> {
+export function shownHeaders(source: HeaderSource | undefined, mask: (text: string) => string): Record<string, string> {
   const headers: Record<string, string> = {}
   for (const [name, value] of source ?? []) {
     const key = name.toLowerCase()

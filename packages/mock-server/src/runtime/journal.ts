@@ -12,8 +12,8 @@ import {
   type HeaderSource,
   type JsonValue,
   type KeptBody,
-  readBody,
-  readHeaders,
+  shownBody,
+  shownHeaders,
 } from './journal-bodies.js'
 /**
  * One request the mock answered, as the dashboard's event stream and health's `recentRequests`
@@ -122,7 +122,6 @@ export class Journal {
     if (this.#listeners.size > 0) this.#tell(kept)
   }
 
-  /** The kept entries, oldest first. */
   #kept(): Kept[] {
     const count = Math.min(this.#seq, JOURNAL_LIMIT)
     const first = this.#seq - count
@@ -177,8 +176,8 @@ export class Journal {
     const mask = this.#mask
     return {
       ...this.#summary(kept),
-      request: { headers: readHeaders(kept.record.headers, mask), ...readBody(kept.body, mask) },
-      answer: readBody(kept.answer, mask),
+      request: { headers: shownHeaders(kept.record.headers, mask), ...shownBody(kept.body, mask) },
+      answer: shownBody(kept.answer, mask),
     }
   }
 
@@ -188,7 +187,6 @@ export class Journal {
     this.#departures.splice(0, Math.max(0, this.#departures.length - JOURNAL_LIMIT))
   }
 
-  /** Copies of the departures kept, oldest first. */
   departures(): Departure[] {
     return this.#departures.map((departure) => ({ ...departure }))
   }
@@ -230,7 +228,6 @@ export class Journal {
     return this.#lastError
   }
 
-  /** Forgets everything; the next entry is number 1 again. */
   clear(): void {
     this.#ring = []
     this.#seq = 0
@@ -246,7 +243,6 @@ export class Journal {
  */
 export interface RequestFilter<Name extends OperationName = OperationName> {
   operation?: Name
-  /** The method, in any case. */
   method?: string
   /** The answer's status (0: a dropped connection). */
   status?: number

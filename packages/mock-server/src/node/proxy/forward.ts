@@ -1,5 +1,6 @@
 import { BodyReadStopped, readBounded } from '@session-library/internal'
 import { API_PREFIX } from '@session-library/schemas'
+import { ApiError } from '../../http/api-error.js'
 
 /** Hop-by-hop headers, and those that describe a body no longer as received (fetch decodes it). */
 const NOT_FORWARDED = new Set([
@@ -22,20 +23,9 @@ export interface Forwarded {
   bytes: Uint8Array<ArrayBuffer>
 }
 
-/**
- * The proxied server gave no answer: 504 when it took longer than the proxy's time limit, 502 when
- * it could not be reached or dropped the connection.
- */
-export class ProxyFailure extends Error {
-  override name = 'ProxyFailure'
-  constructor(
-    readonly status: 502 | 504,
-    readonly code: 'bad_gateway' | 'gateway_timeout',
-    message: string,
-  ) {
-    super(message)
-  }
-}
+/** The proxied server gave no answer (D20): 504 past the time limit, 502 when unreachable or cut off. */
+export const proxyFailure = (status: 502 | 504, message: string) =>
+  new ApiError(status === 504 ? 'gateway_timeout' : 'bad_gateway', message, { status })
 
 /**
  * The origin of a `--proxy` URL: its base URL may be given with or without `/api/v1`, which every
@@ -54,17 +44,17 @@ function headersOf(source: Headers): Headers {
   return headers
 }
 
-function failure(error: unknown, origin: string, timeout: number, maxBody: number): ProxyFailure {
-  if (error instanceof ProxyFailure) return error
+function failure(error: unknown, origin: string, timeout: number, maxBody: number): ApiError {
+  if (error instanceof ApiError) return error
   if (error instanceof BodyReadStopped) {
-    return new ProxyFailure(502, 'bad_gateway', `The server at ${origin} answered more than ${maxBody} bytes.`)
+    return proxyFailure(502, `The server at ${origin} answered more than ${maxBody} bytes.`)
   }
   if ((error as Error).name === 'TimeoutError') {
-    return new ProxyFailure(504, 'gateway_timeout', `The server at ${origin} did not answer within ${timeout} ms.`)
+    return proxyFailure(504, `The server at ${origin} did not answer within ${timeout} ms.`)
   }
   const cause = (error as { cause?: { code?: string; message?: string } }).cause
   const reason = cause?.code ?? cause?.message ?? (error as Error).message
-  return new ProxyFailure(502, 'bad_gateway', `The server at ${origin} did not answer (${reason}).`)
+  return proxyFailure(502, `The server at ${origin} did not answer (${reason}).`)
 }
 
 /**
@@ -80,7 +70,7 @@ interface ProxyTarget {
 /**
  * Sends a request on to the proxied server, path and query as received, and reads its answer, at
  * most `target.maxBody` bytes of it, all within `target.timeout` ms: it never waits longer nor holds
- * more, and rejects with {@link ProxyFailure}.
+ * more, and rejects with {@link proxyFailure}.
  */
 export async function forward(
   request: Request,

@@ -13,9 +13,9 @@ import type { RequestHandler } from 'msw'
 // Not msw's main entry: it loads GraphQL support too, which the CLI's start would pay for.
 import { http } from 'msw'
 import type { TransportAnswer } from '../../http/answer.js'
-import { errorResponse } from '../../http/api-error.js'
+import { ApiError, errorText, toResponse } from '../../http/api-error.js'
 import { scopeOf } from '../../mock-api.js'
-import { type Forwarded, forward, MAX_ANSWER_DEPTH, nestedDeeperThan, ProxyFailure, proxyOrigin } from './forward.js'
+import { type Forwarded, forward, MAX_ANSWER_DEPTH, nestedDeeperThan, proxyFailure, proxyOrigin } from './forward.js'
 
 /** Options of {@link createProxyHandler}. */
 interface ProxyOptions {
@@ -50,8 +50,7 @@ function masked(departure: Departure, mask: (text: string) => string): Departure
 function answerDepartures(operation: OperationName | undefined, answered: Forwarded, origin: string): Departure[] {
   // A body nested deeper than the checks follow (D20: the upstream's fault, never a 500): refused
   // before it is parsed, and, should the checks still run out of stack, after.
-  const tooDeep = () =>
-    new ProxyFailure(502, 'bad_gateway', `The server at ${origin} answered a body too deeply nested to check.`)
+  const tooDeep = () => proxyFailure(502, `The server at ${origin} answered a body too deeply nested to check.`)
   if (nestedDeeperThan(answered.bytes, MAX_ANSWER_DEPTH)) throw tooDeep()
   const text = decoder.decode(answered.bytes)
   try {
@@ -94,9 +93,9 @@ export function createProxyHandler(options: ProxyOptions): RequestHandler {
       const { status, statusText, headers, bytes } = answered
       response = new Response(status === 204 || status === 304 ? null : bytes, { status, statusText, headers })
     } catch (error) {
-      if (!(error instanceof ProxyFailure)) throw error
+      if (!(error instanceof ApiError)) throw error
       departures.push(transportDeparture(operation ?? UNKNOWN_ROUTE, `no answer: ${error.message}`))
-      response = errorResponse(error.code, error.message, error.status)
+      response = toResponse(errorText(error))
     }
     const bearer = request.headers.get('authorization')?.replace(/^bearer\s+/i, '')
     const mask = tokenMask([bearer, ...(options.secrets ?? [])])

@@ -18,10 +18,7 @@ export function isValidHost(host: string): boolean {
   return (ipv6 === undefined || isIPv6(ipv6)) && (port === undefined || Number(port) <= 65_535)
 }
 
-/**
- * The name part of a `Host` header, lower-cased and without its port; an IPv6 address keeps its
- * brackets (`[::1]`).
- */
+/** The name part of a `Host` header, lower-cased and without its port; an IPv6 address keeps its brackets (`[::1]`). */
 function hostName(host: string): string {
   const name = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : (host.split(':')[0] ?? '')
   return name.toLowerCase()
