@@ -3,10 +3,7 @@ import { LIMITS } from '@session-library/schemas'
 import type { HeaderSource } from '../runtime/journal-bodies.js'
 import { ApiError } from './api-error.js'
 
-/**
- * What the request path reads of a request: a fetch `Request` gives it ({@link fetchRequestView}),
- * and so does the node:http transport's view of an `IncomingMessage`, which builds no `Request`.
- */
+/** What the request path reads of a request: of a fetch `Request`, or of node:http's `IncomingMessage`. */
 export interface RequestView {
   readonly method: string
   readonly url: URL
@@ -66,9 +63,6 @@ export function fetchRequestView(request: Request): RequestView {
   }
 }
 
-/**
- * The URL of a request target (path and query, as in the request line) on an origin. Concatenated,
- * never resolved: a target like `//other.host/x` must stay a path of this origin.
- */
+/** A request target's URL on an origin: concatenated, never resolved (`//other.host/x` stays a path). */
 export const targetUrl = (origin: string, target: string): string =>
   `${origin}${target.startsWith('/') ? target : `/${target}`}`
