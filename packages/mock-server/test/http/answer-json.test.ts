@@ -6,7 +6,7 @@ import { NOW } from '../support/harness.js'
 
 const records = createMockApi({ sessions: 3, now: NOW }).snapshot().sessions
 
-describe('issue 24: answers made of each session’s kept JSON', () => {
+describe('answers made of each session’s kept JSON', () => {
   it('D9: a page of sessions is byte for byte what JSON.stringify makes of it', () => {
     const page = { data: records.map(toSession), meta: { total: 3, limit: 50, offset: 0 } }
     expect(keptJson(page)).toBe(JSON.stringify(page))

@@ -9,7 +9,7 @@ import { NOW } from '../support/harness.js'
 const origin = 'http://mask.test'
 const library = libraryOf([sessionRecord({ id: 'ses_0qyc8m82', title: 'Tags and sorts', lastOpened: NOW })])
 
-describe('issue 20.3, 23.6: the one token mask (D2) in the journal, health, errors and the event stream', () => {
+describe('the one token mask (D2) in the journal, health, errors and the event stream', () => {
   const servers: { close(): void }[] = []
   afterEach(() => {
     for (const server of servers.splice(0)) server.close()
