@@ -24,7 +24,7 @@ export interface ExchangeSummary {
 
 /** Options of {@link createRequestListener}. */
 export interface RequestListenerOptions {
-  /** MSW handlers that answer, asked through msw (after the mock, when both are given). */
+  /** MSW handlers that answer, asked through msw (before the mock, when both are given: a proxy). */
   handlers?: readonly RequestHandler[]
   /**
    * Answers asked before the handlers, e.g. `/openapi.json`; `undefined` passes the request on.
@@ -115,12 +115,13 @@ async function answer(request: RequestView, options: ListenerOptions): Promise<A
     const page = routes(await request.toRequest())
     if (page) return page
   }
-  const own = mock?.answer(request)
-  if (own) return own
-  if (!handlers?.length) return undefined
-  // Loaded only for handlers other than a mock's own: msw's main entry costs the CLI's start.
-  const { getResponse } = await import('msw')
-  return getResponse(handlers as RequestHandler[], await request.toRequest())
+  if (handlers?.length) {
+    // Loaded only for handlers other than a mock's own: msw's main entry costs the CLI's start.
+    const { getResponse } = await import('msw')
+    const answered = await getResponse(handlers as RequestHandler[], await request.toRequest())
+    if (answered) return answered
+  }
+  return mock?.answer(request)
 }
 
 /**
