@@ -38,10 +38,16 @@ export function startingLibrary(options: MockOptions): LibrarySnapshot {
 /**
  * Creates the mock: MSW handlers for the whole API (SPEC §4, DECISIONS D1–D18) backed by an
  * in-memory library, plus the controls. Browser-safe: use it with `setupServer` (Node) or
- * `setupWorker` (browser). Two handlers only — one for `/api/v1/*` under each base URL that
- * dispatches with the contract's `matchOperation`, one for the `/__mock/*` control surface on the
- * same origins — so `server.use(...)` can still override any single endpoint (it prepends), and any
- * other URL is left to msw. Options are checked first: a bad one is a TypeError naming it.
+ * `setupWorker` (browser). Two handlers only — one for `/api/v1/*` under each base URL, into the
+ * one request path, one for the `/__mock/*` control surface — so `server.use(api.override(…))`
+ * can still answer any single endpoint (it prepends), and any other URL is left to msw. Options are
+ * checked first: a bad one is a TypeError naming it.
+ *
+ * @example
+ * ```ts
+ * const api = createMockApi({ token: 'test-token', sessions: 5, now: '2026-11-21T10:00:00.000Z' })
+ * setupServer(...api.handlers).listen({ onUnhandledFrame: 'error' }) // msw 2: onUnhandledRequest
+ * ```
  */
 export function createMockApi(options: MockOptions = {}): MockApi {
   return mockApiFrom(options, startingLibrary(options)).api

@@ -8,6 +8,7 @@ import { findRoute } from '../http/router.js'
 import type { MockControls } from '../mock-controls.js'
 import { faultSchema, MAX_DELAY_MS, wholeNumber } from '../runtime/faults.js'
 import { eventStream } from './events.js'
+
 /** The path prefix of the control surface, outside the API's /api/v1. */
 export const CONTROL_PREFIX = '/__mock'
 

@@ -8,6 +8,7 @@ import { Mutex } from '../runtime/mutex.js'
 import { Library } from '../store/library.js'
 import type { LibrarySnapshot } from '../store/records.js'
 import type { ReadAudio } from '../waveform/waveforms.js'
+
 /**
  * Everything behind the handlers: the library, the clock, the switches the controls change, the
  * journal, the imports, and the mutex that orders changes and their `onChange`. A reset does not

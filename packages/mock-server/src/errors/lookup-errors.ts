@@ -1,4 +1,5 @@
 import { NOT_FOUND_MESSAGES } from '@session-library/schemas'
+
 /**
  * Something a request names does not exist: a session, a preview variant, or any preview at all
  * (D3's late 404). Neutral: the store and the waveform rules throw it, the HTTP layer answers it

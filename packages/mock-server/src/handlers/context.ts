@@ -13,19 +13,10 @@ interface HandlerContext<Name extends OperationName> {
   readonly runtime: Runtime
 }
 
-/**
- * The payload an operation answers, typed by the contract's `AnswerOf`; that it carries exactly
- * SPEC's fields is what the tests check against the operation's `answer.exact` at run time.
- */
-export type ExactAnswer<Name extends OperationName> = AnswerOf<Name>
-
-/**
- * The part of an operation that differs per endpoint; the pipeline sends its answer with the
- * operation's success status.
- */
+/** The part of an operation that differs per endpoint, answered with the operation's success status. */
 export type OperationHandler<Name extends OperationName> = (
   context: HandlerContext<Name>,
-) => ExactAnswer<Name> | Promise<ExactAnswer<Name>>
+) => AnswerOf<Name> | Promise<AnswerOf<Name>>
 
 /** Handlers of a group of operations, one file per resource group. */
 export type HandlerTable<Names extends OperationName> = { [Name in Names]: OperationHandler<Name> }

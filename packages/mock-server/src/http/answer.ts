@@ -20,6 +20,7 @@ import { ApiError, asApiError, errorText, faultError, isAnswer, jsonText, type P
 import { authorized, unauthorized } from './auth.js'
 import { readInput } from './read-input.js'
 import { type RequestView, targetUrl, UnreadableBody } from './request-view.js'
+
 /** What the request path answers: a {@link PlainAnswer}, or a dropped connection (a network fault). */
 export type ApiAnswer = PlainAnswer | 'dropped'
 

@@ -1,4 +1,5 @@
 import {
+  type AnswerOf,
   API_PREFIX,
   ERRORS,
   endpoints,
@@ -11,7 +12,6 @@ import {
 } from '@session-library/schemas'
 import { type HttpHandler, http } from 'msw'
 import type { Runtime } from '../engine/runtime.js'
-import type { ExactAnswer } from '../handlers/context.js'
 import { type Admitted, answer, failed, handle, type Outcome, type OverrideCheck } from './answer.js'
 import { errorText, jsonText, type PlainAnswer, toResponse } from './api-error.js'
 import { fetchRequestView } from './request-view.js'
@@ -49,7 +49,7 @@ export interface OverrideContext<Name extends OperationName> {
 }
 
 /** An override's answer: the operation's answer (sent with its success status), an {@link OverrideError}, or any `Response`. */
-export type OverrideAnswer<Name extends OperationName> = ExactAnswer<Name> | OverrideError | Response
+export type OverrideAnswer<Name extends OperationName> = AnswerOf<Name> | OverrideError | Response
 
 /** Answers a request of one operation in place of the mock's handler (see `MockApi.override`). */
 export type OverrideResolver<Name extends OperationName> = (

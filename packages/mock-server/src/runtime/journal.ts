@@ -15,6 +15,7 @@ import {
   shownBody,
   shownHeaders,
 } from './journal-bodies.js'
+
 /**
  * One request the mock answered, as the dashboard's event stream and health's `recentRequests`
  * see it: no bodies, no headers. Never holds the token (D2).

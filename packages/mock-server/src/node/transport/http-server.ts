@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, ServerResponse } from 
 import type { AddressInfo } from 'node:net'
 import { answerClientError } from './client-error.js'
 import { isEventStream, type ListenerOptions, listenerOf } from './http-adapter.js'
+
 /**
  * Time limits of the server, in ms (D18): a client that trickles its headers or its body, or idles
  * on a kept-alive connection, loses the connection when they run out.
