@@ -83,10 +83,8 @@ export interface MockApi {
   /** An error answer for an override: the code's status and SPEC's message unless given. */
   error(code: KnownErrorCode, message?: string): OverrideError
   /**
-   * Journals a request under /api/v1 that a transport answered outside the handlers — the
-   * standalone server's 403 `forbidden_host`, 413 `payload_too_large`, or the 408 of a body that
-   * took too long — so that health's `requestCount` and `recentRequests` count it like any other
-   * answered request (D17). A target outside /api/v1 is ignored, as the handlers journal none.
+   * Journals a request under /api/v1 that a transport of your own answered itself (403
+   * `forbidden_host`, 413, a slow body's 408), so that health counts it (D17); others are ignored.
    */
   recordAnswer(answer: TransportAnswer): void
   /** Where the proxied server departed from the contract (`--proxy`), oldest first (bounded). */

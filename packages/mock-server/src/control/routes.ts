@@ -4,7 +4,7 @@ import type { Runtime } from '../engine/runtime.js'
 import { ApiError, asApiError, errorText, jsonText, toResponse } from '../http/api-error.js'
 import { authorized, unauthorized } from '../http/auth.js'
 import { checkBody } from '../http/read-input.js'
-import { findRoute } from '../http/router.js'
+import { findRoute, type Route } from '../http/router.js'
 import type { MockControls } from '../mock-controls.js'
 import { faultSchema, MAX_DELAY_MS, wholeNumber } from '../runtime/faults.js'
 import { eventStream } from './events.js'
@@ -13,12 +13,7 @@ import { eventStream } from './events.js'
 export const CONTROL_PREFIX = '/__mock'
 
 type Answer = (request: Request) => JsonBodyType | Promise<JsonBodyType>
-interface ControlRoute {
-  method: string
-  path: string
-  answer: Answer
-  status?: number
-}
+type ControlRoute = Route & { answer: Answer; status?: number | undefined }
 
 const parsed = async <S extends z.ZodMiniType>(schema: S, request: Request): Promise<z.output<S>> =>
   checkBody(schema, new Uint8Array(await request.arrayBuffer())) as z.output<S>

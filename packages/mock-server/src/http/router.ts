@@ -1,7 +1,7 @@
 import { matchPath } from '@session-library/schemas'
 
 /** A route of a table: a method (`*` for any) and a path template in the contract's form (`/faults`, `/assets/{name}`). */
-interface Route {
+export interface Route {
   readonly method: string
   readonly path: string
 }
