@@ -5,8 +5,14 @@ import { http } from 'msw'
 import { CONTROL_PREFIX, createControlResolver } from './control/routes.js'
 import { demoLibrary } from './demo/library.js'
 import { checkLatency, checkService, Runtime } from './engine/runtime.js'
-import { type ApiAnswer, answer, recordTransportAnswer, type TransportAnswer } from './http/answer.js'
-import { toResponse } from './http/api-error.js'
+import {
+  type ApiAnswer,
+  answer,
+  asResponse,
+  type RawStep,
+  recordTransportAnswer,
+  type TransportAnswer,
+} from './http/answer.js'
 import { createOverride, OverrideError } from './http/override.js'
 import { fetchRequestView, type RequestView } from './http/request-view.js'
 import { isUnder } from './http/router.js'
@@ -150,7 +156,8 @@ export function scopeOf(origins: string[] | '*', prefix: string): RegExp {
  * any other path; `record` journals an answer the transport gave itself under /api/v1 (D17).
  */
 export interface MockEntry {
-  answer(request: RequestView): Promise<ApiAnswer | Response> | undefined
+  /** `proxy`, when given, answers the API in place of the mock, through the same request path. */
+  answer(request: RequestView, proxy?: RawStep): Promise<ApiAnswer | Response> | undefined
   record(answer: TransportAnswer): void
 }
 
@@ -169,9 +176,9 @@ export function mockApiFrom(
   const controls = controlsOf(runtime, origins === '*' ? DEFAULT_BASE_URL : `${origins[0]}${API_PREFIX}`)
   const control = createControlResolver(controls, runtime)
   const entry: MockEntry = {
-    answer: (request) => {
+    answer: (request, proxy) => {
       const path = request.url.pathname
-      if (isUnder(path, API_PREFIX)) return answer(request, runtime)
+      if (isUnder(path, API_PREFIX)) return answer(request, runtime, proxy)
       return isUnder(path, CONTROL_PREFIX) ? request.toRequest().then(control) : undefined
     },
     record: (answered) => recordTransportAnswer(answered, runtime),
@@ -179,8 +186,7 @@ export function mockApiFrom(
   const scope = scopeOf(origins, API_PREFIX)
   const handlers = [
     http.all(scope, async ({ request }) => {
-      const answered = await answer(fetchRequestView(request), runtime)
-      return answered === 'dropped' ? Response.error() : toResponse(answered)
+      return asResponse(await answer(fetchRequestView(request), runtime))
     }),
     http.all(scopeOf(origins, CONTROL_PREFIX), ({ request }) => control(request)),
   ]

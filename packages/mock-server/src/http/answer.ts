@@ -16,7 +16,16 @@ import type { Fault } from '../runtime/faults.js'
 import { JsonValue } from '../runtime/journal-bodies.js'
 import { sleep } from '../runtime/mutex.js'
 import { sessionJson } from '../store/session-record.js'
-import { ApiError, asApiError, errorText, faultError, isAnswer, jsonText, type PlainAnswer } from './api-error.js'
+import {
+  ApiError,
+  asApiError,
+  errorText,
+  faultError,
+  isAnswer,
+  jsonText,
+  type PlainAnswer,
+  toResponse,
+} from './api-error.js'
 import { authorized, unauthorized } from './auth.js'
 import { readInput } from './read-input.js'
 import { type RequestView, targetUrl, UnreadableBody } from './request-view.js'
@@ -41,14 +50,22 @@ export interface Admitted {
 
 /** What became of a request, as the journal records it. */
 export interface Outcome {
-  answer: ApiAnswer
+  /** A `Response` only from a {@link RawStep}: the proxied server's answer, as it came. */
+  answer: ApiAnswer | Response
   operation?: OperationName
   code?: string
   message?: string
   /** What health's `lastError` says about a 5xx (D17). */
   errorMessage?: string
   body?: Uint8Array
+  /** Where the exchange departed from the contract (the proxy), for `MockApi.departures`. */
+  departures?: readonly Departure[]
+  /** Shown instead of the request's path and query, its headers and bodies left out (the proxy's, masked). */
+  target?: { path: string; query: string }
 }
+
+/** A step that takes the request as it comes, only the body limit before it: the proxy (the server behind it checks). */
+export type RawStep = (request: RequestView, body: Uint8Array) => Promise<Outcome>
 
 /** The handler step: the mock's own, or an override's, which names the checks it skips in `bypass`. */
 interface Step {
@@ -153,34 +170,50 @@ async function outcomeOf(request: RequestView, runtime: Runtime, generation: num
  * override, which brings its own `step`) answers through it, and it journals each answer once. A
  * request superseded by a reset while under way writes and journals nothing.
  */
-export async function answer(request: RequestView, runtime: Runtime, step?: Step): Promise<ApiAnswer> {
+export async function answer(request: RequestView, runtime: Runtime, step?: Step | RawStep) {
   const started = performance.now()
   const generation = runtime.generation
-  const outcome = await outcomeOf(request, runtime, generation, step)
+  const raw = typeof step === 'function'
+  const outcome = raw ? await rawOutcome(request, runtime, step) : await outcomeOf(request, runtime, generation, step)
   // Every await is a turn of the microtask queue: none where there is nothing to wait for.
-  if (runtime.settings.latency > 0) await sleep(runtime.settings.latency)
+  if (!raw && runtime.settings.latency > 0) await sleep(runtime.settings.latency)
   if (runtime.generation !== generation) return outcome.answer
-  const { answer: answered, operation, code, message } = outcome
+  const { answer: answered, operation, code, message, target } = outcome
   const statusCode = answered === 'dropped' ? 0 : answered.status
   const { url } = request
+  if (outcome.departures?.length) runtime.journal.recordDepartures(outcome.departures)
   // One flat object of references, the same shape every time: the journal formats it when read.
   runtime.journal.record({
     time: runtime.clock.time(),
     ms: Math.round(performance.now() - started),
     method: request.method,
     origin: url.origin,
-    path: url.pathname,
-    query: url.search.slice(1),
+    path: target?.path ?? url.pathname,
+    query: target ? target.query : url.search.slice(1),
     operation,
     statusCode,
     code,
     message,
     errorMessage: statusCode >= 500 ? outcome.errorMessage : undefined,
-    headers: request.headers,
-    body: outcome.body,
-    answer: answered === 'dropped' ? undefined : (answered.source ?? answered.text),
+    headers: target ? undefined : request.headers,
+    body: target ? undefined : outcome.body,
+    answer:
+      target || answered === 'dropped' || answered instanceof Response ? undefined : (answered.source ?? answered.text),
   })
   return answered
+}
+
+/** An answer as msw sends it: a dropped connection is `Response.error()`. */
+export const asResponse = (answered: ApiAnswer | Response): Response =>
+  answered === 'dropped' ? Response.error() : answered instanceof Response ? answered : toResponse(answered)
+
+async function rawOutcome(request: RequestView, runtime: Runtime, step: RawStep): Promise<Outcome> {
+  try {
+    return await step(request, await request.bytes())
+  } catch (caught) {
+    if (caught instanceof UnreadableBody) throw caught
+    return failed(caught, runtime)
+  }
 }
 
 /** A request that a transport answered itself, before the request path (see `MockApi.recordAnswer`). */

@@ -12,7 +12,7 @@ import {
 } from '@session-library/schemas'
 import { type HttpHandler, http } from 'msw'
 import type { Runtime } from '../engine/runtime.js'
-import { type Admitted, answer, failed, handle, type Outcome, type OverrideCheck } from './answer.js'
+import { type Admitted, answer, asResponse, failed, handle, type Outcome, type OverrideCheck } from './answer.js'
 import { errorText, jsonText, type PlainAnswer, toResponse } from './api-error.js'
 import { fetchRequestView } from './request-view.js'
 import { isUnder } from './router.js'
@@ -130,7 +130,6 @@ export function createOverride<Name extends OperationName>(
     // Read before the request path reads the body: the resolver's `request` stays whole.
     const original = request.clone()
     const step = { answer: overrideStep(name, resolver, original), bypass }
-    const answered = await answer(fetchRequestView(request), runtime, step)
-    return answered === 'dropped' ? Response.error() : toResponse(answered)
+    return asResponse(await answer(fetchRequestView(request), runtime, step))
   })
 }

@@ -12,8 +12,9 @@ import {
 import type { RequestHandler } from 'msw'
 // Not msw's main entry: it loads GraphQL support too, which the CLI's start would pay for.
 import { http } from 'msw'
-import type { TransportAnswer } from '../../http/answer.js'
+import { asResponse, type RawStep, type TransportAnswer } from '../../http/answer.js'
 import { ApiError, errorText, toResponse } from '../../http/api-error.js'
+import { fetchRequestView, targetUrl } from '../../http/request-view.js'
 import { scopeOf } from '../../mock-api.js'
 import { type Forwarded, forward, MAX_ANSWER_DEPTH, nestedDeeperThan, proxyFailure, proxyOrigin } from './forward.js'
 
@@ -25,8 +26,6 @@ interface ProxyOptions {
   timeout?: number
   /** Largest answer read, in bytes (D20, `--proxy-max-body`); a larger one is 502. Default 8 MiB. */
   maxBody?: number
-  /** Journals each exchange and its departures (the mock's `recordAnswer`). */
-  record(answer: TransportAnswer): void
   /** Called with each departure, e.g. to log it. */
   onDeparture?: (departure: Departure) => void
   /** Secrets to mask in departures, besides the bearer token each request carries. */
@@ -62,33 +61,32 @@ function answerDepartures(operation: OperationName | undefined, answered: Forwar
 }
 
 /**
- * An MSW handler, placed before the mock's own, that forwards every request under `/api/v1` to the
- * real application and answers with its answer unchanged (status, headers, body; only hop-by-hop
- * headers dropped). It checks both directions with the contract's validation core — the request
- * against the exact request schemas, the answer with `validateAnswer` — and journals each exchange
- * with its departures, the client's token masked in both (D2). A server that is down, drops the
- * connection, answers more than `maxBody` bytes or a body too deep to check, or takes longer than
- * `timeout` is answered 502 `bad_gateway` or 504 `gateway_timeout` in the API's error envelope (D20).
+ * The proxy (`--proxy`): the mock's request path with this step in the handler's place and no check
+ * of its own. It forwards a request under `/api/v1` to the real application and answers with its
+ * answer unchanged (status, headers, body; only hop-by-hop headers dropped), checks both directions
+ * with the contract's validation core, and hands the request path its departures and its target,
+ * the client's token masked in both (D2). A server that is down, drops the connection, answers more
+ * than `maxBody` bytes or a body too deep to check, or takes longer than `timeout` is answered 502
+ * `bad_gateway` or 504 `gateway_timeout` in the API's error envelope (D20).
  */
-export function createProxyHandler(options: ProxyOptions): RequestHandler {
+export function proxyStep(options: ProxyOptions): RawStep {
   const target = {
     origin: proxyOrigin(options.url),
     timeout: options.timeout ?? DEFAULT_TIMEOUT,
     maxBody: options.maxBody ?? DEFAULT_PROXY_MAX_BODY,
   }
-  return http.all(scopeOf('*', API_PREFIX), async ({ request }) => {
-    const url = new URL(request.url)
-    const operation = matchOperation(request.method, url.pathname.slice(API_PREFIX.length)).operation?.name as
+  return async (view, sent) => {
+    const { url, method } = view
+    const operation = matchOperation(method, url.pathname.slice(API_PREFIX.length)).operation?.name as
       | OperationName
       | undefined
-    const body =
-      request.method === 'GET' || request.method === 'HEAD' ? undefined : new Uint8Array(await request.arrayBuffer())
+    const body = method === 'GET' || method === 'HEAD' ? undefined : (sent as Uint8Array<ArrayBuffer>)
     const departures: Departure[] = operation
       ? validateRequest({ operation, query: url.search, ...(body?.byteLength && { text: decoder.decode(body) }) })
       : []
     let response: Response
     try {
-      const answered = await forward(request, body, target)
+      const answered = await forward(await view.toRequest(), body, target)
       departures.push(...answerDepartures(operation, answered, target.origin))
       const { status, statusText, headers, bytes } = answered
       response = new Response(status === 204 || status === 304 ? null : bytes, { status, statusText, headers })
@@ -97,16 +95,34 @@ export function createProxyHandler(options: ProxyOptions): RequestHandler {
       departures.push(transportDeparture(operation ?? UNKNOWN_ROUTE, `no answer: ${error.message}`))
       response = toResponse(errorText(error))
     }
-    const bearer = request.headers.get('authorization')?.replace(/^bearer\s+/i, '')
+    const bearer = view.header('authorization')?.replace(/^bearer\s+/i, '')
     const mask = tokenMask([bearer, ...(options.secrets ?? [])])
     const kept = departures.map((departure) => masked(departure, mask))
     for (const departure of kept) options.onDeparture?.(departure)
+    const shown = new URL(targetUrl('http://localhost', mask(`${url.pathname}${url.search}`)))
+    return {
+      answer: response,
+      operation,
+      departures: kept,
+      target: { path: shown.pathname, query: shown.search.slice(1) },
+    }
+  }
+}
+
+/** {@link proxyStep} as an msw handler before the mock's, journaling through `record`. */
+export function createProxyHandler(options: ProxyOptions & { record(answer: TransportAnswer): void }): RequestHandler {
+  const step = proxyStep(options)
+  return http.all(scopeOf('*', API_PREFIX), async ({ request }) => {
+    const view = fetchRequestView(request)
+    const { answer, operation, departures, target } = await step(view, await view.bytes())
+    const response = asResponse(answer)
+    const shown = `${target?.path}${target?.query ? `?${target.query}` : ''}`
     options.record({
       method: request.method,
-      target: mask(`${url.pathname}${url.search}`),
+      target: shown,
       statusCode: response.status,
-      ...(operation && { operation }),
-      departures: kept,
+      operation,
+      departures: [...(departures ?? [])],
     })
     return response
   })

@@ -2,11 +2,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
-import { type KnownErrorCode, LIMITS, NOT_FOUND_MESSAGES } from '@session-library/schemas'
+import { API_PREFIX, type KnownErrorCode, LIMITS, NOT_FOUND_MESSAGES } from '@session-library/schemas'
 import type { RequestHandler } from 'msw'
-import type { ApiAnswer, TransportAnswer } from '../../http/answer.js'
+import type { ApiAnswer, RawStep, TransportAnswer } from '../../http/answer.js'
 import { ApiError, errorResponse, type PlainAnswer } from '../../http/api-error.js'
 import { type RequestView, targetUrl } from '../../http/request-view.js'
+import { isUnder } from '../../http/router.js'
 import type { MockEntry } from '../../mock-api.js'
 import { clientErrorAnswer } from './client-error.js'
 import { corsPolicy, createHostGate } from './host-check.js'
@@ -107,14 +108,17 @@ type Answered = ApiAnswer | Response | undefined
  */
 export interface ListenerOptions extends RequestListenerOptions {
   mock?: MockEntry
+  /** Answers the API in the mock's place, through its request path (`--proxy`). */
+  proxy?: RawStep
 }
 
 async function answer(request: RequestView, options: ListenerOptions): Promise<Answered> {
-  const { routes, mock, handlers } = options
+  const { routes, mock, handlers, proxy } = options
   if (routes && (routes.answers?.(request.url.pathname) ?? true)) {
     const page = routes(await request.toRequest())
     if (page) return page
   }
+  if (proxy && isUnder(request.url.pathname, API_PREFIX)) return mock?.answer(request, proxy)
   if (handlers?.length) {
     // Loaded only for handlers other than a mock's own: msw's main entry costs the CLI's start.
     const { getResponse } = await import('msw')
