@@ -151,9 +151,8 @@ export function scopeOf(origins: string[] | '*', prefix: string): RegExp {
 }
 
 /**
- * The mock as the node:http transport reaches it, without msw: `answer` gives the mock's answer to a
- * request of its own (the API through the one request path, the control surface), `undefined` for
- * any other path; `record` journals an answer the transport gave itself under /api/v1 (D17).
+ * The mock without msw (the node:http transport's way in): the API through the one request path
+ * (a proxy in the handler's place when given), the control surface; `record` journals (D17).
  */
 export interface MockEntry {
   /** `proxy`, when given, answers the API in place of the mock, through the same request path. */
@@ -161,11 +160,7 @@ export interface MockEntry {
   record(answer: TransportAnswer): void
 }
 
-/**
- * {@link createMockApi} over a starting library already checked against the contract (the
- * standalone mock's `--data` file, checked once as it is read), plus the live library and the
- * entry of the node:http transport.
- */
+/** {@link createMockApi} over a library checked already (`--data`), with the live library and the entry. */
 export function mockApiFrom(
   options: MockOptions,
   initial: LibrarySnapshot,

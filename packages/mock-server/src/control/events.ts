@@ -3,9 +3,8 @@ import type { JournalSummary } from '../runtime/journal.js'
 import { stateOf } from './state.js'
 
 /**
- * Bytes an event stream may hold for a subscriber that does not read: past it the subscriber is
- * dropped (its stream errors, its queue is freed), so a slow or vanished tab never holds memory.
- * Roomy enough for the backlog (1,000 entries of about 200 bytes).
+ * Bytes a stream may hold for a subscriber that does not read, past which it is dropped (a vanished
+ * tab holds no memory). Roomy enough for the backlog (1,000 entries of about 200 bytes).
  */
 export const EVENT_BUFFER_BYTES = 1 << 20
 

@@ -78,10 +78,8 @@ function controlRoutes(api: MockControls, runtime: Runtime): ControlRoute[] {
 }
 
 /**
- * The control surface: guarded by the mock's token, answering `{data}` or the API's error envelope
- * (401, 404 route not found, 400 `invalid_json`: a control given a value it refuses names the
- * field). Not journaled, not subject to faults, latency or the mode. `GET /events` streams the
- * dashboard's server-sent events.
+ * The control surface: the mock's token, `{data}` or the API's envelope (401, 404, 400 naming the
+ * field). Not journaled, no faults, latency or mode. `GET /events`: the dashboard's events.
  */
 export function createControlResolver(api: MockControls, runtime: Runtime): (request: Request) => Promise<Response> {
   const table = controlRoutes(api, runtime)

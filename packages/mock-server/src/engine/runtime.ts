@@ -10,11 +10,9 @@ import type { LibrarySnapshot } from '../store/records.js'
 import type { ReadAudio } from '../waveform/waveforms.js'
 
 /**
- * Everything behind the handlers: the library, the clock, the switches the controls change, the
- * journal, the imports, and the mutex that orders changes and their `onChange`. A reset does not
- * empty the library in place: it puts a new one (and a new import runner) in its place and moves
- * `generation` on, so that whatever was under way before it works on the old one and is neither
- * persisted nor journaled.
+ * Everything behind the handlers: library, clock, switches, journal, imports, and the mutex that
+ * orders changes and their `onChange`. A reset puts a new library (and import runner) in place and
+ * moves `generation` on: what was under way works on the old one, neither persisted nor journaled.
  */
 export class Runtime {
   readonly token: string

@@ -1,10 +1,6 @@
 import { NOT_FOUND_MESSAGES } from '@session-library/schemas'
 
-/**
- * Something a request names does not exist: a session, a preview variant, or any preview at all
- * (D3's late 404). Neutral: the store and the waveform rules throw it, the HTTP layer answers it
- * as 404 `not_found` with SPEC's text for `what`.
- */
+/** Something a request names does not exist (D3's late 404): answered 404 `not_found` with SPEC's text. */
 export class NotFound extends Error {
   readonly what: keyof typeof NOT_FOUND_MESSAGES
 
@@ -15,11 +11,7 @@ export class NotFound extends Error {
   }
 }
 
-/**
- * A request that breaks a rule only the stored data can check (D3's last step, e.g. a waveform
- * note past the waveform's duration). The HTTP layer answers it as 400 `invalid_json` with this
- * message.
- */
+/** A rule only the stored data can check (D3's last step): answered 400 `invalid_json` with this message. */
 export class InvalidInput extends Error {
   constructor(message: string) {
     super(message)

@@ -166,9 +166,8 @@ async function outcomeOf(request: RequestView, runtime: Runtime, generation: num
 }
 
 /**
- * The one request path of the API: every way in (msw's handler, the node:http transport, an
- * override, which brings its own `step`) answers through it, and it journals each answer once. A
- * request superseded by a reset while under way writes and journals nothing.
+ * The one request path of the API: every way in (msw, the node:http transport, an override or the
+ * proxy with its `step`) answers through it, journaled once; a request a reset superseded is not.
  */
 export async function answer(request: RequestView, runtime: Runtime, step?: Step | RawStep) {
   const started = performance.now()

@@ -20,9 +20,8 @@ const checked = (operation: Operation, part: 'query' | 'body', input: unknown): 
 }
 
 /**
- * The operation's query and body through the contract's one request check (D4, D9–D11), or a 400
- * naming each field and rule. What is the mock's own: the body's 413 (read by the request view) and
- * the text of a body that does not parse.
+ * The operation's query and body through the contract's one request check (D4), or its 400. The
+ * mock's own: the 413 (the request view's) and the text of a body that does not parse.
  */
 export async function readInput(
   operation: Operation,

@@ -48,9 +48,8 @@ function pageHtml(title: string, assets: string): string {
 }
 
 /**
- * The dashboard: the page at `<path>/` (and `<path>`) and its two built files under
- * `<path>/assets/`, none needing a token (D18: they hold no data; every call the page makes sends
- * the token the user pastes). Any other path under `<path>` is the control surface's.
+ * The dashboard's page at `<path>/` (and `<path>`) and its built files, no token (D18: no data; the
+ * page sends the token the user pastes). Other paths under `<path>` are the control surface's.
  */
 export function dashboardRoutes(path: string, title: () => string): PageRoute[] {
   const assets = `${path}/assets/`

@@ -47,10 +47,8 @@ const initScript = (openApiPath: string) => `window.ui = SwaggerUIBundle(${JSON.
 const pageHeaders = (type: string) => headersOf(type, { inlineStyles: true })
 
 /**
- * The interactive API reference (Swagger UI, from the installed swagger-ui-dist, nothing from a
- * CDN): at `path` the page, which loads the document at `openApiPath` and whose "Try it out" calls
- * the server that document names; `<path>/init.js` its start script; `<path>/assets/*` the
- * renderer's files. None of them needs a token (D18: no data). The page is made when first asked.
+ * The API reference (Swagger UI from swagger-ui-dist, no CDN): the page, its `init.js` and its
+ * assets, no token (D18: no data); "Try it out" calls the server the document names.
  */
 export function docsRoutes(
   paths: { page: string; openApi: string; dashboard: string },

@@ -51,10 +51,8 @@ const matches = (ifNoneMatch: string | null, etag: string) =>
   }) ?? false
 
 /**
- * Serves the files of one directory by name, only those listed in `types` (name → `Content-Type`):
- * an `ETag` (size and modification time) and 304 to a matching `If-None-Match`. `undefined` for
- * any other name. The directory is located on the first asset asked, so a server that never serves
- * the page never looks for it.
+ * Serves the files of one directory listed in `types` (name → `Content-Type`), with an `ETag` and
+ * 304; `undefined` for any other name. The directory is looked for on the first asset asked.
  */
 export function createFileAssets(
   types: Readonly<Record<string, string>>,

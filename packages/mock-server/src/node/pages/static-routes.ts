@@ -8,11 +8,9 @@ import type { PageRoute } from './page-headers.js'
 const OPENAPI_PATH = '/openapi.json'
 
 /**
- * The pages, answered before the mock without a token (D18: they hold no data): `GET /openapi.json`
- * (the contract's document, its server URL the origin asked, so that "Try it out" calls this
- * server), the reference page under `/docs` and the dashboard at `/__mock/`; `undefined` for any
- * other request. One route table through the mock's router; `answers` says which paths it holds,
- * so that a request elsewhere needs no fetch `Request`. Documents and pages are made when asked.
+ * The pages, before the mock and without a token (D18: no data): `/openapi.json` (its server URL
+ * the origin asked), `/docs`, the dashboard at `/__mock/`. One table through the mock's router;
+ * `answers` says which paths it holds, so that others need no fetch `Request`.
  */
 export function createStaticRoutes(): ((request: Request) => Response | undefined) & {
   answers(pathname: string): boolean

@@ -67,11 +67,7 @@ interface ProxyTarget {
   maxBody: number
 }
 
-/**
- * Sends a request on to the proxied server, path and query as received, and reads its answer, at
- * most `target.maxBody` bytes of it, all within `target.timeout` ms: it never waits longer nor holds
- * more, and rejects with {@link proxyFailure}.
- */
+/** Forwards a request (path and query as received) and reads at most `maxBody` of its answer within `timeout`. */
 export async function forward(
   request: Request,
   body: Uint8Array<ArrayBuffer> | undefined,

@@ -61,13 +61,10 @@ function answerDepartures(operation: OperationName | undefined, answered: Forwar
 }
 
 /**
- * The proxy (`--proxy`): the mock's request path with this step in the handler's place and no check
- * of its own. It forwards a request under `/api/v1` to the real application and answers with its
- * answer unchanged (status, headers, body; only hop-by-hop headers dropped), checks both directions
- * with the contract's validation core, and hands the request path its departures and its target,
- * the client's token masked in both (D2). A server that is down, drops the connection, answers more
- * than `maxBody` bytes or a body too deep to check, or takes longer than `timeout` is answered 502
- * `bad_gateway` or 504 `gateway_timeout` in the API's error envelope (D20).
+ * The proxy (`--proxy`), the handler step of the request path with no check of the mock's: forwards
+ * to the real application, answers its answer unchanged (hop-by-hop headers dropped), checks both
+ * directions against the contract, masks the client's token in departures and target (D2). No
+ * answer, too large, too deep or too slow is 502 `bad_gateway` / 504 `gateway_timeout` (D20).
  */
 export function proxyStep(options: ProxyOptions): RawStep {
   const target = {

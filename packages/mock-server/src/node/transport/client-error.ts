@@ -20,11 +20,8 @@ const REASONS: Record<number, string> = {
 }
 
 /**
- * Answers a request that Node's parser refused before any handler saw it (a malformed or oversized
- * head, a slow loris) in the API's JSON envelope (D20: 431 `headers_too_large`, 408
- * `request_timeout`; D4: any other bad head `invalid_json`, oversized chunk extensions
- * `payload_too_large`), where Node alone would send a bodyless answer; then closes
- * the connection. Wire it to the server's `clientError` event.
+ * Answers a head Node's parser refused (D20: 431, 408; D4: any other `invalid_json`, oversized
+ * chunk extensions 413) in the API's envelope, then closes the connection (`clientError` event).
  */
 export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   const known = CODES[error.code ?? '']

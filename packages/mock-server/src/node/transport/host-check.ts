@@ -46,10 +46,8 @@ export function createHostCheck(allowHosts: readonly string[] = []): (host: stri
 const VERDICTS_KEPT = 64
 
 /**
- * The `Host` checks of D18 and D20 in one call: `invalid_host` for a value that is no
- * `host[:port]`, `forbidden_host` for a name not allowed, `undefined` to serve the request. Every
- * request passes through it; the verdict of each value is kept (a client sends the same `Host`
- * on every request), a bounded number of them, so that the checks run once per value.
+ * The `Host` checks of D18 and D20: `invalid_host`, `forbidden_host`, or `undefined` to serve. A
+ * bounded number of verdicts is kept (a client sends one `Host`), so each runs once per value.
  */
 export function createHostGate(
   allowHosts: readonly string[] = [],

@@ -101,11 +101,7 @@ function originOf(incoming: IncomingMessage, host: string | undefined): string {
 
 type Answered = ApiAnswer | Response | undefined
 
-/**
- * The transport's options with a mock reached without msw (`mockApiFrom`'s `entry`): its request
- * path reads the `IncomingMessage` and hands back status, headers and text, and it journals the
- * transport's own answers under /api/v1.
- */
+/** The transport's options with a mock reached without msw (`mockApiFrom`'s `entry`). */
 export interface ListenerOptions extends RequestListenerOptions {
   mock?: MockEntry
   /** Answers the API in the mock's place, through its request path (`--proxy`). */
@@ -141,16 +137,10 @@ async function answer(request: RequestView, options: ListenerOptions): Promise<A
 export function createRequestListener(
   options: RequestListenerOptions,
 ): (incoming: IncomingMessage, res: ServerResponse) => Promise<void> {
-  return listenerOf(options)
-}
-
-/** {@link createRequestListener}, with a mock of its own too. */
-export function listenerOf(
-  options: ListenerOptions,
-): (incoming: IncomingMessage, res: ServerResponse) => Promise<void> {
   const hostGate = createHostGate(options.allowHosts)
   const cors = corsPolicy(options.cors)
-  const record = options.mock?.record ?? options.onTransportAnswer
+  // A mock and a proxy come from `serveHandlers` only (see ListenerOptions).
+  const record = (options as ListenerOptions).mock?.record ?? options.onTransportAnswer
   return async (incoming, res) => {
     const started = performance.now()
     const { method = 'GET', url = '/' } = incoming
@@ -174,7 +164,7 @@ export function listenerOf(
       } else {
         const limit = options.bodyLimit ?? LIMITS.bodyBytes
         const request = incomingRequest(incoming, targetUrl(originOf(incoming, host), url), limit)
-        response = (await answer(request, options)) ?? refuse('not_found', NOT_FOUND_MESSAGES.route)
+        response = (await answer(request, options as ListenerOptions)) ?? refuse('not_found', NOT_FOUND_MESSAGES.route)
       }
     } catch (error) {
       // A body cut short by the request timeout was answered already (a JSON 408) by the server's

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { answerClientError } from './client-error.js'
-import { isEventStream, type ListenerOptions, listenerOf } from './http-adapter.js'
+import { createRequestListener, isEventStream, type ListenerOptions } from './http-adapter.js'
 
 /**
  * Time limits of the server, in ms (D18): a client that trickles its headers or its body, or idles
@@ -46,12 +46,12 @@ export function urlHost(host: string): string {
 }
 
 /**
- * Serves MSW handlers over HTTP with {@link listenerOf}, bound to loopback by default,
+ * Serves MSW handlers over HTTP with {@link createRequestListener}, bound to loopback by default,
  * with the time limits of {@link ServerTimeouts}.
  */
 export async function serveHandlers(options: ServeOptions): Promise<ServingServer> {
   const headersTimeout = options.timeouts?.headers ?? 10_000
-  const listener = listenerOf(options)
+  const listener = createRequestListener(options)
   const responses = closingResponses()
   const server = createServer(
     {
@@ -94,11 +94,8 @@ interface ClosingResponses {
 const KEEP_ALIVE = Symbol('keepAlive')
 
 /**
- * Responses that know when their server is closing: an answer written after that goes out with
- * `Connection: close`, so that no kept-alive connection holds the close up, and an event stream,
- * which never ends by itself, is cut (its subscription with it). Asked of the response when its
- * head is written, not tracked per request: a listener and a set entry on every answer cost a
- * by-id read a few percent.
+ * Responses that know their server is closing: `Connection: close` from then on, event streams cut.
+ * Asked when a head is written, not tracked per request (that cost a by-id read a few percent).
  */
 function closingResponses(): ClosingResponses {
   let closing = false

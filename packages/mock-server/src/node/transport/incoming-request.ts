@@ -46,10 +46,8 @@ const hasBody = (incoming: IncomingMessage) =>
   incoming.headers['transfer-encoding'] !== undefined || Number(incoming.headers['content-length'] ?? 0) > 0
 
 /**
- * A request received by `node:http` as a {@link RequestView}. Its body is streamed in through the
- * one bounded reader (past `limit`, a 413) only when first asked for: the request path asks after
- * the token check, so that a large body without a valid token is a 401, never read (D3). The fetch
- * `Request` is built only if something asks for it (the control surface, the pages, msw).
+ * A `node:http` request as a {@link RequestView}: its body read through the bounded reader when first
+ * asked (after the token check: D3), its fetch `Request` built only when asked for.
  */
 export function incomingRequest(incoming: IncomingMessage, href: string, limit: number): RequestView {
   const method = incoming.method ?? 'GET'
