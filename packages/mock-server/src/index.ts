@@ -6,10 +6,10 @@
  *
  * | Rule | What | Where |
  * |------|------|-------|
- * | D1  | modes; writes only in effective `full-automation`, else 403 `read_only` | `engine/settings.ts`, `http/pipeline.ts` (`allow`) |
+ * | D1  | modes; writes only in effective `full-automation`, else 403 `read_only` | `engine/runtime.ts` (`Settings`), `http/answer.ts` |
  * | D2  | `Bearer` (any case), constant-time compare, 401 + `WWW-Authenticate: Bearer`, token never logged | `http/auth.ts`, the contract's `tokenMask` (`engine/runtime.ts`) |
- * | D3  | order: 401 → 404 route → 403 → 501 → 400 → 404 session/variant → late 400 | `http/pipeline.ts`, `errors/lookup-errors.ts`, `handlers/waveform-notes.ts` |
- * | D4  | error envelope, SPEC's texts, 400 `invalid_json` with `formatIssues`, 413, 500 generic | `http/api-error.ts`, `http/respond.ts`, `http/read-input.ts` |
+ * | D3  | order: 401 → 413 → 404 route → fault → 403 → 501 → 400 → handler step (404 session/variant, late 400), for every way in and every override | `http/answer.ts`, `http/override.ts`, `errors/lookup-errors.ts`, `handlers/waveform-notes.ts` |
+ * | D4  | one error envelope, SPEC's texts, 400 `invalid_json` through the contract's `checkInput`, 413, 500 generic | `http/api-error.ts`, `http/read-input.ts` |
  * | D5  | create defaults and server-set fields; opaque ids from the seed, never reused (`nextId`), restarting with `reset()` as in a fresh mock | `store/session-record.ts`, `runtime/ids.ts`, `store/library.ts` |
  * | D6  | tags (contract's `tagsBody`); PUT and PATCH replace | `handlers/tags.ts` |
  * | D7  | notes; `""`/`null` clear | `handlers/notes.ts` |
@@ -23,7 +23,7 @@
  * | D15 | background import: 202 first, skip known paths, title/kind rules, previews pending → ready | `imports/runner.ts`, `imports/item.ts` |
  * | D16 | tag counts: count desc, tag asc | `store/tag-counts.ts` |
  * | D17 | health: modes, port/baseUrl/docsUrl from the request, requestCount, last 50, lastError | `handlers/health.ts`, `runtime/journal.ts` |
- * | D18 | ISO 8601 UTC timestamps with ms from a fixable clock; 413 over 1 MiB | `runtime/clock.ts`, `http/read-input.ts` |
+ * | D18 | ISO 8601 UTC timestamps with ms from a fixable clock; 413 over 1 MiB | `runtime/clock.ts`, `http/request-view.ts` |
  *
  * D18's host check and CORS belong to the standalone server (`./node`).
  *
@@ -42,6 +42,7 @@ export type { JournalEvent } from './control/events.js'
 export { CONTROL_PREFIX } from './control/routes.js'
 export type { MockState } from './control/state.js'
 export { type DemoOptions, demoLibrary } from './demo/library.js'
+export type { OverrideCheck, TransportAnswer } from './http/answer.js'
 export type {
   OverrideAnswer,
   OverrideContext,
@@ -49,15 +50,13 @@ export type {
   OverrideOptions,
   OverrideResolver,
 } from './http/override.js'
-export type { TransportAnswer } from './http/transport-answer.js'
 export type { ImportProgress } from './imports/progress.js'
 export { createMockApi } from './mock-api.js'
 export type { MockApi, MockControls } from './mock-controls.js'
 export type { MockOptions, Mode } from './mock-options.js'
 export { type Fault, type FaultStatus, faultSchema, type PendingFault } from './runtime/faults.js'
-export type { JournalDetail, JournalEntry, JournalSummary } from './runtime/journal.js'
+export type { JournalDetail, JournalEntry, JournalEntryOf, JournalSummary, RequestFilter } from './runtime/journal.js'
 export type { BodyText } from './runtime/journal-bodies.js'
-export type { JournalEntryOf, RequestFilter } from './runtime/journal-query.js'
 export type { LibraryChange, PartChange } from './store/library-parts.js'
 export type { LiveStore } from './store/live-store.js'
 export type { LibrarySnapshot, StoredLane, StoredSession, StoredWaveform } from './store/records.js'

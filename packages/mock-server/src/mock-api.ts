@@ -4,40 +4,36 @@ import { API_PREFIX, DEFAULT_BASE_URL } from '@session-library/schemas'
 import { http } from 'msw'
 import { CONTROL_PREFIX, createControlResolver } from './control/routes.js'
 import { demoLibrary } from './demo/library.js'
-import { createRuntime, type Runtime } from './engine/runtime.js'
-import { checkLatency, checkService } from './engine/settings.js'
-import { registerDirectResponder } from './http/direct-dispatch.js'
+import { checkLatency, checkService, Runtime } from './engine/runtime.js'
+import {
+  type ApiAnswer,
+  answer,
+  asResponse,
+  type RawStep,
+  recordTransportAnswer,
+  type TransportAnswer,
+} from './http/answer.js'
 import { createOverride, OverrideError } from './http/override.js'
-import { answerApiRequest, handleApiRequest, recordTransportAnswer } from './http/pipeline.js'
-import { originsOf, under } from './http/url-pattern.js'
+import { fetchRequestView, type RequestView } from './http/request-view.js'
+import { isUnder } from './http/router.js'
 import type { MockApi, MockControls } from './mock-controls.js'
 import type { MockOptions } from './mock-options.js'
-import type { RequestFilter } from './runtime/journal-query.js'
+import type { RequestFilter } from './runtime/journal.js'
 import { checkLibrary } from './store/check-library.js'
 import type { LibraryChange } from './store/library-parts.js'
 import { liveStore } from './store/live-store.js'
 import type { LibrarySnapshot } from './store/records.js'
 
-/**
- * The base URLs a mock answers by default: the SDK's default and, in a browser, the page's own
- * origin (a page calls its own `/api/v1`).
- *
- * @example
- * ```ts
- * defaultBaseUrls() // ['http://127.0.0.1:4777/api/v1'] in Node
- * ```
- */
-export function defaultBaseUrls(): string[] {
+/** The base URLs a mock answers by default: the SDK's default and, in a browser, the page's own origin. */
+function defaultBaseUrls(): string[] {
   const page = (globalThis as { location?: { origin?: string } }).location?.origin
   const own = page && /^https?:/.test(page) ? [`${page}${API_PREFIX}`] : []
   return [...new Set([DEFAULT_BASE_URL, ...own])]
 }
 
 /**
- * The library a mock starts from: the one given, checked (a TypeError names each bad record and
- * field, and each id held twice), or the demo library, which the mock generates itself and does
- * not check again (a test checks it against the contract): at 100,000 sessions a check costs half
- * a second.
+ * The library a mock starts from: the one given, checked, or the demo library, not checked again (a
+ * test checks it against the contract): at 100,000 sessions a check costs half a second.
  */
 export function startingLibrary(options: MockOptions): LibrarySnapshot {
   if (options.library) return checkLibrary(options.library)
@@ -48,20 +44,15 @@ export function startingLibrary(options: MockOptions): LibrarySnapshot {
 /**
  * Creates the mock: MSW handlers for the whole API (SPEC §4, DECISIONS D1–D18) backed by an
  * in-memory library, plus the controls. Browser-safe: use it with `setupServer` (Node) or
- * `setupWorker` (browser). Two handlers only — one for `/api/v1/*` under each base URL that
- * dispatches with the contract's `matchOperation`, one for the `/__mock/*` control surface on the
- * same origins — so `server.use(...)` can still override any single endpoint (it prepends), and any
- * other URL is left to msw. Options are checked first: a bad one is a TypeError naming it.
+ * `setupWorker` (browser). Two handlers only — one for `/api/v1/*` under each base URL, into the
+ * one request path, one for the `/__mock/*` control surface — so `server.use(api.override(…))`
+ * can still answer any single endpoint (it prepends), and any other URL is left to msw. Options are
+ * checked first: a bad one is a TypeError naming it.
  *
  * @example
  * ```ts
- * import { setupServer } from 'msw/node'
- * import { createMockApi } from '@session-library/mock-server'
- *
  * const api = createMockApi({ token: 'test-token', sessions: 5, now: '2026-11-21T10:00:00.000Z' })
- * const server = setupServer(...api.handlers)
- * server.listen({ onUnhandledFrame: 'error' }) // msw 2: onUnhandledRequest
- * api.injectFault({ status: 503, retryAfter: 1, operation: 'sessions.list' })
+ * setupServer(...api.handlers).listen({ onUnhandledFrame: 'error' }) // msw 2: onUnhandledRequest
  * ```
  */
 export function createMockApi(options: MockOptions = {}): MockApi {
@@ -114,10 +105,9 @@ function controlsOf(runtime: Runtime, baseUrl: string): MockControls {
     requests: ((filter?: RequestFilter) => runtime.journal.entries(filter)) as MockControls['requests'],
     error: (code, message) => new OverrideError(code, message),
     departures: () => runtime.journal.departures(),
-    recordAnswer: (answer) => recordTransportAnswer(answer, runtime),
+    recordAnswer: (answered) => recordTransportAnswer(answered, runtime),
     snapshot: () => runtime.library.snapshot(),
     idle: async () => {
-      await runtime.ready
       await runtime.imports.idle()
       await runtime.mutex.run(() => undefined)
     },
@@ -129,28 +119,72 @@ function controlsOf(runtime: Runtime, baseUrl: string): MockControls {
 }
 
 /**
- * {@link createMockApi} over a starting library already checked against the contract (the
- * standalone mock's `--data` file, checked once as it is read), plus the live library.
+ * The origins a mock answers, from its `baseUrl` option: `'*'` for any, else each base URL's origin.
+ * A base URL must be an absolute http(s) URL whose path is `/api/v1` (or empty), else a TypeError.
  */
-export function mockApiFrom(options: MockOptions, initial: LibrarySnapshot): { api: MockApi; live: LiveLibrary } {
+function originsOf(baseUrls: readonly string[]): string[] | '*' {
+  if (baseUrls.includes('*')) return '*'
+  return baseUrls.map((baseUrl) => {
+    let url: URL
+    try {
+      url = new URL(baseUrl)
+    } catch {
+      throw new TypeError(`invalid baseUrl: ${JSON.stringify(baseUrl)} is not an absolute URL`)
+    }
+    const path = url.pathname.replace(/\/+$/, '')
+    if (!/^https?:$/.test(url.protocol) || (path !== '' && path !== API_PREFIX) || url.search || url.hash) {
+      throw new TypeError(`invalid baseUrl: ${JSON.stringify(baseUrl)}; expected http(s)://host[:port]${API_PREFIX}`)
+    }
+    return url.origin
+  })
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * The URLs under a prefix on the given origins, as msw matches them. No capture groups, so msw
+ * decodes no parameters and a malformed `%` escape reaches the router (404) intact.
+ */
+export function scopeOf(origins: string[] | '*', prefix: string): RegExp {
+  const origin = origins === '*' ? '[^:/?#]+://[^/?#]+' : `(?:${origins.map(escapeRegExp).join('|')})`
+  return new RegExp(`^${origin}${escapeRegExp(prefix)}(?:/.*)?$`)
+}
+
+/**
+ * The mock without msw (the node:http transport's way in): the API through the one request path
+ * (a proxy in the handler's place when given), the control surface; `record` journals (D17).
+ */
+export interface MockEntry {
+  /** `proxy`, when given, answers the API in place of the mock, through the same request path. */
+  answer(request: RequestView, proxy?: RawStep): Promise<ApiAnswer | Response> | undefined
+  record(answer: TransportAnswer): void
+}
+
+/** {@link createMockApi} over a library checked already (`--data`), with the live library and the entry. */
+export function mockApiFrom(
+  options: MockOptions,
+  initial: LibrarySnapshot,
+): { api: MockApi; live: LiveLibrary; entry: MockEntry } {
   const baseUrls = options.baseUrl === undefined ? defaultBaseUrls() : [options.baseUrl].flat()
   const origins = originsOf(baseUrls)
-  const runtime = createRuntime(options, () => initial)
+  const runtime = new Runtime(options, initial)
   const controls = controlsOf(runtime, origins === '*' ? DEFAULT_BASE_URL : `${origins[0]}${API_PREFIX}`)
   const control = createControlResolver(controls, runtime)
-  const api = under(API_PREFIX, origins)
-  const controlSurface = under(CONTROL_PREFIX, origins)
+  const entry: MockEntry = {
+    answer: (request, proxy) => {
+      const path = request.url.pathname
+      if (isUnder(path, API_PREFIX)) return answer(request, runtime, proxy)
+      return isUnder(path, CONTROL_PREFIX) ? request.toRequest().then(control) : undefined
+    },
+    record: (answered) => recordTransportAnswer(answered, runtime),
+  }
+  const scope = scopeOf(origins, API_PREFIX)
   const handlers = [
-    http.all(api, ({ request }) => handleApiRequest(request, runtime)),
-    http.all(controlSurface, ({ request }) => control(request)),
+    http.all(scope, async ({ request }) => {
+      return asResponse(await answer(fetchRequestView(request), runtime))
+    }),
+    http.all(scopeOf(origins, CONTROL_PREFIX), ({ request }) => control(request)),
   ]
-  // The same two routes for the standalone server without msw in between: msw matches a RegExp
-  // against the URL's origin and path, so this does too.
-  registerDirectResponder(handlers, (request) => {
-    const target = `${request.url.origin}${request.url.pathname}`
-    if (api.test(target)) return answerApiRequest(request, runtime)
-    return controlSurface.test(target) ? request.toRequest().then(control) : undefined
-  })
   const live: LiveLibrary = {
     image: () => runtime.library.image(),
     exclusive: (work) => runtime.mutex.run(work),
@@ -162,6 +196,6 @@ export function mockApiFrom(options: MockOptions, initial: LibrarySnapshot): { a
     reportError: (message) => runtime.journal.noteError(message),
   }
   const override: MockApi['override'] = (name, resolver, overrideOptions) =>
-    createOverride(runtime, origins, name, resolver, overrideOptions)
-  return { api: { ...controls, handlers, override }, live }
+    createOverride(runtime, scope, name, resolver, overrideOptions)
+  return { api: { ...controls, handlers, override }, live, entry }
 }

@@ -1,28 +1,15 @@
 import type { Departure, KnownErrorCode, OperationName, Service } from '@session-library/schemas'
 import type { HttpHandler, RequestHandler } from 'msw'
+import type { TransportAnswer } from './http/answer.js'
 import type { OverrideError, OverrideOptions, OverrideResolver } from './http/override.js'
-import type { TransportAnswer } from './http/transport-answer.js'
 import type { ImportProgress } from './imports/progress.js'
 import type { Mode } from './mock-options.js'
 import type { Fault, PendingFault } from './runtime/faults.js'
-import type { JournalEntry } from './runtime/journal.js'
-import type { JournalEntryOf, RequestFilter } from './runtime/journal-query.js'
+import type { JournalEntry, JournalEntryOf, RequestFilter } from './runtime/journal.js'
 import type { LiveStore } from './store/live-store.js'
 import type { LibrarySnapshot } from './store/records.js'
 
-/**
- * The mock: MSW handlers for the whole API plus the controls a test or a tool needs.
- *
- * @example
- * ```ts
- * import { setupServer } from 'msw/node'
- * import { createMockApi } from '@session-library/mock-server'
- * const api = createMockApi()
- * const server = setupServer(...api.handlers)
- * server.listen()
- * api.setMode('read-only')
- * ```
- */
+/** The mock: MSW handlers for the whole API plus the controls a test or a tool needs. */
 export interface MockApi {
   /**
    * MSW request handlers: the API under each base URL and the control surface at each base URL's
@@ -96,15 +83,8 @@ export interface MockApi {
   /** An error answer for an override: the code's status and SPEC's message unless given. */
   error(code: KnownErrorCode, message?: string): OverrideError
   /**
-   * Journals a request under /api/v1 that a transport answered outside the handlers — the
-   * standalone server's 403 `forbidden_host`, 413 `payload_too_large`, or the 408 of a body that
-   * took too long — so that health's `requestCount` and `recentRequests` count it like any other
-   * answered request (D17). A target outside /api/v1 is ignored, as the handlers journal none.
-   *
-   * @example
-   * ```ts
-   * api.recordAnswer({ method: 'POST', target: '/api/v1/sessions', statusCode: 413, code: 'payload_too_large' })
-   * ```
+   * Journals a request under /api/v1 that a transport of your own answered itself (403
+   * `forbidden_host`, 413, a slow body's 408), so that health counts it (D17); others are ignored.
    */
   recordAnswer(answer: TransportAnswer): void
   /** Where the proxied server departed from the contract (`--proxy`), oldest first (bounded). */
@@ -117,12 +97,5 @@ export interface MockApi {
   dispose(): void
 }
 
-/**
- * The controls of a {@link MockApi} without its handlers: what the control surface drives.
- *
- * @example
- * ```ts
- * const controls: MockControls = api
- * ```
- */
+/** The controls of a {@link MockApi} without its handlers: what the control surface drives. */
 export type MockControls = Omit<MockApi, 'handlers' | 'override'>

@@ -6,23 +6,10 @@ import type { ReadAudio } from './waveform/waveforms.js'
 /**
  * A mode of the application (D1): exactly one of the contract's `MODES`. The mock refuses any other
  * string, at compile time and at run time.
- *
- * @example
- * ```ts
- * const mode: Mode = 'read-only'
- * ```
  */
 export type Mode = (typeof MODES)[number]
 
-/**
- * Options of `createMockApi`; they mirror the standalone mock's flags (MOCK.md).
- *
- * @example
- * ```ts
- * import { createMockApi } from '@session-library/mock-server'
- * const api = createMockApi({ token: 'test-token', sessions: 5, now: '2026-11-21T10:00:00.000Z' })
- * ```
- */
+/** Options of `createMockApi`; they mirror the standalone mock's flags (MOCK.md). */
 export interface MockOptions {
   /**
    * The base URL (or several) whose requests it answers: the API under it, the control surface at

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { EVENT_BUFFER_BYTES, eventStream } from '../src/control/events.js'
 import { demoLibrary } from '../src/demo/library.js'
-import { createRuntime } from '../src/engine/runtime.js'
+import { Runtime } from '../src/engine/runtime.js'
 import { Journal } from '../src/runtime/journal.js'
 import { NOW } from './support/harness.js'
 
@@ -16,7 +16,7 @@ const entry = {
   ms: 0,
 } as const
 const summary = { ...entry, at: NOW }
-const runtimeOf = () => createRuntime({ now: NOW }, () => demoLibrary({ seed: 1, sessions: 2, now: new Date(NOW) }))
+const runtimeOf = () => new Runtime({ now: NOW }, demoLibrary({ seed: 1, sessions: 2, now: new Date(NOW) }))
 
 /** Reads server-sent events from a stream, `count` at a time. */
 function eventReader(body: ReadableStream<Uint8Array>) {
@@ -71,7 +71,6 @@ describe('the journal push (D17)', () => {
 describe('GET /__mock/events', () => {
   it('sends the state, the backlog, then each request as it is answered and each change of state', async () => {
     const runtime = runtimeOf()
-    await runtime.ready
     runtime.journal.record({ ...entry, time, ms: 2 })
     const answer = eventStream(runtime)
     expect(answer.headers.get('Content-Type')).toBe('text/event-stream; charset=utf-8')
@@ -96,7 +95,6 @@ describe('GET /__mock/events', () => {
 
   it('drops a subscriber that stops reading once it is EVENT_BUFFER_BYTES behind, and unsubscribes it', async () => {
     const runtime = runtimeOf()
-    await runtime.ready
     const body = eventStream(runtime).body as ReadableStream<Uint8Array>
     expect(runtime.journal.subscribers).toBe(1)
     const path = `/api/v1/${'x'.repeat(1000)}`
@@ -108,7 +106,6 @@ describe('GET /__mock/events', () => {
 
   it('sends as much of a backlog of long targets as fits in half the buffer, newest kept, and stays subscribed', async () => {
     const runtime = runtimeOf()
-    await runtime.ready
     const path = `/api/v1/${'y'.repeat(4000)}`
     for (let index = 0; index < 1000; index++) runtime.journal.record({ ...entry, path, query: `n=${index}`, time: 0 })
     const events = eventReader(eventStream(runtime).body as ReadableStream<Uint8Array>)
@@ -123,7 +120,6 @@ describe('GET /__mock/events', () => {
 
   it('ends, after what it still had to send, when the mock is disposed', async () => {
     const runtime = runtimeOf()
-    await runtime.ready
     const events = eventReader(eventStream(runtime).body as ReadableStream<Uint8Array>)
     runtime.journal.record({ ...entry, time })
     runtime.changes.emit('dispose')
@@ -133,7 +129,6 @@ describe('GET /__mock/events', () => {
 
   it('unsubscribes when the reader cancels: nothing is built for nobody', async () => {
     const runtime = runtimeOf()
-    await runtime.ready
     const body = eventStream(runtime).body as ReadableStream<Uint8Array>
     await body.cancel()
     expect(runtime.journal.subscribers).toBe(0)

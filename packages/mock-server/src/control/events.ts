@@ -1,12 +1,10 @@
-import type { Runtime } from '../engine/runtime.js'
-import type { ChangeKind } from '../runtime/changes.js'
+import type { ChangeKind, Runtime } from '../engine/runtime.js'
 import type { JournalSummary } from '../runtime/journal.js'
 import { stateOf } from './state.js'
 
 /**
- * Bytes an event stream may hold for a subscriber that does not read: past it the subscriber is
- * dropped (its stream errors, its queue is freed), so a slow or vanished tab never holds memory.
- * Roomy enough for the backlog (1,000 entries of about 200 bytes).
+ * Bytes a stream may hold for a subscriber that does not read, past which it is dropped (a vanished
+ * tab holds no memory). Roomy enough for the backlog (1,000 entries of about 200 bytes).
  */
 export const EVENT_BUFFER_BYTES = 1 << 20
 
@@ -19,14 +17,7 @@ const HEARTBEAT_MS = 15_000
  */
 const PUSH_WINDOW_MS = 25
 
-/**
- * A journal entry as the event stream sends it: its summary, without headers and bodies.
- *
- * @example
- * ```ts
- * const event: JournalEvent = { seq: 1, method: 'GET', origin: 'http://127.0.0.1:4777', path: '/api/v1/health', query: '', statusCode: 200, at: '2026-11-21T10:00:00.000Z', ms: 2 }
- * ```
- */
+/** A journal entry as the event stream sends it: its summary, without headers and bodies. */
 export type JournalEvent = JournalSummary
 
 const event = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`
@@ -123,17 +114,9 @@ class Subscription {
 }
 
 /**
- * `GET /__mock/events`: server-sent events for the dashboard. First `state` (a `MockState`) and
- * `backlog` (the kept journal, oldest first, as much as fits in half the buffer), then `journal` for each request answered, `state`
- * after changes (coalesced), and `reset` when the mock is reset; it ends when the mock is disposed. Nothing is built for the stream
- * until someone subscribes, and a subscriber that falls {@link EVENT_BUFFER_BYTES} behind is
- * dropped; the page reconnects and starts again from the backlog.
- *
- * @example
- * ```ts
- * const answer = eventStream(runtime)
- * answer.headers.get('Content-Type') // 'text/event-stream; charset=utf-8'
- * ```
+ * `GET /__mock/events`, the dashboard's server-sent events: `state` and `backlog` first, then
+ * `journal` per answer, `state` after changes (coalesced), `reset`; it ends with `dispose()`. A
+ * subscriber {@link EVENT_BUFFER_BYTES} behind is dropped; the page reconnects from the backlog.
  */
 export function eventStream(runtime: Runtime): Response {
   let subscription: Subscription | undefined

@@ -7,12 +7,6 @@ import type { PendingFault } from '../runtime/faults.js'
 /**
  * Everything the controls can change, in one answer: what the dashboard shows beside the journal
  * (the `state` event of `GET /__mock/events`).
- *
- * @example
- * ```ts
- * const state: MockState = stateOf(runtime)
- * state.faults.length // pending faults
- * ```
  */
 export interface MockState {
   configuredMode: Mode
@@ -25,14 +19,7 @@ export interface MockState {
   imports: ImportProgress[]
 }
 
-/**
- * The state of a mock's runtime as {@link MockState}.
- *
- * @example
- * ```ts
- * stateOf(runtime).configuredMode // 'full-automation'
- * ```
- */
+/** The state of a mock's runtime as {@link MockState}. */
 export function stateOf(runtime: Runtime): MockState {
   const { settings, clock } = runtime
   return {

@@ -1,28 +1,18 @@
-import { tokenMask } from '@session-library/schemas'
+import { LIMITS, MODES, SERVICES, type Service, tokenMask } from '@session-library/schemas'
 import { ImportRunner } from '../imports/runner.js'
-import type { MockOptions } from '../mock-options.js'
-import { Changes } from '../runtime/changes.js'
+import type { MockOptions, Mode } from '../mock-options.js'
 import { Clock } from '../runtime/clock.js'
-import { FaultQueue } from '../runtime/faults.js'
+import { FaultQueue, MAX_DELAY_MS } from '../runtime/faults.js'
 import { Journal } from '../runtime/journal.js'
 import { Mutex } from '../runtime/mutex.js'
 import { Library } from '../store/library.js'
 import type { LibrarySnapshot } from '../store/records.js'
 import type { ReadAudio } from '../waveform/waveforms.js'
-import { Settings } from './settings.js'
 
 /**
- * Everything behind the handlers: the library, the clock, the switches the controls change, the
- * journal, the imports, and the mutex that orders changes and their `onChange`. A reset does not
- * empty the library in place: it puts a new one (and a new import runner) in its place and moves
- * `generation` on, so that whatever was under way before it works on the old one and is neither
- * persisted nor journaled.
- *
- * @example
- * ```ts
- * const runtime = new Runtime({ token: 't' }, demoLibrary({ seed: 1, sessions: 3, now }))
- * await runtime.ready
- * ```
+ * Everything behind the handlers: library, clock, switches, journal, imports, and the mutex that
+ * orders changes and their `onChange`. A reset puts a new library (and import runner) in place and
+ * moves `generation` on: what was under way works on the old one, neither persisted nor journaled.
  */
 export class Runtime {
   readonly token: string
@@ -35,8 +25,6 @@ export class Runtime {
   readonly journal: Journal
   readonly mutex = new Mutex()
   readonly readAudio: ReadAudio | undefined
-  /** Resolved: the starting library is loaded when the runtime is built (kept for the transports that await it). */
-  readonly ready: Promise<void>
   #library: Library
   #imports: ImportRunner
   #generation = 0
@@ -58,7 +46,6 @@ export class Runtime {
     // The starting library is no change to persist.
     this.#library.load(start)
     this.#library.drainChange()
-    this.ready = Promise.resolve()
   }
 
   /** The library now; a reset puts another in its place. */
@@ -66,7 +53,6 @@ export class Runtime {
     return this.#library
   }
 
-  /** The imports of the library now. */
   get imports(): ImportRunner {
     return this.#imports
   }
@@ -125,14 +111,81 @@ export class Runtime {
   }
 }
 
+/** What changed: the mock's state, everything (a reset), or the mock's end (`dispose()`: streams close). */
+export type ChangeKind = 'state' | 'reset' | 'dispose'
+
 /**
- * Builds the runtime of a mock from its options and its starting library (checked already).
- *
- * @example
- * ```ts
- * const runtime = createRuntime({ token: 't' }, () => demoLibrary({ seed: 1, sessions: 3, now }))
- * ```
+ * Tells subscribers (the dashboard's event stream) that the mock's state changed. Costs one size
+ * check per change when nobody listens, so the in-process mock does not pay for it.
  */
-export function createRuntime(options: MockOptions, initial: () => LibrarySnapshot): Runtime {
-  return new Runtime(options, initial())
+export class Changes {
+  readonly #listeners = new Set<(kind: ChangeKind) => void>()
+
+  subscribe(listener: (kind: ChangeKind) => void): () => void {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
+  emit(kind: ChangeKind = 'state'): void {
+    for (const listener of this.#listeners) listener(kind)
+  }
+}
+
+const quoted = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ')
+
+/**
+ * The mode, or a TypeError naming the allowed values (D1): a typo such as `'readonly'` must not
+ * become a mode that the control surface would refuse.
+ */
+function checkMode(mode: unknown, what: string): Mode {
+  if ((MODES as readonly unknown[]).includes(mode)) return mode as Mode
+  throw new TypeError(`invalid ${what}: ${JSON.stringify(mode)}; expected one of ${quoted(MODES)}`)
+}
+
+export function checkService(service: unknown): Service {
+  if ((SERVICES as readonly unknown[]).includes(service)) return service as Service
+  throw new TypeError(`invalid service: ${JSON.stringify(service)}; expected one of ${quoted(SERVICES)}`)
+}
+
+/** The latency in ms, or a TypeError: a whole number up to ten minutes (a longer timer fires at once). */
+export function checkLatency(ms: unknown): number {
+  if (Number.isInteger(ms) && (ms as number) >= 0 && (ms as number) <= MAX_DELAY_MS) return ms as number
+  throw new TypeError(`invalid latency: ${String(ms)}; expected a whole number of ms from 0 to ${MAX_DELAY_MS}`)
+}
+
+/** The switches of a running mock that the controls change and `reset()` restores (D1, D11, D15). */
+class Settings {
+  configuredMode: Mode = 'full-automation'
+  effectiveMode: Mode = 'full-automation'
+  readonly unavailable = new Set<Service>()
+  latency = 0
+  readonly recentDays: number
+  readonly importDelay: number
+  readonly #options: MockOptions
+
+  constructor(options: MockOptions) {
+    this.#options = options
+    this.recentDays = options.recentDays ?? LIMITS.recentDaysDefault
+    this.importDelay = options.importDelay ?? 25
+    this.reset()
+  }
+
+  reset(): void {
+    this.setMode(this.#options.mode ?? 'full-automation', this.#options.effectiveMode)
+    this.unavailable.clear()
+    for (const service of this.#options.unavailable ?? []) this.unavailable.add(checkService(service))
+    this.latency = checkLatency(this.#options.latency ?? 0)
+  }
+
+  /** Sets the configured mode and the effective one, which defaults to it (D1). */
+  setMode(configured: Mode, effective: Mode = configured): void {
+    const checked = checkMode(configured, 'mode')
+    this.effectiveMode = checkMode(effective, 'effective mode')
+    this.configuredMode = checked
+  }
+
+  /** Whether writes are allowed: only in effective full-automation mode (D1). */
+  get writable(): boolean {
+    return this.effectiveMode === 'full-automation'
+  }
 }

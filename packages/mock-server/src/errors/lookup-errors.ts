@@ -1,15 +1,6 @@
 import { NOT_FOUND_MESSAGES } from '@session-library/schemas'
 
-/**
- * Something a request names does not exist: a session, a preview variant, or any preview at all
- * (D3's late 404). Neutral: the store and the waveform rules throw it, the HTTP layer answers it
- * as 404 `not_found` with SPEC's text for `what`.
- *
- * @example
- * ```ts
- * throw new NotFound('session')
- * ```
- */
+/** Something a request names does not exist (D3's late 404): answered 404 `not_found` with SPEC's text. */
 export class NotFound extends Error {
   readonly what: keyof typeof NOT_FOUND_MESSAGES
 
@@ -20,19 +11,21 @@ export class NotFound extends Error {
   }
 }
 
-/**
- * A request that breaks a rule only the stored data can check (D3's last step, e.g. a waveform
- * note past the waveform's duration). The HTTP layer answers it as 400 `invalid_json` with this
- * message.
- *
- * @example
- * ```ts
- * throw new InvalidInput('notes[0].timestamp: must be ≤ the waveform's duration (12 s)')
- * ```
- */
+/** A rule only the stored data can check (D3's last step): answered 400 `invalid_json` with this message. */
 export class InvalidInput extends Error {
   constructor(message: string) {
     super(message)
     this.name = 'InvalidInput'
+  }
+}
+
+/**
+ * The mock was reset (or reseeded) while this request was under way: what it would have written
+ * or journaled belongs to a library that no longer exists, so it writes and journals nothing.
+ */
+export class Superseded extends Error {
+  constructor() {
+    super('The mock was reset while this request was under way.')
+    this.name = 'Superseded'
   }
 }

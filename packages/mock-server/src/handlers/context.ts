@@ -4,13 +4,8 @@ import type { Runtime } from '../engine/runtime.js'
 /**
  * What a handler gets: the request already authorised, routed, allowed by the mode and its
  * service, and validated (D3), so a handler holds only what differs per endpoint.
- *
- * @example
- * ```ts
- * const get: OperationHandler<'sessions.get'> = ({ params, runtime }) => ({ data: ... })
- * ```
  */
-export interface HandlerContext<Name extends OperationName> {
+interface HandlerContext<Name extends OperationName> {
   readonly params: ParamsOf<Name>
   readonly query: ParsedQueryOf<Name>
   readonly body: ParsedBodyOf<Name>
@@ -18,36 +13,10 @@ export interface HandlerContext<Name extends OperationName> {
   readonly runtime: Runtime
 }
 
-/**
- * The payload an operation answers, typed by the contract's `AnswerOf`; that it carries exactly
- * SPEC's fields is what the tests check against the operation's `answer.exact` at run time.
- *
- * @example
- * ```ts
- * const answer: ExactAnswer<'tags.get'> = { data: { id: 'ses_1', tags: [] } }
- * ```
- */
-export type ExactAnswer<Name extends OperationName> = AnswerOf<Name>
-
-/**
- * The part of an operation that differs per endpoint; the pipeline sends its answer with the
- * operation's success status.
- *
- * @example
- * ```ts
- * const handler: OperationHandler<'health.get'> = ({ runtime, url }) => ({ data: healthOf(runtime, url) })
- * ```
- */
+/** The part of an operation that differs per endpoint, answered with the operation's success status. */
 export type OperationHandler<Name extends OperationName> = (
   context: HandlerContext<Name>,
-) => ExactAnswer<Name> | Promise<ExactAnswer<Name>>
+) => AnswerOf<Name> | Promise<AnswerOf<Name>>
 
-/**
- * Handlers of a group of operations, one file per resource group.
- *
- * @example
- * ```ts
- * export const notesHandlers = { 'notes.get': ..., 'notes.put': ..., 'notes.patch': ... } satisfies HandlerTable<'notes.get' | 'notes.put' | 'notes.patch'>
- * ```
- */
+/** Handlers of a group of operations, one file per resource group. */
 export type HandlerTable<Names extends OperationName> = { [Name in Names]: OperationHandler<Name> }

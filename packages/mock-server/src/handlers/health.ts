@@ -6,14 +6,7 @@ function portOf(url: URL): number {
   return url.protocol === 'https:' ? 443 : 80
 }
 
-/**
- * The health snapshot (D17), with addresses derived from the request's URL.
- *
- * @example
- * ```ts
- * await healthHandlers['health.get'](context)
- * ```
- */
+/** The health snapshot (D17), with addresses derived from the request's URL. */
 export const healthHandlers = {
   'health.get': ({ url, runtime }) => {
     const { settings, journal } = runtime

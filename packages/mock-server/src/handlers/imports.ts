@@ -1,13 +1,6 @@
 import type { HandlerTable } from './context.js'
 
-/**
- * Batch import (D15): answers 202 with the import's first progress; items run in the background.
- *
- * @example
- * ```ts
- * await importHandlers['imports.start'](context)
- * ```
- */
+/** Batch import (D15): answers 202 with the import's first progress; items run in the background. */
 export const importHandlers = {
   'imports.start': ({ body, runtime }) => {
     const { createdSessionIds: _created, ...result } = runtime.imports.start(body)

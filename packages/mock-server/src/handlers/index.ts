@@ -10,14 +10,7 @@ import { tagHandlers } from './tags.js'
 import { waveformHandlers } from './waveform.js'
 import { waveformNoteHandlers } from './waveform-notes.js'
 
-/**
- * One handler per operation of the endpoint table; the type makes a missing one a compile error.
- *
- * @example
- * ```ts
- * operationHandlers['sessions.get']
- * ```
- */
+/** One handler per operation of the endpoint table; the type makes a missing one a compile error. */
 export const operationHandlers: HandlerTable<OperationName> = {
   ...healthHandlers,
   ...sessionHandlers,

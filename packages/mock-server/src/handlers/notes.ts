@@ -7,14 +7,7 @@ const setNotes: OperationHandler<'notes.put' | 'notes.patch'> = ({ params, body,
   return { data: { id: record.id, notes: record.notes } }
 }
 
-/**
- * A session's notes (D7): read, and set or clear (`""` or `null`) with PUT or PATCH alike.
- *
- * @example
- * ```ts
- * await noteHandlers['notes.put'](context)
- * ```
- */
+/** A session's notes (D7): read, and set or clear (`""` or `null`) with PUT or PATCH alike. */
 export const noteHandlers = {
   'notes.get': ({ params, runtime }) => {
     const record = runtime.library.requireSession(params.id)

@@ -1,13 +1,6 @@
 import type { HandlerTable } from './context.js'
 
-/**
- * A session's preview metadata (SPEC §4.10).
- *
- * @example
- * ```ts
- * await previewHandlers['preview.get'](context)
- * ```
- */
+/** A session's preview metadata (SPEC §4.10). */
 export const previewHandlers = {
   'preview.get': ({ params, runtime }) => {
     const record = runtime.library.requireSession(params.id)

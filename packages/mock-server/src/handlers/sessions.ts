@@ -2,14 +2,7 @@ import { listSessions } from '../store/session-query.js'
 import { applyPatch, newSessionRecord, toSession } from '../store/session-record.js'
 import type { HandlerTable } from './context.js'
 
-/**
- * Sessions: list (D9–D11), create (D5), read, partial update (D8) and delete (D14 for lanes).
- *
- * @example
- * ```ts
- * await sessionHandlers['sessions.get'](context)
- * ```
- */
+/** Sessions: list (D9–D11), create (D5), read, partial update (D8) and delete (D14 for lanes). */
 export const sessionHandlers = {
   'sessions.list': ({ query, runtime }) => {
     const recent = { now: runtime.clock.now(), days: runtime.settings.recentDays }

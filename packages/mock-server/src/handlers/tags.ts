@@ -7,14 +7,7 @@ const replaceTags: OperationHandler<'tags.put' | 'tags.patch'> = ({ params, body
   return { data: { id: record.id, tags: record.tags } }
 }
 
-/**
- * A session's tags (D6): read, and replace with PUT or PATCH alike.
- *
- * @example
- * ```ts
- * await tagHandlers['tags.put'](context)
- * ```
- */
+/** A session's tags (D6): read, and replace with PUT or PATCH alike. */
 export const tagHandlers = {
   'tags.get': ({ params, runtime }) => {
     const record = runtime.library.requireSession(params.id)

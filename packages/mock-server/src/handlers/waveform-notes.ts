@@ -28,14 +28,7 @@ const replaceLane: OperationHandler<'waveformNotes.put' | 'waveformNotes.patch'>
   return { data: lane }
 }
 
-/**
- * Waveform note lanes (D14): PUT and PATCH both replace the lane of a session and variant.
- *
- * @example
- * ```ts
- * await waveformNoteHandlers['waveformNotes.put'](context)
- * ```
- */
+/** Waveform note lanes (D14): PUT and PATCH both replace the lane of a session and variant. */
 export const waveformNoteHandlers = {
   'waveformNotes.put': replaceLane,
   'waveformNotes.patch': replaceLane,

@@ -2,14 +2,7 @@ import { chooseVariant } from '../waveform/variant.js'
 import { waveformOf } from '../waveform/waveforms.js'
 import type { HandlerTable } from './context.js'
 
-/**
- * The waveform of a session's preview variant (D12, D13).
- *
- * @example
- * ```ts
- * await waveformHandlers['waveform.get'](context)
- * ```
- */
+/** The waveform of a session's preview variant (D12, D13). */
 export const waveformHandlers = {
   'waveform.get': async ({ params, query, runtime }) => {
     const record = runtime.library.requireSession(params.id)

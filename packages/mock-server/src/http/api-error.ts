@@ -1,42 +1,90 @@
-import { ERRORS } from '@session-library/schemas'
+import { ERRORS, type KnownErrorCode } from '@session-library/schemas'
+import { InvalidInput, NotFound, Superseded } from '../errors/lookup-errors.js'
+import type { JsonValue } from '../runtime/journal-bodies.js'
 
-/**
- * An error answer the pipeline sends as `{error: {status, code, message}}` (D4); the status and the
- * default message come from the contract's `ERRORS`.
- *
- * @example
- * ```ts
- * throw new ApiError('not_found', NOT_FOUND_MESSAGES.variant)
- * ```
- */
+/** An error answered as the envelope of D4; status and default message from the contract's `ERRORS`. */
 export class ApiError extends Error {
-  readonly code: keyof typeof ERRORS
+  readonly code: string
   readonly status: number
   readonly headers: Record<string, string>
 
+  /** A code outside `ERRORS` (a fault's, the proxy's 502) needs its `status`. */
   constructor(
-    code: keyof typeof ERRORS,
+    code: KnownErrorCode | (string & {}),
     message?: string,
     options: { status?: number; headers?: Record<string, string> } = {},
   ) {
-    super(message ?? ERRORS[code].message)
+    const known = Object.hasOwn(ERRORS, code) ? ERRORS[code as KnownErrorCode] : undefined
+    super(message ?? known?.message ?? code)
     this.code = code
-    this.status = options.status ?? ERRORS[code].status
+    this.status = options.status ?? known?.status ?? 500
     this.headers = options.headers ?? {}
   }
 }
 
 /**
- * The error with the token masked in its message (D2: never in an error message), for messages
- * that quote the request, e.g. an unknown body key that happens to be the token.
- *
- * @example
- * ```ts
- * errorText(withoutToken(error, runtime.mask))
- * ```
+ * An answer before it becomes a fetch `Response`: the node:http transport writes it as it is, which
+ * spares a `Response` and the web stream its body would become.
  */
-export function withoutToken(error: ApiError, mask: (text: string) => string): ApiError {
+export interface PlainAnswer {
+  status: number
+  headers: Record<string, string>
+  text: string
+  /** What the journal keeps instead of `text`: the value it was made from, when that cannot change. */
+  source?: JsonValue
+}
+
+/** A JSON answer, already serialized (D4: always `application/json`). */
+export function jsonText(status: number, text: string, headers: Record<string, string> = {}): PlainAnswer {
+  return { status, headers: { ...headers, 'Content-Type': 'application/json' }, text }
+}
+
+/** The one error envelope builder: `{error: {status, code, message}}` (D4). */
+export function errorText(error: Pick<ApiError, 'status' | 'code' | 'message' | 'headers'>): PlainAnswer {
+  const { status, code, message } = error
+  return jsonText(status, JSON.stringify({ error: { status, code, message } }), error.headers)
+}
+
+// A plain `Response`: msw's `HttpResponse.json` also measures the body through a `Blob`.
+export const toResponse = (answer: PlainAnswer): Response =>
+  new Response(answer.text, { status: answer.status, headers: answer.headers })
+
+/** The envelope of a known code as a `Response` (the transport's and the control surface's own errors). */
+export const errorResponse = (code: KnownErrorCode, message?: string): Response =>
+  toResponse(errorText(new ApiError(code, message)))
+
+/**
+ * What a thrown value answers: an {@link ApiError} as it is, the store's {@link NotFound} as 404,
+ * an {@link InvalidInput} as 400, anything else as the generic 500 of D4 (never the exception's
+ * message, which goes to health's `lastError`). The token is masked (D2).
+ */
+export function asApiError(caught: unknown, mask: (text: string) => string): ApiError {
+  const error =
+    caught instanceof ApiError
+      ? caught
+      : caught instanceof NotFound
+        ? new ApiError('not_found', caught.message)
+        : caught instanceof InvalidInput
+          ? new ApiError('invalid_json', caught.message)
+          : new ApiError('internal_error', caught instanceof Superseded ? caught.message : undefined)
   const message = mask(error.message)
   if (message === error.message) return error
   return new ApiError(error.code, message, { status: error.status, headers: error.headers })
+}
+
+/** Whether a thrown value is an answer of the API (not a bug): its message is the answer's. */
+export const isAnswer = (caught: unknown): boolean =>
+  caught instanceof ApiError || caught instanceof NotFound || caught instanceof InvalidInput
+
+/** Codes for statuses the contract's `ERRORS` has none of. */
+const EXTRA_CODES: Record<number, { code: string; message: string }> = {
+  429: { code: 'rate_limited', message: 'Too many requests.' },
+}
+
+/** The code and message of a fault's status: the contract's own, any 5xx `internal_error`, 429 `rate_limited`. */
+export function faultError(status: number): { code: string; message: string } {
+  if (status >= 500) return { code: 'internal_error', message: ERRORS.internal_error.message }
+  const known = Object.entries(ERRORS).find(([, error]) => error.status === status)
+  if (known) return { code: known[0], message: known[1].message }
+  return EXTRA_CODES[status] ?? { code: `http_${status}`, message: `Injected fault: HTTP ${status}.` }
 }

@@ -1,35 +1,44 @@
+import { BodyReadStopped, type ByteSource, readBounded } from '@session-library/internal'
+import { LIMITS } from '@session-library/schemas'
 import type { HeaderSource } from '../runtime/journal-bodies.js'
+import { ApiError } from './api-error.js'
 
-/**
- * What the pipeline reads of a request. A fetch `Request` gives it ({@link fetchRequestView}); so
- * does the node:http adapter's view of an `IncomingMessage`, which builds no `Request` (its headers,
- * its AbortSignal) for the mock's own handlers.
- *
- * @example
- * ```ts
- * const view: RequestView = fetchRequestView(new Request('http://127.0.0.1:4777/api/v1/health'))
- * view.header('authorization') // null
- * ```
- */
+/** What the request path reads of a request: of a fetch `Request`, or of node:http's `IncomingMessage`. */
 export interface RequestView {
   readonly method: string
   readonly url: URL
-  /** A header's value, several of the same name joined with `, ` as fetch's `Headers` does; `null` when absent. */
+  /** A header's value, several of one name joined with `, ` as fetch's `Headers` does; `null` when absent. */
   header(name: string): string | null
-  /** The whole body; empty when there is none. Read once, however often asked. */
+  /** The whole body, at most 1 MiB (else a 413 `ApiError`); read once, when first asked (D3: after the 401). */
   bytes(): Promise<Uint8Array>
-  /** Every header, for the journal (kept by reference, read only when an entry is); absent when the transport keeps none. */
+  /** Every header, for the journal (kept by reference, read only when an entry is). */
   readonly headers?: HeaderSource
+  /** The fetch `Request`, built when something asks for one (an override, the pages). */
+  toRequest(): Promise<Request>
 }
 
 /**
- * The {@link RequestView} of a fetch `Request` (msw's path).
- *
- * @example
- * ```ts
- * http.all(API_ROUTE, ({ request }) => answerApiRequest(fetchRequestView(request), runtime))
- * ```
+ * A body that could not be read at all: the client went away, or the transport cut it short and
+ * answered it itself (a 408). No answer of the API: the transport knows what became of it.
  */
+export class UnreadableBody extends Error {
+  constructor(cause: unknown) {
+    super('The request body could not be read.', { cause })
+    this.name = 'UnreadableBody'
+  }
+}
+
+const EMPTY = new Uint8Array(0)
+
+/** A request body through the one bounded reader: past `limit` (D18) a 413, before a byte more is held. */
+export function boundedBytes(source: ByteSource | null, declared: string | null, limit = LIMITS.bodyBytes) {
+  return readBounded(source, { limit, declared }).catch((error: unknown) => {
+    if (error instanceof BodyReadStopped) throw new ApiError('payload_too_large')
+    throw error instanceof ApiError || error instanceof UnreadableBody ? error : new UnreadableBody(error)
+  })
+}
+
+/** The {@link RequestView} of a fetch `Request` (msw's way in). */
 export function fetchRequestView(request: Request): RequestView {
   let body: Promise<Uint8Array> | undefined
   return {
@@ -37,13 +46,23 @@ export function fetchRequestView(request: Request): RequestView {
     url: new URL(request.url),
     header: (name) => request.headers.get(name),
     headers: request.headers,
+    // A GET has no body: no promise chain for the most common request.
     bytes: () => {
-      // A GET has no body to read: no buffer, no promise chain, for the most common request.
       body ??=
         request.body === null
-          ? Promise.resolve(new Uint8Array(0))
-          : request.arrayBuffer().then((buffer) => new Uint8Array(buffer))
+          ? Promise.resolve(EMPTY)
+          : boundedBytes(request.body, request.headers.get('content-length'))
       return body
+    },
+    // Once read, its body is gone from the `Request`: the copy carries the bytes read.
+    toRequest: async () => {
+      if (!body || request.body === null) return request
+      const { method, headers } = request
+      return new Request(request.url, { method, headers, body: (await body) as Uint8Array<ArrayBuffer> })
     },
   }
 }
+
+/** A request target's URL on an origin: concatenated, never resolved (`//other.host/x` stays a path). */
+export const targetUrl = (origin: string, target: string): string =>
+  `${origin}${target.startsWith('/') ? target : `/${target}`}`

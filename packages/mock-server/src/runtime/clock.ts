@@ -1,12 +1,4 @@
-/**
- * The mock's clock: fixed for tests (`now` option, `--now`) or the real one (DECISIONS D18).
- *
- * @example
- * ```ts
- * const clock = new Clock('2026-11-21T10:00:00.000Z')
- * clock.iso() // '2026-11-21T10:00:00.000Z'
- * ```
- */
+/** The mock's clock: fixed for tests (`now` option, `--now`) or the real one (DECISIONS D18). */
 export class Clock {
   #fixed: Date | undefined
 

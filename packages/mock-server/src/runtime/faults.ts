@@ -11,36 +11,17 @@ const unknownOperation = ({ input }: { input?: unknown }) =>
 /**
  * The longest delay a fault or `setLatency` takes, in ms: ten minutes. A timer cannot wait longer
  * than 2^31 − 1 ms (about 24.8 days) and would fire at once instead; no test waits that long.
- *
- * @example
- * ```ts
- * checkFault({ latency: MAX_DELAY_MS + 1 }) // TypeError: invalid fault: fault.latency: must be at most 600000 ms
- * ```
  */
 export const MAX_DELAY_MS = 600_000
 
-/**
- * The largest `Retry-After` a fault sends, in seconds: one day.
- *
- * @example
- * ```ts
- * checkFault({ status: 429, retryAfter: MAX_RETRY_AFTER_S }) // accepted
- * ```
- */
-export const MAX_RETRY_AFTER_S = 86_400
+/** The largest `Retry-After` a fault sends, in seconds: one day. */
+const MAX_RETRY_AFTER_S = 86_400
 
 type Upto<N extends number, Counted extends number[] = []> = Counted['length'] extends N
   ? Counted[number]
   : Upto<N, [...Counted, Counted['length']]>
 
-/**
- * An error status a fault may answer: any 4xx or 5xx.
- *
- * @example
- * ```ts
- * const status: FaultStatus = 429
- * ```
- */
+/** An error status a fault may answer: any 4xx or 5xx. */
 export type FaultStatus = Exclude<Upto<600>, Upto<400>>
 
 const isFaultStatus = (value: unknown): value is FaultStatus =>
@@ -49,11 +30,6 @@ const isFaultStatus = (value: unknown): value is FaultStatus =>
 /**
  * A whole number from `min` to `max` of a unit, each bound's message naming it: a fault's latency,
  * `times` and `retryAfter`, and the latency of `PUT /__mock/latency`.
- *
- * @example
- * ```ts
- * wholeNumber(0, MAX_DELAY_MS, 'ms').parse(50) // 50
- * ```
  */
 export const wholeNumber = (min: number, max: number, what: string) =>
   z
@@ -67,11 +43,6 @@ export const wholeNumber = (min: number, max: number, what: string) =>
  * A fault as `injectFault` and `POST /__mock/faults` take it: an error status (any 4xx or 5xx,
  * with the error envelope of that status or a `body` of your own) or a dropped connection, or only
  * a delay; for `times` requests of one `operation` or of all.
- *
- * @example
- * ```ts
- * faultSchema.parse({ status: 429, retryAfter: 2, operation: 'sessions.list' })
- * ```
  */
 export const faultSchema = z
   .strictObject({
@@ -101,24 +72,10 @@ export const faultSchema = z
     }),
   )
 
-/**
- * A fault the mock injects instead of answering normally (see `MockApi.injectFault`).
- *
- * @example
- * ```ts
- * api.injectFault({ status: 429, retryAfter: 1, times: 2, operation: 'sessions.list' })
- * ```
- */
+/** A fault the mock injects instead of answering normally (see `MockApi.injectFault`). */
 export type Fault = z.input<typeof faultSchema>
 
-/**
- * A fault still waiting, with how many matching requests it still applies to.
- *
- * @example
- * ```ts
- * const [first]: PendingFault[] = faults.list()
- * ```
- */
+/** A fault still waiting, with how many matching requests it still applies to. */
 export type PendingFault = Fault & { remaining: number }
 
 interface Pending {
@@ -126,30 +83,14 @@ interface Pending {
   remaining: number
 }
 
-/**
- * The fault checked, or a TypeError naming each bad field and its rule.
- *
- * @example
- * ```ts
- * checkFault({ status: 200 }) // TypeError: invalid fault: fault.status: must be a 4xx or 5xx status (400–599)
- * ```
- */
-export function checkFault(fault: unknown): Fault {
+/** The fault checked, or a TypeError naming each bad field and its rule. */
+function checkFault(fault: unknown): Fault {
   const checked = faultSchema.safeParse(fault)
   if (checked.success) return checked.data
   throw new TypeError(`invalid fault: ${formatIssues(checked.error.issues, 'fault')}`)
 }
 
-/**
- * Faults waiting for the requests they apply to, oldest first.
- *
- * @example
- * ```ts
- * const faults = new FaultQueue()
- * faults.add({ status: 503 })
- * faults.take('sessions.list') // { status: 503 }
- * ```
- */
+/** Faults waiting for the requests they apply to, oldest first. */
 export class FaultQueue {
   #pending: Pending[] = []
   readonly #changed: () => void

@@ -1,34 +1,17 @@
 import { isSecretHeader, MASKED, redactedHeaderValue } from '@session-library/schemas'
 
-/**
- * Characters of a request or answer body a journal entry keeps (its bytes, when it is longer).
- *
- * @example
- * ```ts
- * boundedBody('x'.repeat(JOURNAL_BODY_LIMIT + 1))?.truncated // true
- * ```
- */
+/** Characters of a request or answer body a journal entry keeps (its bytes, when it is longer). */
 export const JOURNAL_BODY_LIMIT = 32 * 1024
 
 /**
  * A request's headers as the journal keeps them: a reference to what the request already holds
  * (fetch's `Headers`), read only when an entry is.
- *
- * @example
- * ```ts
- * const source: HeaderSource = request.headers
- * ```
  */
 export type HeaderSource = Iterable<[string, string]>
 
 /**
  * A body as a journal entry shows it: JSON when it parses, else its text; absent when empty.
  * `truncated` marks a body cut at 32 KiB (then always text).
- *
- * @example
- * ```ts
- * const shown: BodyText = { body: { title: 'Night Drive' } }
- * ```
  */
 export interface BodyText {
   body?: unknown
@@ -38,13 +21,8 @@ export interface BodyText {
 /**
  * The first {@link JOURNAL_BODY_LIMIT} units of a longer body, copied as bytes, so that a kept
  * entry never holds a large body.
- *
- * @example
- * ```ts
- * new CutBody(new Uint8Array(8)).bytes.byteLength // 8
- * ```
  */
-export class CutBody {
+class CutBody {
   constructor(readonly bytes: Uint8Array) {}
 }
 
@@ -52,11 +30,6 @@ export class CutBody {
  * An answer kept as the value it was serialized from, when that value cannot change (made of
  * stored sessions, which never change in place): serialized again only if the entry is read, so
  * that a long answer costs the journal no copy.
- *
- * @example
- * ```ts
- * journal.record({ ...record, answer: new JsonValue({ data: [] }) })
- * ```
  */
 export class JsonValue {
   constructor(readonly value: unknown) {}
@@ -65,11 +38,6 @@ export class JsonValue {
 /**
  * A body as kept until read: the caller's own bytes or text (no copy, no wrapper) when short, a
  * {@link CutBody} when longer, or a {@link JsonValue}.
- *
- * @example
- * ```ts
- * const kept = boundedBody(bytes)
- * ```
  */
 export type KeptBody = Uint8Array | string | CutBody | JsonValue | undefined
 
@@ -79,11 +47,6 @@ const decoder = new TextDecoder()
 /**
  * What a journal entry keeps of a body: see {@link KeptBody}. A cut of bytes is a copy (a
  * `memcpy`); of text, an encoding of its first characters (only answers not made of kept parts).
- *
- * @example
- * ```ts
- * boundedBody(new Uint8Array(0)) // undefined
- * ```
  */
 export function boundedBody(value: Uint8Array | string | JsonValue | undefined): KeptBody {
   if (value instanceof JsonValue) return value
@@ -94,18 +57,11 @@ export function boundedBody(value: Uint8Array | string | JsonValue | undefined):
   )
 }
 
-/**
- * A kept body as an entry shows it, the token masked (D2).
- *
- * @example
- * ```ts
- * readBody(boundedBody('{"title":"A"}'), (text) => text) // { body: { title: 'A' } }
- * ```
- */
-export function readBody(kept: KeptBody, mask: (text: string) => string): BodyText {
+/** A kept body as an entry shows it, the token masked (D2). */
+export function shownBody(kept: KeptBody, mask: (text: string) => string): BodyText {
   if (kept === undefined) return {}
   if (kept instanceof CutBody) return { body: mask(decoder.decode(kept.bytes)), truncated: true }
-  if (kept instanceof JsonValue) return readBody(boundedBody(JSON.stringify(kept.value)), mask)
+  if (kept instanceof JsonValue) return shownBody(boundedBody(JSON.stringify(kept.value)), mask)
   const text = mask(typeof kept === 'string' ? kept : decoder.decode(kept))
   try {
     return { body: JSON.parse(text) }
@@ -119,13 +75,8 @@ export function readBody(kept: KeptBody, mask: (text: string) => string): BodyTe
  * SDK's logger hides them: a secret header (`Authorization`, `Proxy-Authorization`, `Cookie`,
  * `X-Api-Key`…, see `isSecretHeader`) shows `<token>`, after its auth scheme word when it has one
  * (`Bearer <token>`); in any other header the token is masked where it stands as a whole value.
- *
- * @example
- * ```ts
- * readHeaders(new Headers({ Authorization: 'Bearer secret' }), (text) => text) // { authorization: 'Bearer <token>' }
- * ```
  */
-export function readHeaders(source: HeaderSource | undefined, mask: (text: string) => string): Record<string, string> {
+export function shownHeaders(source: HeaderSource | undefined, mask: (text: string) => string): Record<string, string> {
   const headers: Record<string, string> = {}
   for (const [name, value] of source ?? []) {
     const key = name.toLowerCase()

@@ -1,23 +1,24 @@
-import { type Departure, LIMITS, type OperationName } from '@session-library/schemas'
+import {
+  type AnswerOf,
+  type BodyOf,
+  type Departure,
+  type ErrorEnvelope,
+  LIMITS,
+  type OperationName,
+} from '@session-library/schemas'
 import {
   type BodyText,
   boundedBody,
   type HeaderSource,
   type JsonValue,
   type KeptBody,
-  readBody,
-  readHeaders,
+  shownBody,
+  shownHeaders,
 } from './journal-bodies.js'
-import { matches, type RequestFilter } from './journal-query.js'
 
 /**
  * One request the mock answered, as the dashboard's event stream and health's `recentRequests`
  * see it: no bodies, no headers. Never holds the token (D2).
- *
- * @example
- * ```ts
- * const summary: JournalSummary = { seq: 1, method: 'GET', origin: 'http://127.0.0.1:4777', path: '/api/v1/health', query: '', statusCode: 200, at: '2026-11-21T10:00:00.000Z', ms: 2 }
- * ```
  */
 export interface JournalSummary {
   /** Orders entries even when the clock is fixed: 1 for the first request after a reset. */
@@ -48,48 +49,23 @@ export interface JournalSummary {
  * token masked in them and secret headers hidden by the SDK's rule (D2: `Authorization: Bearer
  * <token>`, `Cookie: <token>`); bodies are JSON when they parse, else text, and cut at
  * `JOURNAL_BODY_LIMIT` characters with `truncated: true`.
- *
- * @example
- * ```ts
- * const [entry] = api.journal()
- * entry.request.body // what the code under test sent
- * ```
  */
 export interface JournalEntry extends JournalSummary {
   request: { headers: Record<string, string> } & BodyText
   answer: BodyText
 }
 
-/**
- * What the journal knows of an answer beyond where it went: its duration and error message.
- *
- * @example
- * ```ts
- * const detail: JournalDetail = { ms: 3, message: 'session not found' }
- * ```
- */
+/** What the journal knows of an answer beyond where it went: its duration and error message. */
 export type JournalDetail = Pick<JournalSummary, 'ms' | 'message'>
 
-/**
- * Told of each entry as it is recorded (the dashboard's stream).
- *
- * @example
- * ```ts
- * const listener: JournalListener = (entry) => console.log(entry.path, entry.ms)
- * ```
- */
-export type JournalListener = (entry: JournalSummary) => void
+/** Told of each entry as it is recorded (the dashboard's stream). */
+type JournalListener = (entry: JournalSummary) => void
 
 /**
  * What the pipeline hands the journal: references only (the body it read, the answer's text, the
  * request's headers), masked and formatted when read.
- *
- * @example
- * ```ts
- * journal.record({ time: clock.time(), ms: 1, method: 'GET', origin, path, query: '', statusCode: 200 })
- * ```
  */
-export interface JournalRecord extends Omit<JournalSummary, 'seq' | 'at'> {
+interface JournalRecord extends Omit<JournalSummary, 'seq' | 'at'> {
   /** When it was answered, in ms since the epoch. */
   time: number
   /** What health's `lastError` says when it is a 5xx (D17). */
@@ -115,13 +91,6 @@ export const JOURNAL_LIMIT = 1000
  * The requests the mock answered under /api/v1 (the control surface is not journaled), and the
  * health facts derived from them (D17): the count of answered requests, the latest 50 and the
  * latest 5xx message. The token is masked in whatever it gives out (`mask`, D2).
- *
- * @example
- * ```ts
- * const journal = new Journal(tokenMask('secret'))
- * journal.record({ time: Date.now(), ms: 1, method: 'GET', origin: 'http://127.0.0.1:4777', path: '/api/v1/health', query: '', statusCode: 200 })
- * journal.answered // 1
- * ```
  */
 export class Journal {
   readonly #mask: (text: string) => string
@@ -154,7 +123,6 @@ export class Journal {
     if (this.#listeners.size > 0) this.#tell(kept)
   }
 
-  /** The kept entries, oldest first. */
   #kept(): Kept[] {
     const count = Math.min(this.#seq, JOURNAL_LIMIT)
     const first = this.#seq - count
@@ -209,8 +177,8 @@ export class Journal {
     const mask = this.#mask
     return {
       ...this.#summary(kept),
-      request: { headers: readHeaders(kept.record.headers, mask), ...readBody(kept.body, mask) },
-      answer: readBody(kept.answer, mask),
+      request: { headers: shownHeaders(kept.record.headers, mask), ...shownBody(kept.body, mask) },
+      answer: shownBody(kept.answer, mask),
     }
   }
 
@@ -220,7 +188,6 @@ export class Journal {
     this.#departures.splice(0, Math.max(0, this.#departures.length - JOURNAL_LIMIT))
   }
 
-  /** Copies of the departures kept, oldest first. */
   departures(): Departure[] {
     return this.#departures.map((departure) => ({ ...departure }))
   }
@@ -262,7 +229,6 @@ export class Journal {
     return this.#lastError
   }
 
-  /** Forgets everything; the next entry is number 1 again. */
   clear(): void {
     this.#ring = []
     this.#seq = 0
@@ -270,4 +236,41 @@ export class Journal {
     this.#lastError = undefined
     this.#departures = []
   }
+}
+
+/**
+ * Which journal entries `MockApi.requests` gives: all of one operation, method or status (every
+ * field given must match).
+ */
+export interface RequestFilter<Name extends OperationName = OperationName> {
+  operation?: Name
+  method?: string
+  /** The answer's status (0: a dropped connection). */
+  status?: number
+}
+
+/**
+ * A journal entry of one operation: `request.body` typed as the operation's body, `answer.body` as
+ * its answer or an error envelope.
+ */
+export type JournalEntryOf<Name extends OperationName> = Omit<JournalEntry, 'operation' | 'request' | 'answer'> & {
+  operation: Name
+  request: {
+    headers: Record<string, string>
+    body?: [BodyOf<Name>] extends [never] ? undefined : BodyOf<Name>
+    truncated?: true
+  }
+  answer: { body?: AnswerOf<Name> | ErrorEnvelope; truncated?: true }
+}
+
+/** Whether an entry matches a filter: every field given must. */
+export function matches(
+  entry: { operation?: OperationName; method: string; statusCode: number },
+  filter: RequestFilter,
+): boolean {
+  return (
+    (filter.operation === undefined || entry.operation === filter.operation) &&
+    (filter.method === undefined || entry.method.toUpperCase() === filter.method.toUpperCase()) &&
+    (filter.status === undefined || entry.statusCode === filter.status)
+  )
 }

@@ -1,12 +1,6 @@
 /**
  * Runs async work one piece at a time, in the order asked: a change and its `onChange` finish
  * before the next request or import step looks at the library.
- *
- * @example
- * ```ts
- * const mutex = new Mutex()
- * await mutex.run(async () => library.update(...))
- * ```
  */
 export class Mutex {
   /** The end of the work queued so far; `undefined` when none is under way. */
@@ -68,14 +62,7 @@ function gate(): { promise: Promise<void>; open: () => void } {
   return { promise, open }
 }
 
-/**
- * Waits `ms` milliseconds, or less when `signal` aborts (it then resolves early, never rejects).
- *
- * @example
- * ```ts
- * await sleep(25)
- * ```
- */
+/** Waits `ms` milliseconds, or less when `signal` aborts (it then resolves early, never rejects). */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   if (ms <= 0 && !signal) return Promise.resolve()
   return new Promise((resolve) => {

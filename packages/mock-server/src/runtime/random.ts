@@ -1,12 +1,4 @@
-/**
- * A small seeded PRNG (mulberry32): the demo library and every generated id repeat for a seed.
- *
- * @example
- * ```ts
- * const random = seededRandom(1)
- * random() // same number on every run
- * ```
- */
+/** A small seeded PRNG (mulberry32): the demo library and every generated id repeat for a seed. */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0
   return () => {
@@ -18,14 +10,7 @@ export function seededRandom(seed: number): () => number {
   }
 }
 
-/**
- * FNV-1a over a string's UTF-16 code units or over bytes: a stable 32-bit hash.
- *
- * @example
- * ```ts
- * hash32('ses_1:pv_1') === hash32('ses_1:pv_1') // true
- * ```
- */
+/** FNV-1a over a string's UTF-16 code units or over bytes: a stable 32-bit hash. */
 export function hash32(input: string | Uint8Array, seed = 0x811c9dc5): number {
   let hash = seed >>> 0
   const length = input.length
@@ -36,14 +21,7 @@ export function hash32(input: string | Uint8Array, seed = 0x811c9dc5): number {
   return hash
 }
 
-/**
- * Picks one element of a non-empty list with a random source.
- *
- * @example
- * ```ts
- * pick(seededRandom(1), ['a', 'b'])
- * ```
- */
+/** Picks one element of a non-empty list with a random source. */
 export function pick<T>(random: () => number, values: readonly T[]): T {
   return values[Math.floor(random() * values.length)] as T
 }

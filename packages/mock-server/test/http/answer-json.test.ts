@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { keptJson } from '../../src/http/answer-json.js'
+import { keptJson } from '../../src/http/answer.js'
 import { createMockApi } from '../../src/index.js'
 import { noteWritten, sessionJson, toSession } from '../../src/store/session-record.js'
 import { NOW } from '../support/harness.js'
 
 const records = createMockApi({ sessions: 3, now: NOW }).snapshot().sessions
 
-describe('issue 24: answers made of each session’s kept JSON', () => {
+describe('answers made of each session’s kept JSON', () => {
   it('D9: a page of sessions is byte for byte what JSON.stringify makes of it', () => {
     const page = { data: records.map(toSession), meta: { total: 3, limit: 50, offset: 0 } }
     expect(keptJson(page)).toBe(JSON.stringify(page))

@@ -10,7 +10,7 @@ const get = async (path: string) => {
   return { status: answer.status, retryAfter: answer.headers.get('retry-after'), body: await answer.json() }
 }
 
-describe('issue 20.7, 23.8: faults of any 4xx or 5xx status', () => {
+describe('faults of any 4xx or 5xx status', () => {
   const { api } = servedMock({ baseUrl: origin, sessions: 1, now: NOW })
 
   it('429 with Retry-After answers the envelope rate_limited; 404 answers not_found with its text', async () => {
@@ -103,7 +103,7 @@ describe('issue 20.7, 23.8: faults of any 4xx or 5xx status', () => {
   })
 })
 
-describe('issue 20.8: modes are a literal union, checked at run time too (D1)', () => {
+describe('modes are a literal union, checked at run time too (D1)', () => {
   it('setMode("readonly") does not compile and throws a TypeError naming the allowed values', () => {
     const api = createMockApi({ sessions: 0 })
     // @ts-expect-error 'readonly' is no mode

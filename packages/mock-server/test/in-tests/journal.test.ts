@@ -7,7 +7,7 @@ import { servedMock } from '../support/served-mock.js'
 const origin = 'http://journal.test'
 const headers = { authorization: 'Bearer test-token', 'content-type': 'application/json', 'x-trace': 'abc' }
 
-describe('issue 20.4: a journal that shows what the code under test sent', () => {
+describe('a journal that shows what the code under test sent', () => {
   const { api, server } = servedMock({ baseUrl: origin, sessions: 1, now: NOW })
   // Each answer read whole: an unread body would be cut when the test ends.
   const call = (path: string, init: RequestInit = {}) =>

@@ -5,7 +5,7 @@ import { createMockApi, DEFAULT_BASE_URL } from '../../src/index.js'
 
 const headers = { authorization: 'Bearer test-token' }
 
-describe('issue 20.1: the mock answers only its own base URLs', () => {
+describe('the mock answers only its own base URLs', () => {
   const servers: { close(): void }[] = []
   afterEach(() => {
     for (const server of servers.splice(0)) server.close()

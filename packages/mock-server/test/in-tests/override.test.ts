@@ -9,7 +9,7 @@ const call = async (path: string, init: RequestInit = {}) => {
   return { status: answer.status, body: await answer.json() }
 }
 
-describe('issue 20.5: typed overrides of one operation', () => {
+describe('typed overrides of one operation', () => {
   const { api, server } = servedMock({ sessions: 2, now: NOW })
 
   /** Overrides sessions.create with a resolver that waits for `release()`, then calls `next()`. */
@@ -97,7 +97,7 @@ describe('issue 20.5: typed overrides of one operation', () => {
     )
   })
 
-  it('issue 20.2: a create begun before reset() whose resolver calls next() after it writes and journals nothing', async () => {
+  it('a create begun before reset() whose resolver calls next() after it writes and journals nothing', async () => {
     const before = api.snapshot()
     const gate = holdCreates()
     const pending = call('/sessions', { method: 'POST', body: '{"title":"Ghost"}' })
@@ -109,7 +109,7 @@ describe('issue 20.5: typed overrides of one operation', () => {
     expect(api.journal()).toEqual([])
   })
 
-  it('issue 20.2: a fault injected after reset() is kept for the next test, not used by a next() begun before it', async () => {
+  it('a fault injected after reset() is kept for the next test, not used by a next() begun before it', async () => {
     const gate = holdCreates()
     const pending = call('/sessions', { method: 'POST', body: '{"title":"Ghost"}' })
     await gate.underWay
@@ -127,5 +127,91 @@ describe('issue 20.5: typed overrides of one operation', () => {
     api.override('tags.put', ({ params }) => ({ data: { id: params.id, tagz: [] } }))
     // @ts-expect-error no such error code
     expect(() => api.error('readonly')).toThrow('unknown error code: "readonly"')
+  })
+})
+
+describe('D3: an override replaces only the handler step; every check applies to it', () => {
+  const { api, server } = servedMock({ sessions: 1, now: NOW })
+  let called = 0
+  const overrideEverything = (bypass?: ('auth' | 'fault' | 'mode' | 'service')[]) => {
+    const answer = () => {
+      called += 1
+      return api.error('not_found', 'from the override')
+    }
+    server.use(
+      api.override('sessions.create', answer, { bypass }),
+      api.override('imports.start', answer, { bypass }),
+      api.override('sessions.list', answer, { bypass }),
+    )
+  }
+  const create = (init: RequestInit = {}) => call('/sessions', { method: 'POST', body: '{"title":"A"}', ...init })
+  const importOne = () => call('/import', { method: 'POST', body: '{"items":[{"projectPath":"/a.als"}]}' })
+
+  it('D2: a request without a token is 401 with WWW-Authenticate, the resolver never called', async () => {
+    called = 0
+    overrideEverything()
+    const answer = await fetch(`${base}/sessions`, { method: 'POST', body: '{"title":"A"}' })
+    expect(answer.status).toBe(401)
+    expect(answer.headers.get('www-authenticate')).toBe('Bearer')
+    expect((await answer.json()).error.code).toBe('unauthorized')
+    expect(called).toBe(0)
+    expect(api.journal()).toMatchObject([{ path: '/api/v1/sessions', statusCode: 401, code: 'unauthorized' }])
+  })
+
+  it('D1: a write in read-only mode is 403 read_only; a read still reaches the resolver', async () => {
+    called = 0
+    overrideEverything()
+    api.setMode('read-only')
+    expect(await create()).toMatchObject({ status: 403, body: { error: { code: 'read_only' } } })
+    expect(called).toBe(0)
+    expect((await call('/sessions')).body.error.message).toBe('from the override')
+    expect(called).toBe(1)
+  })
+
+  it('D3: an unavailable service is 501', async () => {
+    called = 0
+    overrideEverything()
+    api.setServiceAvailable('import', false)
+    expect(await importOne()).toMatchObject({ status: 501, body: { error: { code: 'import_unavailable' } } })
+    expect(called).toBe(0)
+  })
+
+  it('a pending fault fires on the overridden request, not later on another', async () => {
+    called = 0
+    overrideEverything()
+    api.injectFault({ status: 503, operation: 'sessions.create' })
+    expect(await create()).toMatchObject({ status: 503, body: { error: { code: 'internal_error' } } })
+    expect(api.faults()).toEqual([])
+    expect(called).toBe(0)
+    expect((await create()).body.error.message).toBe('from the override')
+    expect(api.journal().map((entry) => entry.statusCode)).toEqual([503, 404])
+  })
+
+  it('D4: an invalid body is still 400, and a body over 1 MiB 413', async () => {
+    called = 0
+    overrideEverything()
+    expect(await create({ body: '{"title":""}' })).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid_json' } },
+    })
+    expect(await create({ body: JSON.stringify({ title: 'x'.repeat(1024 * 1024) }) })).toMatchObject({
+      status: 413,
+      body: { error: { code: 'payload_too_large' } },
+    })
+    expect(called).toBe(0)
+  })
+
+  it('bypass names the checks an override skips, and only those', async () => {
+    called = 0
+    overrideEverything(['auth', 'mode', 'service', 'fault'])
+    api.setMode('read-only')
+    api.setServiceAvailable('import', false)
+    api.injectFault({ status: 503, operation: 'sessions.create' })
+    const noToken = await fetch(`${base}/sessions`, { method: 'POST', body: '{"title":"A"}' })
+    expect(noToken.status).toBe(404)
+    expect((await importOne()).status).toBe(404)
+    expect(api.faults()).toMatchObject([{ status: 503, remaining: 1 }])
+    expect((await create({ body: '{"title":""}' })).status).toBe(400)
+    expect(called).toBe(2)
   })
 })

@@ -9,7 +9,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const create = (title: string, signal?: AbortSignal) =>
   fetch(`${base}/sessions`, { method: 'POST', headers, body: JSON.stringify({ title }), signal })
 
-describe('issue 20.2: reset() isolates what was under way before it', () => {
+describe('reset() isolates what was under way before it', () => {
   const { api, server } = servedMock({ sessions: 2, now: NOW })
 
   it('a read that times out in one test is not journaled after the reset that ends it', async () => {

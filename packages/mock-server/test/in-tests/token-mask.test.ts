@@ -2,14 +2,14 @@ import { MASKED } from '@session-library/schemas'
 import { setupServer } from 'msw/node'
 import { afterEach, describe, expect, it } from 'vitest'
 import { eventStream } from '../../src/control/events.js'
-import { createRuntime } from '../../src/engine/runtime.js'
+import { Runtime } from '../../src/engine/runtime.js'
 import { createMockApi, libraryOf, type MockApi, sessionRecord } from '../../src/index.js'
 import { NOW } from '../support/harness.js'
 
 const origin = 'http://mask.test'
 const library = libraryOf([sessionRecord({ id: 'ses_0qyc8m82', title: 'Tags and sorts', lastOpened: NOW })])
 
-describe('issue 20.3, 23.6: the one token mask (D2) in the journal, health, errors and the event stream', () => {
+describe('the one token mask (D2) in the journal, health, errors and the event stream', () => {
   const servers: { close(): void }[] = []
   afterEach(() => {
     for (const server of servers.splice(0)) server.close()
@@ -57,7 +57,7 @@ describe('issue 20.3, 23.6: the one token mask (D2) in the journal, health, erro
   })
 
   it('D2: the backlog of GET /__mock/events masks an encoded token too', async () => {
-    const runtime = createRuntime({ token: 'abc def', now: NOW }, () => library)
+    const runtime = new Runtime({ token: 'abc def', now: NOW }, library)
     runtime.journal.record({
       time: 0,
       ms: 1,

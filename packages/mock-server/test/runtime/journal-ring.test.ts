@@ -4,7 +4,7 @@ import { JOURNAL_BODY_LIMIT, JsonValue } from '../../src/runtime/journal-bodies.
 
 const entry = { time: 0, ms: 1, method: 'GET', origin: 'http://127.0.0.1:4777', path: '/api/v1/health', query: '' }
 
-describe('issue 24: a journal that keeps references and formats them when read', () => {
+describe('a journal that keeps references and formats them when read', () => {
   it('D17: keeps exactly JOURNAL_LIMIT entries at its edge, and past it drops the oldest, numbers going on', () => {
     const journal = new Journal()
     for (let index = 1; index <= JOURNAL_LIMIT; index++)

@@ -1,7 +1,7 @@
 import { API_PREFIX, createOpenApiDocument, matchOperation } from '@session-library/schemas'
 import { documentValidators } from '../../../../test-support/openapi-validator.js'
 
-// What people feed their tools (issue 10): every answer the suites receive from /api/v1 must
+// What people feed their tools: every answer the suites receive from /api/v1 must
 // validate against the document's answer schema for its operation and status, so that the document
 // can never say less than the mock answers.
 const validators = documentValidators(createOpenApiDocument())

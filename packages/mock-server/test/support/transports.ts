@@ -41,7 +41,7 @@ export interface Transport {
 
 /**
  * The `fetch` of a {@link Harness} for an origin and a token; shared by every transport. Every answer
- * from /api/v1 is checked against the OpenAPI document on the way (issue 10).
+ * from /api/v1 is checked against the OpenAPI document on the way.
  *
  * @example
  * ```ts

@@ -1,8 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createFileAssets } from './file-assets.js'
-import { escapeHtml, pageHeaders } from './page-headers.js'
+import { createFileAssets, escapeHtml, type PageRoute, pageHeaders } from './page-headers.js'
 
 /** The dashboard's built files (`pnpm build` writes them to `dist/dashboard/`); no other is served. */
 const ASSET_TYPES: Readonly<Record<string, string>> = {
@@ -49,52 +48,20 @@ function pageHtml(title: string, assets: string): string {
 }
 
 /**
- * Options of {@link createDashboardRoutes}.
- *
- * @example
- * ```ts
- * const options: DashboardRoutesOptions = { path: '/__mock', title: 'Session Library mock' }
- * ```
+ * The dashboard's page at `<path>/` (and `<path>`) and its built files, no token (D18: no data; the
+ * page sends the token the user pastes). Other paths under `<path>` are the control surface's.
  */
-export interface DashboardRoutesOptions {
-  /** The control surface's prefix: the page is `<path>/` (and `<path>`), its files `<path>/assets/*`. */
-  path: string
-  /** The page's title. */
-  title: string
-}
-
-/**
- * Serves the mock's dashboard: the page at `<path>/` and its two built files under
- * `<path>/assets/`, none needing a token (D18: they hold no data; every call the page makes sends
- * the token the user pastes). `undefined` for any other path, which the control surface answers.
- *
- * @example
- * ```ts
- * const dashboard = createDashboardRoutes({ path: '/__mock', title: 'Session Library mock' })
- * dashboard(new Request('http://127.0.0.1:4777/__mock/'))?.status // 200
- * ```
- */
-export function createDashboardRoutes(options: DashboardRoutesOptions): (request: Request) => Response | undefined {
-  const assets = `${options.path}/assets/`
-  const page = pageHtml(options.title, assets)
+export function dashboardRoutes(path: string, title: () => string): PageRoute[] {
+  const assets = `${path}/assets/`
+  let page: string | undefined
   const asset = createFileAssets(ASSET_TYPES, dashboardDirectory)
-  return (request) => {
-    const { pathname } = new URL(request.url)
-    if (pathname === options.path || pathname === `${options.path}/`) {
-      return new Response(page, { headers: pageHeaders('text/html; charset=utf-8', { inlineStyles: false }) })
-    }
-    return pathname.startsWith(assets) ? asset(pathname.slice(assets.length), request.headers) : undefined
+  const answerPage = () => {
+    page ??= pageHtml(title(), assets)
+    return new Response(page, { headers: pageHeaders('text/html; charset=utf-8', { inlineStyles: false }) })
   }
+  return [
+    { method: 'GET', path, answer: answerPage },
+    { method: 'GET', path: `${path}/`, answer: answerPage },
+    { method: 'GET', path: `${assets}{name}`, answer: (request, { name }) => asset(name ?? '', request.headers) },
+  ]
 }
-
-/**
- * Whether a path is the dashboard's page or one of its files (answered without a token).
- *
- * @example
- * ```ts
- * isDashboardPath('/__mock', '/__mock/assets/dashboard.js') // true
- * isDashboardPath('/__mock', '/__mock/mode') // false
- * ```
- */
-export const isDashboardPath = (path: string, pathname: string) =>
-  pathname === path || pathname === `${path}/` || pathname.startsWith(`${path}/assets/`)

@@ -1,5 +1,5 @@
-import { escapeHtml, pageHeaders as headersOf } from './page-headers.js'
-import { createSwaggerUiAssets } from './swagger-ui-assets.js'
+import getAbsoluteFSPath from 'swagger-ui-dist/absolute-path.js'
+import { createFileAssets, escapeHtml, pageHeaders as headersOf, type PageRoute } from './page-headers.js'
 
 /** Where the page's parts live under its path: the page, its init script, swagger-ui-dist's files. */
 const partsOf = (path: string) => ({ page: path, init: `${path}/init.js`, assets: `${path}/assets/` })
@@ -10,7 +10,7 @@ type DocsPaths = ReturnType<typeof partsOf>
 const dashboardLink = (path: string) =>
   `<p style="font:14px/1.4 sans-serif;margin:12px 20px 0">This mock's dashboard (live journal, modes, faults, imports, library): <a href="${escapeHtml(path)}">${escapeHtml(path)}</a></p>\n`
 
-function pageHtml(title: string, paths: DocsPaths, dashboardPath: string | undefined): string {
+function pageHtml(title: string, paths: DocsPaths, dashboardPath: string): string {
   const asset = (name: string) => `${paths.assets}${name}`
   return `<!doctype html>
 <html lang="en">
@@ -23,7 +23,7 @@ function pageHtml(title: string, paths: DocsPaths, dashboardPath: string | undef
 <link rel="icon" type="image/png" href="${asset('favicon-16x16.png')}" sizes="16x16">
 </head>
 <body>
-${dashboardPath === undefined ? '' : dashboardLink(dashboardPath)}<div id="swagger-ui"></div>
+${dashboardLink(dashboardPath)}<div id="swagger-ui"></div>
 <script src="${asset('swagger-ui-bundle.js')}"></script>
 <script src="${paths.init}"></script>
 </body>
@@ -47,46 +47,39 @@ const initScript = (openApiPath: string) => `window.ui = SwaggerUIBundle(${JSON.
 const pageHeaders = (type: string) => headersOf(type, { inlineStyles: true })
 
 /**
- * Options of {@link createDocsRoutes}.
- *
- * @example
- * ```ts
- * const options: DocsRoutesOptions = { path: '/docs', openApiPath: '/openapi.json', title: 'Session Library automation API' }
- * ```
+ * The API reference (Swagger UI from swagger-ui-dist, no CDN): the page, its `init.js` and its
+ * assets, no token (D18: no data); "Try it out" calls the server the document names.
  */
-export interface DocsRoutesOptions {
-  /** Path of the page; its script and assets live under it. */
-  path: string
-  /** Path of the OpenAPI document the page renders, on the same origin. */
-  openApiPath: string
-  /** The page's title. */
-  title: string
-  /** Where the mock's dashboard lives, linked from the top of the page. */
-  dashboardPath?: string
+export function docsRoutes(
+  paths: { page: string; openApi: string; dashboard: string },
+  title: () => string,
+): PageRoute[] {
+  const parts = partsOf(paths.page)
+  let page: string | undefined
+  const init = initScript(paths.openApi)
+  const asset = createFileAssets(ASSET_TYPES, getAbsoluteFSPath)
+  return [
+    {
+      method: 'GET',
+      path: parts.page,
+      answer: () => {
+        page ??= pageHtml(title(), parts, paths.dashboard)
+        return new Response(page, { headers: pageHeaders('text/html; charset=utf-8') })
+      },
+    },
+    {
+      method: 'GET',
+      path: parts.init,
+      answer: () => new Response(init, { headers: pageHeaders('text/javascript; charset=utf-8') }),
+    },
+    { method: 'GET', path: `${parts.assets}{name}`, answer: (request, { name }) => asset(name ?? '', request.headers) },
+  ]
 }
 
-/**
- * Serves the interactive API reference (Swagger UI, from the installed swagger-ui-dist, nothing from
- * a CDN): at `path` the page, which loads the document at `openApiPath` and whose "Try it out" calls
- * the server that document names; `<path>/init.js` its start script; `<path>/assets/*` the
- * renderer's files. `undefined` for any other path. None of them needs a token (D18: no data).
- *
- * @example
- * ```ts
- * const docs = createDocsRoutes({ path: '/docs', openApiPath: '/openapi.json', title: 'Session Library automation API' })
- * docs(new Request('http://127.0.0.1:4777/docs'))?.headers.get('Content-Type') // 'text/html; charset=utf-8'
- * ```
- */
-export function createDocsRoutes(options: DocsRoutesOptions): (request: Request) => Response | undefined {
-  const paths = partsOf(options.path)
-  const page = pageHtml(options.title, paths, options.dashboardPath)
-  const init = initScript(options.openApiPath)
-  const asset = createSwaggerUiAssets()
-  return (request) => {
-    const { pathname } = new URL(request.url)
-    if (pathname === paths.page) return new Response(page, { headers: pageHeaders('text/html; charset=utf-8') })
-    if (pathname === paths.init) return new Response(init, { headers: pageHeaders('text/javascript; charset=utf-8') })
-    if (pathname.startsWith(paths.assets)) return asset(pathname.slice(paths.assets.length), request.headers)
-    return undefined
-  }
+/** The files of swagger-ui-dist the reference page loads, and their types; no other file is served. */
+const ASSET_TYPES: Readonly<Record<string, string>> = {
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+  'favicon-16x16.png': 'image/png',
 }

@@ -1,3 +1,7 @@
+import { statSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+
 /**
  * Only same-origin scripts, styles and calls: a page works offline and can reach this mock and
  * nothing else. `inlineStyles` for a renderer that sets style attributes (Swagger UI); `data:`
@@ -19,11 +23,6 @@ function contentSecurityPolicy(inlineStyles: boolean): string {
 /**
  * Headers of the mock's pages and their scripts (`/docs`, the dashboard): the type, revalidation on
  * each load, the page's Content-Security-Policy, no sniffing, no referrer.
- *
- * @example
- * ```ts
- * pageHeaders('text/html; charset=utf-8', { inlineStyles: false })['Content-Security-Policy'] // "default-src 'none'; …"
- * ```
  */
 export function pageHeaders(type: string, { inlineStyles }: { inlineStyles: boolean }): Record<string, string> {
   return {
@@ -35,13 +34,64 @@ export function pageHeaders(type: string, { inlineStyles }: { inlineStyles: bool
   }
 }
 
-/**
- * Escapes text for HTML content and attribute values.
- *
- * @example
- * ```ts
- * escapeHtml('<b>') // '&lt;b&gt;'
- * ```
- */
+/** Escapes text for HTML content and attribute values. */
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char] as string)
+
+/**
+ * Asset URLs carry no version, so a browser revalidates them on each load: after an upgrade of
+ * the package it never runs a stale bundle, and on loopback the 304 costs nothing.
+ */
+const ASSET_CACHE = 'no-cache'
+
+const matches = (ifNoneMatch: string | null, etag: string) =>
+  ifNoneMatch?.split(',').some((tag) => {
+    const trimmed = tag.trim()
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag
+  }) ?? false
+
+/**
+ * Serves the files of one directory listed in `types` (name → `Content-Type`), with an `ETag` and
+ * 304; `undefined` for any other name. The directory is looked for on the first asset asked.
+ */
+export function createFileAssets(
+  types: Readonly<Record<string, string>>,
+  locate: () => string,
+): (name: string, headers: Headers) => Response | undefined {
+  let directory: string | undefined
+  const etags = new Map<string, string>()
+  const etagOf = (path: string) => {
+    let etag = etags.get(path)
+    if (etag === undefined) {
+      const { size, mtimeMs } = statSync(path)
+      etag = `"${size.toString(36)}-${Math.trunc(mtimeMs).toString(36)}"`
+      etags.set(path, etag)
+    }
+    return etag
+  }
+  return (name, headers) => {
+    const type = Object.hasOwn(types, name) ? types[name] : undefined
+    if (type === undefined) return undefined
+    directory ??= locate()
+    const path = join(directory, name)
+    const etag = etagOf(path)
+    const cacheHeaders = { ETag: etag, 'Cache-Control': ASSET_CACHE }
+    if (matches(headers.get('If-None-Match'), etag)) return new Response(null, { status: 304, headers: cacheHeaders })
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(await readFile(path))
+        controller.close()
+      },
+    })
+    return new Response(body, {
+      headers: { ...cacheHeaders, 'Content-Type': type, 'X-Content-Type-Options': 'nosniff' },
+    })
+  }
+}
+
+/** A page's route: a path template of the contract's form (`/docs/assets/{name}`), answered on GET and HEAD. */
+export interface PageRoute {
+  readonly method: 'GET'
+  readonly path: string
+  answer(request: Request, params: Record<string, string>): Response | undefined
+}

@@ -1,72 +1,44 @@
-import { API_PREFIX, createOpenApiDocument, type OpenApiDocument } from '@session-library/schemas'
+import { API_PREFIX, createOpenApiDocument } from '@session-library/schemas'
 import { CONTROL_PREFIX } from '../../control/routes.js'
-import { createDashboardRoutes, isDashboardPath } from './dashboard-page.js'
-import { createDocsRoutes } from './docs-page.js'
+import { findRoute } from '../../http/router.js'
+import { dashboardRoutes } from './dashboard-page.js'
+import { docsRoutes } from './docs-page.js'
+import type { PageRoute } from './page-headers.js'
 
-/** Paths served outside the API without a token: they hold no data (D18). */
-export const STATIC_PATHS = { openapi: '/openapi.json', docs: '/docs', dashboard: CONTROL_PREFIX } as const
-
-const isDocsPath = (pathname: string) => pathname === STATIC_PATHS.docs || pathname.startsWith(`${STATIC_PATHS.docs}/`)
-
-const isStaticPath = (pathname: string) =>
-  pathname === STATIC_PATHS.openapi || isDocsPath(pathname) || isDashboardPath(STATIC_PATHS.dashboard, pathname)
+const OPENAPI_PATH = '/openapi.json'
 
 /**
- * Routes answered before the handlers (see `RequestListenerOptions.routes`): a function of a fetch
- * `Request`, and which paths it may answer at all, so that a request elsewhere needs no `Request`.
- *
- * @example
- * ```ts
- * const routes: StaticRoutes = Object.assign((request: Request) => undefined, { answers: () => false })
- * ```
+ * The pages, before the mock and without a token (D18: no data): `/openapi.json` (its server URL
+ * the origin asked), `/docs`, the dashboard at `/__mock/`. One table through the mock's router;
+ * `answers` says which paths it holds, so that others need no fetch `Request`.
  */
-export type StaticRoutes = ((request: Request) => Response | undefined) & { answers(pathname: string): boolean }
-
-/**
- * Answers `GET /openapi.json` (the contract's document, its server URL set to the origin asked, so
- * that the reference page's "Try it out" calls this server) and `GET /docs` with everything under it
- * (the reference page, see {@link createDocsRoutes}), and the dashboard's page and files at
- * `/__mock/` (see {@link createDashboardRoutes}); `undefined` for any other request. The document
- * is built once per origin, and the page on its first request, so neither slows the start.
- *
- * @example
- * ```ts
- * const serveStatic = createStaticRoutes()
- * serveStatic(new Request('http://127.0.0.1:4777/openapi.json'))?.status // 200
- * ```
- */
-export function createStaticRoutes(): StaticRoutes {
-  const documents = new Map<string, { document: OpenApiDocument; json: string }>()
-  const documentOf = (origin: string) => {
-    let built = documents.get(origin)
-    if (built === undefined) {
-      const document = createOpenApiDocument({ serverUrl: `${origin}${API_PREFIX}` })
-      built = { document, json: JSON.stringify(document) }
-      documents.set(origin, built)
-    }
-    return built
+export function createStaticRoutes(): ((request: Request) => Response | undefined) & {
+  answers(pathname: string): boolean
+} {
+  const documents = new Map<string, string>()
+  const title = () => createOpenApiDocument({ serverUrl: API_PREFIX }).info.title
+  const openApi: PageRoute = {
+    method: 'GET',
+    path: OPENAPI_PATH,
+    answer: (request) => {
+      const { origin } = new URL(request.url)
+      let json = documents.get(origin)
+      if (json === undefined) {
+        json = JSON.stringify(createOpenApiDocument({ serverUrl: `${origin}${API_PREFIX}` }))
+        documents.set(origin, json)
+      }
+      return new Response(json, { headers: { 'Content-Type': 'application/json' } })
+    },
   }
-  let docs: ReturnType<typeof createDocsRoutes> | undefined
-  let dashboard: ReturnType<typeof createDashboardRoutes> | undefined
+  const table = [
+    openApi,
+    ...docsRoutes({ page: '/docs', openApi: OPENAPI_PATH, dashboard: `${CONTROL_PREFIX}/` }, title),
+    ...dashboardRoutes(CONTROL_PREFIX, () => `${title()} · mock dashboard`),
+  ]
   const serve = (request: Request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
-    const url = new URL(request.url)
-    if (url.pathname === STATIC_PATHS.openapi) {
-      return new Response(documentOf(url.origin).json, { headers: { 'Content-Type': 'application/json' } })
-    }
-    const title = () => documentOf(url.origin).document.info.title
-    if (isDashboardPath(STATIC_PATHS.dashboard, url.pathname)) {
-      dashboard ??= createDashboardRoutes({ path: STATIC_PATHS.dashboard, title: `${title()} · mock dashboard` })
-      return dashboard(request)
-    }
-    if (!isDocsPath(url.pathname)) return undefined
-    docs ??= createDocsRoutes({
-      path: STATIC_PATHS.docs,
-      openApiPath: STATIC_PATHS.openapi,
-      title: title(),
-      dashboardPath: `${STATIC_PATHS.dashboard}/`,
-    })
-    return docs(request)
+    const found = findRoute(table, 'GET', new URL(request.url).pathname)
+    return found?.route.answer(request, found.params)
   }
-  return Object.assign(serve, { answers: isStaticPath })
+  return Object.assign(serve, { answers: (pathname: string) => findRoute(table, 'GET', pathname) !== undefined })
 }

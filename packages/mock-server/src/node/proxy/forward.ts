@@ -1,4 +1,6 @@
+import { BodyReadStopped, readBounded } from '@session-library/internal'
 import { API_PREFIX } from '@session-library/schemas'
+import { ApiError } from '../../http/api-error.js'
 
 /** Hop-by-hop headers, and those that describe a body no longer as received (fetch decodes it). */
 const NOT_FORWARDED = new Set([
@@ -13,14 +15,7 @@ const NOT_FORWARDED = new Set([
   'upgrade',
 ])
 
-/**
- * What the proxied server answered, read whole.
- *
- * @example
- * ```ts
- * const { status, headers, bytes } = await forward(request, undefined, { origin: 'http://127.0.0.1:5000', timeout: 10_000, maxBody: 8 * 1024 * 1024 })
- * ```
- */
+/** What the proxied server answered, read whole. */
 export interface Forwarded {
   status: number
   statusText: string
@@ -28,34 +23,13 @@ export interface Forwarded {
   bytes: Uint8Array<ArrayBuffer>
 }
 
-/**
- * The proxied server gave no answer: 504 when it took longer than the proxy's time limit, 502 when
- * it could not be reached or dropped the connection.
- *
- * @example
- * ```ts
- * new ProxyFailure(504, 'gateway_timeout', 'did not answer within 10000 ms')
- * ```
- */
-export class ProxyFailure extends Error {
-  override name = 'ProxyFailure'
-  constructor(
-    readonly status: 502 | 504,
-    readonly code: 'bad_gateway' | 'gateway_timeout',
-    message: string,
-  ) {
-    super(message)
-  }
-}
+/** The proxied server gave no answer (D20): 504 past the time limit, 502 when unreachable or cut off. */
+export const proxyFailure = (status: 502 | 504, message: string) =>
+  new ApiError(status === 504 ? 'gateway_timeout' : 'bad_gateway', message, { status })
 
 /**
  * The origin of a `--proxy` URL: its base URL may be given with or without `/api/v1`, which every
  * forwarded path carries already.
- *
- * @example
- * ```ts
- * proxyOrigin('http://127.0.0.1:5000/api/v1/') // 'http://127.0.0.1:5000'
- * ```
  */
 export function proxyOrigin(url: string): string {
   const trimmed = url.replace(/\/+$/, '')
@@ -70,69 +44,30 @@ function headersOf(source: Headers): Headers {
   return headers
 }
 
-function failure(error: unknown, origin: string, timeout: number): ProxyFailure {
-  if (error instanceof ProxyFailure) return error
+function failure(error: unknown, origin: string, timeout: number, maxBody: number): ApiError {
+  if (error instanceof ApiError) return error
+  if (error instanceof BodyReadStopped) {
+    return proxyFailure(502, `The server at ${origin} answered more than ${maxBody} bytes.`)
+  }
   if ((error as Error).name === 'TimeoutError') {
-    return new ProxyFailure(504, 'gateway_timeout', `The server at ${origin} did not answer within ${timeout} ms.`)
+    return proxyFailure(504, `The server at ${origin} did not answer within ${timeout} ms.`)
   }
   const cause = (error as { cause?: { code?: string; message?: string } }).cause
   const reason = cause?.code ?? cause?.message ?? (error as Error).message
-  return new ProxyFailure(502, 'bad_gateway', `The server at ${origin} did not answer (${reason}).`)
+  return proxyFailure(502, `The server at ${origin} did not answer (${reason}).`)
 }
 
 /**
  * Where {@link forward} sends a request: the proxied server's origin, the time it has to answer
  * (whole body included) and the largest answer read.
- *
- * @example
- * ```ts
- * const target: ProxyTarget = { origin: 'http://127.0.0.1:5000', timeout: 10_000, maxBody: 8 * 1024 * 1024 }
- * ```
  */
-export interface ProxyTarget {
+interface ProxyTarget {
   origin: string
   timeout: number
   maxBody: number
 }
 
-const tooLarge = (target: ProxyTarget) =>
-  new ProxyFailure(502, 'bad_gateway', `The server at ${target.origin} answered more than ${target.maxBody} bytes.`)
-
-/**
- * Reads an answer's body up to `target.maxBody` bytes (D20): a declared length beyond it fails
- * before a byte is read, a body that grows beyond it fails as soon as it does and is cancelled,
- * so no more than the limit is ever held.
- */
-async function boundedBody(response: Response, target: ProxyTarget): Promise<Uint8Array<ArrayBuffer>> {
-  if (Number(response.headers.get('content-length') ?? 0) > target.maxBody) {
-    await response.body?.cancel().catch(() => undefined)
-    throw tooLarge(target)
-  }
-  const chunks: Uint8Array[] = []
-  let size = 0
-  const reader = response.body?.getReader()
-  for (let read = await reader?.read(); read && !read.done; read = await reader?.read()) {
-    size += read.value.byteLength
-    if (size > target.maxBody) {
-      chunks.length = 0
-      await reader?.cancel().catch(() => undefined)
-      throw tooLarge(target)
-    }
-    chunks.push(read.value)
-  }
-  return new Uint8Array(Buffer.concat(chunks, size))
-}
-
-/**
- * Sends a request on to the proxied server, path and query as received, and reads its answer, at
- * most `target.maxBody` bytes of it, all within `target.timeout` ms: it never waits longer nor holds
- * more, and rejects with {@link ProxyFailure}.
- *
- * @example
- * ```ts
- * const answer = await forward(new Request('http://127.0.0.1:4777/api/v1/health'), undefined, { origin: 'http://127.0.0.1:5000', timeout: 10_000, maxBody: 8 * 1024 * 1024 })
- * ```
- */
+/** Forwards a request (path and query as received) and reads at most `maxBody` of its answer within `timeout`. */
 export async function forward(
   request: Request,
   body: Uint8Array<ArrayBuffer> | undefined,
@@ -148,9 +83,43 @@ export async function forward(
       redirect: 'manual',
       signal,
     })
-    const bytes = await boundedBody(response, target)
+    const declared = response.headers.get('content-length')
+    const bytes = (await readBounded(response.body, { limit: target.maxBody, declared })) as Uint8Array<ArrayBuffer>
     return { status: response.status, statusText: response.statusText, headers: headersOf(response.headers), bytes }
   } catch (error) {
-    throw failure(error, target.origin, target.timeout)
+    throw failure(error, target.origin, target.timeout, target.maxBody)
   }
+}
+
+const QUOTE = 0x22
+const BACKSLASH = 0x5c
+// `[` and `{` differ in one bit (0x20), as `]` and `}` do: one comparison finds either.
+const OPENS = 0x7b
+const CLOSES = 0x7d
+
+/**
+ * The deepest nesting of arrays and objects the proxy checks in an answer. No answer of the API
+ * nests deeper than a few levels; a body past this is the upstream's fault (502), found by a scan
+ * of its bytes before it is parsed: parsing a few megabytes of `[[[[…` first cost hundreds of MB.
+ */
+export const MAX_ANSWER_DEPTH = 1_000
+
+/**
+ * Whether JSON text (as UTF-8 bytes) nests arrays and objects deeper than `max`, brackets inside
+ * strings not counted. Text that is not JSON is left for the parser to refuse.
+ */
+export function nestedDeeperThan(bytes: Uint8Array, max: number): boolean {
+  let depth = 0
+  let inString = false
+  for (let index = 0; index < bytes.length; index++) {
+    const byte = bytes[index]
+    if (inString) {
+      if (byte === BACKSLASH) index++
+      else if (byte === QUOTE) inString = false
+    } else if (byte === QUOTE) inString = true
+    else if (((byte as number) | 0x20) === OPENS) {
+      if (++depth > max) return true
+    } else if (((byte as number) | 0x20) === CLOSES) depth--
+  }
+  return false
 }

@@ -12,28 +12,20 @@ import {
 import type { RequestHandler } from 'msw'
 // Not msw's main entry: it loads GraphQL support too, which the CLI's start would pay for.
 import { http } from 'msw'
-import type { TransportAnswer } from '../../http/transport-answer.js'
-import { under } from '../../http/url-pattern.js'
-import { type Forwarded, forward, ProxyFailure, proxyOrigin } from './forward.js'
-import { MAX_ANSWER_DEPTH, nestedDeeperThan } from './json-depth.js'
+import { asResponse, type RawStep, type TransportAnswer } from '../../http/answer.js'
+import { ApiError, errorText, toResponse } from '../../http/api-error.js'
+import { fetchRequestView, targetUrl } from '../../http/request-view.js'
+import { scopeOf } from '../../mock-api.js'
+import { type Forwarded, forward, MAX_ANSWER_DEPTH, nestedDeeperThan, proxyFailure, proxyOrigin } from './forward.js'
 
-/**
- * Options of {@link createProxyHandler}.
- *
- * @example
- * ```ts
- * const options: ProxyOptions = { url: 'http://127.0.0.1:5000/api/v1', record: api.recordAnswer }
- * ```
- */
-export interface ProxyOptions {
+/** Options of {@link createProxyHandler}. */
+interface ProxyOptions {
   /** Base URL of the proxied server, with or without `/api/v1`. */
   url: string
   /** Time the server has to answer, whole body included, in ms. Default 10,000. */
   timeout?: number
   /** Largest answer read, in bytes (D20, `--proxy-max-body`); a larger one is 502. Default 8 MiB. */
   maxBody?: number
-  /** Journals each exchange and its departures (the mock's `recordAnswer`). */
-  record(answer: TransportAnswer): void
   /** Called with each departure, e.g. to log it. */
   onDeparture?: (departure: Departure) => void
   /** Secrets to mask in departures, besides the bearer token each request carries. */
@@ -42,7 +34,7 @@ export interface ProxyOptions {
 
 const DEFAULT_TIMEOUT = 10_000
 /** MOCK.md's default of `--proxy-max-body`. */
-export const DEFAULT_PROXY_MAX_BODY = 8 * 1024 * 1024
+const DEFAULT_PROXY_MAX_BODY = 8 * 1024 * 1024
 const decoder = new TextDecoder()
 
 /** The departure with the secrets masked in each of its texts (D2). */
@@ -54,16 +46,10 @@ function masked(departure: Departure, mask: (text: string) => string): Departure
   return Object.fromEntries(entries) as Departure
 }
 
-function failureAnswer(failure: ProxyFailure): Response {
-  const { status, code, message } = failure
-  return Response.json({ error: { status, code, message } }, { status })
-}
-
 function answerDepartures(operation: OperationName | undefined, answered: Forwarded, origin: string): Departure[] {
   // A body nested deeper than the checks follow (D20: the upstream's fault, never a 500): refused
   // before it is parsed, and, should the checks still run out of stack, after.
-  const tooDeep = () =>
-    new ProxyFailure(502, 'bad_gateway', `The server at ${origin} answered a body too deeply nested to check.`)
+  const tooDeep = () => proxyFailure(502, `The server at ${origin} answered a body too deeply nested to check.`)
   if (nestedDeeperThan(answered.bytes, MAX_ANSWER_DEPTH)) throw tooDeep()
   const text = decoder.decode(answered.bytes)
   try {
@@ -75,56 +61,65 @@ function answerDepartures(operation: OperationName | undefined, answered: Forwar
 }
 
 /**
- * An MSW handler, placed before the mock's own, that forwards every request under `/api/v1` to the
- * real application and answers with its answer unchanged (status, headers, body; only hop-by-hop
- * headers dropped). It checks both directions with the contract's validation core — the request
- * against the exact request schemas, the answer with `validateAnswer` — and journals each exchange
- * with its departures, the client's token masked in both (D2). A server that is down, drops the
- * connection, answers more than `maxBody` bytes or a body too deep to check, or takes longer than
- * `timeout` is answered 502 `bad_gateway` or 504 `gateway_timeout` in the API's error envelope (D20).
- *
- * @example
- * ```ts
- * const handlers = [createProxyHandler({ url: 'http://127.0.0.1:5000', record: api.recordAnswer }), ...api.handlers]
- * ```
+ * The proxy (`--proxy`), the handler step of the request path with no check of the mock's: forwards
+ * to the real application, answers its answer unchanged (hop-by-hop headers dropped), checks both
+ * directions against the contract, masks the client's token in departures and target (D2). No
+ * answer, too large, too deep or too slow is 502 `bad_gateway` / 504 `gateway_timeout` (D20).
  */
-export function createProxyHandler(options: ProxyOptions): RequestHandler {
+export function proxyStep(options: ProxyOptions): RawStep {
   const target = {
     origin: proxyOrigin(options.url),
     timeout: options.timeout ?? DEFAULT_TIMEOUT,
     maxBody: options.maxBody ?? DEFAULT_PROXY_MAX_BODY,
   }
-  return http.all(under(API_PREFIX), async ({ request }) => {
-    const url = new URL(request.url)
-    const operation = matchOperation(request.method, url.pathname.slice(API_PREFIX.length)).operation?.name as
+  return async (view, sent) => {
+    const { url, method } = view
+    const operation = matchOperation(method, url.pathname.slice(API_PREFIX.length)).operation?.name as
       | OperationName
       | undefined
-    const body =
-      request.method === 'GET' || request.method === 'HEAD' ? undefined : new Uint8Array(await request.arrayBuffer())
+    const body = method === 'GET' || method === 'HEAD' ? undefined : (sent as Uint8Array<ArrayBuffer>)
     const departures: Departure[] = operation
       ? validateRequest({ operation, query: url.search, ...(body?.byteLength && { text: decoder.decode(body) }) })
       : []
     let response: Response
     try {
-      const answered = await forward(request, body, target)
+      const answered = await forward(await view.toRequest(), body, target)
       departures.push(...answerDepartures(operation, answered, target.origin))
       const { status, statusText, headers, bytes } = answered
       response = new Response(status === 204 || status === 304 ? null : bytes, { status, statusText, headers })
     } catch (error) {
-      if (!(error instanceof ProxyFailure)) throw error
+      if (!(error instanceof ApiError)) throw error
       departures.push(transportDeparture(operation ?? UNKNOWN_ROUTE, `no answer: ${error.message}`))
-      response = failureAnswer(error)
+      response = toResponse(errorText(error))
     }
-    const bearer = request.headers.get('authorization')?.replace(/^bearer\s+/i, '')
+    const bearer = view.header('authorization')?.replace(/^bearer\s+/i, '')
     const mask = tokenMask([bearer, ...(options.secrets ?? [])])
     const kept = departures.map((departure) => masked(departure, mask))
     for (const departure of kept) options.onDeparture?.(departure)
+    const shown = new URL(targetUrl('http://localhost', mask(`${url.pathname}${url.search}`)))
+    return {
+      answer: response,
+      operation,
+      departures: kept,
+      target: { path: shown.pathname, query: shown.search.slice(1) },
+    }
+  }
+}
+
+/** {@link proxyStep} as an msw handler before the mock's, journaling through `record`. */
+export function createProxyHandler(options: ProxyOptions & { record(answer: TransportAnswer): void }): RequestHandler {
+  const step = proxyStep(options)
+  return http.all(scopeOf('*', API_PREFIX), async ({ request }) => {
+    const view = fetchRequestView(request)
+    const { answer, operation, departures, target } = await step(view, await view.bytes())
+    const response = asResponse(answer)
+    const shown = `${target?.path}${target?.query ? `?${target.query}` : ''}`
     options.record({
       method: request.method,
-      target: mask(`${url.pathname}${url.search}`),
+      target: shown,
       statusCode: response.status,
-      ...(operation && { operation }),
-      departures: kept,
+      operation,
+      departures: [...(departures ?? [])],
     })
     return response
   })

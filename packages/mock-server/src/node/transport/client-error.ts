@@ -1,5 +1,6 @@
 import type { Duplex } from 'node:stream'
-import { ERRORS, type KnownErrorCode } from '@session-library/schemas'
+import type { KnownErrorCode } from '@session-library/schemas'
+import { ApiError, errorText } from '../../http/api-error.js'
 
 /** The error of each parser error Node names (D20); anything else in a request head is a 400 `invalid_json` (D4). */
 const CODES: Record<string, KnownErrorCode> = {
@@ -7,7 +8,6 @@ const CODES: Record<string, KnownErrorCode> = {
   HPE_CHUNK_EXTENSIONS_OVERFLOW: 'payload_too_large',
   ERR_HTTP_REQUEST_TIMEOUT: 'request_timeout',
 }
-const MALFORMED = { code: 'invalid_json', status: 400, message: 'Request head is malformed.' } as const
 
 /** What {@link answerClientError} sent on a connection, for the request it cut short. */
 const answered = new WeakMap<Duplex, { status: number; code: string }>()
@@ -20,28 +20,21 @@ const REASONS: Record<number, string> = {
 }
 
 /**
- * Answers a request that Node's parser refused before any handler saw it (a malformed or oversized
- * head, a slow loris) in the API's JSON envelope (D20: 431 `headers_too_large`, 408
- * `request_timeout`; D4: any other bad head `invalid_json`, oversized chunk extensions
- * `payload_too_large`), where Node alone would send a bodyless answer; then closes
- * the connection. Wire it to the server's `clientError` event.
- *
- * @example
- * ```ts
- * server.on('clientError', answerClientError)
- * ```
+ * Answers a head Node's parser refused (D20: 431, 408; D4: any other `invalid_json`, oversized
+ * chunk extensions 413) in the API's envelope, then closes the connection (`clientError` event).
  */
 export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   const known = CODES[error.code ?? '']
-  const { code, status, message } = known ? { code: known, ...ERRORS[known] } : MALFORMED
-  const body = JSON.stringify({ error: { status, code, message } })
+  const { status, text: body } = errorText(
+    known ? new ApiError(known) : new ApiError('invalid_json', 'Request head is malformed.'),
+  )
   // As Node does: only when no answer on this connection has started, else it would be corrupted.
   const inFlight = (socket as Duplex & { _httpMessage?: { headersSent: boolean } | null })._httpMessage
   if (socket.writable && !inFlight?.headersSent) {
     socket.write(
       `HTTP/1.1 ${status} ${REASONS[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     )
-    answered.set(socket, { status, code })
+    answered.set(socket, { status, code: known ?? 'invalid_json' })
   }
   socket.destroy()
 }
@@ -49,11 +42,6 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
 /**
  * The answer {@link answerClientError} sent on this connection, if any: a request whose body was
  * still arriving when the request timeout cut it short (408) was answered there, not by its handler.
- *
- * @example
- * ```ts
- * const sent = clientErrorAnswer(incoming.socket) // { status: 408, code: 'request_timeout' } | undefined
- * ```
  */
 export function clientErrorAnswer(socket: Duplex): { status: number; code: string } | undefined {
   return answered.get(socket)

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http'
 import { isIPv6 } from 'node:net'
 
 // A DNS name or an IPv4 address (letters, digits, `-`, `.`, `_`), or an IPv6 address in brackets;
@@ -9,13 +10,6 @@ const HOST_PORT = /^(?:([A-Za-z0-9\-._]+)|\[([0-9A-Fa-f:.]+)\])(?::(\d{1,5}))?$/
  * address in brackets, and a port from 0 to 65535. Anything else is answered 400 `invalid_host`
  * before routing, so that the request target alone decides the operation: a Host such as
  * `[::1]:4777/api/v1/sessions/A#` can never turn into a path.
- *
- * @example
- * ```ts
- * isValidHost('[::1]:4777') // true
- * isValidHost('localhost:99999') // false
- * isValidHost('[::1]:4777/api/v1/sessions/ses_a#') // false
- * ```
  */
 export function isValidHost(host: string): boolean {
   const match = HOST_PORT.exec(host)
@@ -24,33 +18,16 @@ export function isValidHost(host: string): boolean {
   return (ipv6 === undefined || isIPv6(ipv6)) && (port === undefined || Number(port) <= 65_535)
 }
 
-/**
- * The name part of a `Host` header, lower-cased and without its port; an IPv6 address keeps its
- * brackets (`[::1]`).
- *
- * @example
- * ```ts
- * hostName('LocalHost:4777') // 'localhost'
- * hostName('[::1]:4777') // '[::1]'
- * ```
- */
-export function hostName(host: string): string {
+/** The name part of a `Host` header, lower-cased and without its port; an IPv6 address keeps its brackets (`[::1]`). */
+function hostName(host: string): string {
   const name = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : (host.split(':')[0] ?? '')
   return name.toLowerCase()
 }
 
 const loopbackV4 = /^127(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/
 
-/**
- * Whether a `Host` header names the loopback interface: `localhost`, `127.x.x.x` or `[::1]`.
- *
- * @example
- * ```ts
- * isLoopbackHost('127.0.0.1:4777') // true
- * isLoopbackHost('attacker.example') // false
- * ```
- */
-export function isLoopbackHost(host: string): boolean {
+/** Whether a `Host` header names the loopback interface: `localhost`, `127.x.x.x` or `[::1]`. */
+function isLoopbackHost(host: string): boolean {
   const name = hostName(host)
   return name === 'localhost' || name === '[::1]' || loopbackV4.test(name)
 }
@@ -59,13 +36,6 @@ export function isLoopbackHost(host: string): boolean {
  * The DNS-rebinding defence of D18: a request is served only when its `Host` is a loopback name or
  * address, or one of the names allowed explicitly (compared without port, case-insensitively). A
  * request without `Host` (HTTP/1.0) cannot come through a rebound name, so it passes.
- *
- * @example
- * ```ts
- * const allowed = createHostCheck(['mock.test'])
- * allowed('mock.test:4777') // true
- * allowed('evil.example') // false
- * ```
  */
 export function createHostCheck(allowHosts: readonly string[] = []): (host: string | undefined) => boolean {
   const extra = new Set(allowHosts.map(hostName))
@@ -76,17 +46,8 @@ export function createHostCheck(allowHosts: readonly string[] = []): (host: stri
 const VERDICTS_KEPT = 64
 
 /**
- * The `Host` checks of D18 and D20 in one call: `invalid_host` for a value that is no
- * `host[:port]`, `forbidden_host` for a name not allowed, `undefined` to serve the request. Every
- * request passes through it; the verdict of each value is kept (a client sends the same `Host`
- * on every request), a bounded number of them, so that the checks run once per value.
- *
- * @example
- * ```ts
- * const gate = createHostGate([])
- * gate('127.0.0.1:4777') // undefined
- * gate('evil.example') // 'forbidden_host'
- * ```
+ * The `Host` checks of D18 and D20: `invalid_host`, `forbidden_host`, or `undefined` to serve. A
+ * bounded number of verdicts is kept (a client sends one `Host`), so each runs once per value.
  */
 export function createHostGate(
   allowHosts: readonly string[] = [],
@@ -100,5 +61,47 @@ export function createHostGate(
     if (verdicts.size >= VERDICTS_KEPT) verdicts.clear()
     verdicts.set(host, verdict)
     return verdict
+  }
+}
+
+/** Methods a browser may use across origins: every method of the endpoint table. */
+const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE'
+const ALLOWED_HEADERS = 'Authorization, Content-Type'
+/** Headers a browser script may read besides the safelisted ones. */
+const EXPOSED_HEADERS = 'WWW-Authenticate, Retry-After'
+
+/**
+ * What the CORS policy (D18: headers only for origins allowed explicitly) says about one request.
+ * `headers` is empty for an origin that is not allowed; `preflight` is true when the request is an
+ * allowed origin's preflight, which the transport answers itself with 204.
+ */
+interface CorsDecision {
+  headers: Record<string, string>
+  preflight: boolean
+}
+
+/** The decision for every request not from an allowed origin: shared, never changed. */
+const NO_CORS: CorsDecision = Object.freeze({ headers: Object.freeze({}), preflight: false })
+
+/** Builds the CORS policy for a list of allowed origins (`--cors`). An empty list never adds a header. */
+export function corsPolicy(
+  origins: readonly string[] = [],
+): (headers: IncomingHttpHeaders, method?: string) => CorsDecision {
+  const allowed = new Set(origins)
+  return (headers, method) => {
+    const origin = headers.origin
+    if (origin === undefined || !allowed.has(origin)) return NO_CORS
+    const preflight = method === 'OPTIONS' && headers['access-control-request-method'] !== undefined
+    const common = { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' }
+    if (!preflight) return { headers: { ...common, 'Access-Control-Expose-Headers': EXPOSED_HEADERS }, preflight }
+    return {
+      headers: {
+        ...common,
+        'Access-Control-Allow-Methods': ALLOWED_METHODS,
+        'Access-Control-Allow-Headers': ALLOWED_HEADERS,
+        'Access-Control-Max-Age': '600',
+      },
+      preflight,
+    }
   }
 }

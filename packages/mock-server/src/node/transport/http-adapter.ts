@@ -2,27 +2,18 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
-import { type KnownErrorCode, LIMITS, NOT_FOUND_MESSAGES } from '@session-library/schemas'
+import { API_PREFIX, type KnownErrorCode, LIMITS, NOT_FOUND_MESSAGES } from '@session-library/schemas'
 import type { RequestHandler } from 'msw'
-import { type DirectRequest, type DirectResponder, directResponder } from '../../http/direct-dispatch.js'
-import type { PlainAnswer } from '../../http/respond.js'
-import { targetUrl } from '../../http/target.js'
-import type { TransportAnswer } from '../../http/transport-answer.js'
-import { PayloadTooLargeError } from './body-limit.js'
+import type { ApiAnswer, RawStep, TransportAnswer } from '../../http/answer.js'
+import { ApiError, errorResponse, type PlainAnswer } from '../../http/api-error.js'
+import { type RequestView, targetUrl } from '../../http/request-view.js'
+import { isUnder } from '../../http/router.js'
+import type { MockEntry } from '../../mock-api.js'
 import { clientErrorAnswer } from './client-error.js'
-import { corsPolicy } from './cors.js'
-import { errorResponse } from './error-response.js'
-import { createHostGate } from './host-check.js'
+import { corsPolicy, createHostGate } from './host-check.js'
 import { incomingRequest } from './incoming-request.js'
 
-/**
- * One answered request, as the transport reports it to a logger. Holds no header, so never the token.
- *
- * @example
- * ```ts
- * const line = ({ method, url, status, ms }: ExchangeSummary) => `${method} ${url} ${status} ${ms}ms`
- * ```
- */
+/** One answered request, as the transport reports it to a logger. Holds no header, so never the token. */
 export interface ExchangeSummary {
   method: string
   /** Path and query as requested. */
@@ -32,17 +23,10 @@ export interface ExchangeSummary {
   ms: number
 }
 
-/**
- * Options of {@link createRequestListener}.
- *
- * @example
- * ```ts
- * const options: RequestListenerOptions = { handlers: api.handlers, cors: ['http://localhost:5173'] }
- * ```
- */
+/** Options of {@link createRequestListener}. */
 export interface RequestListenerOptions {
-  /** The MSW handlers that answer: the mock's, or any others. */
-  handlers: readonly RequestHandler[]
+  /** MSW handlers that answer, asked through msw (before the mock, when both are given: a proxy). */
+  handlers?: readonly RequestHandler[]
   /**
    * Answers asked before the handlers, e.g. `/openapi.json`; `undefined` passes the request on.
    * Its `answers`, when given, says which paths it may answer: requests on other paths skip it, so
@@ -102,11 +86,6 @@ async function send(res: ServerResponse, answer: Response, extraHeaders: Record<
 /**
  * Whether an answer is a server-sent event stream (the dashboard's `/__mock/events`), which is
  * streamed instead of read whole, and which closing the server cuts instead of awaiting.
- *
- * @example
- * ```ts
- * isEventStream(new Headers({ 'Content-Type': 'text/event-stream' })) // true
- * ```
  */
 export function isEventStream(headers: { get(name: string): string | null }): boolean {
   return headers.get('content-type')?.startsWith('text/event-stream') ?? false
@@ -120,63 +99,48 @@ function originOf(incoming: IncomingMessage, host: string | undefined): string {
   return `http://${host ?? `${incoming.socket.localAddress}:${incoming.socket.localPort}`}`
 }
 
-function answer(
-  incoming: IncomingMessage,
-  options: RequestListenerOptions,
-  direct: DirectResponder | undefined,
-  origin: string,
-): Promise<PlainAnswer | Response | 'dropped' | undefined> | undefined {
-  const request = incomingRequest(
-    incoming,
-    targetUrl(origin, incoming.url ?? '/'),
-    options.bodyLimit ?? LIMITS.bodyBytes,
-  )
-  const { routes } = options
-  if (routes && (routes.answers?.(request.url.pathname) ?? true)) {
-    return request.toRequest().then((built) => routes(built) ?? answerByHandlers(request, options, direct))
-  }
-  // A mock's own handlers: their promise as it is, no other around it.
-  return direct ? direct(request) : answerByHandlers(request, options, direct)
+type Answered = ApiAnswer | Response | undefined
+
+/** The transport's options with a mock reached without msw (`mockApiFrom`'s `entry`). */
+export interface ListenerOptions extends RequestListenerOptions {
+  mock?: MockEntry
+  /** Answers the API in the mock's place, through its request path (`--proxy`). */
+  proxy?: RawStep
 }
 
-async function answerByHandlers(
-  request: DirectRequest,
-  options: RequestListenerOptions,
-  direct: DirectResponder | undefined,
-): Promise<PlainAnswer | Response | 'dropped' | undefined> {
-  if (direct) return direct(request)
-  // Loaded only for handlers other than a mock's own: msw's main entry costs the CLI's start.
-  const { getResponse } = await import('msw')
-  return getResponse(options.handlers as RequestHandler[], await request.toRequest())
+async function answer(request: RequestView, options: ListenerOptions): Promise<Answered> {
+  const { routes, mock, handlers, proxy } = options
+  if (routes && (routes.answers?.(request.url.pathname) ?? true)) {
+    const page = routes(await request.toRequest())
+    if (page) return page
+  }
+  if (proxy && isUnder(request.url.pathname, API_PREFIX)) return mock?.answer(request, proxy)
+  if (handlers?.length) {
+    // Loaded only for handlers other than a mock's own: msw's main entry costs the CLI's start.
+    const { getResponse } = await import('msw')
+    const answered = await getResponse(handlers as RequestHandler[], await request.toRequest())
+    if (answered) return answered
+  }
+  return mock?.answer(request)
 }
 
 /**
- * The `node:http` adapter. A mock's own handler list (from `createMockApi`, unchanged) is answered
- * without msw and without fetch's `Request` and `Response`: its pipeline reads the request from the
- * `IncomingMessage` and hands back status, headers and text, written with one `res.end`. Any other
- * handlers are asked through msw's `getResponse` with a fetch `Request`, and their `Response` is
- * written back. Around both sit the transport's own
- * rules: the `Host` checks (400 `invalid_host` for one that is no `host[:port]`, D20; 403
- * `forbidden_host`), CORS for allowed origins only, the streamed 1 MiB
- * body limit (413 `payload_too_large`; the body is read when first asked for, by a mock's pipeline
- * after the token check, D3), 404 `not_found` for a request no handler answers, a dropped
- * connection for `HttpResponse.error()` and 500 `internal_error` for anything that throws. It never
- * rejects, so a failing handler cannot take the server down.
- *
- * @example
- * ```ts
- * import { createServer } from 'node:http'
- * const server = createServer(createRequestListener({ handlers: api.handlers }))
- * server.listen(0, '127.0.0.1')
- * ```
+ * The `node:http` adapter: msw handlers asked through msw's `getResponse` with a fetch `Request`
+ * whose body is streamed from the bounded read (so a handler that checks the token first never
+ * reads a large body), their `Response` written back. Around them sit the transport's own rules:
+ * the `Host` checks (400 `invalid_host` for one that is no `host[:port]`, D20; 403
+ * `forbidden_host`), CORS for allowed origins only, the 1 MiB body limit (413
+ * `payload_too_large`), 404 `not_found` for a request no handler answers, a dropped connection for
+ * `HttpResponse.error()` and 500 `internal_error` for anything that throws. It never rejects, so a
+ * failing handler cannot take the server down.
  */
 export function createRequestListener(
   options: RequestListenerOptions,
 ): (incoming: IncomingMessage, res: ServerResponse) => Promise<void> {
   const hostGate = createHostGate(options.allowHosts)
   const cors = corsPolicy(options.cors)
-  // A mock's own handler list is answered without msw: looked up once, not per request.
-  const direct = directResponder(options.handlers)
+  // A mock and a proxy come from `serveHandlers` only (see ListenerOptions).
+  const record = (options as ListenerOptions).mock?.record ?? options.onTransportAnswer
   return async (incoming, res) => {
     const started = performance.now()
     const { method = 'GET', url = '/' } = incoming
@@ -189,7 +153,7 @@ export function createRequestListener(
       own = code
       return errorResponse(code, message)
     }
-    let response: PlainAnswer | Response | 'dropped' | undefined
+    let response: Answered
     try {
       const host = incoming.headers.host
       const refused = hostGate(host)
@@ -198,8 +162,9 @@ export function createRequestListener(
         own = ''
         response = new Response(null, { status: 204 })
       } else {
-        const origin = originOf(incoming, host)
-        response = (await answer(incoming, options, direct, origin)) ?? refuse('not_found', NOT_FOUND_MESSAGES.route)
+        const limit = options.bodyLimit ?? LIMITS.bodyBytes
+        const request = incomingRequest(incoming, targetUrl(originOf(incoming, host), url), limit)
+        response = (await answer(request, options as ListenerOptions)) ?? refuse('not_found', NOT_FOUND_MESSAGES.route)
       }
     } catch (error) {
       // A body cut short by the request timeout was answered already (a JSON 408) by the server's
@@ -207,13 +172,14 @@ export function createRequestListener(
       const cut = clientErrorAnswer(incoming.socket)
       if (cut) {
         const origin = originOf(incoming, incoming.headers.host)
-        options.onTransportAnswer?.({ method, target: url, origin, statusCode: cut.status, code: cut.code })
+        record?.({ method, target: url, origin, statusCode: cut.status, code: cut.code })
       }
       if (cut || incoming.socket.destroyed) {
         report(cut?.status ?? 0)
         return
       }
-      response = refuse(error instanceof PayloadTooLargeError ? 'payload_too_large' : 'internal_error')
+      const tooLarge = error instanceof ApiError && error.code === 'payload_too_large'
+      response = refuse(tooLarge ? 'payload_too_large' : 'internal_error')
     }
     // A body left unread (refused as too large, or never asked for, as after a 401) is not read
     // now: the connection goes once the answer is out.
@@ -234,7 +200,7 @@ export function createRequestListener(
       const origin = originOf(incoming, own === 'invalid_host' ? undefined : incoming.headers.host)
       const answered: TransportAnswer = { method, target: url, origin, statusCode: res.statusCode }
       if (own) answered.code = own
-      options.onTransportAnswer?.(answered)
+      record?.(answered)
     }
     report(res.statusCode)
   }

@@ -1,17 +1,11 @@
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { answerClientError } from './client-error.js'
-import { closingResponses } from './closing-responses.js'
-import { createRequestListener, type RequestListenerOptions } from './http-adapter.js'
+import { createRequestListener, isEventStream, type ListenerOptions } from './http-adapter.js'
 
 /**
  * Time limits of the server, in ms (D18): a client that trickles its headers or its body, or idles
  * on a kept-alive connection, loses the connection when they run out.
- *
- * @example
- * ```ts
- * const timeouts: ServerTimeouts = { headers: 200, request: 500 } // e.g. in a test of slow clients
- * ```
  */
 export interface ServerTimeouts {
   /** Time to receive the whole request head. Default 10,000. */
@@ -22,15 +16,8 @@ export interface ServerTimeouts {
   keepAlive?: number
 }
 
-/**
- * Options of {@link serveHandlers}: the adapter's options plus where to listen.
- *
- * @example
- * ```ts
- * const options: ServeOptions = { handlers, port: 0 }
- * ```
- */
-export interface ServeOptions extends RequestListenerOptions {
+/** Options of {@link serveHandlers}: the adapter's options plus where to listen. */
+interface ServeOptions extends ListenerOptions {
   /** Port; `0` picks a free one. Default 4777. */
   port?: number
   /** Address to bind. Default `127.0.0.1` (D18). */
@@ -38,14 +25,7 @@ export interface ServeOptions extends RequestListenerOptions {
   timeouts?: ServerTimeouts
 }
 
-/**
- * A listening server (see {@link serveHandlers}).
- *
- * @example
- * ```ts
- * const { origin, close } = await serveHandlers({ handlers, port: 0 })
- * ```
- */
+/** A listening server (see {@link serveHandlers}). */
 export interface ServingServer {
   server: Server
   /** `http://host:port`, with the port actually bound. */
@@ -58,15 +38,7 @@ export interface ServingServer {
 const DEFAULT_PORT = 4777
 const DEFAULT_HOST = '127.0.0.1'
 
-/**
- * Formats a bound address for a URL: an IPv6 address goes in brackets, a wildcard becomes loopback.
- *
- * @example
- * ```ts
- * urlHost('::1') // '[::1]'
- * urlHost('0.0.0.0') // '127.0.0.1'
- * ```
- */
+/** Formats a bound address for a URL: an IPv6 address goes in brackets, a wildcard becomes loopback. */
 export function urlHost(host: string): string {
   // A wildcard bind is reached through loopback; its own address is no place to send requests to.
   const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host
@@ -76,14 +48,6 @@ export function urlHost(host: string): string {
 /**
  * Serves MSW handlers over HTTP with {@link createRequestListener}, bound to loopback by default,
  * with the time limits of {@link ServerTimeouts}.
- *
- * @example
- * ```ts
- * import { http, HttpResponse } from 'msw'
- * const served = await serveHandlers({ port: 0, handlers: [http.get('*', () => HttpResponse.json({}))] })
- * await fetch(served.origin)
- * await served.close()
- * ```
  */
 export async function serveHandlers(options: ServeOptions): Promise<ServingServer> {
   const headersTimeout = options.timeouts?.headers ?? 10_000
@@ -117,4 +81,47 @@ export async function serveHandlers(options: ServeOptions): Promise<ServingServe
       server.closeIdleConnections()
     })
   return { server, origin: `http://${urlHost(host)}:${port}`, port, close }
+}
+
+/** What a closing server does to the answers under way (see {@link closingResponses}). */
+interface ClosingResponses {
+  /** The response class to give `createServer`. */
+  ServerResponse: typeof ServerResponse<IncomingMessage>
+  /** Starts closing: answers still to be written go out with `Connection: close`; event streams are cut. */
+  close(): void
+}
+
+const KEEP_ALIVE = Symbol('keepAlive')
+
+/**
+ * Responses that know their server is closing: `Connection: close` from then on, event streams cut.
+ * Asked when a head is written, not tracked per request (that cost a by-id read a few percent).
+ */
+function closingResponses(): ClosingResponses {
+  let closing = false
+  const streams = new Set<ServerResponse>()
+  class ClosingResponse extends ServerResponse {
+    override flushHeaders(): void {
+      super.flushHeaders()
+      if (!isEventStream({ get: (name) => this.getHeader(name)?.toString() ?? null })) return
+      streams.add(this)
+      this.once('close', () => streams.delete(this))
+    }
+  }
+  // An accessor where node:http has a plain property: Node reads it when it writes the head.
+  Object.defineProperty(ClosingResponse.prototype, 'shouldKeepAlive', {
+    get(this: Record<symbol, boolean>) {
+      return this[KEEP_ALIVE] !== false && !closing
+    },
+    set(this: Record<symbol, boolean>, value: boolean) {
+      this[KEEP_ALIVE] = value
+    },
+  })
+  return {
+    ServerResponse: ClosingResponse,
+    close() {
+      closing = true
+      for (const res of streams) res.destroy()
+    },
+  }
 }

@@ -1,7 +1,6 @@
 import type { IncomingMessage } from 'node:http'
-import type { DirectRequest } from '../../http/direct-dispatch.js'
+import { boundedBytes, type RequestView } from '../../http/request-view.js'
 import type { HeaderSource } from '../../runtime/journal-bodies.js'
-import { readBody } from './body-limit.js'
 
 const BODYLESS = new Set(['GET', 'HEAD'])
 const EMPTY = new Uint8Array(new ArrayBuffer(0))
@@ -47,26 +46,28 @@ const hasBody = (incoming: IncomingMessage) =>
   incoming.headers['transfer-encoding'] !== undefined || Number(incoming.headers['content-length'] ?? 0) > 0
 
 /**
- * A request received by `node:http` as a {@link DirectRequest}. Its body is streamed in, up to
- * `limit` bytes (else `PayloadTooLargeError`, a 413), only when first asked for: the pipeline asks
- * after the token check, so that a large body without a valid token is a 401, never read (D3). The
- * fetch `Request` (headers copied, an AbortSignal) is built only if something asks for it — the
- * control surface, static routes, msw for other handlers.
- *
- * @example
- * ```ts
- * const request = incomingRequest(incoming, 'http://127.0.0.1:4777/api/v1/health', LIMITS.bodyBytes)
- * request.header('authorization') // 'Bearer …' or null
- * ```
+ * A `node:http` request as a {@link RequestView}: its body read through the bounded reader when first
+ * asked (after the token check: D3), its fetch `Request` built only when asked for.
  */
-export function incomingRequest(incoming: IncomingMessage, href: string, limit: number): DirectRequest {
+export function incomingRequest(incoming: IncomingMessage, href: string, limit: number): RequestView {
   const method = incoming.method ?? 'GET'
   let body: Promise<Uint8Array<ArrayBuffer>> | undefined
   const bytes = () => {
-    body ??= hasBody(incoming) ? readBody(incoming, limit).then((read) => read ?? EMPTY) : Promise.resolve(EMPTY)
+    body ??= hasBody(incoming)
+      ? (boundedBytes(incoming, incoming.headers['content-length'] ?? null, limit) as Promise<Uint8Array<ArrayBuffer>>)
+      : Promise.resolve(EMPTY)
     return body
   }
   let request: Promise<Request> | undefined
+  // Streamed from the one bounded read, pulled only when read: msw's handlers, too, check the
+  // token before the body is read (D3).
+  const stream = () =>
+    new ReadableStream<Uint8Array>({
+      pull: async (controller) => {
+        controller.enqueue(await bytes())
+        controller.close()
+      },
+    })
   return {
     method,
     url: new URL(href),
@@ -74,13 +75,9 @@ export function incomingRequest(incoming: IncomingMessage, href: string, limit: 
     headers: new RawHeaders(incoming.rawHeaders),
     bytes,
     toRequest: () => {
-      request ??= bytes().then(
-        (read) =>
-          new Request(href, {
-            method,
-            headers: toHeaders(incoming.rawHeaders),
-            body: BODYLESS.has(method) || read.byteLength === 0 ? undefined : read,
-          }),
+      const body = BODYLESS.has(method) || !hasBody(incoming) ? undefined : stream()
+      request ??= Promise.resolve(
+        new Request(href, { method, headers: toHeaders(incoming.rawHeaders), body, duplex: 'half' } as RequestInit),
       )
       return request
     },

@@ -7,7 +7,7 @@ import { isApiError, RateLimitError, ServerError, SessionLibrary } from '../../.
 import { useSuiteServer } from '../suite-server.js'
 
 const TOKEN = 'dashboard-token'
-/** How soon a request must show in the open page's journal (issue 13). */
+/** How soon a request must show in the open page's journal. */
 const LIVE_WITHIN_MS = 1_000
 
 const server = useSuiteServer({ token: TOKEN, sessions: 6, importDelay: 20 })

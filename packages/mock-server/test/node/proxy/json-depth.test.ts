@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { nestedDeeperThan } from '../../../src/node/proxy/json-depth.js'
+import { nestedDeeperThan } from '../../../src/node/proxy/forward.js'
 
 const bytes = (text: string) => new TextEncoder().encode(text)
 

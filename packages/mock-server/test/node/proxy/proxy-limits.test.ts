@@ -3,12 +3,12 @@ import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { escapeControls } from '@session-library/internal'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_ANSWER_DEPTH } from '../../../src/node/proxy/json-depth.js'
+import { MAX_ANSWER_DEPTH } from '../../../src/node/proxy/forward.js'
 import { type RunningServer, startServer } from '../../../src/node.js'
 import { call, killLeftoverClis, removeCliBundle, runCli } from '../cli/cli-process.js'
 
-// D20 and issue 23.5: the proxy reads at most --proxy-max-body of an upstream answer (default 8 MiB)
-// and answers 502 beyond it, memory bounded; issue 23.4 and 23.6 for what it prints and journals.
+// D20: the proxy reads at most --proxy-max-body of an upstream answer (default 8 MiB)
+// and answers 502 beyond it, memory bounded; what it prints and journals too.
 
 const token = 'proxy-limits-token'
 const HUGE = 600 * 1024 * 1024
@@ -109,7 +109,7 @@ describe('D20: the proxy reads a bounded answer', () => {
     expect((await answer.json()).error.code).toBe('bad_gateway')
   })
 
-  it('issue 23.6: a client token in the query is masked in the proxy’s journal and departures', async () => {
+  it('a client token in the query is masked in the proxy’s journal and departures', async () => {
     const secret = 'client-secret-token'
     await fetch(`${proxy.url}/health?size=10&token=${secret}`, { headers: { Authorization: `Bearer ${secret}` } })
     const entry = proxy.api.journal().at(-1)
@@ -145,7 +145,7 @@ describe('D20: session-library-mock --proxy with the default limit', () => {
     }
   }, 60_000)
 
-  it('issue 23.4: departure lines on stderr escape control characters from upstream field names', async () => {
+  it('departure lines on stderr escape control characters from upstream field names', async () => {
     const cli = await runCli(['--port', '0', '--token', token, '--proxy', origin.url, '--quiet'])
     try {
       expect((await call(cli, '/health?escape')).status).toBe(200)

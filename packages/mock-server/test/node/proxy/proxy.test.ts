@@ -1,7 +1,10 @@
 import type { Departure } from '@session-library/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DeviantServer, startDeviantServer } from '../../../../../test-support/deviant-server.js'
-import { type RunningServer, startServer } from '../../../src/node.js'
+import { mockApiFrom, startingLibrary } from '../../../src/mock-api.js'
+import { proxyStep } from '../../../src/node/proxy/proxy-handler.js'
+import { type ServingServer, serveHandlers } from '../../../src/node/transport/http-server.js'
+import { type MockApi, type RunningServer, startServer } from '../../../src/node.js'
 import { call, removeCliBundle, runCli } from '../cli/cli-process.js'
 
 const token = 'proxy-test-token'
@@ -194,5 +197,44 @@ describe('session-library-mock --proxy', () => {
     const cli = await runCli(['--proxy', 'localhost:5000'])
     expect(await cli.exited).toBe(2)
     expect(cli.stderr()).toContain('--proxy: "localhost:5000" is not a URL')
+  })
+})
+
+describe('the proxy is the handler step of the mock’s one request path', () => {
+  let source: RunningServer
+  let served: ServingServer
+  let api: MockApi
+  beforeAll(async () => {
+    source = await startServer({ port: 0, token: 'upstream-token', sessions: 2, now })
+    const options = { token, sessions: 0, baseUrl: '*' }
+    const made = mockApiFrom(options, startingLibrary(options))
+    api = made.api
+    const proxy = proxyStep({ url: source.url, secrets: [token] })
+    served = await serveHandlers({ mock: made.entry, proxy, port: 0 })
+  })
+  afterAll(async () => {
+    await served.close()
+    await source.close()
+  })
+
+  it('forwards without the mock’s own checks, journals each exchange once with its departures, the client token masked', async () => {
+    api.setMode('read-only')
+    const headers = { ...auth('upstream-token'), 'Content-Type': 'application/json' }
+    const created = await fetch(`${served.origin}/api/v1/sessions?key=upstream-token`, {
+      method: 'POST',
+      headers,
+      body: '{"title":"Through"}',
+    })
+    expect(created.status).toBe(201)
+    const refused = await fetch(`${served.origin}/api/v1/sessions?limit=0`, { headers })
+    expect(refused.status).toBe(400)
+    expect(api.journal()).toMatchObject([
+      { operation: 'sessions.create', statusCode: 201, query: 'key=%3Ctoken%3E' },
+      { operation: 'sessions.list', statusCode: 400 },
+    ])
+    expect(pick(api.departures())).toEqual(['sessions.list query.limit constraint breaking'])
+    expect(JSON.stringify(api.journal())).not.toContain('upstream-token')
+    // The control surface is the mock's own, token and all.
+    expect((await fetch(`${served.origin}/__mock/mode`, { headers: auth(token) })).status).toBe(200)
   })
 })

@@ -3,15 +3,14 @@ import { type IncomingMessage, request } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { eventStream } from '../../../src/control/events.js'
 import { demoLibrary } from '../../../src/demo/library.js'
-import { createRuntime } from '../../../src/engine/runtime.js'
+import { Runtime } from '../../../src/engine/runtime.js'
 import { serveHandlers } from '../../../src/node/transport/http-server.js'
 import { startServer } from '../../../src/node.js'
 import { NOW } from '../../support/harness.js'
 
 /** A server whose every answer is the runtime's event stream, through the real node:http adapter. */
 async function streamServer() {
-  const runtime = createRuntime({ now: NOW }, () => demoLibrary({ seed: 1, sessions: 2, now: new Date(NOW) }))
-  await runtime.ready
+  const runtime = new Runtime({ now: NOW }, demoLibrary({ seed: 1, sessions: 2, now: new Date(NOW) }))
   const routes = Object.assign(() => eventStream(runtime), { answers: () => true })
   return { runtime, served: await serveHandlers({ handlers: [], routes, port: 0 }) }
 }

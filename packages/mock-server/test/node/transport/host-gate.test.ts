@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createHostCheck, createHostGate, isValidHost } from '../../../src/node/transport/host-check.js'
 
-describe('issue 24: the Host checks of every request, each value checked once', () => {
+describe('the Host checks of every request, each value checked once', () => {
   it('D18, D20: gives the verdict of the checks themselves, for a value seen again and past the values it keeps', () => {
     const gate = createHostGate(['mock.test'])
     const allowed = createHostCheck(['mock.test'])

@@ -91,7 +91,7 @@ describe('D18: a body trickled past the request timeout', () => {
   })
 })
 
-describe('issue 24: the standalone journal keeps what the in-process one keeps', () => {
+describe('the standalone journal keeps what the in-process one keeps', () => {
   it('D2: an entry of the standalone mock holds the request headers, repeats joined, the token masked', async () => {
     await server.api.reset()
     const answer = await rawRequest(server.origin, '/api/v1/health?x=1', {
