@@ -19,10 +19,9 @@ import { isUnder } from './http/router.js'
 import type { MockApi, MockControls } from './mock-controls.js'
 import type { MockOptions } from './mock-options.js'
 import type { RequestFilter } from './runtime/journal.js'
-import { checkLibrary } from './store/check-library.js'
-import type { LibraryChange } from './store/library-parts.js'
-import { liveStore } from './store/live-store.js'
-import type { LibrarySnapshot } from './store/records.js'
+import { liveStore } from './store/library.js'
+import type { LibraryChange, LibrarySnapshot } from './store/records.js'
+import { checkLibrary } from './store/records.js'
 
 /** The base URLs a mock answers by default: the SDK's default and, in a browser, the page's own origin. */
 function defaultBaseUrls(): string[] {

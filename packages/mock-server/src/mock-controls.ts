@@ -2,11 +2,11 @@ import type { Departure, KnownErrorCode, OperationName, Service } from '@session
 import type { HttpHandler, RequestHandler } from 'msw'
 import type { TransportAnswer } from './http/answer.js'
 import type { OverrideError, OverrideOptions, OverrideResolver } from './http/override.js'
-import type { ImportProgress } from './imports/progress.js'
+import type { ImportProgress } from './imports/runner.js'
 import type { Mode } from './mock-options.js'
 import type { Fault, PendingFault } from './runtime/faults.js'
 import type { JournalEntry, JournalEntryOf, RequestFilter } from './runtime/journal.js'
-import type { LiveStore } from './store/live-store.js'
+import type { LiveStore } from './store/library.js'
 import type { LibrarySnapshot } from './store/records.js'
 
 /** The mock: MSW handlers for the whole API plus the controls a test or a tool needs. */

@@ -1,6 +1,5 @@
 import type { MODES, Service } from '@session-library/schemas'
-import type { LibraryChange } from './store/library-parts.js'
-import type { LibrarySnapshot } from './store/records.js'
+import type { LibraryChange, LibrarySnapshot } from './store/records.js'
 import type { ReadAudio } from './waveform/waveforms.js'
 
 /**

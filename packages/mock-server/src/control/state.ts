@@ -1,6 +1,6 @@
 import type { Service } from '@session-library/schemas'
 import type { Runtime } from '../engine/runtime.js'
-import type { ImportProgress } from '../imports/progress.js'
+import type { ImportProgress } from '../imports/runner.js'
 import type { Mode } from '../mock-options.js'
 import type { PendingFault } from '../runtime/faults.js'
 

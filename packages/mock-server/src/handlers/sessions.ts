@@ -1,5 +1,4 @@
-import { listSessions } from '../store/session-query.js'
-import { applyPatch, newSessionRecord, toSession } from '../store/session-record.js'
+import { applyPatch, listSessions, newSessionRecord, toSession } from '../store/sessions.js'
 import type { HandlerTable } from './context.js'
 
 /** Sessions: list (D9–D11), create (D5), read, partial update (D8) and delete (D14 for lanes). */

@@ -1,7 +1,6 @@
 import { InvalidInput } from '../errors/lookup-errors.js'
-import { nextLane } from '../store/lane.js'
-import { chooseVariant } from '../waveform/variant.js'
-import { waveformOf } from '../waveform/waveforms.js'
+import { nextLane } from '../store/waveform-notes.js'
+import { chooseVariant, waveformOf } from '../waveform/waveforms.js'
 import type { HandlerTable, OperationHandler } from './context.js'
 
 const replaceLane: OperationHandler<'waveformNotes.put' | 'waveformNotes.patch'> = async ({

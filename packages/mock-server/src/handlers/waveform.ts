@@ -1,5 +1,4 @@
-import { chooseVariant } from '../waveform/variant.js'
-import { waveformOf } from '../waveform/waveforms.js'
+import { chooseVariant, waveformOf } from '../waveform/waveforms.js'
 import type { HandlerTable } from './context.js'
 
 /** The waveform of a session's preview variant (D12, D13). */

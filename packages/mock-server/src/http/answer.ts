@@ -15,7 +15,7 @@ import { operationHandlers } from '../handlers/index.js'
 import type { Fault } from '../runtime/faults.js'
 import { JsonValue } from '../runtime/journal-bodies.js'
 import { sleep } from '../runtime/mutex.js'
-import { sessionJson } from '../store/session-record.js'
+import { sessionJson } from '../store/sessions.js'
 import {
   ApiError,
   asApiError,

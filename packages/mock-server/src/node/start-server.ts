@@ -6,7 +6,7 @@ import type { LibraryChange } from '../store/records.js'
 import { createStaticRoutes } from './pages/static-routes.js'
 import { readAudioFile } from './persistence/audio-file.js'
 import { type Compaction, DataStore } from './persistence/data-store.js'
-import { createProxyHandler } from './proxy/proxy-handler.js'
+import { proxyStep } from './proxy/proxy-handler.js'
 import type { ExchangeSummary } from './transport/http-adapter.js'
 import { type ServerTimeouts, serveHandlers } from './transport/http-server.js'
 
@@ -103,7 +103,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   } = options
   const opened = data === undefined ? undefined : await DataStore.open(data, compaction ?? {}, warn)
   const store = opened?.store
-  const { api, live } = mockApiFrom(
+  const { api, live, entry } = mockApiFrom(
     {
       readAudio: readAudioFile,
       baseUrl: '*',
@@ -116,21 +116,17 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let served: Awaited<ReturnType<typeof serveHandlers>>
   try {
     if (store && !opened?.library) await live.exclusive(() => store.create())
-    const proxied =
-      proxy === undefined
-        ? []
-        : [
-            createProxyHandler({
-              url: proxy,
-              timeout: proxyTimeout,
-              maxBody: proxyMaxBody,
-              record: api.recordAnswer,
-              onDeparture,
-              secrets: [api.token],
-            }),
-          ]
     served = await serveHandlers({
-      handlers: [...proxied, ...api.handlers],
+      mock: entry,
+      ...(proxy !== undefined && {
+        proxy: proxyStep({
+          url: proxy,
+          timeout: proxyTimeout,
+          maxBody: proxyMaxBody,
+          onDeparture,
+          secrets: [api.token],
+        }),
+      }),
       routes: createStaticRoutes(),
       port,
       host,
@@ -138,7 +134,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       cors,
       timeouts,
       onExchange,
-      onTransportAnswer: api.recordAnswer,
     })
   } catch (error) {
     api.dispose()

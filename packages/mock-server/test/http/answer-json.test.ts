@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { keptJson } from '../../src/http/answer.js'
 import { createMockApi } from '../../src/index.js'
-import { noteWritten, sessionJson, toSession } from '../../src/store/session-record.js'
+import { toSession } from '../../src/store/sessions.js'
 import { NOW } from '../support/harness.js'
 
 const records = createMockApi({ sessions: 3, now: NOW }).snapshot().sessions
@@ -21,19 +21,6 @@ describe('answers made of each session’s kept JSON', () => {
     expect(toSession(record)).toBe(answered)
     expect(Object.isFrozen(answered)).toBe(true)
     expect(toSession({ ...record, title: 'Renamed' }).title).toBe('Renamed')
-  })
-
-  it('D8: the session a write just stored is answered with a copy, and kept once read after another write', () => {
-    const written = { ...(records[2] as (typeof records)[number]), title: 'Just written' }
-    noteWritten(written)
-    const fresh = toSession(written)
-    expect(fresh).toMatchObject({ title: 'Just written' })
-    expect(Object.isFrozen(fresh)).toBe(false)
-    expect(sessionJson(fresh)).toBeUndefined()
-    noteWritten({ ...written })
-    const kept = toSession(written)
-    expect(Object.isFrozen(kept)).toBe(true)
-    expect(sessionJson(kept)).toBe(JSON.stringify(fresh))
   })
 
   it('D4: anything else is left to JSON.stringify: an empty page, other data, other keys, a copy of a session', () => {

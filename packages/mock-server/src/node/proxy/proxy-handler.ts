@@ -9,13 +9,9 @@ import {
   validateAnswer,
   validateRequest,
 } from '@session-library/schemas'
-import type { RequestHandler } from 'msw'
-// Not msw's main entry: it loads GraphQL support too, which the CLI's start would pay for.
-import { http } from 'msw'
-import { asResponse, type RawStep, type TransportAnswer } from '../../http/answer.js'
+import type { RawStep } from '../../http/answer.js'
 import { ApiError, errorText, toResponse } from '../../http/api-error.js'
-import { fetchRequestView, targetUrl } from '../../http/request-view.js'
-import { scopeOf } from '../../mock-api.js'
+import { targetUrl } from '../../http/request-view.js'
 import { type Forwarded, forward, MAX_ANSWER_DEPTH, nestedDeeperThan, proxyFailure, proxyOrigin } from './forward.js'
 
 /** Options of {@link createProxyHandler}. */
@@ -104,23 +100,4 @@ export function proxyStep(options: ProxyOptions): RawStep {
       target: { path: shown.pathname, query: shown.search.slice(1) },
     }
   }
-}
-
-/** {@link proxyStep} as an msw handler before the mock's, journaling through `record`. */
-export function createProxyHandler(options: ProxyOptions & { record(answer: TransportAnswer): void }): RequestHandler {
-  const step = proxyStep(options)
-  return http.all(scopeOf('*', API_PREFIX), async ({ request }) => {
-    const view = fetchRequestView(request)
-    const { answer, operation, departures, target } = await step(view, await view.bytes())
-    const response = asResponse(answer)
-    const shown = `${target?.path}${target?.query ? `?${target.query}` : ''}`
-    options.record({
-      method: request.method,
-      target: shown,
-      statusCode: response.status,
-      operation,
-      departures: [...(departures ?? [])],
-    })
-    return response
-  })
 }

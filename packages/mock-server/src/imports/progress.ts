@@ -1,1 +1,0 @@
-export type { ImportProgress } from './runner.js'

@@ -1,1 +1,0 @@
-export { checkLibrary } from './records.js'

@@ -1,1 +1,0 @@
-export { nextLane } from './waveform-notes.js'

@@ -1,1 +1,0 @@
-export type { LibraryChange, PartChange } from './records.js'

@@ -1,1 +1,0 @@
-export { type LiveStore, liveStore } from './library.js'

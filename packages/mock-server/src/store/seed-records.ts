@@ -1,1 +1,0 @@
-export { libraryOf, sessionRecord } from './sessions.js'

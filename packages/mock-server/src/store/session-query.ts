@@ -1,1 +1,0 @@
-export { listSessions } from './sessions.js'

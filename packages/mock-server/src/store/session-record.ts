@@ -1,1 +1,0 @@
-export { applyPatch, newSessionRecord, sessionJson, toSession } from './sessions.js'

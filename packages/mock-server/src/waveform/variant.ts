@@ -1,1 +1,0 @@
-export { chooseVariant } from './waveforms.js'
