@@ -38,7 +38,7 @@ export const ISSUE_WORDING = {
   missing: 'is missing',
   null: 'is null where the contract has no value',
   wrongType: 'has the wrong type',
-  unknownValue: 'is not a known value',
+  unknownValue: 'is not one of the known values',
   notJson: 'is not JSON',
 } as const
 

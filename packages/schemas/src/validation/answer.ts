@@ -4,7 +4,7 @@ import { endpoints } from '../contract/endpoints.js'
 import type { Operation } from '../contract/operation.js'
 import type { OperationName } from '../contract/routes.js'
 import { ERRORS, errorEnvelope, type KnownErrorCode } from '../errors.js'
-import { fieldPath } from '../format-issues.js'
+import { fieldPath, ISSUE_WORDING } from '../format-issues.js'
 import { NOT_JSON, parseJsonText } from '../json-text.js'
 import { KNOWN_KINDS, KNOWN_STATUSES } from '../known-values.js'
 import { NOT_FOUND_MESSAGES } from '../not-found.js'
@@ -221,7 +221,7 @@ function unknownValues(schema: z.ZodMiniType, body: unknown, context: Context, r
         ...context,
         path: where,
         rule: 'unknown-value',
-        detail: 'is not one of the known values',
+        detail: ISSUE_WORDING.unknownValue,
         expected: known.join(' | '),
         actual: shown(value),
         severity: 'informational',
