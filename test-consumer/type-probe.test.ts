@@ -4,13 +4,13 @@ import { describe, expect, inject, it } from 'vitest'
 import { ownErrors } from './lib/consumer.js'
 import { tscErrors } from './lib/tsc.js'
 
-// Issue 22's "What must show": the type probe (fixtures/type-probe.mts), compiled by a user's
+// The type probe (fixtures/type-probe.mts), compiled by a user's
 // project outside the workspace against the packed declarations, strict and `skipLibCheck: false`.
 const consumerDir = inject('consumerDir')
 const tools = inject('tools')
 const PROBE = 'tsconfig.type-probe.json'
 
-describe('the type probe of issue 22 (22.2 errors that narrow, 22.3 inputs), against the packed declarations', () => {
+describe('the type probe (errors that narrow, readonly inputs), against the packed declarations', () => {
   it.each([
     ['6.0 (the workspace’s)', undefined],
     ['5.4 (the oldest claimed)', tools.ts54],

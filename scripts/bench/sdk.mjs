@@ -4,9 +4,8 @@
 // answer validation on and off; a list page of 50 and a session by id, one call at a time.
 // Variants take turns in many short rounds so that a noisy moment hits them alike; the figure is
 // the median over the rounds of each round's mean time per call (a burst of load on a shared
-// machine spoils a few rounds, not the figure). Each variant's ratio is to bare `fetch` (issue 9's
-// aim for the SDK: ≤ 1.15×); the SDK's also to ky 2 alone from the same rounds (issue 22.7: the SDK
-// adds at most 10 % to ky alone).
+// machine spoils a few rounds, not the figure). Each variant's ratio is to bare `fetch` (the SDK's
+// aim: ≤ 1.15×); the SDK's also to ky 2 alone from the same rounds (its aim: at most 10 % over ky).
 //   node scripts/bench/sdk.mjs [--quick]
 import { createRequire } from 'node:module'
 import ky1 from 'ky1'

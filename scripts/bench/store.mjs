@@ -1,4 +1,4 @@
-// The store at any size (issue 15): the p50 of sequential POST, PATCH and PUT notes from one client
+// The store at any size: the p50 of sequential POST, PATCH and PUT notes from one client
 // over loopback, at 1,000, 10,000 and 100,000 sessions, for the mock in memory and with --data,
 // against the plain server (plain.mjs) and the plain server appending one fdatasync'd line a write
 // (the floor of a durable write on this disk); then, at 100,000 sessions, spawn to ready and RSS at

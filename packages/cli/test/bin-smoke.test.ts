@@ -70,7 +70,6 @@ describe('the bin as a process', () => {
   })
 })
 
-// Issue 21's "What must show", each as the bin run as its own process.
 describe('what a shell user runs, from the bin', () => {
   const env = () => ({ SESSION_LIBRARY_URL: mock.server().url, SESSION_LIBRARY_TOKEN: TOKEN })
   const journaled = () => mock.server().api.journal().length

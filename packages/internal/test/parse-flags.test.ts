@@ -9,7 +9,7 @@ const flags: Record<string, ShellFlag> = {
 }
 const parse = (...args: string[]) => parseFlags(args, flags, ['sessions', 'list'])
 
-describe('parseFlags: a command line as shells read it (#21.1)', () => {
+describe('parseFlags: a command line as shells read it', () => {
   it('a value may begin with a dash, with a space or with =; the last of a repeated single flag wins', () => {
     expect(parse('--sort', '-title').values).toEqual({ sort: '-title' })
     expect(parse('--sort=-title').values).toEqual({ sort: '-title' })

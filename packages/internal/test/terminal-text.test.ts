@@ -2,7 +2,7 @@ import { tokenMask } from '@session-library/schemas'
 import { describe, expect, it } from 'vitest'
 import { escapeControls, escapeMessage, jsonLine } from '../src/terminal-text.js'
 
-describe('escapes: no control character from data reaches a terminal (#23.4)', () => {
+describe('escapes: no control character from data reaches a terminal', () => {
   it('a cell: C0 (ESC as \\e, newline, tab, return named), DEL and C1 as \\xNN; other text as it is', () => {
     expect(escapeControls('a\u001b]0;x\u0007\u001b[2J\n\t\r\u007f\u0080\u009b\u009fé✓')).toBe(
       'a\\e]0;x\\x07\\e[2J\\n\\t\\r\\x7f\\x80\\x9b\\x9fé✓',
