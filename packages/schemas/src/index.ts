@@ -20,11 +20,18 @@ export {
   type RouteMatch,
 } from './contract/endpoints.js'
 export { importBody } from './contract/imports.js'
+export * from './contract/library.js'
 export type * from './contract/named-types.js'
 export { notesBody } from './contract/notes.js'
 export type { Method, Operation, Route } from './contract/operation.js'
 export * from './contract/routes.js'
-export { sessionCreateBody, sessionListQuery, sessionUpdateBody } from './contract/sessions.js'
+export {
+  previewDefaults,
+  SESSION_DEFAULTS,
+  sessionCreateBody,
+  sessionListQuery,
+  sessionUpdateBody,
+} from './contract/sessions.js'
 export { tagsBody } from './contract/tags.js'
 export { variantQuery } from './contract/waveform.js'
 export { waveformNotesBody } from './contract/waveform-notes.js'
@@ -36,8 +43,6 @@ export * from './mask.js'
 export * from './not-found.js'
 export * from './openapi.js'
 export * from './paths.js'
-export * from './requests/library.js'
-export { previewDefaults, SESSION_DEFAULTS } from './requests/writable.js'
 export { type HeaderSource, type RecordedAnswer, validateAnswer } from './validation/answer.js'
 export {
   type Departure,

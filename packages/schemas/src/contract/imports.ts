@@ -3,8 +3,8 @@ import * as t from '../answers/tolerant.js'
 import { bool, kindRule, list, nonEmptyText, str, strict, withTexts } from '../field-rules.js'
 import { FIELD_TEXTS } from '../field-texts.js'
 import { LIMITS } from '../known-values.js'
-import { writable } from '../requests/writable.js'
 import { BODY_LIMIT, type OperationSpec } from './operation.js'
+import { writable } from './sessions.js'
 
 const importItem = strict(
   withTexts(FIELD_TEXTS.importItem, {

@@ -2,9 +2,9 @@ import * as z from 'zod/mini'
 import * as t from '../answers/tolerant.js'
 import { strict, withTexts } from '../field-rules.js'
 import { FIELD_TEXTS } from '../field-texts.js'
-import { writable } from '../requests/writable.js'
 import type { OperationSpec } from './operation.js'
 import { BODY_LIMIT, READ_ONE, WRITE_ONE } from './operation.js'
+import { writable } from './sessions.js'
 
 /**
  * The exact body of `PUT`/`PATCH /sessions/{id}/notes` (SPEC §4.9, DECISIONS D7): `""` or `null`

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { session, waveform, waveformNoteLane } from '../answers/pairs.js'
-import { writable } from './writable.js'
+import { writable } from './sessions.js'
 
 // Built here, next to the resources, because the mock has no zod of its own: one zod instance
 // checks both what the mock answers and what it keeps on disk.
