@@ -45,7 +45,7 @@ describe('exit codes a script can branch on, and the token never printed', () =>
         ['sessions', 'create', '--body', '@/nonexistent/body.json'],
         /^error: --body: cannot read \/nonexistent\/body.json \(ENOENT\)/,
       ],
-      [['health', '--timeout', 'soon'], /^error: --timeout: "soon" is not a whole number\n/],
+      [['health', '--timeout', 'soon'], /^error: --timeout: "soon" is not a whole number of ms\n/],
       [['sessions'], /^error: 'sessions' needs a command:/],
       [['--json'], /^error: no command: session-library <command> \[flags\]\n/],
       [['sessions', 'list', '--sort'], /^error: --sort needs a value <text>\n/],

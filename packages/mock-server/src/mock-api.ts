@@ -1,4 +1,4 @@
-import { API_PREFIX, DEFAULT_BASE_URL } from '@session-library/schemas'
+import { API_PREFIX, apiPath, DEFAULT_BASE_URL } from '@session-library/schemas'
 // msw's main entry: msw 2's `msw/core/http` (lighter: no graphql-js) is gone in msw 3, and no
 // other subpath exists in both majors.
 import { http } from 'msw'
@@ -144,7 +144,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * The URLs under a prefix on the given origins, as msw matches them. No capture groups, so msw
  * decodes no parameters and a malformed `%` escape reaches the router (404) intact.
  */
-export function scopeOf(origins: string[] | '*', prefix: string): RegExp {
+function scopeOf(origins: string[] | '*', prefix: string): RegExp {
   const origin = origins === '*' ? '[^:/?#]+://[^/?#]+' : `(?:${origins.map(escapeRegExp).join('|')})`
   return new RegExp(`^${origin}${escapeRegExp(prefix)}(?:/.*)?$`)
 }
@@ -172,7 +172,7 @@ export function mockApiFrom(
   const entry: MockEntry = {
     answer: (request, proxy) => {
       const path = request.url.pathname
-      if (isUnder(path, API_PREFIX)) return answer(request, runtime, proxy)
+      if (apiPath(path) !== undefined) return answer(request, runtime, proxy)
       return isUnder(path, CONTROL_PREFIX) ? request.toRequest().then(control) : undefined
     },
     record: (answered) => recordTransportAnswer(answered, runtime),

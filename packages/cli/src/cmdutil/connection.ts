@@ -198,7 +198,7 @@ export async function connect(
   connection: Connection,
   message: (text: string) => void,
 ): Promise<SessionLibrary> {
-  const timeout = wholeNumber(values.timeout, 'timeout')
+  const timeout = wholeNumber(values.timeout, 'timeout', 'ms')
   const retries = wholeNumber(values.retries, 'retries')
   const token = requireToken(connection)
   const { SessionLibrary } = await import('@session-library/sdk')

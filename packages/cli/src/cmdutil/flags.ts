@@ -71,10 +71,13 @@ export type GlobalValues = {
   [Name in keyof typeof GLOBAL_FLAGS]?: (typeof GLOBAL_FLAGS)[Name]['type'] extends 'boolean' ? boolean : string
 }
 
-/** A flag's value read as a whole number (digits only), `undefined` when the flag was not given. */
-export function wholeNumber(value: unknown, flag: string): number | undefined {
+/**
+ * A flag's value read as a whole number (digits only) of `unit` when it has one, `undefined` when the
+ * flag was not given.
+ */
+export function wholeNumber(value: unknown, flag: string, unit?: 'ms' | 's'): number | undefined {
   if (value === undefined) return undefined
   if (typeof value !== 'string' || !/^\d+$/.test(value))
-    throw new UsageError(`--${flag}: "${value}" is not a whole number`)
+    throw new UsageError(`--${flag}: "${value}" is not a whole number${unit ? ` of ${unit}` : ''}`)
   return Number(value)
 }

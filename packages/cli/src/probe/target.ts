@@ -27,7 +27,7 @@ export function resolveTarget(values: GlobalValues, connection: Connection): Tar
   const baseUrl = connection.url.replace(/\/+$/, '')
   const protocol = URL.canParse(baseUrl) ? new URL(baseUrl).protocol : ''
   if (protocol !== 'http:' && protocol !== 'https:') throw new UsageError(`--url: "${baseUrl}" is not an http URL`)
-  const timeout = wholeNumber(values.timeout, 'timeout') ?? DEFAULT_TIMEOUT
+  const timeout = wholeNumber(values.timeout, 'timeout', 'ms') ?? DEFAULT_TIMEOUT
   if (timeout === 0) throw new UsageError('--timeout: a check or a clone needs a time limit above 0 ms')
   return { baseUrl, token, timeout }
 }

@@ -1,5 +1,5 @@
 import {
-  API_PREFIX,
+  apiPath,
   type Departure,
   type ERRORS,
   matchOperation,
@@ -142,7 +142,7 @@ async function outcomeOf(request: RequestView, runtime: Runtime, generation: num
   try {
     if (!skips('auth') && !authorized(request.header('authorization'), runtime.token)) throw unauthorized()
     body = await request.bytes()
-    const match = matchOperation(request.method, request.url.pathname.slice(API_PREFIX.length))
+    const match = matchOperation(request.method, apiPath(request.url.pathname) ?? '')
     if (!match.operation) throw new ApiError('not_found', NOT_FOUND_MESSAGES.route)
     operation = match.operation.name as OperationName
     // Reset while its body was read: a fault now is the next test's.
@@ -237,7 +237,7 @@ export function recordTransportAnswer(answer: TransportAnswer, runtime: Runtime)
   } catch {
     return
   }
-  if (url.pathname !== API_PREFIX && !url.pathname.startsWith(`${API_PREFIX}/`)) return
+  if (apiPath(url.pathname) === undefined) return
   const { operation, statusCode, code, departures } = answer
   runtime.journal.record({
     time: runtime.clock.time(),

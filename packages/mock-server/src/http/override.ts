@@ -1,6 +1,6 @@
 import {
   type AnswerOf,
-  API_PREFIX,
+  apiPath,
   ERRORS,
   endpoints,
   type KnownErrorCode,
@@ -15,7 +15,6 @@ import type { Runtime } from '../engine/runtime.js'
 import { type Admitted, answer, asResponse, failed, handle, type Outcome, type OverrideCheck } from './answer.js'
 import { errorText, jsonText, type PlainAnswer, toResponse } from './api-error.js'
 import { fetchRequestView } from './request-view.js'
-import { isUnder } from './router.js'
 
 /**
  * An error an override answers: the envelope of D4 with the code's status and SPEC's message
@@ -124,8 +123,9 @@ export function createOverride<Name extends OperationName>(
   let used = 0
   return http.all(scope, async ({ request }) => {
     const { pathname } = new URL(request.url)
-    if (used >= times || !isUnder(pathname, API_PREFIX)) return undefined
-    if (matchOperation(request.method, pathname.slice(API_PREFIX.length)).operation?.name !== name) return undefined
+    const path = apiPath(pathname)
+    if (used >= times || path === undefined) return undefined
+    if (matchOperation(request.method, path).operation?.name !== name) return undefined
     used += 1
     // Read before the request path reads the body: the resolver's `request` stays whole.
     const original = request.clone()

@@ -72,8 +72,8 @@ function chained(first: (change: LibraryChange) => Promise<void>, then: MockOpti
 const warn = (message: string) => process.stderr.write(`${message}\n`)
 
 /**
- * Starts the mock as an HTTP server: the MSW handlers of {@link createMockApi} behind the node:http
- * adapter, with `/openapi.json` and `/docs`, audio files read from disk for real peaks (D13), and
+ * Starts the mock as an HTTP server: the one request path of {@link createMockApi} (its entry, no msw)
+ * behind the node:http adapter, with `/openapi.json` and `/docs`, audio files read from disk for real peaks (D13), and
  * the library kept in a `data` file when one is given. The bin `session-library-mock` starts its
  * server through this function too.
  *

@@ -62,7 +62,7 @@ export type JournalDetail = Pick<JournalSummary, 'ms' | 'message'>
 type JournalListener = (entry: JournalSummary) => void
 
 /**
- * What the pipeline hands the journal: references only (the body it read, the answer's text, the
+ * What the request path hands the journal: references only (the body it read, the answer's text, the
  * request's headers), masked and formatted when read.
  */
 interface JournalRecord extends Omit<JournalSummary, 'seq' | 'at'> {

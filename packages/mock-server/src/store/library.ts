@@ -86,7 +86,7 @@ function createTables(indexes: SessionIndexes, changed: () => void): Tables {
 /**
  * The mock's library: sessions and waveform note lanes in `@msw/data` collections (behind
  * {@link Table}, one per part of the snapshot), the id counter, and the indexes that let every
- * write reach its records without a scan. `revision` moves on every change, so the pipeline knows
+ * write reach its records without a scan. `revision` moves on every change, so the request path knows
  * when to persist, and {@link Library.drainChange} says what changed, record by record.
  */
 export class Library {

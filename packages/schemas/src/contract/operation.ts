@@ -57,7 +57,7 @@ export type OperationSpec = Omit<
 type RouteSpec = Pick<OperationSpec, 'method' | 'path' | 'answer' | 'status' | 'idempotent'>
 type StatusOf<S> = S extends { readonly status: infer Status } ? Status : 200
 
-export type RouteOf<Name extends string, S extends RouteSpec> = {
+type RouteOf<Name extends string, S extends RouteSpec> = {
   readonly name: Name
   readonly method: S['method']
   readonly path: S['path']

@@ -1,4 +1,3 @@
-import type * as z from 'zod/mini'
 import { endpoints } from '../contract/endpoints.js'
 import type { Operation } from '../contract/operation.js'
 import type { OperationName } from '../contract/routes.js'
@@ -20,10 +19,13 @@ export interface RecordedRequest {
   text?: string
 }
 
-function check(schema: z.ZodMiniType, value: unknown, prefix: string, context: Context): Departure[] {
-  const result = schema.safeParse(value)
-  if (result.success) return []
-  return issueDepartures(result.error.issues, { root: value, schema, prefix, severity: 'breaking', context })
+// The one reading of a request part: the query as the server reads it, or the parsed body, against
+// the operation's exact schema. `validateRequest` words what fails as departures, `checkInput` as a 400.
+function parsePart(operation: Operation, part: 'query' | 'body', input: unknown) {
+  const schema = operation[part]
+  if (!schema) return undefined
+  const value = part === 'query' ? queryInput(asParams(input)) : input
+  return { schema, value, result: schema.safeParse(value) }
 }
 
 function bodyOf(request: RecordedRequest): { value?: unknown; broken?: Departure['detail'] } {
@@ -35,23 +37,25 @@ function bodyOf(request: RecordedRequest): { value?: unknown; broken?: Departure
 
 /**
  * Checks one request against the contract's exact request schemas (the query and body the mock
- * accepts, DECISIONS D4–D15). Each departure is `breaking`: the mock would refuse the request with
- * a 400, however lenient the real application is about it.
+ * accepts, DECISIONS D4–D15), as {@link checkInput} does, each failure a `breaking` departure: the
+ * mock would refuse the request with a 400, however lenient the real application is about it.
  */
 export function validateRequest(request: RecordedRequest): Departure[] {
-  const { query, body } = endpoints[request.operation] as { query?: z.ZodMiniType; body?: z.ZodMiniType }
+  const operation = endpoints[request.operation] as Operation
   const context: Context = { operation: request.operation, direction: 'request' }
-  const departures: Departure[] = []
-  if (query) {
-    const params = typeof request.query === 'string' ? new URLSearchParams(request.query) : request.query
-    departures.push(...check(query, queryInput(params ?? new URLSearchParams()), 'query', context))
+  const departuresOf = (part: 'query' | 'body', input: unknown): Departure[] => {
+    const parsed = parsePart(operation, part, input)
+    if (!parsed || parsed.result.success) return []
+    const { schema, value, result } = parsed
+    return issueDepartures(result.error.issues, { root: value, schema, prefix: part, severity: 'breaking', context })
   }
-  if (!body) return departures
+  const departures = departuresOf('query', request.query)
+  if (!operation.body) return departures
   const read = bodyOf(request)
   if (read.broken) {
     return [...departures, { ...context, path: 'body', rule: 'not-json', detail: read.broken, severity: 'breaking' }]
   }
-  return [...departures, ...check(body, read.value, 'body', context)]
+  return [...departures, ...departuresOf('body', read.value)]
 }
 
 /** What {@link checkInput} finds: the parsed value (defaults filled in), or the 400's message. */
@@ -71,10 +75,9 @@ export type InputCheck =
  * ```
  */
 export function checkInput(operation: Operation, part: 'query' | 'body', input: unknown): InputCheck {
-  const schema = operation[part]
-  if (!schema) return { ok: true, value: undefined }
-  const value = part === 'query' ? queryInput(asParams(input)) : input
-  const result = schema.safeParse(value)
+  const parsed = parsePart(operation, part, input)
+  if (!parsed) return { ok: true, value: undefined }
+  const { result } = parsed
   return result.success ? { ok: true, value: result.data } : { ok: false, message: formatIssues(result.error.issues) }
 }
 
@@ -84,6 +87,7 @@ function asParams(query: unknown): URLSearchParams {
   if (typeof query === 'string' || query === undefined) return new URLSearchParams(query)
   const params = new URLSearchParams()
   for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
+    if (value === undefined) continue
     for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item))
   }
   return params

@@ -54,8 +54,8 @@ export const importsStart: Extras = {
     'the API has no progress endpoint, so it watches the session list, as works against the real application too.',
   async run(call, context) {
     if (context.values.wait !== true) return false
-    const timeout = (wholeNumber(context.values['wait-timeout'], 'wait-timeout') ?? 300) * 1000
-    const interval = wholeNumber(context.values.interval, 'interval') ?? 500
+    const timeout = (wholeNumber(context.values['wait-timeout'], 'wait-timeout', 's') ?? 300) * 1000
+    const interval = wholeNumber(context.values.interval, 'interval', 'ms') ?? 500
     const client = await context.client()
     const body = call.input.body as ImportRequest
     const sessions = await client.imports.startAndWait(body, { timeout, interval, onProgress: progress(context) })

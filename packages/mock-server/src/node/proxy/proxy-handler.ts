@@ -1,5 +1,5 @@
 import {
-  API_PREFIX,
+  apiPath,
   type Departure,
   matchOperation,
   type OperationName,
@@ -14,7 +14,7 @@ import { ApiError, errorText, toResponse } from '../../http/api-error.js'
 import { targetUrl } from '../../http/request-view.js'
 import { type Forwarded, forward, MAX_ANSWER_DEPTH, nestedDeeperThan, proxyFailure, proxyOrigin } from './forward.js'
 
-/** Options of {@link createProxyHandler}. */
+/** Options of {@link proxyStep}. */
 interface ProxyOptions {
   /** Base URL of the proxied server, with or without `/api/v1`. */
   url: string
@@ -70,9 +70,7 @@ export function proxyStep(options: ProxyOptions): RawStep {
   }
   return async (view, sent) => {
     const { url, method } = view
-    const operation = matchOperation(method, url.pathname.slice(API_PREFIX.length)).operation?.name as
-      | OperationName
-      | undefined
+    const operation = matchOperation(method, apiPath(url.pathname) ?? '').operation?.name as OperationName | undefined
     const body = method === 'GET' || method === 'HEAD' ? undefined : (sent as Uint8Array<ArrayBuffer>)
     const departures: Departure[] = operation
       ? validateRequest({ operation, query: url.search, ...(body?.byteLength && { text: decoder.decode(body) }) })

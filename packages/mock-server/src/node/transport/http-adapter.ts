@@ -55,7 +55,7 @@ export interface RequestListenerOptions {
 /** Set by Node from the body actually sent; a copied one could contradict it. */
 const SKIPPED_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection'])
 
-/** A `Response` comes from the control surface, the static routes or msw; anything else is the pipeline's. */
+/** A `Response` comes from the control surface, the static routes or msw; anything else is the request path's. */
 const isPlain = (answer: PlainAnswer | Response): answer is PlainAnswer => !(answer instanceof Response)
 
 /** One write of head and body, as a plain node:http server would: no web stream in between. */
