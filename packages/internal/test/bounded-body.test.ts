@@ -45,8 +45,19 @@ describe('readBounded: one bounded body reader for the SDK, the CLI, the proxy a
   })
 
   it('stops a body that drips past its time', async () => {
+    let cancelled = false
     const dripping = new ReadableStream<Uint8Array>({
-      pull: (controller) => new Promise((done) => setTimeout(() => done(controller.enqueue(bytes(1))), 20)),
+      pull: (controller) =>
+        new Promise<void>((done) =>
+          setTimeout(() => {
+            // The reader cancels the stream at its time; a drip due after that has nowhere to go.
+            if (!cancelled) controller.enqueue(bytes(1))
+            done()
+          }, 20),
+        ),
+      cancel: () => {
+        cancelled = true
+      },
     })
     expect((await stopped(readBounded(dripping, { limit: 1000, msLeft: 50 }))).reason).toBe('timed-out')
   })
