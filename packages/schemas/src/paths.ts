@@ -96,6 +96,33 @@ export function matchPath<Path extends string>(template: Path, path: string): Pa
   return params as PathParams<Path>
 }
 
+/** A route of a table: a method (`*` for any) and a path template (`/sessions/{id}`, `/assets/{name}`). */
+export interface RouteEntry {
+  readonly method: string
+  readonly path: string
+}
+
+/**
+ * The one router of every table, the API's operations, the mock's control surface and its pages:
+ * the first route whose template matches the path (see {@link matchPath}) and whose method is the
+ * request's, with its parameters; else the methods the path has (empty: no such path).
+ */
+export function findRoute<R extends RouteEntry>(
+  routes: readonly R[],
+  method: string,
+  path: string,
+): { route: R; params: Record<string, string>; allowed?: undefined } | { route?: undefined; allowed: string[] } {
+  const allowed: string[] = []
+  const wanted = method.toUpperCase()
+  for (const route of routes) {
+    const params = matchPath(route.path, path)
+    if (!params) continue
+    if (route.method === '*' || route.method === wanted) return { route, params }
+    allowed.push(route.method)
+  }
+  return { allowed }
+}
+
 /**
  * Reads a query string into the input of a query schema: a parameter seen once becomes a string,
  * one repeated becomes an array of its values.

@@ -3,6 +3,7 @@ import {
   API_PREFIX,
   apiPath,
   buildPath,
+  findRoute,
   matchOperation,
   matchPath,
   operationParamNames,
@@ -106,4 +107,22 @@ describe('matchOperation', () => {
       expect(matchOperation('GET', path)).toEqual({ allowed: [] })
     },
   )
+})
+
+describe('findRoute: the one router of the operations, the control surface and the pages', () => {
+  const routes = [
+    { method: 'GET', path: '/faults' },
+    { method: 'POST', path: '/faults' },
+    { method: '*', path: '/assets/{name}' },
+  ]
+
+  it('finds the route of the method, any method for *, with its decoded parameters', () => {
+    expect(findRoute(routes, 'post', '/faults')).toEqual({ route: routes[1], params: {} })
+    expect(findRoute(routes, 'DELETE', '/assets/a%20b.css')).toEqual({ route: routes[2], params: { name: 'a b.css' } })
+  })
+
+  it('names the methods a known path has, and none for an unknown path (D3: 404 route not found)', () => {
+    expect(findRoute(routes, 'PUT', '/faults')).toEqual({ allowed: ['GET', 'POST'] })
+    expect(findRoute(routes, 'GET', '/faults/x')).toEqual({ allowed: [] })
+  })
 })

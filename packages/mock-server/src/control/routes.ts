@@ -1,10 +1,9 @@
-import { MODES, NOT_FOUND_MESSAGES, SERVICES, z } from '@session-library/schemas'
+import { findRoute, MODES, NOT_FOUND_MESSAGES, type RouteEntry, SERVICES, z } from '@session-library/schemas'
 import type { JsonBodyType } from 'msw'
 import type { Runtime } from '../engine/runtime.js'
 import { ApiError, asApiError, errorText, jsonText, toResponse } from '../http/api-error.js'
 import { authorized, unauthorized } from '../http/auth.js'
 import { checkBody } from '../http/read-input.js'
-import { findRoute, type Route } from '../http/router.js'
 import type { MockControls } from '../mock-controls.js'
 import { faultSchema, MAX_DELAY_MS, wholeNumber } from '../runtime/faults.js'
 import { eventStream } from './events.js'
@@ -13,7 +12,7 @@ import { eventStream } from './events.js'
 export const CONTROL_PREFIX = '/__mock'
 
 type Answer = (request: Request) => JsonBodyType | Promise<JsonBodyType>
-type ControlRoute = Route & { answer: Answer; status?: number | undefined }
+type ControlRoute = RouteEntry & { answer: Answer; status?: number | undefined }
 
 const parsed = async <S extends z.ZodMiniType>(schema: S, request: Request): Promise<z.output<S>> =>
   checkBody(schema, new Uint8Array(await request.arrayBuffer())) as z.output<S>
@@ -89,7 +88,7 @@ export function createControlResolver(api: MockControls, runtime: Runtime): (req
       const path = new URL(request.url).pathname.slice(CONTROL_PREFIX.length)
       if (request.method.toUpperCase() === 'GET' && path === '/events') return eventStream(runtime)
       const found = findRoute(table, request.method, path)
-      if (!found) throw new ApiError('not_found', NOT_FOUND_MESSAGES.route)
+      if (!found.route) throw new ApiError('not_found', NOT_FOUND_MESSAGES.route)
       const data = await found.route.answer(request)
       if (found.route.method !== 'GET') runtime.changes.emit()
       return toResponse(jsonText(found.route.status ?? 200, JSON.stringify({ data })))

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import * as envelopes from '../answers/pairs.js'
 import * as resources from '../answers/pairs.js'
-import { matchPath, pathParamNames } from '../paths.js'
+import { findRoute, pathParamNames } from '../paths.js'
 import { health } from './health.js'
 import { imports } from './imports.js'
 import { notes } from './notes.js'
@@ -77,14 +77,8 @@ export type RouteMatch =
  * ```
  */
 export function matchOperation(method: string, path: string): RouteMatch {
-  const allowed: Method[] = []
-  for (const operation of operations) {
-    const params = matchPath(operation.path, path)
-    if (!params) continue
-    if (operation.method === method.toUpperCase()) return { operation, params }
-    allowed.push(operation.method)
-  }
-  return { allowed }
+  const found = findRoute(operations, method, path)
+  return found.route ? { operation: found.route, params: found.params } : { allowed: found.allowed as Method[] }
 }
 
 /** The path parameter names of an operation. */

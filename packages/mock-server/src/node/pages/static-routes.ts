@@ -1,6 +1,5 @@
-import { API_PREFIX, createOpenApiDocument } from '@session-library/schemas'
+import { API_PREFIX, createOpenApiDocument, findRoute } from '@session-library/schemas'
 import { CONTROL_PREFIX } from '../../control/routes.js'
-import { findRoute } from '../../http/router.js'
 import { dashboardRoutes } from './dashboard-page.js'
 import { docsRoutes } from './docs-page.js'
 import type { PageRoute } from './page-headers.js'
@@ -9,7 +8,7 @@ const OPENAPI_PATH = '/openapi.json'
 
 /**
  * The pages, before the mock and without a token (D18: no data): `/openapi.json` (its server URL
- * the origin asked), `/docs`, the dashboard at `/__mock/`. One table through the mock's router;
+ * the origin asked), `/docs`, the dashboard at `/__mock/`. One table through the contract's router;
  * `answers` says which paths it holds, so that others need no fetch `Request`.
  */
 export function createStaticRoutes(): ((request: Request) => Response | undefined) & {
@@ -38,7 +37,7 @@ export function createStaticRoutes(): ((request: Request) => Response | undefine
   const serve = (request: Request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
     const found = findRoute(table, 'GET', new URL(request.url).pathname)
-    return found?.route.answer(request, found.params)
+    return found.route?.answer(request, found.params)
   }
-  return Object.assign(serve, { answers: (pathname: string) => findRoute(table, 'GET', pathname) !== undefined })
+  return Object.assign(serve, { answers: (pathname: string) => findRoute(table, 'GET', pathname).route !== undefined })
 }
