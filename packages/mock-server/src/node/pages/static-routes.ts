@@ -14,18 +14,16 @@ const OPENAPI_PATH = '/openapi.json'
 export function createStaticRoutes(): ((request: Request) => Response | undefined) & {
   answers(pathname: string): boolean
 } {
-  const documents = new Map<string, string>()
+  // One rendering, the server URL left as a mark: a document per origin asked would keep one per
+  // `Host` value any client sends, without bound.
+  const MARK = 'http://server.invalid/api/v1'
+  const parts = JSON.stringify(createOpenApiDocument({ serverUrl: MARK })).split(JSON.stringify(MARK))
   const title = () => createOpenApiDocument({ serverUrl: API_PREFIX }).info.title
   const openApi: PageRoute = {
     method: 'GET',
     path: OPENAPI_PATH,
     answer: (request) => {
-      const { origin } = new URL(request.url)
-      let json = documents.get(origin)
-      if (json === undefined) {
-        json = JSON.stringify(createOpenApiDocument({ serverUrl: `${origin}${API_PREFIX}` }))
-        documents.set(origin, json)
-      }
+      const json = parts.join(JSON.stringify(`${new URL(request.url).origin}${API_PREFIX}`))
       return new Response(json, { headers: { 'Content-Type': 'application/json' } })
     },
   }
