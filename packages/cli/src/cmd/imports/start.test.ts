@@ -78,6 +78,7 @@ describe('imports start, and --wait watching the session list (SPEC has no progr
     const answer = await run('imports', 'start', '--items', items, '--wait', '--wait-timeout', '0', '--interval', '10')
     expect(answer).toMatchObject({ code: 3, stdout: '' })
     expect(answer.stderr).toMatch(/\nerror: imports\.start: waited 0 ms; no session yet for \/music\/slow\.als\n$/)
+    expect(answer.stderr).toMatch(/^import \S+ accepted: 1 item; watching the session list$/m)
   })
 
   it('501 import_unavailable when the import service is off: exit 1', async () => {

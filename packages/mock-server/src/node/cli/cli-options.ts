@@ -133,9 +133,12 @@ const NOTES = [
 
 /** The usage text, generated from the flag table, and the notes on failures. */
 export function usage(): string {
-  const rows = Object.entries(FLAGS).map(([name, flag]) => {
-    const left = `  --${name}${flag.value ? ` <${flag.value}>` : ''}`
-    return `${left.padEnd(26)}${flag.meaning}${flag.fallback ? ` (default: ${flag.fallback})` : ''}`
+  const lefts = Object.entries(FLAGS).map(([name, flag]) => `  --${name}${flag.value ? ` <${flag.value}>` : ''}`)
+  // The meanings in one column, two spaces past the longest flag.
+  const width = Math.max(...lefts.map((left) => left.length)) + 2
+  const rows = Object.values(FLAGS).map((flag, index) => {
+    const meaning = `${flag.meaning}${flag.fallback ? ` (default: ${flag.fallback})` : ''}`
+    return `${(lefts[index] as string).padEnd(width)}${meaning}`
   })
   return ['Usage: session-library-mock [options]', '', 'Options:', ...rows, '', ...NOTES, ''].join('\n')
 }

@@ -107,7 +107,12 @@ describe('CLI flags (MOCK.md)', () => {
     expect(() => parse(['positional'])).toThrow("unexpected argument 'positional' (it takes flags only)")
   })
 
-  it('lists every flag in the usage', () => {
+  it('lists every flag in the usage, its meaning in one column past the longest flag', () => {
+    const starts = usage()
+      .split('\n')
+      .filter((line) => line.startsWith('  --'))
+      .map((line) => line.search(/ {2}[a-z]/i))
+    expect(new Set(starts).size).toBe(1)
     for (const flag of [
       '--port <n>',
       '--effective-mode <m>',
