@@ -63,14 +63,14 @@ describe('README retries: 503 with Retry-After', () => {
 
   it('a Retry-After of exactly maxDelay is waited for', async () => {
     server.api.injectFault({ status: 503, retryAfter: 1, operation: 'health.get' })
-    await expect(client({ maxDelay: 1_000 }).health()).resolves.toMatchObject({ status: 'ok' })
+    await expect(client({ baseDelay: 1, maxDelay: 1_000 }).health()).resolves.toMatchObject({ status: 'ok' })
     expect(attempts('health.get')).toEqual([503, 200])
   })
 
   it('a Retry-After beyond maxDelay ends the call at once, its retryAfter in seconds', async () => {
     server.api.injectFault({ status: 503, retryAfter: 1, operation: 'health.get' })
     const started = performance.now()
-    const error = await failure(client({ maxDelay: 999 }).health())
+    const error = await failure(client({ baseDelay: 1, maxDelay: 999 }).health())
     expect(performance.now() - started).toBeLessThan(900)
     expect(error).toBeInstanceOf(ServerError)
     expect(error).toMatchObject({ status: 503, retryAfter: 1 })
