@@ -29,7 +29,7 @@ it('a refused connection is the SDK’s NetworkError with its causeCode, retried
 
 it('an msw network fault is the SDK’s NetworkError, and safe() settles', async () => {
   const server = setupServer(http.get('http://vm.test/api/v1/health', () => HttpResponse.error()))
-  server.listen({ onUnhandledRequest: 'error' })
+  server.listen({ onUnhandledFrame: 'error' })
   try {
     const client = new SessionLibrary({ token: 't', baseUrl: 'http://vm.test/api/v1', retry: false })
     const { error } = await client.health().safe()
