@@ -110,7 +110,7 @@ describe('network failures, the same on every runtime', () => {
   const failed = (causeCode: string) => ({
     network: true,
     causeCode,
-    message: `health.get: network error (GET http://127.0.0.1:<port>/api/v1/health): ${causeCode}`,
+    message: `health.get: network error (GET http://127.0.0.1:<port>/api/v1/health): ${causeCode} 127.0.0.1:<port>`,
     attempts: 3,
   })
 
