@@ -1,5 +1,6 @@
 import { type FileHandle, open, readFile, readlink, realpath, rename, unlink } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
+import { nestedDeeperThan, TOO_DEEP } from '@session-library/internal'
 import { formatIssues, librarySnapshot, z } from '@session-library/schemas'
 import { duplicateKeys, type LibrarySnapshot, libraryPartNames } from '../../store/records.js'
 
@@ -30,6 +31,7 @@ export async function textOf(path: string): Promise<string | undefined> {
 
 /** JSON text checked against a schema, or the {@link DataFileError} that says where (`line 3 `) and why. */
 export function parsed<T>(path: string, text: string, schema: z.ZodMiniType<T>, where: string, what: string): T {
+  if (nestedDeeperThan(text)) throw new DataFileError(path, `${where}${TOO_DEEP}`)
   let json: unknown
   try {
     json = JSON.parse(text)

@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { escapeControls } from '@session-library/internal'
+import { escapeControls, MAX_JSON_DEPTH } from '@session-library/internal'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_ANSWER_DEPTH } from '../../../src/node/proxy/forward.js'
 import { type RunningServer, startServer } from '../../../src/node.js'
 import { call, killLeftoverClis, removeCliBundle, runCli } from '../cli/cli-process.js'
 
@@ -89,13 +88,13 @@ describe('D20: the proxy reads a bounded answer', () => {
     })
   })
 
-  it(`D20: an answer nested ${MAX_ANSWER_DEPTH} deep passes; one level more is 502 bad_gateway before it is parsed`, async () => {
+  it(`D20: an answer nested ${MAX_JSON_DEPTH} deep passes; one level more is 502 bad_gateway before it is parsed`, async () => {
     const bigger = await startServer({ port: 0, token, sessions: 0, proxy: origin.url })
     try {
       const headers = { Authorization: `Bearer ${token}` }
-      const edge = await fetch(`${bigger.url}/tags?depth=${MAX_ANSWER_DEPTH}`, { headers })
-      expect([edge.status, (await edge.text()).length]).toEqual([200, 2 * MAX_ANSWER_DEPTH])
-      const past = await fetch(`${bigger.url}/tags?depth=${MAX_ANSWER_DEPTH + 1}`, { headers })
+      const edge = await fetch(`${bigger.url}/tags?depth=${MAX_JSON_DEPTH}`, { headers })
+      expect([edge.status, (await edge.text()).length]).toEqual([200, 2 * MAX_JSON_DEPTH])
+      const past = await fetch(`${bigger.url}/tags?depth=${MAX_JSON_DEPTH + 1}`, { headers })
       expect(past.status).toBe(502)
       expect((await past.json()).error.message).toContain('too deeply nested')
     } finally {
