@@ -13,6 +13,10 @@ const NOT_FORWARDED = new Set([
   'accept-encoding',
   'expect',
   'upgrade',
+  'te',
+  'trailer',
+  'proxy-authenticate',
+  'proxy-authorization',
 ])
 
 /** What the proxied server answered, read whole. */
@@ -36,10 +40,19 @@ export function proxyOrigin(url: string): string {
   return trimmed.endsWith(API_PREFIX) ? trimmed.slice(0, -API_PREFIX.length) : trimmed
 }
 
-function headersOf(source: Headers): Headers {
+/**
+ * The headers that pass the proxy: no hop-by-hop one, none that `Connection` names (hop-by-hop
+ * too), and of an answer no CORS header (D18: the mock's own policy adds them, for allowed origins only).
+ */
+function headersOf(source: Headers, answer = false): Headers {
+  const named = (source.get('connection') ?? '').toLowerCase().split(',')
+  const dropped = (name: string) =>
+    NOT_FORWARDED.has(name) ||
+    named.some((token) => token.trim() === name) ||
+    (answer && name.startsWith('access-control-'))
   const headers = new Headers()
   source.forEach((value, name) => {
-    if (!NOT_FORWARDED.has(name)) headers.append(name, value)
+    if (!dropped(name)) headers.append(name, value)
   })
   return headers
 }
@@ -83,9 +96,22 @@ export async function forward(
       redirect: 'manual',
       signal,
     })
+    // fetch takes any status to 999; a Response, and D20, only an HTTP one.
+    if (response.status < 200 || response.status > 599) {
+      await response.body?.cancel()
+      throw proxyFailure(
+        502,
+        `The server at ${target.origin} answered status ${response.status}, which is no HTTP status.`,
+      )
+    }
     const declared = response.headers.get('content-length')
     const bytes = (await readBounded(response.body, { limit: target.maxBody, declared })) as Uint8Array<ArrayBuffer>
-    return { status: response.status, statusText: response.statusText, headers: headersOf(response.headers), bytes }
+    return {
+      status: response.status,
+      statusText: response.statusText,
+      headers: headersOf(response.headers, true),
+      bytes,
+    }
   } catch (error) {
     throw failure(error, target.origin, target.timeout, target.maxBody)
   }

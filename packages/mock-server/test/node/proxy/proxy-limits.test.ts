@@ -41,6 +41,18 @@ function upstream(): Promise<{ server: Server; url: string }> {
       const depth = Number(url.searchParams.get('depth') ?? DEEP)
       return void res.end(`${'['.repeat(depth)}${']'.repeat(depth)}`)
     }
+    const status = url.searchParams.get('status')
+    if (status) {
+      const hostile = {
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Credentials': 'true',
+        Connection: 'close, X-Hop',
+        'X-Hop': 'h',
+        'Keep-Alive': 'timeout=1',
+        'X-Kept': 'k',
+      }
+      return void res.writeHead(Number(status), { 'Content-Type': 'application/json', ...hostile }).end('{"data":{}}')
+    }
     const size = Number(url.searchParams.get('size') ?? 2)
     const body = url.searchParams.has('escape')
       ? JSON.stringify({ data: { status: 'ok', '\u001b]0;OWNED\u0007\u009b2J': 1 } })
@@ -100,6 +112,27 @@ describe('D20: the proxy reads a bounded answer', () => {
     } finally {
       await bigger.close()
     }
+  })
+
+  it('D20: an upstream status from 600 to 999 is 502 bad_gateway naming it, never 500', async () => {
+    for (const status of [600, 799, 999]) {
+      const answer = await via(`/health?status=${status}`)
+      expect(answer.status).toBe(502)
+      expect((await answer.json()).error).toMatchObject({
+        code: 'bad_gateway',
+        message: expect.stringContaining(`status ${status}`),
+      })
+    }
+    expect((await via('/health?status=599')).status).toBe(599)
+  })
+
+  it("D18: the upstream's CORS headers, hop-by-hop ones and those its Connection names never pass", async () => {
+    const answer = await via('/health?status=200')
+    const names = [...answer.headers.keys()]
+    expect(names.filter((name) => name.startsWith('access-control') || name === 'x-hop')).toEqual([])
+    expect(answer.headers.get('x-kept')).toBe('k')
+    // The mock's own connection has a keep-alive of its own, not the upstream's.
+    expect(answer.headers.get('keep-alive')).not.toBe('timeout=1')
   })
 
   it('D20: a declared Content-Length past the limit is 502 before its body is read', async () => {
