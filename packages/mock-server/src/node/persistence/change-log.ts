@@ -1,4 +1,5 @@
 import { type FileHandle, open, truncate } from 'node:fs/promises'
+import { writeFully } from '@session-library/internal/node'
 import { z } from '@session-library/schemas'
 import { Library } from '../../store/library.js'
 import {
@@ -9,7 +10,7 @@ import {
   type PartRecord,
   recordKey,
 } from '../../store/records.js'
-import { DataFileError, parsed, textOf, writeFully } from './data-file.js'
+import { DataFileError, parsed, textOf } from './data-file.js'
 
 // A line's shape; its records are checked against their part's model as they are replayed.
 const partChange = z.optional(z.strictObject({ put: z.array(z.unknown()), del: z.array(z.string()) }))

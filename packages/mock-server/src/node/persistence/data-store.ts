@@ -1,18 +1,11 @@
 import { open, readFile, rename, stat, unlink } from 'node:fs/promises'
 import { dirname } from 'node:path'
+import { realFilePath, syncDirectory, temporaryOf, writeFully } from '@session-library/internal/node'
 import { ApiError } from '../../http/api-error.js'
 import type { LiveLibrary } from '../../mock-api.js'
 import type { LibraryChange, LibrarySnapshot } from '../../store/records.js'
 import { ChangeLogWriter, DurableRecords, readChangeLog, replayChanges } from './change-log.js'
-import {
-  causeOf,
-  DataFileError,
-  loadDataFile,
-  realDataPath,
-  syncDirectory,
-  writeDataFile,
-  writeFully,
-} from './data-file.js'
+import { causeOf, DataFileError, loadDataFile, writeDataFile } from './data-file.js'
 import { type DataFileLock, lockDataFile } from './data-lock.js'
 
 /** When a `--data` file's change log is folded into a fresh library file. */
@@ -82,11 +75,18 @@ export class DataStore {
     options: Compaction,
     warn: (message: string) => void,
   ): Promise<{ store: DataStore; library: LibrarySnapshot | undefined }> {
-    const path = await realDataPath(given).catch((error: NodeJS.ErrnoException) => {
+    const path = await realFilePath(given).catch((error: NodeJS.ErrnoException) => {
       throw new DataFileError(given, `cannot be locked (${error.code ?? 'error'}: its folder cannot be resolved)`)
     })
     const lock = await lockDataFile(path)
     try {
+      // Left by a crash in the middle of a fold or a clone; the lock says no one writes it now.
+      await unlink(temporaryOf(path)).catch(() => undefined)
+      const links = (await stat(path).catch(() => undefined))?.nlink ?? 1
+      if (links > 1)
+        warn(
+          `--data ${path}: the file has ${links} hard links; a fold replaces the file, so the other names keep its old content: link it with a symbolic link instead`,
+        )
       const snapshot = await loadDataFile(path)
       const [older, newer] = [`${path}.log.1`, `${path}.log`]
       const logs = [
@@ -126,6 +126,7 @@ export class DataStore {
       throw new DataFileError(this.#path, `cannot be created (${(error as NodeJS.ErrnoException).code ?? 'error'})`)
     }
     this.#durable = new DurableRecords(image)
+    await this.#follow()
   }
 
   /**
@@ -221,6 +222,7 @@ export class DataStore {
   async #write(image: LibrarySnapshot): Promise<void> {
     try {
       await writeDataFile(this.#path, image)
+      await this.#follow()
       await unlink(`${this.#path}.log.1`).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error
       })
@@ -230,6 +232,13 @@ export class DataStore {
     } catch (error) {
       this.#failed(error)
     }
+  }
+
+  /** The file at the path is a new one (its inode): the lock moves to it, so a hard link made to it now is held too. */
+  async #follow(): Promise<void> {
+    await this.#lock
+      .follow()
+      .catch((error) => this.#warn(`--data ${this.#path}: the lock could not follow the file (${causeOf(error)})`))
   }
 
   /** A fold failed: reported on stderr and as health's `lastError`, and tried again after a back-off. */
