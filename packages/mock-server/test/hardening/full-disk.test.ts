@@ -2,9 +2,9 @@ import { appendFile, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { librarySnapshot } from '@session-library/schemas'
 import { afterAll, describe, expect, it } from 'vitest'
+import { mountSmallDisk } from '../../../../test-support/small-disk.js'
 import type { LibrarySnapshot } from '../../src/store/records.js'
 import { type CliProcess, call, killLeftoverClis, removeCliBundle, runCli } from '../node/cli/cli-process.js'
-import { mountSmallDisk } from './small-disk.js'
 
 // On a real full disk: a 2 MB tmpfs the test mounts, POSTs of 60 KB notes until
 // it is full, then room made again, then a SIGKILL. Skipped where the test may not mount one.
