@@ -7,8 +7,8 @@ import type { LibraryFile } from './stored-records.js'
 
 type Variant = { sessionId: string; variantId: string }
 
-/** The mock's change logs beside a `--data` file: replayed over it at a start, so a clone replaces them too. */
-const logsOf = (path: string) => [`${path}.log.1`, `${path}.log`]
+/** The mock's logs beside a `--data` file (changes, unfinished imports): replayed over it at a start, so a clone replaces them too. */
+const logsOf = (path: string) => [`${path}.log.1`, `${path}.log`, `${path}.imports`]
 
 /**
  * The `nextId` the file a clone replaces has reached, its change logs included, so that the mock

@@ -101,8 +101,8 @@ export class ChangeLogWriter {
     return this.#bytes
   }
 
-  /** Appends one change as one line and flushes it to disk; on failure the log is as it was. */
-  async append(change: LibraryChange): Promise<void> {
+  /** Appends one change (or any JSON record) as one line and flushes it to disk; on failure the log is as it was. */
+  async append(change: LibraryChange | object): Promise<void> {
     if (this.#torn) await this.#cutBack()
     const line = Buffer.from(`${JSON.stringify(change)}\n`)
     try {
@@ -124,6 +124,13 @@ export class ChangeLogWriter {
       await this.#file.datasync()
     }
     this.#torn = false
+  }
+
+  /** Empties the log, durably. */
+  async clear(): Promise<void> {
+    await this.#file.truncate(0)
+    await this.#file.datasync()
+    this.#bytes = 0
   }
 
   close(): Promise<void> {
