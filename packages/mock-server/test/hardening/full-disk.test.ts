@@ -115,6 +115,14 @@ describe.skipIf(disk === undefined)('D19 on a full disk', () => {
       expect((await library(cli)).sessions.map(({ id }) => id)).toEqual([body.data.id])
       const refused = await post(cli, 'no room')
       expect([refused.status, refused.body.error.code]).toEqual([503, 'storage_unavailable'])
+      // An import that cannot be made durable is not accepted (D15 with D19).
+      const items = [{ projectPath: '/music/none.als' }]
+      const imported = await call(cli, '/import', { method: 'POST', body: JSON.stringify({ items }) })
+      expect([imported.status, ((await imported.json()) as { error: { code: string } }).error.code]).toEqual([
+        503,
+        'storage_unavailable',
+      ])
+      expect((await library(cli)).sessions.map(({ id }) => id)).toEqual([body.data.id])
       expect(await cli.stop()).toBe(0)
     } finally {
       await rm(filler)

@@ -1,8 +1,9 @@
 import { truncate, unlink } from 'node:fs/promises'
 import { importBody, z } from '@session-library/schemas'
+import { ApiError } from '../../http/api-error.js'
 import type { ImportLog, ImportRequest, ItemOutcome, PendingImport } from '../../imports/runner.js'
 import { ChangeLogWriter } from './change-log.js'
-import { textOf } from './data-file.js'
+import { causeOf, textOf } from './data-file.js'
 
 // One line a step: an import accepted (with its request), an item processed, an import ended.
 const line = z.union([
@@ -74,8 +75,14 @@ export class ImportLogFile implements ImportLog {
     return { log, pending: [...pending.values()], lost }
   }
 
+  /** Rejects with 503 `storage_unavailable` (D19) when the import cannot be made durable: it is not accepted. */
   async started(importId: string, request: ImportRequest): Promise<void> {
-    await this.#writer.append({ start: importId, request })
+    await this.#writer.append({ start: importId, request }).catch((error) => {
+      throw new ApiError(
+        'storage_unavailable',
+        `The import could not be saved to ${this.#path} (${causeOf(error)}); nothing was imported.`,
+      )
+    })
     this.#open.add(importId)
   }
 
