@@ -5,9 +5,9 @@ export const MASKED = '<token>'
 // one, so that a one-letter token `t` masks `/sessions/t` and `?x=t` but never the `t` of `tags`.
 // Read as the server reads a URL part: `+` is a space in a query, and an escape that decodes to
 // anything but a letter, digit or `-._~` (`%20`, `%2C`, `%2F`…) is a separator like the character.
-const WORD_ESCAPE = '(?:3[0-9]|[46][1-9A-Fa-f]|[57][0-9Aa]|2[DEde]|5[Ff]|7[Ee])'
-const BEFORE = String.raw`(?:(?<![A-Za-z0-9\-._~%])|(?<=%(?!${WORD_ESCAPE})[0-9A-Fa-f]{2}))`
-const AFTER = String.raw`(?![A-Za-z0-9\-._~])`
+// Before it: no word character that ends no escape, and no escape of a word character.
+const BEFORE = String.raw`(?<!(?<!%[\dA-Fa-f]?)[\w\-.~%]|%(?:3\d|[46][1-9A-Fa-f]|[57][\dAa]|2[DEde]|5[Ff]|7[Ee]))`
+const AFTER = String.raw`(?![\w\-.~])`
 
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
@@ -25,8 +25,7 @@ function characterForms(character: string): string {
     (byte) => `%${[...byte.toString(16).toUpperCase().padStart(2, '0')].map(hexDigit).join('')}`,
   )
   const json = character === '"' || character === '\\' ? [literal(`\\${character}`)] : []
-  const plus = character === ' ' ? [literal('+')] : []
-  return `(?:${[literal(character), percent.join(''), ...plus, ...json].join('|')})`
+  return `(?:${[literal(character), percent.join(''), ...json].join('|')}${character === ' ' ? '|\\+' : ''})`
 }
 
 const patternOf = (secret: string) => [...secret].map(characterForms).join('')
@@ -56,9 +55,7 @@ export function tokenMask(secrets: string | readonly (string | undefined)[]): (t
   const pattern = new RegExp(`${BEFORE}(?:${given.map(patternOf).join('|')})${AFTER}`, 'g')
   // Text without the secret as is and without an escape (the most of it: paths, messages) costs a
   // few `includes`, not a search.
-  const spaced = given.some((secret) => secret.includes(' '))
-  const mayHold = (text: string) =>
-    text.includes('%') || text.includes('\\') || (spaced && text.includes('+')) || given.some((s) => text.includes(s))
+  const mayHold = (text: string) => /[%\\+]/.test(text) || given.some((s) => text.includes(s))
   return (text) => (mayHold(text) ? text.replace(pattern, MASKED) : text)
 }
 
