@@ -57,4 +57,15 @@ describe('D4: one JSON depth limit, checked before parsing', () => {
     expect(await faulted.text()).toBe(nested(MAX_JSON_DEPTH - 1))
     expect((await fetch(`${server.url.replace('/api/v1', '')}/__mock/journal`, { headers })).status).toBe(200)
   })
+
+  it('a fault given in-process with a body past the limit is refused when injected, never at the faulted call', () => {
+    const deep = (depth: number) => {
+      let value: unknown = 1
+      for (let level = 0; level < depth; level++) value = [value]
+      return value
+    }
+    expect(() => server.api.injectFault({ status: 418, body: deep(MAX_JSON_DEPTH + 1) as never })).toThrow(LIMIT_TEXT)
+    expect(() => server.api.injectFault({ status: 418, body: deep(100_000) as never })).toThrow(LIMIT_TEXT)
+    expect(server.api.faults()).toEqual([])
+  })
 })
