@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { link, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises'
+import { link, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -53,7 +53,7 @@ describe('D19: one writer per data file, whatever the path', () => {
   it('D19: a hard link to the held file, in another folder, is the same file: refused', async () => {
     const file = join(directory, 'linked.json')
     await writeDataFile(file, { version: 1, nextId: 1, sessions: [], lanes: [] })
-    await mkdir(join(directory, 'elsewhere'))
+    await mkdir(join(directory, 'elsewhere'), { recursive: true })
     const hard = join(directory, 'elsewhere', 'hard.json')
     await link(file, hard)
     const first = await runCli(args(file))
@@ -62,6 +62,26 @@ describe('D19: one writer per data file, whatever the path', () => {
     expect(await second.exited).toBe(2)
     expect(second.stderr()).toContain(`--data ${hard}: is in use by session-library-mock (process ${first.child.pid})`)
     expect(await first.stop()).toBe(0)
+  })
+
+  it('D19: a bind mount of the held file is the same file: refused (where the test may mount)', async (context) => {
+    const file = join(directory, 'bound.json')
+    await writeDataFile(file, { version: 1, nextId: 1, sessions: [], lanes: [] })
+    await mkdir(join(directory, 'elsewhere'), { recursive: true })
+    const bound = join(directory, 'elsewhere', 'bound.json')
+    await writeFile(bound, '')
+    if (spawnSync('mount', ['--bind', file, bound]).status !== 0)
+      return context.skip('mount --bind is not allowed here')
+    try {
+      const first = await runCli(args(file))
+      expect(first.url, first.stderr()).not.toBe('')
+      const second = await runCli(args(bound))
+      expect(await second.exited).toBe(2)
+      expect(second.stderr()).toContain(`is in use by session-library-mock (process ${first.child.pid})`)
+      expect(await first.stop()).toBe(0)
+    } finally {
+      spawnSync('umount', [bound])
+    }
   })
 
   it.skipIf(!unshared)(
