@@ -1,8 +1,13 @@
 // What a hostile server or a hostile record can make the CLI print.
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Session } from '@session-library/schemas'
 import { describe, expect, it } from 'vitest'
 import { json, runCli, TOKEN, useMock } from './support/cli.js'
 import { answer, useRawServer } from './support/raw-server.js'
+
+/** A clone's file in a folder that exists (a clone locks it before it reads), never written: each stops first. */
+const NEVER_WRITTEN = join(tmpdir(), `never-written-${process.pid}.json`)
 
 // Every control character but a newline (rows end with it); a pipe's cells are separated by tabs too.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
@@ -95,28 +100,20 @@ const endless = useRawServer((request, response) => {
 
 describe('clone stops on a server that repeats a page', () => {
   it('a total never reached and the same page again: exit 4 at the second page, not a run forever', async () => {
-    const ran = await runCli(['clone', '--data', '/nonexistent/never-written.json', '--url', raw(), '--token', TOKEN])
+    const ran = await runCli(['clone', '--data', NEVER_WRITTEN, '--url', raw(), '--token', TOKEN])
     expect(ran).toMatchObject({ code: 4, stdout: '' })
     expect(ran.stderr).toContain('the page at offset 500 repeats sessions already read; stopped')
   })
 
   it('D9: a total that grows with every page: exit 4 once more sessions came than the first page said', async () => {
-    const ran = await runCli([
-      'clone',
-      '--data',
-      '/nonexistent/never-written.json',
-      '--url',
-      endless(),
-      '--token',
-      TOKEN,
-    ])
+    const ran = await runCli(['clone', '--data', NEVER_WRITTEN, '--url', endless(), '--token', TOKEN])
     expect(ran).toMatchObject({ code: 4, stdout: '' })
     expect(ran.stderr).toContain("offset=500: more sessions than the first page's total of 501; stopped")
   })
 
   it('D9: no meta.total: exit 4 at the first page, the end of the library being unknown', async () => {
     const url = endless().replace('/api/v1', '/none/api/v1')
-    const ran = await runCli(['clone', '--data', '/nonexistent/never-written.json', '--url', url, '--token', TOKEN])
+    const ran = await runCli(['clone', '--data', NEVER_WRITTEN, '--url', url, '--token', TOKEN])
     expect(ran).toMatchObject({ code: 4, stdout: '' })
     expect(ran.stderr).toContain('no meta.total, so the end of the library is unknown; stopped')
   })

@@ -2,6 +2,7 @@
 // Each package that imports it bundles it (tsup's noExternal), so no published package names it.
 
 export { BodyReadStopped, type BoundedRead, type ByteSource, readBounded, readBoundedText } from './bounded-body.js'
+export { MAX_JSON_DEPTH, nestedDeeperThan, TOO_DEEP } from './json-depth.js'
 export { kebabCase } from './kebab-case.js'
 export { type ParsedFlags, parseFlags } from './parse-flags.js'
 export type { FlagValues, ShellFlag } from './shell-flag.js'

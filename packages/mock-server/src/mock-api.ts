@@ -4,7 +4,7 @@ import { API_PREFIX, apiPath, DEFAULT_BASE_URL } from '@session-library/schemas'
 import { http } from 'msw'
 import { CONTROL_PREFIX, createControlResolver } from './control/routes.js'
 import { demoLibrary } from './demo/library.js'
-import { checkLatency, checkService, Runtime } from './engine/runtime.js'
+import { checkLatency, checkService, Runtime, type RuntimeOptions } from './engine/runtime.js'
 import {
   type ApiAnswer,
   answer,
@@ -16,6 +16,7 @@ import {
 import { createOverride, OverrideError } from './http/override.js'
 import { fetchRequestView, type RequestView } from './http/request-view.js'
 import { isUnder } from './http/router.js'
+import type { PendingImport } from './imports/runner.js'
 import type { MockApi, MockControls } from './mock-controls.js'
 import type { MockOptions } from './mock-options.js'
 import type { RequestFilter } from './runtime/journal.js'
@@ -68,6 +69,8 @@ export interface LiveLibrary {
   restore(change: LibraryChange): void
   /** Reports a failure outside any request (a fold that failed) as health's `lastError` (D19). */
   reportError(message: string): void
+  /** Goes on with the imports a restart interrupted (D15 with D19). */
+  resumeImports(pending: readonly PendingImport[]): void
 }
 
 function controlsOf(runtime: Runtime, baseUrl: string): MockControls {
@@ -161,7 +164,7 @@ export interface MockEntry {
 
 /** {@link createMockApi} over a library checked already (`--data`), with the live library and the entry. */
 export function mockApiFrom(
-  options: MockOptions,
+  options: RuntimeOptions,
   initial: LibrarySnapshot,
 ): { api: MockApi; live: LiveLibrary; entry: MockEntry } {
   const baseUrls = options.baseUrl === undefined ? defaultBaseUrls() : [options.baseUrl].flat()
@@ -193,6 +196,9 @@ export function mockApiFrom(
       runtime.library.drainChange()
     },
     reportError: (message) => runtime.journal.noteError(message),
+    resumeImports: (pending) => {
+      for (const one of pending) runtime.imports.resume(one)
+    },
   }
   const override: MockApi['override'] = (name, resolver, overrideOptions) =>
     createOverride(runtime, scope, name, resolver, overrideOptions)

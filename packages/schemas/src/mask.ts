@@ -3,16 +3,20 @@ export const MASKED = '<token>'
 
 // A secret counts only as a whole value: not next to a character that could belong to a longer
 // one, so that a one-letter token `t` masks `/sessions/t` and `?x=t` but never the `t` of `tags`.
-const BEFORE = String.raw`(?<![A-Za-z0-9\-._~%+])`
-const AFTER = String.raw`(?![A-Za-z0-9\-._~+])`
+// Read as the server reads a URL part: `+` is a space in a query, and an escape that decodes to
+// anything but a letter, digit or `-._~` (`%20`, `%2C`, `%2F`…) is a separator like the character.
+// Before it: no word character that ends no escape, and no escape of a word character.
+const BEFORE = String.raw`(?<!(?<!%[\dA-Fa-f]?)[\w\-.~%]|%(?:3\d|[46][1-9A-Fa-f]|[57][\dAa]|2[DEde]|5[Ff]|7[Ee]))`
+const AFTER = String.raw`(?![\w\-.~])`
 
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 const hexDigit = (digit: string) => (/[A-F]/.test(digit) ? `[${digit}${digit.toLowerCase()}]` : digit)
 
 // One character of a secret as it may stand in a text: as is, percent-encoded (each byte, either
-// hex case, whether the encoder needed to or not: `%53` is an `S` to any server), or as JSON
-// escapes it (`\"`, `\\`), so that a secret inside an already-encoded answer or URL is found too.
+// hex case, whether the encoder needed to or not: `%53` is an `S` to any server), a space as a
+// query's `+`, or as JSON escapes it (`\"`, `\\`), so that a secret inside an already-encoded
+// answer or URL is found too.
 const encoder = new TextEncoder()
 
 function characterForms(character: string): string {
@@ -21,7 +25,7 @@ function characterForms(character: string): string {
     (byte) => `%${[...byte.toString(16).toUpperCase().padStart(2, '0')].map(hexDigit).join('')}`,
   )
   const json = character === '"' || character === '\\' ? [literal(`\\${character}`)] : []
-  return `(?:${[literal(character), percent.join(''), ...json].join('|')})`
+  return `(?:${[literal(character), percent.join(''), ...json].join('|')}${character === ' ' ? '|\\+' : ''})`
 }
 
 const patternOf = (secret: string) => [...secret].map(characterForms).join('')
@@ -29,8 +33,9 @@ const patternOf = (secret: string) => [...secret].map(characterForms).join('')
 /**
  * A function that masks the given secrets (typically the bearer token) in any text: a path and
  * query, a message, a printed answer. Each secret is replaced only where it stands as a whole value
- * (between separators such as `/`, `?`, `&`, `=`, spaces or quotes), as sent, percent-encoded
- * (any of its characters, either hex case) or JSON-escaped; never a substring of a longer word.
+ * (between separators such as `/`, `?`, `&`, `=`, `+`, spaces or quotes, as sent or percent-encoded:
+ * `%20`, `%2C`, `%2F`), as sent, percent-encoded (any of its characters, either hex case, a space
+ * as `+`) or JSON-escaped; never a substring of a longer word.
  * Empty secrets are ignored. Build it once per token: the pattern is compiled when the mask is
  * made, and text without the secret or an escape costs a few `includes`.
  *
@@ -50,7 +55,7 @@ export function tokenMask(secrets: string | readonly (string | undefined)[]): (t
   const pattern = new RegExp(`${BEFORE}(?:${given.map(patternOf).join('|')})${AFTER}`, 'g')
   // Text without the secret as is and without an escape (the most of it: paths, messages) costs a
   // few `includes`, not a search.
-  const mayHold = (text: string) => text.includes('%') || text.includes('\\') || given.some((s) => text.includes(s))
+  const mayHold = (text: string) => /[%\\+]/.test(text) || given.some((s) => text.includes(s))
   return (text) => (mayHold(text) ? text.replace(pattern, MASKED) : text)
 }
 

@@ -30,6 +30,18 @@ describe('the one token mask (D2)', () => {
     expect(maskToken('/x/%C3%A9t%c3%a9', 'été')).toBe(`/x/${MASKED}`)
   })
 
+  it('D2: a token after an encoded separator is masked as the server reads the part: +, %20, %2C, %2F', () => {
+    const mask = tokenMask('TOKEN')
+    for (const before of ['notes+', 'notes%20', 'drums%2C', 'drums%2c', 'x%2F', 'a%3D', 'b%26'])
+      expect(mask(`/api/v1/sessions?q=${before}TOKEN`), before).toBe(`/api/v1/sessions?q=${before}${MASKED}`)
+    expect(mask('/api/v1/sessions/x%2FTOKEN%2Fy')).toBe(`/api/v1/sessions/x%2F${MASKED}%2Fy`)
+    expect(mask('?q=TOKEN+notes')).toBe(`?q=${MASKED}+notes`)
+    // An escape of a letter, digit or -._~ joins the word, as the character would.
+    for (const before of ['%41', '%7a', '%30', '%2D', '%2e', '%5F', '%7E'])
+      expect(mask(`?q=${before}TOKEN`)).toBe(`?q=${before}TOKEN`)
+    expect(tokenMask('a b')('?q=a+b&x=1')).toBe(`?q=${MASKED}&x=1`)
+  })
+
   it('D2: a token inside JSON text is masked in its escaped form (a quote or a backslash in it)', () => {
     const token = 'p@ss"w\\rd/x'
     const printed = JSON.stringify({ echoed: `Bearer ${token}` })

@@ -1,5 +1,5 @@
 import { LIMITS, MODES, SERVICES, type Service, tokenMask } from '@session-library/schemas'
-import { ImportRunner } from '../imports/runner.js'
+import { type ImportLog, ImportRunner } from '../imports/runner.js'
 import type { MockOptions, Mode } from '../mock-options.js'
 import { Clock } from '../runtime/clock.js'
 import { FaultQueue, MAX_DELAY_MS } from '../runtime/faults.js'
@@ -14,6 +14,9 @@ import type { ReadAudio } from '../waveform/waveforms.js'
  * orders changes and their `onChange`. A reset puts a new library (and import runner) in place and
  * moves `generation` on: what was under way works on the old one, neither persisted nor journaled.
  */
+/** The mock's options, and where a `--data` mock makes its imports durable. */
+export type RuntimeOptions = MockOptions & { importLog?: ImportLog }
+
 export class Runtime {
   readonly token: string
   /** Masks the token in any text (D2): the journal, health, error messages. */
@@ -29,10 +32,10 @@ export class Runtime {
   #imports: ImportRunner
   #generation = 0
   #start: LibrarySnapshot
-  readonly #options: MockOptions
+  readonly #options: RuntimeOptions
 
   /** `start` must be checked against the contract already (see `checkLibrary`). */
-  constructor(options: MockOptions, start: LibrarySnapshot) {
+  constructor(options: RuntimeOptions, start: LibrarySnapshot) {
     this.#options = options
     this.#start = start
     this.token = options.token ?? 'test-token'
@@ -90,13 +93,17 @@ export class Runtime {
    */
   replaceLibrary(library: LibrarySnapshot, kind: 'reset' | 'state' = 'state'): Promise<void> {
     this.#generation += 1
-    this.#imports.cancel(true)
+    // The old imports leave the log before the new library is persisted: none resumes over it.
+    const forgotten = this.#imports.cancel(true)
     this.#library = new Library(this.#options.seed ?? 1)
     this.#library.load(library)
     this.#imports = this.#importRunner()
     this.changes.emit(kind)
     // -1: a load is always a change, whole, to persist.
-    return this.mutex.run(() => this.persist(-1))
+    return this.mutex.run(async () => {
+      await forgotten
+      await this.persist(-1)
+    })
   }
 
   #importRunner(): ImportRunner {
@@ -107,6 +114,8 @@ export class Runtime {
       delay: () => this.settings.importDelay,
       persist: (revision) => this.persist(revision),
       changed: () => this.changes.emit(),
+      ...(this.#options.importLog && { log: this.#options.importLog }),
+      reportError: (message) => this.journal.noteError(message),
     })
   }
 }
@@ -161,7 +170,7 @@ class Settings {
   latency = 0
   readonly recentDays: number
   readonly importDelay: number
-  readonly #options: MockOptions
+  readonly #options: RuntimeOptions
 
   constructor(options: MockOptions) {
     this.#options = options

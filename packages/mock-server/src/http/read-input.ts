@@ -1,11 +1,18 @@
+import { nestedDeeperThan, TOO_DEEP } from '@session-library/internal'
 import { checkInput, type Operation, type z } from '@session-library/schemas'
 import { ApiError } from './api-error.js'
 import type { RequestView } from './request-view.js'
 
 const decoder = new TextDecoder('utf-8', { fatal: true })
 
+/** A body nested past the one JSON depth limit: refused before anything parses it, naming the limit. */
+export function refuseTooDeep(bytes: Uint8Array): void {
+  if (nestedDeeperThan(bytes)) throw new ApiError('invalid_json', `Request body ${TOO_DEEP}.`)
+}
+
 /** A body that is no JSON text, or no UTF-8 at all: D4's "Request body must be valid JSON." */
 function parseJson(bytes: Uint8Array): unknown {
+  refuseTooDeep(bytes)
   try {
     return JSON.parse(decoder.decode(bytes))
   } catch {

@@ -15,8 +15,31 @@ import { fileParts, newSessionRecord, previewFields } from '../store/sessions.js
 /** Progress of one import, as the control surface reports it. */
 export type ImportProgress = ImportResult & { createdSessionIds: string[] }
 
-type ImportRequest = z.output<typeof importBody>
+/** An import request as the runner takes it (D15). */
+export type ImportRequest = z.output<typeof importBody>
 type ImportItem = ImportRequest['items'][number]
+
+/** What became of one item: the session it created, if any. */
+export type ItemOutcome = { outcome: 'completed' | 'failed' | 'skipped'; sessionId?: string }
+
+/**
+ * Where imports are made durable (D15 with D19, `--data`): each call resolves once it is on disk,
+ * or rejects (a start that cannot be recorded is not accepted).
+ */
+export interface ImportLog {
+  started(importId: string, request: ImportRequest): Promise<void>
+  moved(importId: string, item: ItemOutcome): Promise<void>
+  ended(importId: string): Promise<void>
+  /** Every import is gone (a reset). */
+  cleared(): Promise<void>
+}
+
+/** An import accepted before a restart and not done: its request and what its items came to so far. */
+export interface PendingImport {
+  importId: string
+  request: ImportRequest
+  items: ItemOutcome[]
+}
 
 const extensions: Record<string, Kind> = PROJECT_EXTENSIONS
 
@@ -49,6 +72,9 @@ interface ImportDeps {
   persist: (revision: number) => Promise<void>
   /** Told when an import starts, moves on by one item, or ends. */
   changed?: () => void
+  log?: ImportLog
+  /** Told of a failure outside any request (health's `lastError`). */
+  reportError?: (message: string) => void
 }
 
 type Outcome = 'skipped' | 'failed' | Readonly<StoredSession>
@@ -67,10 +93,24 @@ export class ImportRunner {
     this.#deps = deps
   }
 
-  /** Starts an import and returns its first progress: nothing processed yet. */
-  start(request: ImportRequest): ImportProgress {
+  /**
+   * Starts an import and returns its first progress: nothing processed yet. With a log, resolves
+   * once the import is durable; rejects (nothing started) when it cannot be made so.
+   */
+  async start(request: ImportRequest): Promise<ImportProgress> {
+    const importId = this.#deps.library.newId('imp')
+    await this.#deps.log?.started(importId, request)
+    return this.#begin({ importId, request, items: [] })
+  }
+
+  /** Goes on with an import a restart interrupted, from its first item not processed. */
+  resume(pending: PendingImport): ImportProgress {
+    return this.#begin(pending)
+  }
+
+  #begin({ importId, request, items }: PendingImport): ImportProgress {
     const progress: ImportProgress = {
-      importId: this.#deps.library.newId('imp'),
+      importId,
       total: request.items.length,
       completed: 0,
       failed: 0,
@@ -79,11 +119,26 @@ export class ImportRunner {
       durationMs: 0,
       createdSessionIds: [],
     }
+    for (const item of items) this.#count(progress, item)
     this.#imports.push(progress)
-    const run = this.#run(progress, request, this.#abort.signal).finally(() => this.#running.delete(run))
+    const rest = request.items.slice(items.length)
+    const run = this.#run(progress, { ...request, items: rest }, this.#abort.signal).finally(() =>
+      this.#running.delete(run),
+    )
     this.#running.add(run)
     this.#deps.changed?.()
     return structuredClone(progress)
+  }
+
+  #count(progress: ImportProgress, { outcome, sessionId }: ItemOutcome): void {
+    progress[outcome] += 1
+    if (sessionId !== undefined) progress.createdSessionIds.push(sessionId)
+  }
+
+  /** Records in the log, if any; a failure is reported, never fatal to the import (its sessions are durable). */
+  async #logged(write: (log: ImportLog) => Promise<void>): Promise<void> {
+    const log = this.#deps.log
+    if (log) await write(log).catch((error) => this.#deps.reportError?.(`import log: ${(error as Error).message}`))
   }
 
   /** Copies of every import's progress, oldest first. */
@@ -95,11 +150,16 @@ export class ImportRunner {
     while (this.#running.size > 0) await Promise.all(this.#running)
   }
 
-  /** Stops every running import; with `forget`, also drops their progress. */
-  cancel(forget = false): void {
+  /**
+   * Stops every running import (a log keeps them for the next start); with `forget`, also drops
+   * their progress, from the log too (resolves once it is).
+   */
+  cancel(forget = false): Promise<void> {
     this.#abort.abort()
     this.#abort = new AbortController()
-    if (forget) this.#imports = []
+    if (!forget) return Promise.resolve()
+    this.#imports = []
+    return this.#logged((log) => log.cleared())
   }
 
   async #run(progress: ImportProgress, request: ImportRequest, signal: AbortSignal): Promise<void> {
@@ -108,15 +168,22 @@ export class ImportRunner {
       await sleep(this.#deps.delay(), signal)
       if (signal.aborted) return
       // An item that throws fails alone; the batch goes on (counted in `failed`).
-      const outcome = await this.#locked(() => this.#create(item, request)).catch((): Outcome => 'failed')
-      if (typeof outcome === 'string') progress[outcome] += 1
-      else {
-        progress.createdSessionIds.push(outcome.id)
-        progress[await this.#finishPreview(outcome, signal).catch(() => 'failed' as const)] += 1
-      }
+      const created = await this.#locked(() => this.#create(item, request)).catch((): Outcome => 'failed')
+      const outcome: ItemOutcome =
+        typeof created === 'string'
+          ? { outcome: created }
+          : {
+              outcome: await this.#finishPreview(created, signal).catch(() => 'failed' as const),
+              sessionId: created.id,
+            }
+      // Stopped meanwhile (a close): the item runs again after the restart, and is skipped then.
+      if (signal.aborted) return
+      await this.#logged((log) => log.moved(progress.importId, outcome))
+      this.#count(progress, outcome)
       progress.durationMs = Math.round(performance.now() - started)
       this.#deps.changed?.()
     }
+    await this.#logged((log) => log.ended(progress.importId))
     progress.done = true
     this.#deps.changed?.()
   }

@@ -108,11 +108,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       readAudio: readAudioFile,
       baseUrl: '*',
       ...mockOptions,
-      ...(store && { onChanges: chained(store.record, mockOptions.onChanges) }),
+      ...(store && { onChanges: chained(store.record, mockOptions.onChanges), importLog: store.imports }),
     },
     opened?.library ?? startingLibrary(mockOptions),
   )
   store?.attach(live)
+  for (const problem of opened?.lost ?? []) {
+    warn(problem)
+    live.reportError(problem)
+  }
+  live.resumeImports(opened?.imports ?? [])
   let served: Awaited<ReturnType<typeof serveHandlers>>
   try {
     if (store && !opened?.library) await live.exclusive(() => store.create())

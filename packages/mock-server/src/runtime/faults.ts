@@ -1,4 +1,4 @@
-import { didYouMean } from '@session-library/internal'
+import { didYouMean, nestedDeeperThan, TOO_DEEP } from '@session-library/internal'
 import { formatIssues, type OperationName, operations, z } from '@session-library/schemas'
 
 const operationNames = operations.map((operation) => operation.name) as [OperationName, ...OperationName[]]
@@ -84,7 +84,17 @@ interface Pending {
 }
 
 /** The fault checked, or a TypeError naming each bad field and its rule. */
+/** A body no check or answer could follow (past the one JSON depth limit): refused before them. */
+function tooDeep(body: unknown): boolean {
+  try {
+    return body !== undefined && nestedDeeperThan(JSON.stringify(body) ?? '')
+  } catch {
+    return true
+  }
+}
+
 function checkFault(fault: unknown): Fault {
+  if (tooDeep((fault as { body?: unknown } | undefined)?.body)) throw new TypeError(`invalid fault: body ${TOO_DEEP}`)
   const checked = faultSchema.safeParse(fault)
   if (checked.success) return checked.data
   throw new TypeError(`invalid fault: ${formatIssues(checked.error.issues, 'fault')}`)

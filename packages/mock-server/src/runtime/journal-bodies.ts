@@ -1,3 +1,4 @@
+import { nestedDeeperThan } from '@session-library/internal'
 import { isSecretHeader, MASKED, redactedHeaderValue } from '@session-library/schemas'
 
 /** Characters of a request or answer body a journal entry keeps (its bytes, when it is longer). */
@@ -63,6 +64,8 @@ export function shownBody(kept: KeptBody, mask: (text: string) => string): BodyT
   if (kept instanceof CutBody) return { body: mask(decoder.decode(kept.bytes)), truncated: true }
   if (kept instanceof JsonValue) return shownBody(boundedBody(JSON.stringify(kept.value)), mask)
   const text = mask(typeof kept === 'string' ? kept : decoder.decode(kept))
+  // Shown as text what no parser or printer could follow.
+  if (nestedDeeperThan(text)) return { body: text }
   try {
     return { body: JSON.parse(text) }
   } catch {

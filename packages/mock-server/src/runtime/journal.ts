@@ -161,7 +161,7 @@ export class Journal {
     return {
       seq,
       method,
-      origin,
+      origin: mask(origin),
       path: mask(path),
       query: mask(query),
       ...(operation && { operation }),

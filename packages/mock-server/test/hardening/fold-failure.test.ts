@@ -3,12 +3,12 @@ import { chmod, chown, copyFile, mkdir, mkdtemp, readFile, rm, stat, statfs, wri
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
+import { mountSmallDisk } from '../../../../test-support/small-disk.js'
 import { writeDataFile } from '../../src/node/persistence/data-file.js'
 import { startServer } from '../../src/node.js'
 import type { LibrarySnapshot } from '../../src/store/records.js'
 import { type CliProcess, call, cliBundle, killLeftoverClis, removeCliBundle, runCli } from '../node/cli/cli-process.js'
 import { storedSession } from '../support/library.js'
-import { mountSmallDisk } from './small-disk.js'
 
 // A fold that fails (a folder made read-only, a full disk) is retried, not fatal.
 

@@ -2,9 +2,9 @@ import { appendFile, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { librarySnapshot } from '@session-library/schemas'
 import { afterAll, describe, expect, it } from 'vitest'
+import { mountSmallDisk } from '../../../../test-support/small-disk.js'
 import type { LibrarySnapshot } from '../../src/store/records.js'
 import { type CliProcess, call, killLeftoverClis, removeCliBundle, runCli } from '../node/cli/cli-process.js'
-import { mountSmallDisk } from './small-disk.js'
 
 // On a real full disk: a 2 MB tmpfs the test mounts, POSTs of 60 KB notes until
 // it is full, then room made again, then a SIGKILL. Skipped where the test may not mount one.
@@ -115,6 +115,14 @@ describe.skipIf(disk === undefined)('D19 on a full disk', () => {
       expect((await library(cli)).sessions.map(({ id }) => id)).toEqual([body.data.id])
       const refused = await post(cli, 'no room')
       expect([refused.status, refused.body.error.code]).toEqual([503, 'storage_unavailable'])
+      // An import that cannot be made durable is not accepted (D15 with D19).
+      const items = [{ projectPath: '/music/none.als' }]
+      const imported = await call(cli, '/import', { method: 'POST', body: JSON.stringify({ items }) })
+      expect([imported.status, ((await imported.json()) as { error: { code: string } }).error.code]).toEqual([
+        503,
+        'storage_unavailable',
+      ])
+      expect((await library(cli)).sessions.map(({ id }) => id)).toEqual([body.data.id])
       expect(await cli.stop()).toBe(0)
     } finally {
       await rm(filler)

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { constantTimeEqual } from '../../src/http/auth.js'
 import { type CliProcess, runCli } from '../node/cli/cli-process.js'
+import { rawRequest } from '../node/transport/raw-http.js'
 
 // D2: the token is compared in constant time, and it never reaches a log line, an error, the
 // journal or the health snapshot, however a client sends it.
@@ -54,6 +55,16 @@ describe('D2: constant-time token comparison', () => {
 const TOKEN = 'Sup3r-Secret-Token-0123456789'
 const FORMS = [TOKEN, encodeURIComponent(TOKEN)]
 
+/** What the dashboard's event stream sends first: the state and the kept entries, as text. */
+async function backlog(origin: string): Promise<string> {
+  const answer = await fetch(`${origin}/__mock/events`, { headers: { authorization: `Bearer ${TOKEN}` } })
+  const reader = (answer.body as ReadableStream<Uint8Array>).getReader()
+  let text = ''
+  while (!text.includes('drums%2C')) text += new TextDecoder().decode((await reader.read()).value)
+  await reader.cancel()
+  return text
+}
+
 describe('D2: the token in no log line, error, journal or health answer', () => {
   let cli: CliProcess
   let origin: string
@@ -91,10 +102,25 @@ describe('D2: the token in no log line, error, journal or health answer', () => 
     await send(`/__mock/${TOKEN}`)
     await send('/__mock/faults', { method: 'POST', body: JSON.stringify({ status: 503, operation: 'tagCounts.list' }) })
     await send(`/api/v1/tags?${TOKEN}=1`)
+    // After an encoded separator, as the server reads each part; and as the Host.
+    for (const target of [
+      `/api/v1/sessions?q=notes+${TOKEN}`,
+      `/api/v1/sessions?q=notes%20${TOKEN}`,
+      `/api/v1/sessions?tags=drums%2C${TOKEN}`,
+      `/api/v1/sessions/x%2F${TOKEN}`,
+    ])
+      await send(target)
+    const hosted = await rawRequest(origin, '/api/v1/health', {
+      headers: { authorization: `Bearer ${TOKEN}`, host: TOKEN },
+    })
+    seen.push(hosted.text)
 
     const health = await send('/api/v1/health')
     expect(((await health.json()) as { data: { lastError?: string } }).data.lastError).toBeDefined()
     await send('/__mock/journal')
+    const recent = (await (await send('/api/v1/health')).json()) as { data: { recentRequests: { path: string }[] } }
+    expect(recent.data.recentRequests.some((entry) => entry.path === '/api/v1/sessions/x%2F<token>')).toBe(true)
+    seen.push(await backlog(origin))
     await expect.poll(() => cli.stderr()).toContain('GET /api/v1/health 200')
     for (const text of [...seen, cli.stderr()]) for (const form of FORMS) expect(text).not.toContain(form)
     // The ready line is the one place it is shown.

@@ -1,24 +1,38 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { link, lstat, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createMockApi, type RunningServer, startServer } from '@session-library/mock-server/node'
 import { librarySnapshot } from '@session-library/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDeviantServer } from '../../../../../test-support/deviant-server.js'
+import { mountSmallDisk, type SmallDisk } from '../../../../../test-support/small-disk.js'
 import { runCli } from '../../../test/support/cli.js'
-import { writeLibraryFile } from './library-file.js'
+import { type HeldLibraryFile, holdLibraryFile } from './library-file.js'
 import { readLibrary } from './read-library.js'
 
 const token = 'clone-test-token'
 const now = '2026-11-21T10:00:00.000Z'
 let directory: string
+// A file system of 64 KiB: a clone of 400 sessions does not fit.
+const small = await mountSmallDisk(64 * 1024)
 
 beforeAll(async () => {
   directory = await mkdtemp(join(tmpdir(), 'clone-test-'))
 })
 afterAll(async () => {
+  await small?.unmount()
   await rm(directory, { recursive: true, force: true })
 })
+
+/** Holds a file, writes a clone into it and lets it go, as the command does. */
+async function writeLibraryFile(path: string, cloned: Parameters<HeldLibraryFile['write']>[0]) {
+  const held = await holdLibraryFile(path)
+  try {
+    return await held.write(cloned)
+  } finally {
+    await held.release()
+  }
+}
 
 async function get(server: RunningServer, path: string): Promise<unknown> {
   const response = await fetch(`${server.url}${path}`, { headers: { Authorization: `Bearer ${token}` } })
@@ -129,6 +143,74 @@ describe('clone of a deviant server', () => {
       await deviant.close()
     }
   })
+})
+
+describe('session-library clone and the data file (D19)', () => {
+  it('refuses a file a mock serves, by its path, a symlink and a hard link: exit 2 naming the mock, the file untouched', async () => {
+    const source = await startServer({ port: 0, token, sessions: 2, now })
+    const file = join(directory, 'held.json')
+    const served = await startServer({ port: 0, token, data: file, sessions: 1, now })
+    try {
+      const before = await readFile(file, 'utf8')
+      await symlink(file, join(directory, 'held-link.json'))
+      await link(file, join(directory, 'held-hard.json'))
+      for (const path of [file, join(directory, 'held-link.json'), join(directory, 'held-hard.json')]) {
+        const run = await runCli(['clone', '--data', path, '--url', source.url, '--token', token])
+        expect([run.code, run.stderr]).toEqual([
+          2,
+          `error: --data ${path}: is in use by session-library-mock (process ${process.pid}): stop it first, then clone (it would overwrite the clone)\n`,
+        ])
+      }
+      expect(await readFile(file, 'utf8')).toBe(before)
+    } finally {
+      await served.close()
+      await source.close()
+    }
+  })
+
+  it("writes through a symlink to its target, the link kept; the mock's old change log is not replayed over the clone", async () => {
+    const source = await startServer({ port: 0, token, sessions: 2, now })
+    const target = join(directory, 'target.json')
+    const linked = join(directory, 'linked.json')
+    try {
+      const old = await startServer({ port: 0, token, data: target, sessions: 0, now })
+      await old.close()
+      await writeFile(`${target}.log`, `${JSON.stringify({ nextId: 77 })}\n`)
+      await symlink(target, linked)
+      const run = await runCli(['clone', '--data', linked, '--url', source.url, '--token', token])
+      expect(run.code, run.stderr).toBe(0)
+      expect((await lstat(linked)).isSymbolicLink()).toBe(true)
+      const written = librarySnapshot.parse(JSON.parse(await readFile(target, 'utf8')))
+      expect([written.sessions.length, written.nextId]).toEqual([2, 77])
+      expect(await readdir(directory)).not.toContain('target.json.log')
+    } finally {
+      await source.close()
+    }
+  })
+
+  it.skipIf(!small)(
+    'a full disk is one line and exit 1; the file is as it was and no temporary file is left',
+    async () => {
+      const disk = small as SmallDisk
+      const source = await startServer({ port: 0, token, sessions: 400, now })
+      const file = join(disk.path, 'full.json')
+      try {
+        await writeFile(file, '{"kept":true}')
+        const run = await runCli(['clone', '--data', file, '--url', source.url, '--token', token])
+        expect(run.code).toBe(1)
+        // Progress lines, then the one line of the error: no stack.
+        const lines = run.stderr.split('\n').filter((line) => !line.startsWith('['))
+        expect(lines).toEqual([
+          `error: --data ${file}: cannot be written (ENOSPC: no space left on device, write); the file is as it was`,
+          '',
+        ])
+        expect(await readFile(file, 'utf8')).toBe('{"kept":true}')
+        expect(await readdir(disk.path)).toEqual(['full.json'])
+      } finally {
+        await source.close()
+      }
+    },
+  )
 })
 
 describe('session-library clone refuses', () => {

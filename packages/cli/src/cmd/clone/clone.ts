@@ -37,7 +37,8 @@ export const clone: Command = {
     'Reads every session (with its tags, notes and previews), the waveform of each preview variant and, ' +
     'where the server can read them, its waveform notes, and writes them as a library file: then ' +
     "'session-library-mock --data <file>' serves your own library offline. Values the mock would refuse " +
-    'are replaced by their defaults and listed. Re-running refreshes the file. Progress goes to stderr.',
+    'are replaced by their defaults and listed. Re-running refreshes the file. Progress goes to stderr. ' +
+    'A file a running mock serves is refused (stop the mock first); a symbolic link is written through to its target.',
   positionals: [],
   flags: () => ({
     data: {
@@ -55,17 +56,22 @@ export const clone: Command = {
     if (typeof values.data !== 'string' || values.data === '') throw new UsageError('missing --data <file>', ['clone'])
     const { resolveTarget } = await import('../../probe/target.js')
     const { readLibrary } = await import('./read-library.js')
-    const { writeLibraryFile } = await import('./library-file.js')
+    const { holdLibraryFile } = await import('./library-file.js')
     const target = resolveTarget(values as GlobalValues, await connection())
+    // Held from before the first read to the last write: no mock serves the file meanwhile (D19).
+    const file = await holdLibraryFile(values.data)
     let progress: ReturnType<typeof createProgress> | undefined
-    const cloned = await readLibrary(target, {
-      onTotal: (total) => {
-        progress = createProgress(io.stderr, 'sessions', total)
-      },
-      onSession: () => progress?.tick(),
-    })
-    progress?.done()
-    const library = await writeLibraryFile(values.data, cloned)
+    const written = async () => {
+      const cloned = await readLibrary(target, {
+        onTotal: (total) => {
+          progress = createProgress(io.stderr, 'sessions', total)
+        },
+        onSession: () => progress?.tick(),
+      })
+      progress?.done()
+      return { cloned, library: await file.write(cloned) }
+    }
+    const { cloned, library } = await written().finally(file.release)
     for (const change of cloned.changed) output.message(`changed: ${change}`)
     for (const skip of cloned.skipped) output.message(`skipped: ${skip}`)
     await output.data({

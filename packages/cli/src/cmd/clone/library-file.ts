@@ -1,27 +1,73 @@
-import { randomBytes } from 'node:crypto'
-import { readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { readFile, unlink } from 'node:fs/promises'
+import { FileHeld, lockFile, realFilePath, writeAtomically, writeFully } from '@session-library/internal/node'
 import { librarySnapshot } from '@session-library/schemas'
+import { CliError, EXIT } from '../../cmdutil/errors.js'
 import type { ClonedLibrary } from './read-library.js'
 import type { LibraryFile } from './stored-records.js'
 
 type Variant = { sessionId: string; variantId: string }
 
-/** The `nextId` of the file a clone replaces, so that the mock never reuses an id it handed out (D5). */
+/** The mock's logs beside a `--data` file (changes, unfinished imports): replayed over it at a start, so a clone replaces them too. */
+const logsOf = (path: string) => [`${path}.log.1`, `${path}.log`, `${path}.imports`]
+
+/**
+ * The `nextId` the file a clone replaces has reached, its change logs included, so that the mock
+ * never hands out again an id it handed out (D5).
+ */
 async function previousNextId(path: string): Promise<number> {
+  let nextId = 1
   try {
     const parsed = librarySnapshot.safeParse(JSON.parse(await readFile(path, 'utf8')))
-    return parsed.success ? parsed.data.nextId : 1
+    if (parsed.success) nextId = parsed.data.nextId
   } catch {
-    return 1
+    // No file, or none the mock could load: nothing to keep.
+  }
+  for (const log of logsOf(path)) {
+    const text = await readFile(log, 'utf8').catch(() => '')
+    for (const [, id] of text.matchAll(/^\{"nextId":(\d+)/gm)) nextId = Math.max(nextId, Number(id))
+  }
+  return nextId
+}
+
+const causeOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/** A `--data` file held for a clone: nothing else (a mock, another clone) writes it meanwhile. */
+export interface HeldLibraryFile {
+  /** Replaces the file with the cloned library; on failure it is as it was. */
+  write(cloned: ClonedLibrary): Promise<LibraryFile>
+  release(): Promise<void>
+}
+
+/**
+ * Takes the lock a mock takes on a `--data` file (D19: the file itself, whatever path names it), so
+ * that no mock serves it while it is replaced; refuses a file a mock (or a clone) holds. The file is
+ * written where its symbolic links lead (a link stays a link).
+ */
+export async function holdLibraryFile(given: string): Promise<HeldLibraryFile> {
+  const refuse = (problem: string, code: number) => new CliError(`--data ${given}: ${problem}`, code)
+  const path = await realFilePath(given).catch((error) => {
+    throw refuse(`cannot be written (${causeOf(error)})`, EXIT.api)
+  })
+  const lock = await lockFile(path, `session-library clone (process ${process.pid})`).catch((error) => {
+    if (error instanceof FileHeld)
+      throw refuse(`is in use by ${error.holder}: stop it first, then clone (it would overwrite the clone)`, EXIT.usage)
+    throw refuse(`cannot be locked (${causeOf(error)})`, EXIT.api)
+  })
+  return {
+    write: (cloned) =>
+      writeLibrary(path, cloned).catch((error) => {
+        throw refuse(`cannot be written (${causeOf(error)}); the file is as it was`, EXIT.api)
+      }),
+    release: lock.release,
   }
 }
 
 /**
- * Writes a cloned library as a `--data` file (the contract's `librarySnapshot`), replacing the
- * file at once (a temporary file renamed over it), so that a reader never sees half of it.
- * Re-running refreshes it; its `nextId` is kept.
+ * Writes a cloned library as a `--data` file (the contract's `librarySnapshot`), replacing the file
+ * and its change logs at once (a temporary file flushed and renamed over it), so that a reader never
+ * sees half of it. Re-running refreshes it; its `nextId` is kept.
  */
-export async function writeLibraryFile(path: string, cloned: ClonedLibrary): Promise<LibraryFile> {
+async function writeLibrary(path: string, cloned: ClonedLibrary): Promise<LibraryFile> {
   // Read in parallel, written in a stable order: a refresh of an unchanged library changes nothing.
   const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
   const byVariant = (a: Variant, b: Variant) => order(a.sessionId, b.sessionId) || order(a.variantId, b.variantId)
@@ -32,13 +78,10 @@ export async function writeLibraryFile(path: string, cloned: ClonedLibrary): Pro
     lanes: [...cloned.lanes].sort(byVariant),
     ...(cloned.waveforms.length > 0 && { waveforms: [...cloned.waveforms].sort(byVariant) }),
   }
-  const temporary = `${path}.${randomBytes(4).toString('hex')}.tmp`
-  try {
-    await writeFile(temporary, `${JSON.stringify(library, null, 2)}\n`)
-    await rename(temporary, path)
-  } catch (error) {
-    await rm(temporary, { force: true })
-    throw error
-  }
+  await writeAtomically(path, async (file) => {
+    await writeFully(file, Buffer.from(`${JSON.stringify(library, null, 2)}\n`))
+    // Written whole: the old library's logs go before it takes their place (never replayed over it).
+    for (const log of logsOf(path)) await unlink(log).catch(() => undefined)
+  })
   return library
 }

@@ -1,4 +1,5 @@
 import { type FileHandle, open, truncate } from 'node:fs/promises'
+import { writeFully } from '@session-library/internal/node'
 import { z } from '@session-library/schemas'
 import { Library } from '../../store/library.js'
 import {
@@ -9,7 +10,7 @@ import {
   type PartRecord,
   recordKey,
 } from '../../store/records.js'
-import { DataFileError, parsed, textOf, writeFully } from './data-file.js'
+import { DataFileError, parsed, textOf } from './data-file.js'
 
 // A line's shape; its records are checked against their part's model as they are replayed.
 const partChange = z.optional(z.strictObject({ put: z.array(z.unknown()), del: z.array(z.string()) }))
@@ -100,8 +101,8 @@ export class ChangeLogWriter {
     return this.#bytes
   }
 
-  /** Appends one change as one line and flushes it to disk; on failure the log is as it was. */
-  async append(change: LibraryChange): Promise<void> {
+  /** Appends one change (or any JSON record) as one line and flushes it to disk; on failure the log is as it was. */
+  async append(change: LibraryChange | object): Promise<void> {
     if (this.#torn) await this.#cutBack()
     const line = Buffer.from(`${JSON.stringify(change)}\n`)
     try {
@@ -123,6 +124,13 @@ export class ChangeLogWriter {
       await this.#file.datasync()
     }
     this.#torn = false
+  }
+
+  /** Empties the log, durably. */
+  async clear(): Promise<void> {
+    await this.#file.truncate(0)
+    await this.#file.datasync()
+    this.#bytes = 0
   }
 
   close(): Promise<void> {

@@ -1,5 +1,7 @@
-import { type FileHandle, open, readFile, readlink, realpath, rename, unlink } from 'node:fs/promises'
-import { basename, dirname, join, resolve } from 'node:path'
+import type { FileHandle } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
+import { nestedDeeperThan, TOO_DEEP } from '@session-library/internal'
+import { writeAtomically, writeFully } from '@session-library/internal/node'
 import { formatIssues, librarySnapshot, z } from '@session-library/schemas'
 import { duplicateKeys, type LibrarySnapshot, libraryPartNames } from '../../store/records.js'
 
@@ -30,6 +32,7 @@ export async function textOf(path: string): Promise<string | undefined> {
 
 /** JSON text checked against a schema, or the {@link DataFileError} that says where (`line 3 `) and why. */
 export function parsed<T>(path: string, text: string, schema: z.ZodMiniType<T>, where: string, what: string): T {
+  if (nestedDeeperThan(text)) throw new DataFileError(path, `${where}${TOO_DEEP}`)
   let json: unknown
   try {
     json = JSON.parse(text)
@@ -62,31 +65,12 @@ export async function loadDataFile(path: string): Promise<LibrarySnapshot | unde
 }
 
 /**
- * Writes a library as a `--data` file, atomically: into a temporary file beside it, flushed to
- * disk, then renamed over it, so a reader (or a crash) sees the old library or the new one, never
- * a part. One record a line, written a slice at a time so the event loop keeps answering; the
- * image's records must not change meanwhile (stored records never change in place). The caller
- * holds the file's lock, so one temporary name serves.
+ * Writes a library as a `--data` file, atomically (see `writeAtomically`). One record a line,
+ * written a slice at a time so the event loop keeps answering; the image's records must not change
+ * meanwhile (stored records never change in place).
  */
-export async function writeDataFile(path: string, image: LibrarySnapshot): Promise<void> {
-  const directory = dirname(path)
-  // Same directory as the target, so that the rename stays on one file system and is atomic.
-  const temporary = join(directory, `.${basename(path)}.tmp`)
-  try {
-    const file = await open(temporary, 'w')
-    try {
-      await writeSnapshotText(file, image)
-      await file.sync()
-    } finally {
-      await file.close()
-    }
-    await rename(temporary, path)
-  } catch (error) {
-    await unlink(temporary).catch(() => undefined)
-    throw error
-  }
-  await syncDirectory(directory)
-}
+export const writeDataFile = (path: string, image: LibrarySnapshot): Promise<void> =>
+  writeAtomically(path, (file) => writeSnapshotText(file, image))
 
 const SLICE = 1_000
 
@@ -108,60 +92,7 @@ async function writeSnapshotText(file: FileHandle, image: LibrarySnapshot): Prom
   await put('}\n')
 }
 
-/**
- * Makes a rename or an unlink in `directory` durable; some platforms cannot open a directory, and
- * lose nothing but that.
- */
-export async function syncDirectory(directory: string): Promise<void> {
-  try {
-    const handle = await open(directory, 'r')
-    try {
-      await handle.sync()
-    } finally {
-      await handle.close()
-    }
-  } catch {
-    // Best effort.
-  }
-}
-
-/**
- * Writes every byte of `data` at the file's position (the end, for a file opened to append): a
- * short write, as a filling disk gives, is continued, and a write that makes no progress fails,
- * so that nothing is taken as written that is not (D19).
- */
-export async function writeFully(file: FileHandle, data: Uint8Array): Promise<void> {
-  for (let at = 0; at < data.byteLength; ) {
-    const { bytesWritten } = await file.write(data, at, data.byteLength - at)
-    if (bytesWritten === 0) throw Object.assign(new Error('ENOSPC: no byte could be written'), { code: 'ENOSPC' })
-    at += bytesWritten
-  }
-}
-
 /** What went wrong with a file operation, in a few words: its message, which names the errno code. */
 export function causeOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
-}
-
-/** As many symbolic links as Linux follows in one path before ELOOP. */
-const MAX_LINKS = 40
-
-/**
- * The real path of a `--data` file, every symbolic link resolved, also when the file does not exist
- * yet (or is a link to a file that does not): every path to one file locks and folds the same
- * file, and a fold renamed over the real file leaves a symlink to it a symlink (D19).
- */
-export async function realDataPath(path: string): Promise<string> {
-  let current = resolve(path)
-  for (let links = 0; links <= MAX_LINKS; links++) {
-    try {
-      return await realpath(current)
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-    }
-    const target = await readlink(current).catch(() => undefined)
-    if (target === undefined) return join(await realpath(dirname(current)), basename(current))
-    current = resolve(dirname(current), target)
-  }
-  throw Object.assign(new Error(`ELOOP: too many symbolic links, ${path}`), { code: 'ELOOP' })
 }

@@ -1,19 +1,14 @@
 import { open, readFile, rename, stat, unlink } from 'node:fs/promises'
 import { dirname } from 'node:path'
+import { realFilePath, syncDirectory, temporaryOf, writeFully } from '@session-library/internal/node'
 import { ApiError } from '../../http/api-error.js'
+import type { PendingImport } from '../../imports/runner.js'
 import type { LiveLibrary } from '../../mock-api.js'
 import type { LibraryChange, LibrarySnapshot } from '../../store/records.js'
 import { ChangeLogWriter, DurableRecords, readChangeLog, replayChanges } from './change-log.js'
-import {
-  causeOf,
-  DataFileError,
-  loadDataFile,
-  realDataPath,
-  syncDirectory,
-  writeDataFile,
-  writeFully,
-} from './data-file.js'
+import { causeOf, DataFileError, loadDataFile, writeDataFile } from './data-file.js'
 import { type DataFileLock, lockDataFile } from './data-lock.js'
+import { ImportLogFile } from './import-log.js'
 
 /** When a `--data` file's change log is folded into a fresh library file. */
 export interface Compaction {
@@ -44,6 +39,8 @@ export class DataStore {
   readonly #options: Required<Compaction>
   readonly #warn: (message: string) => void
   #log: ChangeLogWriter
+  /** The imports accepted and not finished (`<file>.imports`, D15 with D19). */
+  readonly imports: ImportLogFile
   #live: LiveLibrary | undefined
   #durable: DurableRecords | undefined
   #fold: Promise<void> | undefined
@@ -59,12 +56,14 @@ export class DataStore {
     path: string,
     lock: DataFileLock,
     log: ChangeLogWriter,
+    imports: ImportLogFile,
     options: Compaction,
     warn: (message: string) => void,
   ) {
     this.#path = path
     this.#lock = lock
     this.#log = log
+    this.imports = imports
     this.#options = {
       afterIdleMs: options.afterIdleMs ?? 1_000,
       afterLogBytes: options.afterLogBytes ?? 8 * 1024 * 1024,
@@ -81,12 +80,19 @@ export class DataStore {
     given: string,
     options: Compaction,
     warn: (message: string) => void,
-  ): Promise<{ store: DataStore; library: LibrarySnapshot | undefined }> {
-    const path = await realDataPath(given).catch((error: NodeJS.ErrnoException) => {
+  ): Promise<{ store: DataStore; library: LibrarySnapshot | undefined; imports: PendingImport[]; lost: string[] }> {
+    const path = await realFilePath(given).catch((error: NodeJS.ErrnoException) => {
       throw new DataFileError(given, `cannot be locked (${error.code ?? 'error'}: its folder cannot be resolved)`)
     })
     const lock = await lockDataFile(path)
     try {
+      // Left by a crash in the middle of a fold or a clone; the lock says no one writes it now.
+      await unlink(temporaryOf(path)).catch(() => undefined)
+      const links = (await stat(path).catch(() => undefined))?.nlink ?? 1
+      if (links > 1)
+        warn(
+          `--data ${path}: the file has ${links} hard links; a fold replaces the file, so the other names keep its old content: link it with a symbolic link instead`,
+        )
       const snapshot = await loadDataFile(path)
       const [older, newer] = [`${path}.log.1`, `${path}.log`]
       const logs = [
@@ -101,10 +107,11 @@ export class DataStore {
       }
       const library = snapshot && replayChanges(snapshot, logs)
       const merged = await mergeLogs(older, newer)
-      const store = new DataStore(path, lock, await ChangeLogWriter.open(newer), options, warn)
+      const { log: imports, pending, lost } = await ImportLogFile.open(`${path}.imports`, warn)
+      const store = new DataStore(path, lock, await ChangeLogWriter.open(newer), imports, options, warn)
       store.#older = !merged
       if (library) store.#durable = new DurableRecords(library)
-      return { store, library }
+      return { store, library, imports: pending, lost }
     } catch (error) {
       await lock.release()
       throw error
@@ -126,6 +133,7 @@ export class DataStore {
       throw new DataFileError(this.#path, `cannot be created (${(error as NodeJS.ErrnoException).code ?? 'error'})`)
     }
     this.#durable = new DurableRecords(image)
+    await this.#follow()
   }
 
   /**
@@ -160,6 +168,7 @@ export class DataStore {
         await this.#fold
       })
       await this.#log.close()
+      await this.imports.close()
       // A fold that failed even now lost nothing: the logs hold every change, and the next start replays them.
       if (this.#log.bytes === 0 && !this.#older) await unlink(`${this.#path}.log`).catch(() => undefined)
     } finally {
@@ -221,6 +230,7 @@ export class DataStore {
   async #write(image: LibrarySnapshot): Promise<void> {
     try {
       await writeDataFile(this.#path, image)
+      await this.#follow()
       await unlink(`${this.#path}.log.1`).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error
       })
@@ -230,6 +240,13 @@ export class DataStore {
     } catch (error) {
       this.#failed(error)
     }
+  }
+
+  /** The file at the path is a new one (its inode): the lock moves to it, so a hard link made to it now is held too. */
+  async #follow(): Promise<void> {
+    await this.#lock
+      .follow()
+      .catch((error) => this.#warn(`--data ${this.#path}: the lock could not follow the file (${causeOf(error)})`))
   }
 
   /** A fold failed: reported on stderr and as health's `lastError`, and tried again after a back-off. */

@@ -13,6 +13,10 @@ const NOT_FORWARDED = new Set([
   'accept-encoding',
   'expect',
   'upgrade',
+  'te',
+  'trailer',
+  'proxy-authenticate',
+  'proxy-authorization',
 ])
 
 /** What the proxied server answered, read whole. */
@@ -36,10 +40,19 @@ export function proxyOrigin(url: string): string {
   return trimmed.endsWith(API_PREFIX) ? trimmed.slice(0, -API_PREFIX.length) : trimmed
 }
 
-function headersOf(source: Headers): Headers {
+/**
+ * The headers that pass the proxy: no hop-by-hop one, none that `Connection` names (hop-by-hop
+ * too), and of an answer no CORS header (D18: the mock's own policy adds them, for allowed origins only).
+ */
+function headersOf(source: Headers, answer = false): Headers {
+  const named = (source.get('connection') ?? '').toLowerCase().split(',')
+  const dropped = (name: string) =>
+    NOT_FORWARDED.has(name) ||
+    named.some((token) => token.trim() === name) ||
+    (answer && name.startsWith('access-control-'))
   const headers = new Headers()
   source.forEach((value, name) => {
-    if (!NOT_FORWARDED.has(name)) headers.append(name, value)
+    if (!dropped(name)) headers.append(name, value)
   })
   return headers
 }
@@ -83,43 +96,23 @@ export async function forward(
       redirect: 'manual',
       signal,
     })
+    // fetch takes any status to 999; a Response, and D20, only an HTTP one.
+    if (response.status < 200 || response.status > 599) {
+      await response.body?.cancel()
+      throw proxyFailure(
+        502,
+        `The server at ${target.origin} answered status ${response.status}, which is no HTTP status.`,
+      )
+    }
     const declared = response.headers.get('content-length')
     const bytes = (await readBounded(response.body, { limit: target.maxBody, declared })) as Uint8Array<ArrayBuffer>
-    return { status: response.status, statusText: response.statusText, headers: headersOf(response.headers), bytes }
+    return {
+      status: response.status,
+      statusText: response.statusText,
+      headers: headersOf(response.headers, true),
+      bytes,
+    }
   } catch (error) {
     throw failure(error, target.origin, target.timeout, target.maxBody)
   }
-}
-
-const QUOTE = 0x22
-const BACKSLASH = 0x5c
-// `[` and `{` differ in one bit (0x20), as `]` and `}` do: one comparison finds either.
-const OPENS = 0x7b
-const CLOSES = 0x7d
-
-/**
- * The deepest nesting of arrays and objects the proxy checks in an answer. No answer of the API
- * nests deeper than a few levels; a body past this is the upstream's fault (502), found by a scan
- * of its bytes before it is parsed: parsing a few megabytes of `[[[[…` first cost hundreds of MB.
- */
-export const MAX_ANSWER_DEPTH = 1_000
-
-/**
- * Whether JSON text (as UTF-8 bytes) nests arrays and objects deeper than `max`, brackets inside
- * strings not counted. Text that is not JSON is left for the parser to refuse.
- */
-export function nestedDeeperThan(bytes: Uint8Array, max: number): boolean {
-  let depth = 0
-  let inString = false
-  for (let index = 0; index < bytes.length; index++) {
-    const byte = bytes[index]
-    if (inString) {
-      if (byte === BACKSLASH) index++
-      else if (byte === QUOTE) inString = false
-    } else if (byte === QUOTE) inString = true
-    else if (((byte as number) | 0x20) === OPENS) {
-      if (++depth > max) return true
-    } else if (((byte as number) | 0x20) === CLOSES) depth--
-  }
-  return false
 }

@@ -1,3 +1,4 @@
+import { nestedDeeperThan } from '@session-library/internal'
 import {
   apiPath,
   type Departure,
@@ -11,8 +12,9 @@ import {
 } from '@session-library/schemas'
 import type { RawStep } from '../../http/answer.js'
 import { ApiError, errorText, toResponse } from '../../http/api-error.js'
+import { refuseTooDeep } from '../../http/read-input.js'
 import { targetUrl } from '../../http/request-view.js'
-import { type Forwarded, forward, MAX_ANSWER_DEPTH, nestedDeeperThan, proxyFailure, proxyOrigin } from './forward.js'
+import { type Forwarded, forward, proxyFailure, proxyOrigin } from './forward.js'
 
 /** Options of {@link proxyStep}. */
 interface ProxyOptions {
@@ -46,7 +48,7 @@ function answerDepartures(operation: OperationName | undefined, answered: Forwar
   // A body nested deeper than the checks follow (D20: the upstream's fault, never a 500): refused
   // before it is parsed, and, should the checks still run out of stack, after.
   const tooDeep = () => proxyFailure(502, `The server at ${origin} answered a body too deeply nested to check.`)
-  if (nestedDeeperThan(answered.bytes, MAX_ANSWER_DEPTH)) throw tooDeep()
+  if (nestedDeeperThan(answered.bytes)) throw tooDeep()
   const text = decoder.decode(answered.bytes)
   try {
     return validateAnswer({ operation, status: answered.status, headers: answered.headers, text })
@@ -72,6 +74,7 @@ export function proxyStep(options: ProxyOptions): RawStep {
     const { url, method } = view
     const operation = matchOperation(method, apiPath(url.pathname) ?? '').operation?.name as OperationName | undefined
     const body = method === 'GET' || method === 'HEAD' ? undefined : (sent as Uint8Array<ArrayBuffer>)
+    if (body) refuseTooDeep(body)
     const departures: Departure[] = operation
       ? validateRequest({ operation, query: url.search, ...(body?.byteLength && { text: decoder.decode(body) }) })
       : []

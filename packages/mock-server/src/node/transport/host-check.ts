@@ -42,6 +42,18 @@ export function createHostCheck(allowHosts: readonly string[] = []): (host: stri
   return (host) => host === undefined || isLoopbackHost(host) || extra.has(hostName(host))
 }
 
+/**
+ * What is wrong with the number of `Host` headers of a request head (D20's `invalid_host`), if
+ * anything: HTTP/1.1 requires one (node:http would answer its absence with a bare 400, no
+ * envelope), and of two node:http keeps the first while a proxy in front may have read the other.
+ */
+export function hostCountProblem(rawHeaders: readonly string[], httpVersion: string): string | undefined {
+  let count = 0
+  for (let at = 0; at < rawHeaders.length; at += 2) if (rawHeaders[at]?.toLowerCase() === 'host') count++
+  if (count > 1) return `Request has ${count} Host headers; send one.`
+  return count === 0 && httpVersion !== '1.0' ? 'Request has no Host header; HTTP/1.1 requires one.' : undefined
+}
+
 /** Distinct `Host` values whose verdict is kept; past it the memory starts afresh. */
 const VERDICTS_KEPT = 64
 

@@ -10,7 +10,7 @@ import { type RequestView, targetUrl } from '../../http/request-view.js'
 import { isUnder } from '../../http/router.js'
 import type { MockEntry } from '../../mock-api.js'
 import { clientErrorAnswer } from './client-error.js'
-import { corsPolicy, createHostGate } from './host-check.js'
+import { corsPolicy, createHostGate, hostCountProblem } from './host-check.js'
 import { incomingRequest } from './incoming-request.js'
 
 /** One answered request, as the transport reports it to a logger. Holds no header, so never the token. */
@@ -157,7 +157,9 @@ export function createRequestListener(
     try {
       const host = incoming.headers.host
       const refused = hostGate(host)
-      if (refused) response = refuse(refused)
+      const hostCount = hostCountProblem(incoming.rawHeaders, incoming.httpVersion)
+      if (hostCount) response = refuse('invalid_host', hostCount)
+      else if (refused) response = refuse(refused)
       else if (policy.preflight) {
         own = ''
         response = new Response(null, { status: 204 })

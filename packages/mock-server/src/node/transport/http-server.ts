@@ -61,6 +61,8 @@ export async function serveHandlers(options: ServeOptions): Promise<ServingServe
       keepAliveTimeout: options.timeouts?.keepAlive ?? 5_000,
       // Node checks the two timeouts above only this often (30 s by default).
       connectionsCheckingInterval: Math.min(1_000, Math.ceil(headersTimeout / 2)),
+      // A missing Host is answered by the listener, in the error envelope (D20).
+      requireHostHeader: false,
     },
     (incoming, res) => void listener(incoming, res),
   )

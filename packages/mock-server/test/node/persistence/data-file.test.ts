@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { MAX_JSON_DEPTH, TOO_DEEP } from '@session-library/internal'
 import { formatIssues, librarySnapshot } from '@session-library/schemas'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DataFileError, loadDataFile, writeDataFile } from '../../../src/node/persistence/data-file.js'
@@ -33,6 +34,14 @@ describe('--data file', () => {
     await writeFile(path, '{"version": 1,')
     await expect(loadDataFile(path)).rejects.toThrow(DataFileError)
     await expect(loadDataFile(path)).rejects.toThrow(`--data ${path}: is not valid JSON`)
+  })
+
+  it('refuses a file nested past the one JSON depth limit before parsing it, naming the limit', async () => {
+    const deep = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`
+    await writeFile(path, `{"version":1,"nextId":1,"sessions":[],"lanes":${deep(MAX_JSON_DEPTH)}}`)
+    await expect(loadDataFile(path)).rejects.toThrow(`--data ${path}: ${TOO_DEEP}`)
+    await writeFile(path, `{"version":1,"nextId":1,"sessions":[],"lanes":${deep(MAX_JSON_DEPTH - 1)}}`)
+    await expect(loadDataFile(path)).rejects.toThrow('is not a library file')
   })
 
   it('D5: refuses a file whose sessions break the exact contract, naming the field', async () => {

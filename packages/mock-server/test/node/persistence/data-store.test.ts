@@ -1,5 +1,4 @@
-import { spawnSync } from 'node:child_process'
-import { copyFile, lstat, readFile, readlink, stat, writeFile } from 'node:fs/promises'
+import { copyFile, link, mkdir, readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { librarySnapshot } from '@session-library/schemas'
 import { describe, expect, it, vi } from 'vitest'
@@ -117,7 +116,9 @@ describe('--data change log', () => {
       await expect(refused).rejects.toThrow(DataFileError)
       await expect(refused).rejects.toThrow(`--data ${folder.file}.log: ${message}`)
       expect([await readFile(folder.file, 'utf8'), await readFile(`${folder.file}.log`, 'utf8')]).toEqual(before)
-      await expect(lstat(`${folder.file}.lock`)).rejects.toThrow()
+      // The lock was given up: a start on a good file runs.
+      await writeFile(`${folder.file}.log`, good)
+      await stop(await start())
     },
   )
 
@@ -129,20 +130,35 @@ describe('--data change log', () => {
     expect(await readFile(`${folder.file}.log`, 'utf8')).toBe(`${JSON.stringify({ nextId: 11 })}\n`)
   })
 
-  it('MOCK.md --data: a second mock on the same file refuses to start; a lock left by a dead process is taken over', async () => {
-    const first = await start()
-    await expect(start()).rejects.toThrow(`--data ${folder.file}: is in use by another mock (process ${process.pid})`)
+  it('D19: a second mock on the file refuses to start, through a hard link too, also one made after a fold replaced the file', async () => {
+    const first = await start({ compaction: { afterIdleMs: 10 } })
+    const held = `--data ${folder.file}: is in use by session-library-mock (process ${process.pid}); stop it first`
+    await expect(start()).rejects.toThrow(held)
+    await mkdir(join(folder.directory, 'other'))
+    const before = join(folder.directory, 'other', 'before.json')
+    await link(folder.file, before)
+    await expect(start({}, before)).rejects.toThrow(`--data ${before}: is in use by session-library-mock`)
+    await unlink(before)
+    const inode = (await stat(folder.file)).ino
+    await send(first, '/sessions', 'POST', { title: 'Folded' })
+    await expect.poll(async () => (await stat(folder.file)).ino).not.toBe(inode)
+    const after = join(folder.directory, 'other', 'after.json')
+    await link(folder.file, after)
+    await expect.poll(() => start({}, after).then(stop, (error: Error) => error.message)).toContain('is in use')
     await stop(first)
-    const dead = spawnSync(process.execPath, ['-e', '']).pid
-    await writeFile(`${folder.file}.lock`, `${dead}\n`)
-    const second = await start()
-    // The lock names its process as a symbolic link's target (it needs no data block: D19).
-    expect(await readlink(`${folder.file}.lock`)).toBe(`${process.pid}`)
-    await stop(second)
-    await expect(lstat(`${folder.file}.lock`)).rejects.toThrow()
-    // A lock file of an older version (a file holding the id) whose process runs is respected.
-    await writeFile(`${folder.file}.lock`, `${process.pid}\n`)
-    await expect(start()).rejects.toThrow(`is in use by another mock (process ${process.pid})`)
+    // Nothing is left on disk that a later start must clear.
+    expect((await readdir(folder.directory)).sort()).toEqual(['library.json', 'other'])
+    await stop(await start())
+  })
+
+  it('D19: a start removes a temporary file left by a crash in a fold, and warns of a hard-linked file', async () => {
+    await writeDataFile(folder.file, base)
+    await writeFile(join(folder.directory, '.library.json.tmp'), '{"version":1,"nextId"')
+    await link(folder.file, join(folder.directory, 'twin.json'))
+    const warn = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
+    await stop(await start())
+    expect(String(warn.mock.calls.flat())).toContain('the file has 2 hard links')
+    expect(await readdir(folder.directory)).not.toContain('.library.json.tmp')
   })
 
   it('MOCK.md --data: folds the log into the file while writes go on, losing none of them', async () => {

@@ -137,7 +137,7 @@ describe('D19: one process a data folder.file, locked on its real path', () => {
     await symlink(folder.file, link)
     const first = await serve()
     await expect(serve({}, link)).rejects.toThrow(
-      `--data ${folder.file}: is in use by another mock (process ${process.pid})`,
+      `--data ${folder.file}: is in use by session-library-mock (process ${process.pid})`,
     )
     await first.close()
     folder.forget(first)

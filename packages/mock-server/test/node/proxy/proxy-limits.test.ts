@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { escapeControls } from '@session-library/internal'
+import { escapeControls, MAX_JSON_DEPTH } from '@session-library/internal'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_ANSWER_DEPTH } from '../../../src/node/proxy/forward.js'
 import { type RunningServer, startServer } from '../../../src/node.js'
 import { call, killLeftoverClis, removeCliBundle, runCli } from '../cli/cli-process.js'
 
@@ -41,6 +40,18 @@ function upstream(): Promise<{ server: Server; url: string }> {
       res.writeHead(200, { 'Content-Type': 'application/json' })
       const depth = Number(url.searchParams.get('depth') ?? DEEP)
       return void res.end(`${'['.repeat(depth)}${']'.repeat(depth)}`)
+    }
+    const status = url.searchParams.get('status')
+    if (status) {
+      const hostile = {
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Credentials': 'true',
+        Connection: 'close, X-Hop',
+        'X-Hop': 'h',
+        'Keep-Alive': 'timeout=1',
+        'X-Kept': 'k',
+      }
+      return void res.writeHead(Number(status), { 'Content-Type': 'application/json', ...hostile }).end('{"data":{}}')
     }
     const size = Number(url.searchParams.get('size') ?? 2)
     const body = url.searchParams.has('escape')
@@ -89,18 +100,39 @@ describe('D20: the proxy reads a bounded answer', () => {
     })
   })
 
-  it(`D20: an answer nested ${MAX_ANSWER_DEPTH} deep passes; one level more is 502 bad_gateway before it is parsed`, async () => {
+  it(`D20: an answer nested ${MAX_JSON_DEPTH} deep passes; one level more is 502 bad_gateway before it is parsed`, async () => {
     const bigger = await startServer({ port: 0, token, sessions: 0, proxy: origin.url })
     try {
       const headers = { Authorization: `Bearer ${token}` }
-      const edge = await fetch(`${bigger.url}/tags?depth=${MAX_ANSWER_DEPTH}`, { headers })
-      expect([edge.status, (await edge.text()).length]).toEqual([200, 2 * MAX_ANSWER_DEPTH])
-      const past = await fetch(`${bigger.url}/tags?depth=${MAX_ANSWER_DEPTH + 1}`, { headers })
+      const edge = await fetch(`${bigger.url}/tags?depth=${MAX_JSON_DEPTH}`, { headers })
+      expect([edge.status, (await edge.text()).length]).toEqual([200, 2 * MAX_JSON_DEPTH])
+      const past = await fetch(`${bigger.url}/tags?depth=${MAX_JSON_DEPTH + 1}`, { headers })
       expect(past.status).toBe(502)
       expect((await past.json()).error.message).toContain('too deeply nested')
     } finally {
       await bigger.close()
     }
+  })
+
+  it('D20: an upstream status from 600 to 999 is 502 bad_gateway naming it, never 500', async () => {
+    for (const status of [600, 799, 999]) {
+      const answer = await via(`/health?status=${status}`)
+      expect(answer.status).toBe(502)
+      expect((await answer.json()).error).toMatchObject({
+        code: 'bad_gateway',
+        message: expect.stringContaining(`status ${status}`),
+      })
+    }
+    expect((await via('/health?status=599')).status).toBe(599)
+  })
+
+  it("D18: the upstream's CORS headers, hop-by-hop ones and those its Connection names never pass", async () => {
+    const answer = await via('/health?status=200')
+    const names = [...answer.headers.keys()]
+    expect(names.filter((name) => name.startsWith('access-control') || name === 'x-hop')).toEqual([])
+    expect(answer.headers.get('x-kept')).toBe('k')
+    // The mock's own connection has a keep-alive of its own, not the upstream's.
+    expect(answer.headers.get('keep-alive')).not.toBe('timeout=1')
   })
 
   it('D20: a declared Content-Length past the limit is 502 before its body is read', async () => {

@@ -122,6 +122,21 @@ describe('D18: Host check', () => {
     }
   })
 
+  it('D20: answers HTTP/1.1 without Host, and two Host headers, 400 invalid_host in the envelope; HTTP/1.0 may omit it', async () => {
+    const heads = {
+      'no Host header': 'GET /api/v1/ok HTTP/1.1\r\nConnection: close\r\n\r\n',
+      '2 Host headers': 'GET /api/v1/ok HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n',
+    }
+    for (const [problem, head] of Object.entries(heads)) {
+      const { received } = await untilClosed(served.port, head)
+      expect(received).toMatch(/^HTTP\/1\.1 400 /)
+      const { error } = exactErrorEnvelope.parse(JSON.parse(received.slice(received.indexOf('\r\n\r\n') + 4)))
+      expect([error.code, error.message]).toEqual(['invalid_host', expect.stringContaining(problem)])
+    }
+    const old = await untilClosed(served.port, 'GET /api/v1/ok HTTP/1.0\r\n\r\n')
+    expect(old.received).toMatch(/^HTTP\/1\.1 200 /)
+  })
+
   it('builds the request URL from the Host asked', async () => {
     const answer = await rawRequest(served.origin, '/api/v1/echo', { method: 'POST', headers: { host: 'mock.test' } })
     expect(answer.json()).toMatchObject({ host: 'mock.test' })

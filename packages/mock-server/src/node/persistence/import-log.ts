@@ -1,0 +1,109 @@
+import { truncate, unlink } from 'node:fs/promises'
+import { importBody, z } from '@session-library/schemas'
+import { ApiError } from '../../http/api-error.js'
+import type { ImportLog, ImportRequest, ItemOutcome, PendingImport } from '../../imports/runner.js'
+import { ChangeLogWriter } from './change-log.js'
+import { causeOf, textOf } from './data-file.js'
+
+// One line a step: an import accepted (with its request), an item processed, an import ended.
+const line = z.union([
+  z.strictObject({ start: z.string(), request: importBody }),
+  z.strictObject({
+    item: z.string(),
+    outcome: z.enum(['completed', 'failed', 'skipped']),
+    sessionId: z.optional(z.string()),
+  }),
+  z.strictObject({ end: z.string() }),
+])
+
+/**
+ * The imports a `--data` mock accepted and has not finished (`<file>.imports`, D15 with D19): an
+ * import is answered 202 only once its request is on disk, and each item's outcome is appended as it
+ * is processed (flushed like a change), so that a start goes on where a crash stopped it. Emptied
+ * whenever no import is left unfinished. A line that cannot be read is reported (`lost`), never fatal.
+ */
+export class ImportLogFile implements ImportLog {
+  readonly #path: string
+  readonly #writer: ChangeLogWriter
+  readonly #open = new Set<string>()
+
+  private constructor(path: string, writer: ChangeLogWriter, open: Iterable<string>) {
+    this.#path = path
+    this.#writer = writer
+    for (const id of open) this.#open.add(id)
+  }
+
+  /**
+   * Reads `path`: the imports not finished, in the order they were accepted. A line cut off by a
+   * crash (never acknowledged) or one that does not parse is left out with a warning; an item whose
+   * line was lost runs again, and is skipped then (its session exists, D15).
+   */
+  static async open(
+    path: string,
+    warn: (message: string) => void,
+  ): Promise<{ log: ImportLogFile; pending: PendingImport[]; lost: string[] }> {
+    const pending = new Map<string, PendingImport>()
+    const lost: string[] = []
+    const text = (await textOf(path)) ?? ''
+    const lines = text.split('\n')
+    if (lines.at(-1) !== '') {
+      await truncate(path, Buffer.byteLength(text.slice(0, text.lastIndexOf('\n') + 1)))
+      warn(`${path}: dropped a torn last line, an import step cut off by a crash before it was recorded`)
+    }
+    for (const [index, raw] of lines.slice(0, -1).entries()) {
+      const parsed = (() => {
+        try {
+          return line.safeParse(JSON.parse(raw))
+        } catch {
+          return undefined
+        }
+      })()
+      if (!parsed?.success) {
+        lost.push(`${path}: line ${index + 1} is no import step; an import it started cannot be resumed`)
+        continue
+      }
+      const step = parsed.data
+      if ('start' in step)
+        pending.set(step.start, { importId: step.start, request: step.request as ImportRequest, items: [] })
+      else if ('end' in step) pending.delete(step.end)
+      else
+        pending
+          .get(step.item)
+          ?.items.push({ outcome: step.outcome, ...(step.sessionId && { sessionId: step.sessionId }) })
+    }
+    const log = new ImportLogFile(path, await ChangeLogWriter.open(path), pending.keys())
+    return { log, pending: [...pending.values()], lost }
+  }
+
+  /** Rejects with 503 `storage_unavailable` (D19) when the import cannot be made durable: it is not accepted. */
+  async started(importId: string, request: ImportRequest): Promise<void> {
+    await this.#writer.append({ start: importId, request }).catch((error) => {
+      throw new ApiError(
+        'storage_unavailable',
+        `The import could not be saved to ${this.#path} (${causeOf(error)}); nothing was imported.`,
+      )
+    })
+    this.#open.add(importId)
+  }
+
+  moved(importId: string, { outcome, sessionId }: ItemOutcome): Promise<void> {
+    return this.#writer.append({ item: importId, outcome, ...(sessionId && { sessionId }) })
+  }
+
+  async ended(importId: string): Promise<void> {
+    this.#open.delete(importId)
+    if (this.#open.size === 0) await this.#writer.clear()
+    else await this.#writer.append({ end: importId })
+  }
+
+  async cleared(): Promise<void> {
+    this.#open.clear()
+    await this.#writer.clear()
+  }
+
+  /** Closes the file; removes it when no import is left to resume. */
+  async close(): Promise<void> {
+    await this.#writer.close()
+    if (this.#writer.bytes === 0) await unlink(this.#path).catch(() => undefined)
+  }
+}
