@@ -21,6 +21,7 @@ declare module 'vitest' {
 export default async function bundleBin(project: TestProject): Promise<() => Promise<void>> {
   const bin = await bundleProgram(source('../../src/bin.ts'), {
     '@session-library/schemas/client': packages('schemas/src/client.ts'),
+    '@session-library/internal/node': packages('internal/src/node.ts'),
     '@session-library/internal': packages('internal/src/index.ts'),
     '@session-library/schemas': packages('schemas/src/index.ts'),
     '@session-library/sdk': packages('sdk/src/index.ts'),
