@@ -5,7 +5,11 @@ import { run } from './main.js'
 const log = (line: string) => process.stderr.write(`${line}\n`)
 
 try {
-  const stop = await run(process.argv.slice(2), { env: process.env, log })
+  const stop = await run(process.argv.slice(2), {
+    env: process.env,
+    log,
+    print: (line) => process.stdout.write(`${line}\n`),
+  })
   if (stop) {
     const shutdown = () => void stop().finally(() => process.exit(0))
     process.once('SIGINT', shutdown)

@@ -42,9 +42,10 @@ of 'session-library auth login'; logs go to stderr.
   --version         the version
 `
 
-/** What the program runs with: the process's environment and a place for its log lines. */
+/** What the program runs with: its environment, stdout (help and version only) and its log (stderr). */
 export interface ProgramContext {
   readonly env: Readonly<Record<string, string | undefined>>
+  readonly print: (line: string) => void
   readonly log: (line: string) => void
 }
 
@@ -87,8 +88,8 @@ export async function run(
   const parsed = parseFlags(argv, FLAGS)
   const { values } = parsed
   if (parsed.positionals.length > 0) throw new UsageError(`unexpected argument '${parsed.positionals[0]}'`)
-  if (values.help) return void context.log(USAGE.trimEnd())
-  if (values.version) return void context.log(version)
+  if (values.help) return void context.print(USAGE.trimEnd())
+  if (values.version) return void context.print(version)
   const filters = { readOnly: values['read-only'] === true, tools: list(values.tools), groups: list(values.groups) }
   const options = { ...filters, yes: values.yes === true }
   const offered = selectTools(options).length

@@ -95,7 +95,9 @@ describe('safe by default: read-only, refusals as tool errors, asking before los
   it('without elicitation it refuses a destructive call unless started with --yes', async () => {
     const { mcp, id } = await created()
     const refused = await call(mcp, 'sessions_delete', { id })
-    expect(refused.text).toMatch(/^refused: Delete session \S+ The client cannot ask the user \(no elicitation\); start the server with --yes/)
+    expect(refused.text).toMatch(
+      /^refused: Delete session \S+ The client cannot ask the user \(no elicitation\); start the server with --yes/,
+    )
     expect(exists(id)).toBe(true)
     const yes = await connect(mock(), { yes: true })
     expect((await call(yes, 'sessions_delete', { id })).isError).toBeFalsy()
