@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { connect, useMock } from './connect.js'
 
+const textOf = (read: { contents: ({ text: string } | { blob: string })[] }) =>
+  JSON.parse(read.contents.map((part) => ('text' in part ? part.text : '')).join(''))
+
 const mock = useMock()
 
 describe('resources: each session by URI (ids completed) and the tag counts', () => {
@@ -13,7 +16,7 @@ describe('resources: each session by URI (ids completed) and the tag counts', ()
     const { resources } = await mcp.listResources()
     expect(resources.map((resource) => resource.uri)).toContain(`session-library://sessions/${id}`)
     const read = await mcp.readResource({ uri: `session-library://sessions/${id}` })
-    expect(JSON.parse(String(read.contents[0]?.text))).toMatchObject({ id, title: first?.title })
+    expect(textOf(read)).toMatchObject({ id, title: first?.title })
     const completed = await mcp.complete({
       ref: { type: 'ref/resource', uri: 'session-library://sessions/{id}' },
       argument: { name: 'id', value: id.slice(0, 6) },
@@ -21,8 +24,6 @@ describe('resources: each session by URI (ids completed) and the tag counts', ()
     expect(completed.completion.values).toContain(id)
     expect(completed.completion.values.every((value) => value.startsWith(id.slice(0, 6)))).toBe(true)
     const tags = await mcp.readResource({ uri: 'session-library://tags' })
-    expect(JSON.parse(String(tags.contents[0]?.text))).toEqual(
-      expect.arrayContaining([expect.objectContaining({ count: expect.any(Number) })]),
-    )
+    expect(textOf(tags)).toEqual(expect.arrayContaining([expect.objectContaining({ count: expect.any(Number) })]))
   })
 })
