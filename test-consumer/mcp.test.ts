@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
@@ -35,6 +37,17 @@ async function connect(args: string[], env: Record<string, string> = {}) {
   return { client, call, exchange }
 }
 
+type ServerEntry = { command: string; args: string[]; env?: Record<string, string> }
+
+// The README's configuration blocks (Claude Desktop and Cursor's `mcpServers`, VS Code's `servers`).
+function readmeConfigs(): ServerEntry[] {
+  const readme = readFileSync(join(consumerDir, 'node_modules/@session-library/mcp-server/README.md'), 'utf8')
+  return [...readme.matchAll(/```json\n([\s\S]*?)```/g)].map(([, block]) => {
+    const config = JSON.parse(block ?? '') as Record<string, Record<string, ServerEntry>>
+    return (config.mcpServers ?? config.servers)?.['session-library'] as ServerEntry
+  })
+}
+
 const textOf = (result: CallToolResult) =>
   result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n')
 
@@ -64,6 +77,20 @@ describe('@session-library/mcp-server from its tarball: session-library-mcp over
       expect(textOf(missing)).toMatch(/^404 not_found:/)
     } finally {
       await client.close()
+    }
+  })
+
+  it("the README's Claude Desktop, VS Code and Cursor blocks parse and start the server", async () => {
+    const configs = readmeConfigs()
+    expect(configs).toHaveLength(3)
+    for (const { command, args, env } of configs) {
+      expect([command, ...args.slice(0, 2)]).toEqual(['npx', '-y', '@session-library/mcp-server'])
+      const { client } = await connect(args.slice(2), env)
+      try {
+        expect((await client.listTools()).tools.length).toBeGreaterThan(0)
+      } finally {
+        await client.close()
+      }
     }
   })
 

@@ -29,6 +29,7 @@ export interface ToolSpec {
   readonly inputSchema: z.ZodMiniObject
   readonly outputSchema: z.ZodMiniType
   readonly annotations: ToolAnnotations
+  /** Calls the API with the checked arguments: the answer, or a refusal as a tool error. */
   run(args: Record<string, unknown>, context: ToolContext): Promise<CallToolResult>
 }
 

@@ -8,6 +8,7 @@ export interface LossInput {
 
 /** What the rule may need to read first: a session's tags, for a write that replaces them. */
 export interface LossReader {
+  /** The tags the session has now. */
   tags(id: string): Promise<readonly string[]>
 }
 
