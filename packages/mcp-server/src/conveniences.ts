@@ -18,31 +18,23 @@ type Convenience = Omit<ToolSpec, 'group' | 'outputSchema' | 'annotations'> & {
   readonly destructive?: boolean
 }
 
+// tags add|remove: the SDK's two requests (tags get, then tags put); only the tags named change.
+const tagsEdit = (verb: 'add' | 'remove', title: string, effect: string): Convenience => ({
+  name: `tags_${verb}`,
+  over: 'tags.put',
+  title,
+  description: `${effect} (tags_get, then tags_put: not atomic). Needs full-automation mode.`,
+  inputSchema: z.strictObject({ id: ID, tags: tagsBody.def.shape.tags }),
+  ...(verb === 'add' && { destructive: false }),
+  async run({ id, tags }, { client }) {
+    return answerResult({ data: await client.tags[verb](String(id), tags as string[]) })
+  },
+})
+
 // What the CLI's commands of the same names do, over the SDK's methods and the contract's fields.
 const CONVENIENCES: readonly Convenience[] = [
-  {
-    name: 'tags_add',
-    over: 'tags.put',
-    title: 'Add tags to a session',
-    description:
-      'Adds the tags to those the session has (tags_get, then tags_put: not atomic). Needs full-automation mode.',
-    inputSchema: z.strictObject({ id: ID, tags: tagsBody.def.shape.tags }),
-    destructive: false,
-    async run({ id, tags }, { client }) {
-      return answerResult({ data: await client.tags.add(String(id), tags as string[]) })
-    },
-  },
-  {
-    name: 'tags_remove',
-    over: 'tags.put',
-    title: 'Remove tags from a session',
-    description:
-      'Removes the tags named from those the session has (tags_get, then tags_put: not atomic). Needs full-automation mode.',
-    inputSchema: z.strictObject({ id: ID, tags: tagsBody.def.shape.tags }),
-    async run({ id, tags }, { client }) {
-      return answerResult({ data: await client.tags.remove(String(id), tags as string[]) })
-    },
-  },
+  tagsEdit('add', 'Add tags to a session', 'Adds the tags to those the session has'),
+  tagsEdit('remove', 'Remove tags from a session', 'Removes the tags named from those the session has'),
   {
     name: 'notes_set',
     over: 'notes.put',
