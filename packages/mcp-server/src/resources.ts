@@ -1,4 +1,5 @@
 import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { LIMITS } from '@session-library/schemas'
 import type { SessionLibrary } from '@session-library/sdk'
 
 /** The URI of a session's resource. */
@@ -7,9 +8,6 @@ export const sessionUri = (id: string) => `session-library://sessions/${encodeUR
 const json = (uri: string, value: unknown) => ({
   contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(value) }],
 })
-
-/** Ids offered as completions of a session URI: the first page of sessions whose id starts so. */
-const COMPLETIONS = 100
 
 /**
  * The resources a client can attach as context: each session (a template with completion of ids,
@@ -28,12 +26,10 @@ export function registerResources(server: McpServer, client: SessionLibrary): vo
       }
     },
     complete: {
+      // One page, the largest the API gives: in a larger library the later ids do not complete.
       async id(value) {
-        const { data } = await client.sessions.list({ limit: 500 })
-        return data
-          .map((session) => session.id)
-          .filter((id) => id.startsWith(value))
-          .slice(0, COMPLETIONS)
+        const { data } = await client.sessions.list({ limit: LIMITS.listLimitMax })
+        return data.map((session) => session.id).filter((id) => id.startsWith(value))
       },
     },
   })

@@ -30,9 +30,11 @@ export function answerResult(answer: object, notes: readonly string[] = []): Cal
  */
 export function errorResult(error: unknown, mask: (text: string) => string): CallToolResult {
   const api = error instanceof ApiError ? error : undefined
+  // The SDK's hint (a base URL without /api/v1 …), unless its message already ends with it.
   const hint = (error as { hint?: string } | undefined)?.hint
   const message = error instanceof Error ? error.message : String(error)
-  const todo = api ? (hint ?? nextStep(api)) : error instanceof UsageError ? NEXT_STEP.invalid_json : hint
+  const own = api ? nextStep(api) : error instanceof UsageError ? NEXT_STEP.invalid_json : undefined
+  const todo = hint && !message.includes(hint) ? hint : own
   const text = [api && !message.startsWith(String(api.status)) ? `${api.status} ${api.code}: ` : '', message]
   const lines = [mask(text.join('')), ...(todo ? [`What to do: ${mask(todo)}`] : [])]
   return { isError: true, content: [{ type: 'text', text: lines.join('\n') }] }

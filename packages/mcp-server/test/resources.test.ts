@@ -27,3 +27,17 @@ describe('resources: each session by URI (ids completed) and the tag counts', ()
     expect(textOf(tags)).toEqual(expect.arrayContaining([expect.objectContaining({ count: expect.any(Number) })]))
   })
 })
+
+describe("completion of session ids: the first 500 sessions scanned, 100 offered (the protocol's limit)", () => {
+  const large = useMock({ sessions: 501 })
+
+  it('offers 100 of the 500 ids that match, and says there are more', async () => {
+    const mcp = await connect(large())
+    const { completion } = await mcp.complete({
+      ref: { type: 'ref/resource', uri: 'session-library://sessions/{id}' },
+      argument: { name: 'id', value: 'ses_' },
+    })
+    expect(completion).toMatchObject({ total: 500, hasMore: true })
+    expect(completion.values).toHaveLength(100)
+  })
+})
