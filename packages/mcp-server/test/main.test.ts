@@ -32,7 +32,7 @@ describe('the command line of session-library-mcp', () => {
     await expect(run(['--tools', 'nope_tool'], context())).rejects.toThrow(/unknown tool 'nope_tool'/)
   })
 
-  it("without a token it says how to give one; the saved login's token is taken only for its URL", async () => {
+  it("without a token it says how to give one; the saved login's token is taken for its URL only", async () => {
     await expect(run([], context())).rejects.toThrow(
       "no token for http://127.0.0.1:4777/api/v1. Set SESSION_LIBRARY_TOKEN, run 'session-library auth login', or use --mock.",
     )
@@ -43,5 +43,11 @@ describe('the command line of session-library-mcp', () => {
     await expect(run(['--url', 'http://127.0.0.1:2/api/v1'], context())).rejects.toThrow(
       /^no token for http:\/\/127\.0\.0\.1:2/,
     )
+    const stop = await run(['--url', 'http://127.0.0.1:1/api/v1', '--http', '--port', '0'], context())
+    await stop?.()
+    expect(logged.at(-1)).toMatch(
+      /^session-library-mcp: 20 tools at http:\/\/127\.0\.0\.1:\d+\/mcp .+ calling http:\/\/127\.0\.0\.1:1\/api\/v1$/,
+    )
+    expect(logged.join('\n')).not.toContain('saved-secret')
   })
 })
