@@ -14,7 +14,7 @@ export default defineConfig({
     alias: [
       { find: /^@session-library\/mock-server\/node$/, replacement: src('mock-server/src/node.ts') },
       { find: /^@session-library\/schemas\/client$/, replacement: src('schemas/src/client.ts') },
-      { find: /^@session-library\/(schemas|sdk|mock-server)$/, replacement: src('$1/src/index.ts') },
+      { find: /^@session-library\/(schemas|sdk|mock-server|mcp-server)$/, replacement: src('$1/src/index.ts') },
     ],
   },
   test: {
@@ -30,6 +30,7 @@ export default defineConfig({
       project('sdk', 'packages/sdk'),
       project('mock-server', 'packages/mock-server'),
       project('examples', 'examples'),
+      project('mcp-server', 'packages/mcp-server'),
       // Each test runs the bin (bundled once per run) as a process, some several times: on a loaded
       // machine a start can take seconds.
       project('cli', 'packages/cli', { testTimeout: 60_000, globalSetup: ['test/support/bundle-bin.ts'] }),

@@ -9,13 +9,13 @@ import { clone } from './clone/clone.js'
 import { completion } from './completion/completion.js'
 import { importsStart } from './imports/start.js'
 import { notesClear } from './notes/clear.js'
-import { notesPatch, notesPut } from './notes/put.js'
+import { notesPut } from './notes/put.js'
 import { notesSet } from './notes/set.js'
 import { sessionsCreate } from './sessions/create.js'
 import { sessionsDelete } from './sessions/delete.js'
 import { sessionsList } from './sessions/list.js'
 import { tagsAdd } from './tags/add.js'
-import { tagsPatch, tagsPut } from './tags/put.js'
+import { tagsPut } from './tags/put.js'
 import { tagsRemove } from './tags/remove.js'
 import { waveformGet } from './waveform/get.js'
 import { waveformNotesPatch, waveformNotesPut } from './waveform-notes/put.js'
@@ -27,9 +27,7 @@ const EXTRAS: Partial<Record<OperationName, Extras>> = {
   'sessions.create': sessionsCreate,
   'sessions.delete': sessionsDelete,
   'tags.put': tagsPut,
-  'tags.patch': tagsPatch,
   'notes.put': notesPut,
-  'notes.patch': notesPatch,
   'waveform.get': waveformGet,
   'waveformNotes.put': waveformNotesPut,
   'waveformNotes.patch': waveformNotesPatch,

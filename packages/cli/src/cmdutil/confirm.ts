@@ -1,4 +1,5 @@
 import { escapeMessage } from '@session-library/internal'
+import { lossQuestion } from '@session-library/schemas/client'
 import type { Context } from './command.js'
 import { CliError, EXIT } from './errors.js'
 import type { Flag } from './flags.js'
@@ -16,9 +17,9 @@ export const YES_FLAG = {
  */
 export type Question = (call: OperationCall, context: Context) => Promise<string | undefined>
 
-/** Every DELETE asks. */
-export const deleted: Question = async (call) =>
-  `Delete ${call.name.split('.')[0]?.replace(/s$/, '')} ${call.input.params.id ?? ''}?`
+/** The contract's rule of what a write loses that the command line did not name (`lossQuestion`). */
+export const dataLoss: Question = (call, context) =>
+  lossQuestion(call.name, call.input, { tags: async (id) => (await (await context.client()).tags.get(id)).tags })
 
 /**
  * Asks a destructive command's question on a terminal, unless `--yes`; a pipe or a script is never

@@ -1,6 +1,5 @@
 import { once } from 'node:events'
-import { homedir } from 'node:os'
-import { isAbsolute, join } from 'node:path'
+import { configDirOf } from '@session-library/internal/node'
 import { CliError, EXIT } from './errors.js'
 
 /** A stream the CLI writes to: stdout or stderr, a terminal when `isTTY`. */
@@ -26,16 +25,7 @@ export interface CliContext {
   onInterrupt(listener: () => void): () => void
 }
 
-/**
- * The configuration folder of an environment, as the XDG base directory specification says: a
- * relative `XDG_CONFIG_HOME` is invalid there and ignored (else the tokens would land in whatever
- * folder the command runs in).
- */
-export function configDirOf(env: Readonly<Record<string, string | undefined>>, home = homedir()): string {
-  const xdg = env.XDG_CONFIG_HOME
-  const base = xdg && isAbsolute(xdg) ? xdg : join(env.HOME || home, '.config')
-  return join(base, 'session-library')
-}
+export { configDirOf } from '@session-library/internal/node'
 
 /** The context of the real process: its streams, environment, folder and Ctrl-C. */
 export function processContext(): CliContext {

@@ -1,5 +1,4 @@
 import type { Extras } from '../../cmdutil/operation-command.js'
-import { notesCleared } from './put.js'
 
 /** `notes clear <id>`: notes put with "", asking as any clearing write does. */
 export const notesClear: Extras = {
@@ -7,7 +6,6 @@ export const notesClear: Extras = {
   summary: 'Clear the notes of a session',
   description: 'Clears the notes of a session (notes put with ""). Requires full-automation mode.',
   fieldFlags: false,
-  confirm: notesCleared,
   examples: ['session-library notes clear ses_1 --yes'],
   amend(input) {
     input.body = { notes: '' }

@@ -1,6 +1,5 @@
 import { readValue } from '../../cmdutil/input.js'
 import type { Extras } from '../../cmdutil/operation-command.js'
-import { notesCleared } from './put.js'
 
 /** `notes set <id> <text>`: notes put with the text as an argument, read as every long value is. */
 export const notesSet: Extras = {
@@ -10,7 +9,6 @@ export const notesSet: Extras = {
     'Sets the notes of a session (notes put) to the text given: @file reads it from a file, - from stdin ' +
     '(one final newline dropped), @@text sends @text; "" clears them. Requires full-automation mode.',
   fieldFlags: false,
-  confirm: notesCleared,
   positionals: [{ name: 'text', description: 'The notes, @file, or - to read them from stdin.', mayBeEmpty: true }],
   examples: [
     'session-library notes set ses_1 "Bounce the stems first"',

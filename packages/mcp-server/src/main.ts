@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto'
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import { type ParsedFlags, parseFlags, type ShellFlag, UsageError } from '@session-library/internal'
+import { configDirOf, resolveConnection } from '@session-library/internal/node'
+import { SessionLibrary } from '@session-library/sdk'
+import { serveHttp } from './http.js'
+import { createServer, selectTools, version } from './server.js'
+
+const PROGRAM = 'session-library-mcp'
+/** The port of `--http` when none is given: the mock's 4777 plus one. */
+export const DEFAULT_PORT = 4778
+
+const FLAGS = {
+  mock: { type: 'boolean' },
+  url: { type: 'string', value: '<url>' },
+  'read-only': { type: 'boolean' },
+  tools: { type: 'string', multiple: true, value: '<names>' },
+  groups: { type: 'string', multiple: true, value: '<names>' },
+  yes: { type: 'boolean' },
+  http: { type: 'boolean' },
+  port: { type: 'string', value: '<n>' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
+} as const satisfies Record<string, ShellFlag>
+
+/** The usage of the program, as `--help` prints it. */
+export const USAGE = `Usage: ${PROGRAM} [flags]
+
+The Session Library automation API as an MCP server: a tool for each operation of the contract.
+Talks to SESSION_LIBRARY_URL (default the mock's URL) with SESSION_LIBRARY_TOKEN or the token
+of 'session-library auth login'; logs go to stderr.
+
+  --mock            run the mock in process, with its demo library, and talk to it
+  --url <url>       the API's base URL (over SESSION_LIBRARY_URL and the saved login's)
+  --read-only       offer only the tools that read
+  --tools <names>   offer only these tools (comma-separated, e.g. sessions_list,tags_add)
+  --groups <names>  offer only the tools of these groups (sessions, tags, notes, waveform, ...)
+  --yes             delete or replace data the request did not name without asking
+  --http            serve Streamable HTTP at http://127.0.0.1:<port>/mcp instead of stdio
+  --port <n>        the port of --http (default ${DEFAULT_PORT}; 0 picks a free one)
+  -h, --help        this text
+  --version         the version
+`
+
+/** What the program runs with: its environment, stdout (help and version only) and its log (stderr). */
+export interface ProgramContext {
+  readonly env: Readonly<Record<string, string | undefined>>
+  readonly print: (line: string) => void
+  readonly log: (line: string) => void
+}
+
+const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : undefined)
+
+function portOf(text: unknown): number {
+  if (text === undefined) return DEFAULT_PORT
+  const port = Number(text)
+  if (!/^\d+$/.test(String(text)) || port > 65_535) throw new UsageError(`--port: "${text}" is not a port (0–65535)`)
+  return port
+}
+
+// The API the tools call: the in-process mock, or the URL and token of the environment or login.
+async function connect({ values }: ParsedFlags, context: ProgramContext) {
+  if (values.mock) {
+    const { startServer } = await import('@session-library/mock-server/node')
+    const token = randomBytes(24).toString('base64url')
+    const mock = await startServer({ port: 0, token })
+    return { url: mock.url, token, close: () => mock.close() }
+  }
+  const connection = await resolveConnection(
+    { url: typeof values.url === 'string' ? values.url : undefined },
+    { env: context.env, configDir: configDirOf(context.env) },
+  )
+  if (!connection.token)
+    throw new UsageError(
+      `no token for ${connection.url}. Set SESSION_LIBRARY_TOKEN, run 'session-library auth login', or use --mock.`,
+    )
+  return { url: connection.url, token: connection.token, close: async () => {} }
+}
+
+/**
+ * Runs the program: serves until the client goes (stdio) or a signal comes; resolves to the
+ * function that stops it. A bad command line is a {@link UsageError}.
+ */
+export async function run(
+  argv: readonly string[],
+  context: ProgramContext,
+): Promise<(() => Promise<void>) | undefined> {
+  const parsed = parseFlags(argv, FLAGS)
+  const { values } = parsed
+  if (parsed.positionals.length > 0) throw new UsageError(`unexpected argument '${parsed.positionals[0]}'`)
+  if (values.help) return void context.print(USAGE.trimEnd())
+  if (values.version) return void context.print(version)
+  const filters = { readOnly: values['read-only'] === true, tools: list(values.tools), groups: list(values.groups) }
+  const options = { ...filters, yes: values.yes === true }
+  const offered = selectTools(options).length
+  const port = values.http ? portOf(values.port) : undefined
+  const api = await connect(parsed, context)
+  const client = new SessionLibrary({ baseUrl: api.url, token: api.token })
+  const newServer = () => createServer({ ...options, client, token: api.token })
+  const where = `${values.mock ? 'the in-process mock at ' : ''}${api.url}`
+  if (port !== undefined) {
+    const endpoint = await serveHttp(newServer, port)
+    context.log(`${PROGRAM}: ${offered} tools at ${endpoint.url} (Streamable HTTP), calling ${where}`)
+    return async () => {
+      await endpoint.close()
+      await api.close()
+    }
+  }
+  const server = newServer()
+  await server.connect(new StdioServerTransport())
+  context.log(`${PROGRAM}: ${offered} tools over stdio, calling ${where}`)
+  return async () => {
+    await server.close()
+    await api.close()
+  }
+}

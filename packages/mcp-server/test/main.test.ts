@@ -1,0 +1,53 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { saveLogin } from '@session-library/internal/node'
+import { describe, expect, it } from 'vitest'
+import { version } from '../src/index.js'
+import { run, USAGE } from '../src/main.js'
+
+const home = mkdtempSync(join(tmpdir(), 'mcp-home-'))
+const printed: string[] = []
+const logged: string[] = []
+const context = (env: Record<string, string> = {}) => ({
+  env: { HOME: home, ...env },
+  print: (line: string) => printed.push(line),
+  log: (line: string) => logged.push(line),
+})
+
+describe('the command line of session-library-mcp', () => {
+  it('--help and --version print to stdout and serve nothing', async () => {
+    expect(await run(['--help'], context())).toBeUndefined()
+    expect(await run(['--version'], context())).toBeUndefined()
+    expect(printed).toEqual([USAGE.trimEnd(), version])
+    expect(logged).toEqual([])
+  })
+
+  it('a bad flag, argument, port or filter is a usage error', async () => {
+    await expect(run(['--moc'], context())).rejects.toThrow("unknown flag '--moc' (did you mean '--mock'?)")
+    await expect(run(['serve'], context())).rejects.toThrow("unexpected argument 'serve'")
+    await expect(run(['--http', '--port', '65536'], context())).rejects.toThrow(
+      '--port: "65536" is not a port (0–65535)',
+    )
+    await expect(run(['--tools', 'nope_tool'], context())).rejects.toThrow(/unknown tool 'nope_tool'/)
+  })
+
+  it("without a token it says how to give one; the saved login's token is taken for its URL only", async () => {
+    await expect(run([], context())).rejects.toThrow(
+      "no token for http://127.0.0.1:4777/api/v1. Set SESSION_LIBRARY_TOKEN, run 'session-library auth login', or use --mock.",
+    )
+    await saveLogin(join(home, '.config', 'session-library'), {
+      url: 'http://127.0.0.1:1/api/v1',
+      token: 'saved-secret',
+    })
+    await expect(run(['--url', 'http://127.0.0.1:2/api/v1'], context())).rejects.toThrow(
+      /^no token for http:\/\/127\.0\.0\.1:2/,
+    )
+    const stop = await run(['--url', 'http://127.0.0.1:1/api/v1', '--http', '--port', '0'], context())
+    await stop?.()
+    expect(logged.at(-1)).toMatch(
+      /^session-library-mcp: 20 tools at http:\/\/127\.0\.0\.1:\d+\/mcp .+ calling http:\/\/127\.0\.0\.1:1\/api\/v1$/,
+    )
+    expect(logged.join('\n')).not.toContain('saved-secret')
+  })
+})

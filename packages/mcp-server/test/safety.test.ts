@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest'
+import { selectTools } from '../src/index.js'
+import { type Asker, call, connect, useMock } from './connect.js'
+
+const mock = useMock()
+
+const created = async (asker?: Asker) => {
+  const mcp = await connect(mock(), {}, asker)
+  const { data } = await call(mcp, 'sessions_create', { title: 'Asked about', tags: ['keep', 'drop'], notes: 'n' })
+  return { mcp, id: (data as { id: string }).id }
+}
+const exists = (id: string) =>
+  mock()
+    .api.snapshot()
+    .sessions.some((session) => session.id === id)
+
+describe('safe by default: read-only, refusals as tool errors, asking before losing data', () => {
+  it('--read-only offers only reads; --tools and --groups filter; an unknown name is a usage error', () => {
+    const reads = selectTools({ readOnly: true })
+    expect(reads.length).toBeGreaterThan(0)
+    expect(reads.every((tool) => tool.annotations.readOnlyHint)).toBe(true)
+    expect(reads.map((tool) => tool.name)).not.toContain('tags_put')
+    expect(selectTools({ groups: ['tags'] }).map((tool) => tool.name)).toEqual([
+      'tags_get',
+      'tags_put',
+      'tags_add',
+      'tags_remove',
+    ])
+    expect(selectTools({ tools: ['sessions_list'], readOnly: true }).map((tool) => tool.name)).toEqual([
+      'sessions_list',
+    ])
+    expect(() => selectTools({ tools: ['sessions_lst'] })).toThrow(
+      "unknown tool 'sessions_lst' (did you mean 'sessions_list'?)",
+    )
+    expect(() => selectTools({ groups: ['tag'] })).toThrow(/unknown group 'tag'/)
+  })
+
+  it("the API's 403 read_only is a tool error with status, code, message and what to do (D1)", async () => {
+    const { mcp, id } = await created()
+    mock().api.setMode('read-only')
+    try {
+      const result = await call(mcp, 'tags_put', { id, tags: ['keep', 'drop', 'new'] })
+      expect(result.isError).toBe(true)
+      expect(result.text).toMatch(/^403 read_only: .+\nWhat to do: .*full-automation/)
+    } finally {
+      mock().api.setMode('full-automation')
+    }
+  })
+
+  it('a 501 of a missing service is a tool error saying there is nothing to retry', async () => {
+    const mcp = await connect(mock())
+    const [session] = mock().api.snapshot().sessions
+    mock().api.setServiceAvailable('waveform', false)
+    try {
+      const result = await call(mcp, 'waveform_get', { id: session?.id })
+      expect(result.isError).toBe(true)
+      expect(result.text).toMatch(/^501 waveform_unavailable: [\s\S]*What to do: This service is not available/)
+    } finally {
+      mock().api.setServiceAvailable('waveform', true)
+    }
+  })
+
+  it('asks through elicitation before a delete; "no" sends nothing, "yes" deletes', async () => {
+    const asker: Asker = { asked: [], answer: { action: 'accept', content: { confirm: false } } }
+    const { mcp, id } = await created(asker)
+    const refused = await call(mcp, 'sessions_delete', { id })
+    expect(asker.asked).toEqual([`Delete session ${id}?`])
+    expect(refused).toMatchObject({ isError: true })
+    expect(refused.text).toMatch(/^cancelled by the user; nothing was changed/)
+    expect(exists(id)).toBe(true)
+    asker.answer = { action: 'accept', content: { confirm: true } }
+    expect((await call(mcp, 'sessions_delete', { id })).isError).toBeFalsy()
+    expect(exists(id)).toBe(false)
+  })
+
+  it('asks only when the request loses data it did not name (tags dropped, notes cleared); declined is refused', async () => {
+    const asker: Asker = { asked: [], answer: { action: 'decline' } }
+    const { mcp, id } = await created(asker)
+    expect((await call(mcp, 'tags_put', { id, tags: ['keep', 'drop', 'more'] })).isError).toBeFalsy()
+    expect((await call(mcp, 'tags_remove', { id, tags: ['drop'] })).isError).toBeFalsy()
+    expect(asker.asked).toEqual([])
+    expect((await call(mcp, 'tags_put', { id, tags: [] })).isError).toBe(true)
+    expect((await call(mcp, 'notes_clear', { id })).isError).toBe(true)
+    expect(asker.asked).toEqual([`Remove keep, more from session ${id}?`, `Clear the notes of session ${id}?`])
+    expect(
+      mock()
+        .api.snapshot()
+        .sessions.find((session) => session.id === id),
+    ).toMatchObject({
+      tags: ['keep', 'more'],
+      notes: 'n',
+    })
+  })
+
+  it('without elicitation it refuses a destructive call unless started with --yes', async () => {
+    const { mcp, id } = await created()
+    const refused = await call(mcp, 'sessions_delete', { id })
+    expect(refused.text).toMatch(
+      /^refused: Delete session \S+ The client cannot ask the user \(no elicitation\); start the server with --yes/,
+    )
+    expect(exists(id)).toBe(true)
+    const yes = await connect(mock(), { yes: true })
+    expect((await call(yes, 'sessions_delete', { id })).isError).toBeFalsy()
+    expect(exists(id)).toBe(false)
+  })
+})

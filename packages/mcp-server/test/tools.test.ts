@@ -1,0 +1,134 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Session } from '@session-library/schemas'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { allTools } from '../src/index.js'
+import { call, connect, useMock } from './connect.js'
+
+const mock = useMock({ importDelay: 1 })
+let mcp: Client
+let withPreview: Session
+let target: Session
+
+beforeAll(async () => {
+  mcp = await connect(mock(), { yes: true })
+  const sessions = mock().api.snapshot().sessions as Session[]
+  withPreview = sessions.find((session) => session.previews.length > 0) as Session
+  target = (await call(mcp, 'sessions_create', { title: 'MCP target', tags: ['a', 'b'], notes: 'n' })).data as Session
+})
+
+type Check = (result: Awaited<ReturnType<typeof call>>) => void
+// Every tool, called as an assistant would, and what its structured answer must hold.
+const CALLS: Record<string, [args: () => Record<string, unknown>, check: Check]> = {
+  health_get: [() => ({}), ({ data }) => expect(data).toMatchObject({ status: 'ok' })],
+  sessions_list: [
+    () => ({ limit: 2, sort: 'title', recent: false }),
+    ({ data, structuredContent, text }) => {
+      expect(data).toHaveLength(2)
+      expect(structuredContent).toMatchObject({ meta: { limit: 2, offset: 0 } })
+      expect(text).toMatch(/1–2 of \d+; call again with offset 2 for the next page/)
+    },
+  ],
+  sessions_create: [
+    () => ({ title: 'Made by MCP' }),
+    ({ data }) => expect(data).toMatchObject({ title: 'Made by MCP', kind: 'other' }),
+  ],
+  sessions_get: [
+    () => ({ id: target.id }),
+    ({ data }) => expect(data).toMatchObject({ id: target.id, title: 'MCP target' }),
+  ],
+  sessions_update: [
+    () => ({ id: target.id, status: 'mixing' }),
+    ({ data }) => expect(data).toMatchObject({ status: 'mixing' }),
+  ],
+  tags_get: [() => ({ id: target.id }), ({ data }) => expect(data).toEqual({ id: target.id, tags: ['a', 'b'] })],
+  tags_put: [
+    () => ({ id: target.id, tags: ['b', 'c'] }),
+    ({ data }) => expect(data).toEqual({ id: target.id, tags: ['b', 'c'] }),
+  ],
+  tags_add: [
+    () => ({ id: target.id, tags: ['d'] }),
+    ({ data }) => expect(data).toEqual({ id: target.id, tags: ['b', 'c', 'd'] }),
+  ],
+  tags_remove: [
+    () => ({ id: target.id, tags: ['c'] }),
+    ({ data }) => expect(data).toEqual({ id: target.id, tags: ['b', 'd'] }),
+  ],
+  notes_get: [() => ({ id: target.id }), ({ data }) => expect(data).toEqual({ id: target.id, notes: 'n' })],
+  notes_put: [
+    () => ({ id: target.id, notes: 'put' }),
+    ({ data }) => expect(data).toEqual({ id: target.id, notes: 'put' }),
+  ],
+  notes_set: [
+    () => ({ id: target.id, notes: 'set' }),
+    ({ data }) => expect(data).toEqual({ id: target.id, notes: 'set' }),
+  ],
+  notes_clear: [() => ({ id: target.id }), ({ data }) => expect(data).toEqual({ id: target.id, notes: '' })],
+  preview_get: [() => ({ id: withPreview.id }), ({ data }) => expect(data).toMatchObject({ id: withPreview.id })],
+  waveform_get: [
+    () => ({ id: withPreview.id }),
+    ({ data }) =>
+      expect(data).toMatchObject({ sessionId: withPreview.id, waveform: { bucketCount: expect.any(Number) } }),
+  ],
+  waveformNotes_put: [
+    () => ({ id: withPreview.id, notes: [{ timestamp: 0, text: 'drop' }] }),
+    ({ data }) => expect(data).toMatchObject({ sessionId: withPreview.id, notes: [{ timestamp: 0, text: 'drop' }] }),
+  ],
+  imports_start: [
+    () => ({ items: [{ projectPath: '/music/mcp-start.als' }] }),
+    ({ data }) => expect(data).toMatchObject({ importId: expect.any(String), total: 1 }),
+  ],
+  imports_startAndWait: [
+    () => ({ items: [{ projectPath: '/music/mcp-wait.als', title: 'Waited' }], timeout: 30 }),
+    ({ data }) => expect(data).toMatchObject([{ title: 'Waited', projectPath: '/music/mcp-wait.als' }]),
+  ],
+  tagCounts_list: [() => ({}), ({ data }) => expect(data).toEqual(expect.arrayContaining([{ tag: 'b', count: 1 }]))],
+  sessions_delete: [() => ({ id: target.id }), ({ data }) => expect(data).toMatchObject({ id: target.id })],
+}
+
+describe('the tools: one per operation of the contract (a PUT and its PATCH twin as one) and the CLI conveniences', () => {
+  it('lists each with its contract summary, input and output schemas and annotations; no PATCH twin', async () => {
+    const { tools } = await mcp.listTools()
+    expect(tools.map((tool) => tool.name).sort()).toEqual(Object.keys(CALLS).sort())
+    expect(tools.map((tool) => tool.name)).not.toContain('tags_patch')
+    for (const tool of tools) {
+      expect(tool.inputSchema.type).toBe('object')
+      expect(tool.outputSchema?.type).toBe('object')
+      expect(tool.annotations).toMatchObject({ openWorldHint: false, readOnlyHint: expect.any(Boolean) })
+    }
+    const list = tools.find((tool) => tool.name === 'sessions_list')
+    expect(list?.description).toMatch(/^List sessions\..*next page/)
+    expect(list?.inputSchema.properties?.limit).toMatchObject({
+      type: 'integer',
+      description: expect.stringMatching(/page/),
+    })
+    const remove = tools.find((tool) => tool.name === 'sessions_delete')
+    expect(remove?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true })
+    expect(tools.find((tool) => tool.name === 'tags_put')?.annotations?.destructiveHint).toBe(true)
+  })
+
+  for (const [name, [args, check]] of Object.entries(CALLS)) {
+    it(`${name} answers the mock's validated answer as structuredContent`, async () => {
+      const result = await call(mcp, name, args())
+      expect(result.isError, result.text).toBeFalsy()
+      check(result)
+    })
+  }
+
+  it('a query the contract refuses is a tool error in its words, and nothing is sent (D9)', async () => {
+    const before = mock().api.journal().length
+    const result = await call(mcp, 'sessions_list', { limit: 0 })
+    expect(result).toMatchObject({ isError: true })
+    expect(result.text).toMatch(/limit: must be an integer ≥ 1/)
+    expect(mock().api.journal()).toHaveLength(before)
+  })
+
+  it('an unknown id is a tool error naming not_found, with what to do', async () => {
+    const result = await call(mcp, 'sessions_get', { id: 'ses_nope' })
+    expect(result.isError).toBe(true)
+    expect(result.text).toMatch(/^404 not_found: [\s\S]*What to do: Check the id/)
+  })
+
+  it('every tool is listed and has a call in this file', () => {
+    expect(allTools.map((tool) => tool.name).sort()).toEqual(Object.keys(CALLS).sort())
+  })
+})

@@ -1,0 +1,126 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { installedBin, type PackedMock, startPackedMock } from './lib/packed-mock.js'
+
+// The packed MCP server, installed with npm outside the workspace, driven by the official client
+// over stdio as Claude Desktop, VS Code or Cursor run it.
+const consumerDir = inject('consumerDir')
+const bin = installedBin(consumerDir, '@session-library/mcp-server', 'session-library-mcp')
+const SECRET = 'consumer-mcp-secret-token-4242'
+
+/** A client over stdio to the installed bin; `exchange` keeps every message both ways and stderr. */
+async function connect(args: string[], env: Record<string, string> = {}) {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [bin, ...args],
+    cwd: consumerDir,
+    env: { PATH: process.env.PATH ?? '', HOME: consumerDir, ...env },
+    stderr: 'pipe',
+  })
+  const exchange: string[] = []
+  transport.stderr?.on('data', (chunk) => exchange.push(String(chunk)))
+  const client = new Client({ name: 'consumer', version: '1' })
+  await client.connect(transport)
+  const onMessage = transport.onmessage
+  transport.onmessage = (message: JSONRPCMessage) => {
+    exchange.push(JSON.stringify(message))
+    onMessage?.(message)
+  }
+  const call = async (name: string, args: Record<string, unknown> = {}) => {
+    exchange.push(JSON.stringify({ name, args }))
+    return (await client.callTool({ name, arguments: args })) as CallToolResult
+  }
+  return { client, call, exchange }
+}
+
+type ServerEntry = { command: string; args: string[]; env?: Record<string, string> }
+
+// The README's configuration blocks (Claude Desktop and Cursor's `mcpServers`, VS Code's `servers`).
+function readmeConfigs(): ServerEntry[] {
+  const readme = readFileSync(join(consumerDir, 'node_modules/@session-library/mcp-server/README.md'), 'utf8')
+  return [...readme.matchAll(/```json\n([\s\S]*?)```/g)].map(([, block]) => {
+    const config = JSON.parse(block ?? '') as Record<string, Record<string, ServerEntry>>
+    return (config.mcpServers ?? config.servers)?.['session-library'] as ServerEntry
+  })
+}
+
+const textOf = (result: CallToolResult) =>
+  result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n')
+
+describe('@session-library/mcp-server from its tarball: session-library-mcp over stdio', () => {
+  let mock: PackedMock
+  beforeAll(async () => {
+    mock = await startPackedMock(process.execPath, consumerDir, SECRET)
+  })
+  afterAll(() => mock.stop())
+
+  it('--mock: lists ≥ 15 tools with input schemas and annotations; sessions_list pages; an unknown id is not_found', async () => {
+    const { client, call } = await connect(['--mock'])
+    try {
+      const { tools } = await client.listTools()
+      expect(tools.length).toBeGreaterThanOrEqual(15)
+      for (const tool of tools) {
+        expect(tool.inputSchema.type, tool.name).toBe('object')
+        expect(tool.annotations, tool.name).toMatchObject({ readOnlyHint: expect.any(Boolean), openWorldHint: false })
+      }
+      const page = await call('sessions_list', { limit: 2 })
+      expect(page.isError).toBeFalsy()
+      const content = page.structuredContent as { data: unknown[]; meta: { total: number } }
+      expect(content.data).toHaveLength(2)
+      expect(content.meta.total).toBeGreaterThan(2)
+      const missing = await call('sessions_get', { id: 'ses_missing' })
+      expect(missing.isError).toBe(true)
+      expect(textOf(missing)).toMatch(/^404 not_found:/)
+    } finally {
+      await client.close()
+    }
+  })
+
+  it("the README's Claude Desktop, VS Code and Cursor blocks parse and start the server", async () => {
+    const configs = readmeConfigs()
+    expect(configs).toHaveLength(3)
+    for (const { command, args, env } of configs) {
+      expect([command, ...args.slice(0, 2)]).toEqual(['npx', '-y', '@session-library/mcp-server'])
+      const { client } = await connect(args.slice(2), env)
+      try {
+        expect((await client.listTools()).tools.length).toBeGreaterThan(0)
+      } finally {
+        await client.close()
+      }
+    }
+  })
+
+  it('--read-only offers no tool that writes', async () => {
+    const { client } = await connect(['--mock', '--read-only'])
+    try {
+      const { tools } = await client.listTools()
+      expect(tools.length).toBeGreaterThan(0)
+      expect(tools.filter((tool) => tool.annotations?.readOnlyHint !== true).map((tool) => tool.name)).toEqual([])
+      expect(tools.map((tool) => tool.name)).not.toContain('sessions_delete')
+    } finally {
+      await client.close()
+    }
+  })
+
+  it('SESSION_LIBRARY_TOKEN to the standalone mock: the token is in no message, log line or error', async () => {
+    const { client, call, exchange } = await connect([], {
+      SESSION_LIBRARY_URL: mock.baseUrl,
+      SESSION_LIBRARY_TOKEN: SECRET,
+    })
+    try {
+      expect((await call('health_get')).isError).toBeFalsy()
+      expect((await call('sessions_get', { id: 'ses_missing' })).isError).toBe(true)
+      expect((await call('sessions_delete', { id: 'ses_missing' })).isError).toBe(true)
+      expect((await call('sessions_list', { limit: 0 })).isError).toBe(true)
+      await client.readResource({ uri: 'session-library://tags' })
+    } finally {
+      await client.close()
+    }
+    expect(exchange.length).toBeGreaterThan(5)
+    expect(exchange.filter((message) => message.includes(SECRET))).toEqual([])
+  })
+})
