@@ -35,12 +35,18 @@ const runnable = snippets.filter((snippet) => snippet.notRun === undefined)
 const vitestFiles = runnable.filter((snippet) => snippet.lang === 'ts' && isTestFile(snippet))
 const againstTheMock = runnable.filter((snippet) => snippet.lang === 'sh' || !isTestFile(snippet))
 
-beforeAll(() => {
+let report: VitestReport
+let runs = new Map<string, BlockRun>()
+
+beforeAll(async () => {
   mkdirSync(snippetsDir, { recursive: true })
   // A user's ESM project: Node runs the blocks as modules, with top-level await.
   writeFileSync(join(snippetsDir, 'package.json'), '{ "type": "module" }\n')
-  for (const snippet of typescript) writeFileSync(fileOf(snippet), `${snippet.code}\n`)
-})
+  for (const snippet of typescript)
+    writeFileSync(fileOf(snippet), `${snippet.code}\n`)
+    // The vitest files run in the project's vitest while the other blocks run against the mock.
+  ;[report, runs] = await Promise.all([runVitestFiles(), runReadmeBlocks(consumerDir, againstTheMock)])
+}, 300_000)
 
 describe('the READMEs mark the blocks they do not run one way', () => {
   it('gives no block a word after its language (`<!-- not run: why -->` before the fence instead)', () => {
@@ -81,12 +87,6 @@ describe('TypeScript blocks of the READMEs', () => {
   })
 
   describe('vitest files', () => {
-    let report: VitestReport
-
-    beforeAll(async () => {
-      report = await runVitestFiles()
-    })
-
     it.each(cases(vitestFiles))('%s, a vitest file, passes when run in the installed project', (_, snippet) => {
       const result = report.testResults.find((file) => file.name === fileOf(snippet))
       const failures = result?.assertionResults.filter((test) => test.status !== 'passed')
@@ -124,12 +124,6 @@ async function runVitestFiles(): Promise<VitestReport> {
 }
 
 describe('scripts and shell blocks, against the packed mock', () => {
-  let runs = new Map<string, BlockRun>()
-
-  beforeAll(async () => {
-    runs = await runReadmeBlocks(consumerDir, againstTheMock)
-  }, 300_000)
-
   it.each(cases(againstTheMock))('%s runs to its end without an error', (_, snippet) => {
     expect(runs.get(whereIs(snippet))).toEqual({})
   })

@@ -7,7 +7,7 @@ import { type Snippet, snippetFileName, whereIs } from './snippets.js'
 import { workspaceRoot } from './workspace.js'
 
 /** The token the root README's quick start exports before `pnpm start`: what a reader has set. */
-export const DEMO_TOKEN = 'dev-token'
+const DEMO_TOKEN = 'dev-token'
 /** How long one block may take before it is killed and reported. */
 const BLOCK_TIMEOUT_MS = 30_000
 /** READMEs run at once, each with its own mock: the machine has two cores. */
@@ -112,7 +112,9 @@ const ended = (finished: Finished) =>
     : `exited ${finished.code}`
 
 async function runShell(place: Place, block: Snippet): Promise<BlockRun> {
-  const finished = await run('bash', ['-e', '-o', 'pipefail', '-c', block.code], {
+  // The block's first line is the script's second, and the fence's line plus one in the README.
+  const failedAt = `trap 'echo "exited $? at ${block.readme}:$((LINENO + ${block.line - 1}))" >&2' ERR`
+  const finished = await run('bash', ['-e', '-o', 'pipefail', '-c', `${failedAt}\n${block.code}`], {
     cwd: place.cwd,
     env: place.env,
     timeoutMs: BLOCK_TIMEOUT_MS,
