@@ -1,8 +1,9 @@
 // Loaded with `--import` into every Node process a README block runs: a request to the mock's
-// default address (http://127.0.0.1:4777, as the READMEs write it) goes to the mock the test
-// started for that README on a free port ($README_MOCK_ORIGIN), so that runs never share a port.
+// default address (http://127.0.0.1:4777, as the READMEs write it; $README_MOCK_DEFAULT_ADDRESSES)
+// goes to the mock the test started for that README on a free port ($README_MOCK_ORIGIN), so that
+// runs never share a port (lib/readme-blocks.ts).
 const target = process.env.README_MOCK_ORIGIN
-const DEFAULT_HOSTS = new Set(['127.0.0.1:4777', 'localhost:4777'])
+const DEFAULT_HOSTS = new Set(process.env.README_MOCK_DEFAULT_ADDRESSES?.split(','))
 
 if (target) {
   const fetchBefore = globalThis.fetch

@@ -8,6 +8,8 @@ import { workspaceRoot } from './workspace.js'
 
 /** The token the root README's quick start exports before `pnpm start`: what a reader has set. */
 const DEMO_TOKEN = 'dev-token'
+/** The mock's default address as the READMEs write it (the SDK's and the CLI's default base URL). */
+const DEFAULT_ADDRESSES = ['127.0.0.1:4777', 'localhost:4777']
 /** How long one block may take before it is killed and reported. */
 const BLOCK_TIMEOUT_MS = 30_000
 /** READMEs run at once, each with its own mock: the machine has two cores. */
@@ -78,13 +80,15 @@ function blockEnv(consumerDir: string, scratch: string, origin: string): NodeJS.
     ([name]) => !/^(SESSION_LIBRARY_|VITEST|NODE_OPTIONS$)/.test(name),
   )
   const path = [join(consumerDir, 'node_modules/.bin'), dirname(process.execPath), process.env.PATH]
-  writeFileSync(join(scratch, '.curlrc'), `connect-to = 127.0.0.1:4777:${new URL(origin).host}\n`)
+  const { host } = new URL(origin)
+  writeFileSync(join(scratch, '.curlrc'), DEFAULT_ADDRESSES.map((from) => `connect-to = ${from}:${host}\n`).join(''))
   return {
     ...Object.fromEntries(inherited),
     SESSION_LIBRARY_TOKEN: DEMO_TOKEN,
     PATH: path.join(delimiter),
     NODE_OPTIONS: `--import=${DEFAULT_ADDRESS}`,
     README_MOCK_ORIGIN: origin,
+    README_MOCK_DEFAULT_ADDRESSES: DEFAULT_ADDRESSES.join(','),
     // `auth login` writes there, curl reads its .curlrc (the default address) there, and a global
     // install of a block that should have been marked lands there rather than in the machine's.
     XDG_CONFIG_HOME: scratch,
@@ -143,10 +147,10 @@ async function runScripts(place: Place, scratch: string, blocks: Snippet[]): Pro
   }
   blocks.forEach((block, index) => {
     const result = results[index]
-    runs.set(
-      whereIs(block),
-      result?.error === undefined ? {} : { failure: failure(block, 'threw', `${result.output}\n${result.error}`) },
-    )
+    if (result === undefined) runs.set(whereIs(block), { failure: failure(block, 'has no result', finished.output) })
+    else if (result.error !== undefined)
+      runs.set(whereIs(block), { failure: failure(block, 'threw', `${result.output}\n${result.error}`) })
+    else runs.set(whereIs(block), {})
   })
   return runs
 }
