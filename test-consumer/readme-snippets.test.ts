@@ -6,6 +6,7 @@ import { type BlockRun, runReadmeBlocks } from './lib/readme-blocks.js'
 import { run } from './lib/run.js'
 import { unknownReferences } from './lib/shell-check.js'
 import {
+  extractSnippets,
   type Snippet,
   snippetFileName,
   strayMarkers,
@@ -47,6 +48,39 @@ beforeAll(async () => {
     // The vitest files run in the project's vitest while the other blocks run against the mock.
   ;[report, runs] = await Promise.all([runVitestFiles(), runReadmeBlocks(consumerDir, againstTheMock)])
 }, 300_000)
+
+describe('how a README block is read', () => {
+  const markdown = [
+    '<!-- not run: starts the long-running mock -->',
+    '```sh',
+    'session-library-mock',
+    '```',
+    '<!-- not run: a blank line parts it from the fence -->',
+    '',
+    '```ts',
+    '```',
+    '```console',
+    '$ session-library sessions list \\',
+    '  --json',
+    '[{"id": "ses_0sm9us24"}]',
+    '$ echo done',
+    '```',
+  ].join('\n')
+
+  it('takes the reason of the marker on the line before the fence, and only there', () => {
+    const [mock, script] = extractSnippets(markdown, 'x.md')
+    expect(mock).toMatchObject({ line: 2, lang: 'sh', notRun: 'starts the long-running mock' })
+    expect(script?.notRun).toBeUndefined()
+    expect(strayMarkers(markdown)).toEqual([5])
+  })
+
+  it('runs the `$ ` commands of a console block, without their output', () => {
+    expect(extractSnippets(markdown, 'x.md')[2]).toMatchObject({
+      lang: 'sh',
+      code: 'session-library sessions list \\\n  --json\necho done',
+    })
+  })
+})
 
 describe('the READMEs mark the blocks they do not run one way', () => {
   it('gives no block a word after its language (`<!-- not run: why -->` before the fence instead)', () => {
