@@ -45,6 +45,7 @@ const PROJECTS = {
 const FRESH_EACH_RUN = [
   'tarballs',
   'snippets',
+  'readme-runs',
   'package.json',
   'package-lock.json',
   'node_modules/.package-lock.json',

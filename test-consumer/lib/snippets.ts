@@ -9,13 +9,25 @@ export interface Snippet {
   /** 1-based line of the opening fence. */
   line: number
   lang: 'ts' | 'sh'
-  /** Words after the language in the info string, e.g. `no-check`. */
+  /** Words after the language in the info string: none is allowed (the marker below says why not). */
   flags: string[]
+  /** The block's code; of a `console` block, its `$ ` commands without the prompt. */
   code: string
+  /** Why the block is not run, from `<!-- not run: <why> -->` on the line before its fence. */
+  notRun?: string
 }
 
-const LANGS: Record<string, Snippet['lang']> = { ts: 'ts', typescript: 'ts', sh: 'sh', bash: 'sh', shell: 'sh' }
+const LANGS: Record<string, Snippet['lang']> = {
+  ts: 'ts',
+  typescript: 'ts',
+  sh: 'sh',
+  bash: 'sh',
+  shell: 'sh',
+  console: 'sh',
+}
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'docs-site', 'coverage'])
+/** THE marker of a block that is not run, with its reason; a TS block is still compiled, a shell one checked. */
+const NOT_RUN = /^\s*<!--\s*not run:\s*(.*?)\s*-->\s*$/
 
 /** Every README.md of the workspace, however many packages and examples come to exist. */
 export function readmes(dir = workspaceRoot): string[] {
@@ -27,7 +39,18 @@ export function readmes(dir = workspaceRoot): string[] {
   })
 }
 
-/** The ```ts and ```sh blocks of a Markdown text (fences of three or more backticks). */
+/** A `console` block's commands: the lines after a `$ ` prompt (and their `\` continuations). */
+function consoleCommands(lines: string[]): string[] {
+  const commands: string[] = []
+  let continued = false
+  for (const line of lines) {
+    if (continued || line.startsWith('$ ')) commands.push(continued ? line : line.slice(2))
+    continued = (continued || line.startsWith('$ ')) && line.endsWith('\\')
+  }
+  return commands
+}
+
+/** The ts and shell blocks of a Markdown text (fences of three or more backticks). */
 export function extractSnippets(markdown: string, readme: string): Snippet[] {
   const snippets: Snippet[] = []
   const lines = markdown.split('\n')
@@ -39,21 +62,41 @@ export function extractSnippets(markdown: string, readme: string): Snippet[] {
     const end = close === -1 ? lines.length : close
     const lang = LANGS[info.toLowerCase()]
     if (lang) {
-      const code = lines.slice(i + 1, end).join('\n')
-      snippets.push({ readme, line: i + 1, lang, flags: rest.trim().split(/\s+/).filter(Boolean), code })
+      const body = lines.slice(i + 1, end)
+      const code = (info.toLowerCase() === 'console' ? consoleCommands(body) : body).join('\n')
+      const notRun = NOT_RUN.exec(lines[i - 1] ?? '')?.[1]
+      const flags = rest.trim().split(/\s+/).filter(Boolean)
+      snippets.push({ readme, line: i + 1, lang, flags, code, ...(notRun === undefined ? {} : { notRun }) })
     }
     i = end
   }
   return snippets
 }
 
-/** Every ts and sh block of every README of the workspace. */
-export function workspaceSnippets(): Snippet[] {
-  return readmes().flatMap((file) =>
-    extractSnippets(readFileSync(file, 'utf8'), relative(workspaceRoot, file).split('\\').join('/')),
-  )
+/** The lines of a Markdown text that hold a not-run marker that no ts or shell fence follows. */
+export function strayMarkers(markdown: string): number[] {
+  const lines = markdown.split('\n')
+  return lines.flatMap((line, i) => {
+    if (!NOT_RUN.test(line)) return []
+    const info = /^ {0,3}`{3,}\s*(\S*)/.exec(lines[i + 1] ?? '')?.[1]
+    return info !== undefined && LANGS[info.toLowerCase()] ? [] : [i + 1]
+  })
 }
+
+/** Every README of the workspace, relative to its root, with its text. */
+export const workspaceReadmes = () =>
+  readmes().map((file) => ({
+    readme: relative(workspaceRoot, file).split('\\').join('/'),
+    markdown: readFileSync(file, 'utf8'),
+  }))
+
+/** Every ts and shell block of every README of the workspace. */
+export const workspaceSnippets = (): Snippet[] =>
+  workspaceReadmes().flatMap(({ readme, markdown }) => extractSnippets(markdown, readme))
 
 /** A file name that says where a snippet comes from: `packages-sdk-README.md-L42.ts`. */
 export const snippetFileName = (snippet: Snippet, extension: string) =>
   `${snippet.readme.replaceAll('/', '-')}-L${snippet.line}${extension}`
+
+/** Where a block is, as a person looks it up: `packages/sdk/README.md:42`. */
+export const whereIs = (snippet: Snippet) => `${snippet.readme}:${snippet.line}`
