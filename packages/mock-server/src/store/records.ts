@@ -18,6 +18,25 @@ export type LibrarySnapshot = z.output<typeof librarySnapshot>
 /** A session as the mock stores it: the answered fields plus the search-only `client` (D11). */
 export type StoredSession = z.output<typeof storedSession>
 
+/** A value no one can change: every object and array in it read-only, at any depth (what `MockApi.store` hands out). */
+export type Frozen<T> = T extends readonly (infer Item)[]
+  ? readonly Frozen<Item>[]
+  : T extends object
+    ? { readonly [Key in keyof T]: Frozen<T[Key]> }
+    : T
+
+/**
+ * Freezes a stored record and everything in it, once (a frozen one is left as it is): records
+ * never change in place, so the mock loses nothing, and a test cannot change one by mistake.
+ */
+export function frozen<T>(value: T): Frozen<T> {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) frozen(inner)
+    Object.freeze(value)
+  }
+  return value as Frozen<T>
+}
+
 /** A waveform note lane as the mock stores it (D14): one per session and preview variant. */
 export type StoredLane = LibrarySnapshot['lanes'][number]
 

@@ -11,7 +11,7 @@ import {
   type z,
 } from '@session-library/schemas'
 import { hash32 } from '../runtime/random.js'
-import { type LibrarySnapshot, namedIssues, type StoredSession } from './records.js'
+import { type Frozen, type LibrarySnapshot, namedIssues, type StoredSession } from './records.js'
 import type { OrderBy, Table } from './table.js'
 
 /** The fields a client may write on a session. */
@@ -231,8 +231,8 @@ export function sessionRecord(fields: Partial<StoredSession> & Pick<WritableFiel
  * ```
  */
 export function libraryOf(
-  sessions: readonly StoredSession[],
+  sessions: readonly Frozen<StoredSession>[],
   rest: Partial<Pick<LibrarySnapshot, 'lanes' | 'nextId' | 'waveforms'>> = {},
 ): LibrarySnapshot {
-  return { version: 1, nextId: 1, lanes: [], ...rest, sessions: [...sessions] }
+  return { version: 1, nextId: 1, lanes: [], ...rest, sessions: [...sessions] as StoredSession[] }
 }

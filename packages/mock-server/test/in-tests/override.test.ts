@@ -180,7 +180,7 @@ describe('D3: an override replaces only the handler step; every check applies to
     called = 0
     overrideEverything()
     api.injectFault({ status: 503, operation: 'sessions.create' })
-    expect(await create()).toMatchObject({ status: 503, body: { error: { code: 'internal_error' } } })
+    expect(await create()).toMatchObject({ status: 503, body: { error: { code: 'storage_unavailable' } } })
     expect(api.faults()).toEqual([])
     expect(called).toBe(0)
     expect((await create()).body.error.message).toBe('from the override')
