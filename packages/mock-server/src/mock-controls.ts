@@ -81,7 +81,7 @@ export interface MockApi {
     options?: OverrideOptions,
   ): HttpHandler
   /** An error answer for an override: the code's status and SPEC's message unless given. */
-  error(code: KnownErrorCode, message?: string): OverrideError
+  error<Code extends KnownErrorCode>(code: Code, message?: string): OverrideError<Code>
   /**
    * Journals a request under /api/v1 that a transport of your own answered itself (403
    * `forbidden_host`, 413, a slow body's 408), so that health counts it (D17); others are ignored.

@@ -34,8 +34,11 @@ import { type RequestView, targetUrl, UnreadableBody } from './request-view.js'
 /** What the request path answers: a {@link PlainAnswer}, or a dropped connection (a network fault). */
 export type ApiAnswer = PlainAnswer | 'dropped'
 
-/** A check of D3 that an override may skip, saying so (`override(name, resolver, { bypass })`). */
-export type OverrideCheck = 'auth' | 'fault' | 'mode' | 'service'
+/** The checks of D3 that an override may skip, saying so (`override(name, resolver, { bypass })`). */
+export const OVERRIDE_CHECKS = ['auth', 'fault', 'mode', 'service'] as const
+
+/** A check of D3 that an override may skip (see {@link OVERRIDE_CHECKS}). */
+export type OverrideCheck = (typeof OVERRIDE_CHECKS)[number]
 
 /** A request that passed every check of D3 before the handler step, its input validated. */
 export interface Admitted {

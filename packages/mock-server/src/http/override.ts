@@ -2,9 +2,12 @@ import {
   type AnswerOf,
   apiPath,
   ERRORS,
+  type Endpoints,
   endpoints,
+  formatIssues,
   type KnownErrorCode,
   matchOperation,
+  type Operation,
   type OperationName,
   type ParamsOf,
   type ParsedBodyOf,
@@ -12,27 +15,53 @@ import {
 } from '@session-library/schemas'
 import { type HttpHandler, http } from 'msw'
 import type { Runtime } from '../engine/runtime.js'
-import { type Admitted, answer, asResponse, failed, handle, type Outcome, type OverrideCheck } from './answer.js'
-import { errorText, jsonText, type PlainAnswer, toResponse } from './api-error.js'
+import { checkOperation } from '../runtime/operation-names.js'
+import {
+  type Admitted,
+  answer,
+  asResponse,
+  failed,
+  handle,
+  OVERRIDE_CHECKS,
+  type Outcome,
+  type OverrideCheck,
+} from './answer.js'
+import { ApiError, errorText, jsonText, type PlainAnswer, toResponse } from './api-error.js'
 import { fetchRequestView } from './request-view.js'
 
 /**
  * An error an override answers: the envelope of D4 with the code's status and SPEC's message
  * unless another is given. Built by `api.error(code)`.
  */
-export class OverrideError {
+export class OverrideError<Code extends KnownErrorCode = KnownErrorCode> {
   readonly status: number
-  readonly code: KnownErrorCode
+  readonly code: Code
   readonly message: string
   readonly headers: Record<string, string> = {}
 
-  constructor(code: KnownErrorCode, message?: string) {
+  constructor(code: Code, message?: string) {
     if (!Object.hasOwn(ERRORS, code)) throw new TypeError(`unknown error code: ${JSON.stringify(code)}`)
     this.status = ERRORS[code].status
     this.code = code
     this.message = message ?? ERRORS[code].message
   }
 }
+
+type Documented<Name extends OperationName> = Endpoints[Name] extends {
+  readonly errors: readonly (infer Status)[]
+  readonly decidedErrors: readonly (infer Decided)[]
+}
+  ? Status | Decided | 500
+  : never
+
+/** The error codes an operation can answer: those of the statuses SPEC and D1–D20 give it, and the generic 500. */
+export type OverrideErrorCode<Name extends OperationName> = {
+  [Code in KnownErrorCode]: (typeof ERRORS)[Code]['status'] extends Documented<Name> ? Code : never
+}[KnownErrorCode]
+
+/** Whether an operation can answer an error status (see {@link OverrideErrorCode}). */
+const documents = (operation: Operation, status: number) =>
+  status === 500 || operation.errors.includes(status) || operation.decidedErrors.includes(status)
 
 /**
  * What an override's resolver gets: the request's typed path parameters, query and body (checked
@@ -47,8 +76,15 @@ export interface OverrideContext<Name extends OperationName> {
   next(): Promise<Response>
 }
 
-/** An override's answer: the operation's answer (sent with its success status), an {@link OverrideError}, or any `Response`. */
-export type OverrideAnswer<Name extends OperationName> = AnswerOf<Name> | OverrideError | Response
+/**
+ * An override's answer: the operation's answer (sent with its success status, checked against the
+ * contract exactly: an unknown or missing field is the 500 `internal_error` naming it), an
+ * {@link OverrideError} of a code the operation can answer, or any `Response` (sent as it is).
+ */
+export type OverrideAnswer<Name extends OperationName> =
+  | AnswerOf<Name>
+  | OverrideError<OverrideErrorCode<Name>>
+  | Response
 
 /** Answers a request of one operation in place of the mock's handler (see `MockApi.override`). */
 export type OverrideResolver<Name extends OperationName> = (
@@ -68,7 +104,7 @@ export interface OverrideOptions {
 }
 
 /** What the resolver answered, as an outcome; `next()`'s own answer keeps the outcome it had. */
-async function settle(given: OverrideAnswer<OperationName>, name: OperationName, own?: [Response, Outcome]) {
+async function settle(given: unknown, name: OperationName, own?: [Response, Outcome]) {
   if (own && given === own[0]) return own[1]
   if (given instanceof Response) {
     if (given.type === 'error') return { answer: 'dropped', operation: name } satisfies Outcome
@@ -76,10 +112,19 @@ async function settle(given: OverrideAnswer<OperationName>, name: OperationName,
     const answer: PlainAnswer = { status: given.status, headers: Object.fromEntries(given.headers), text }
     return { answer, operation: name } satisfies Outcome
   }
+  const operation = endpoints[name] as Operation
   if (given instanceof OverrideError) {
+    if (!documents(operation, given.status)) {
+      throw new ApiError('internal_error', `api.override('${name}') answered ${given.code}: no answer of ${name}`)
+    }
     return { answer: errorText(given), operation: name, code: given.code, message: given.message } satisfies Outcome
   }
-  return { answer: jsonText(endpoints[name].status, JSON.stringify(given)), operation: name } satisfies Outcome
+  const checked = operation.answer.exact.safeParse(given)
+  if (!checked.success) {
+    const issues = formatIssues(checked.error.issues, 'answer')
+    throw new ApiError('internal_error', `api.override('${name}') answered what the contract does not allow: ${issues}`)
+  }
+  return { answer: jsonText(operation.status, JSON.stringify(given)), operation: name } satisfies Outcome
 }
 
 /** The handler step of an override: its resolver, with `next()` the mock's own step. */
@@ -103,6 +148,7 @@ function overrideStep<Name extends OperationName>(name: Name, resolver: Override
       return await settle(await resolver(context), name, own)
     } catch (caught) {
       const outcome = failed(caught, admitted.runtime, name)
+      if (caught instanceof ApiError) return outcome
       return { ...outcome, errorMessage: `api.override('${name}') threw: ${outcome.errorMessage}` }
     }
   }
@@ -119,7 +165,15 @@ export function createOverride<Name extends OperationName>(
   resolver: OverrideResolver<Name>,
   { times = Number.POSITIVE_INFINITY, bypass = [] }: OverrideOptions = {},
 ): HttpHandler {
-  if (!Object.hasOwn(endpoints, name)) throw new TypeError(`unknown operation: ${JSON.stringify(name)}`)
+  checkOperation(name)
+  if (times !== Number.POSITIVE_INFINITY && !(Number.isSafeInteger(times) && times >= 1)) {
+    throw new TypeError(`invalid override times: ${String(times)}; expected a whole number of requests, at least 1`)
+  }
+  for (const check of bypass) {
+    if (!OVERRIDE_CHECKS.includes(check)) {
+      throw new TypeError(`invalid bypass: ${JSON.stringify(check)}; expected any of ${OVERRIDE_CHECKS.join(', ')}`)
+    }
+  }
   let used = 0
   return http.all(scope, async ({ request }) => {
     const { pathname } = new URL(request.url)
