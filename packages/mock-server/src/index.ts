@@ -57,6 +57,7 @@ export type { MockOptions, Mode } from './mock-options.js'
 export { type Fault, type FaultStatus, faultSchema, type PendingFault } from './runtime/faults.js'
 export type { JournalDetail, JournalEntry, JournalEntryOf, JournalSummary, RequestFilter } from './runtime/journal.js'
 export type { BodyText } from './runtime/journal-bodies.js'
+export type { VerifyPattern } from './runtime/verify.js'
 export type { LiveStore } from './store/library.js'
 export type {
   LibraryChange,

@@ -19,6 +19,8 @@ import { isUnder } from './http/router.js'
 import type { MockApi, MockControls } from './mock-controls.js'
 import type { MockOptions } from './mock-options.js'
 import type { RequestFilter } from './runtime/journal.js'
+import { checkOperation } from './runtime/operation-names.js'
+import { type VerifyPattern, verifyRequests } from './runtime/verify.js'
 import { liveStore } from './store/library.js'
 import type { LibraryChange, LibrarySnapshot } from './store/records.js'
 import { checkLibrary } from './store/records.js'
@@ -101,7 +103,12 @@ function controlsOf(runtime: Runtime, baseUrl: string): MockControls {
     store: liveStore(() => runtime.library),
     imports: () => runtime.imports.list(),
     journal: () => runtime.journal.entries(),
-    requests: ((filter?: RequestFilter) => runtime.journal.entries(filter)) as MockControls['requests'],
+    requests: ((filter?: RequestFilter) => {
+      if (filter?.operation !== undefined) checkOperation(filter.operation)
+      return runtime.journal.entries(filter)
+    }) as MockControls['requests'],
+    verify: (operation, pattern = {}) =>
+      verifyRequests(checkOperation(operation), pattern as VerifyPattern, runtime.journal.entries()),
     error: (code, message) => new OverrideError(code, message),
     departures: () => runtime.journal.departures(),
     recordAnswer: (answered) => recordTransportAnswer(answered, runtime),

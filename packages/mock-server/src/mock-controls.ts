@@ -6,6 +6,7 @@ import type { ImportProgress } from './imports/runner.js'
 import type { Mode } from './mock-options.js'
 import type { Fault, PendingFault } from './runtime/faults.js'
 import type { JournalEntry, JournalEntryOf, RequestFilter } from './runtime/journal.js'
+import type { VerifyPattern } from './runtime/verify.js'
 import type { LiveStore } from './store/library.js'
 import type { LibrarySnapshot } from './store/records.js'
 
@@ -68,6 +69,19 @@ export interface MockApi {
   requests<Name extends OperationName>(filter: RequestFilter<Name> & { operation: Name }): JournalEntryOf<Name>[]
   /** The journal's entries that match `filter` (all without one), oldest first. */
   requests(filter?: RequestFilter): JournalEntry[]
+  /**
+   * Asserts, as WireMock's `verify`, that the journal holds requests of `operation` matching
+   * `pattern`: `times` of them (default: at least one), each holding the `body`, `query` and
+   * `params` given (arrays whole) and answered with `status`. Passes silently, or throws one Error
+   * listing each journaled request of the operation and how it differs. A misspelt operation is a
+   * TypeError naming the nearest.
+   *
+   * @example
+   * ```ts
+   * api.verify('tags.put', { times: 1, body: { tags: ['a'] } })
+   * ```
+   */
+  verify<Name extends OperationName>(operation: Name, pattern?: VerifyPattern<Name>): void
   /**
    * An msw handler for one operation (its method and path under the mock's base URLs) whose
    * `resolver` answers instead of the mock, for `times` requests (default: all). The resolver gets

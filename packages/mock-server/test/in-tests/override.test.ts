@@ -132,7 +132,7 @@ describe('typed overrides of one operation', () => {
   })
 
   it('a misspelt operation names the nearest; times below 1 and an unknown bypass are TypeErrors', () => {
-    const answer = () => api.error('not_found')
+    const answer = () => api.error('unauthorized')
     expect(() => api.override('sessions.lst' as 'sessions.list', answer)).toThrow(
       `unknown operation "sessions.lst" (did you mean 'sessions.list'?); expected one of health.get,`,
     )
