@@ -24,6 +24,7 @@ import { type VerifyPattern, verifyRequests } from './runtime/verify.js'
 import { liveStore } from './store/library.js'
 import type { LibraryChange, LibrarySnapshot } from './store/records.js'
 import { checkLibrary } from './store/records.js'
+import { recordFrom } from './store/sessions.js'
 
 /** The base URLs a mock answers by default: the SDK's default and, in a browser, the page's own origin. */
 function defaultBaseUrls(): string[] {
@@ -113,6 +114,8 @@ function controlsOf(runtime: Runtime, baseUrl: string): MockControls {
     departures: () => runtime.journal.departures(),
     recordAnswer: (answered) => recordTransportAnswer(answered, runtime),
     snapshot: () => runtime.library.snapshot(),
+    sessionRecord: (fields) =>
+      recordFrom(fields, { id: () => runtime.library.newId('ses'), now: () => runtime.clock.iso() }),
     idle: async () => {
       await runtime.imports.idle()
       await runtime.mutex.run(() => undefined)

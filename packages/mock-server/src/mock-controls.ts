@@ -8,7 +8,8 @@ import type { Fault, PendingFault } from './runtime/faults.js'
 import type { JournalEntry, JournalEntryOf, RequestFilter } from './runtime/journal.js'
 import type { VerifyPattern } from './runtime/verify.js'
 import type { LiveStore } from './store/library.js'
-import type { LibrarySnapshot } from './store/records.js'
+import type { LibrarySnapshot, StoredSession } from './store/records.js'
+import type { SessionFields } from './store/sessions.js'
 
 /** The mock: MSW handlers for the whole API plus the controls a test or a tool needs. */
 export interface MockApi {
@@ -105,6 +106,16 @@ export interface MockApi {
   departures(): Departure[]
   /** The whole library, JSON-safe: a copy. */
   snapshot(): LibrarySnapshot
+  /**
+   * `sessionRecord` with the mock's own id and clock: the id is the mock's next (from its seed and
+   * counter, restarted by `reset()`: the same ids on every run), `lastOpened` the mock's now.
+   *
+   * @example
+   * ```ts
+   * api.seed(libraryOf([api.sessionRecord({ title: 'Demo' }), api.sessionRecord({ title: 'Demo' })]))
+   * ```
+   */
+  sessionRecord(fields: SessionFields): StoredSession
   /** Resolves when no import is running. */
   idle(): Promise<void>
   /** Stops background work (import timers) and ends the dashboard's event streams. */

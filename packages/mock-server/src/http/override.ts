@@ -1,8 +1,8 @@
 import {
   type AnswerOf,
   apiPath,
-  ERRORS,
   type Endpoints,
+  ERRORS,
   endpoints,
   formatIssues,
   type KnownErrorCode,
@@ -22,8 +22,8 @@ import {
   asResponse,
   failed,
   handle,
-  OVERRIDE_CHECKS,
   type Outcome,
+  OVERRIDE_CHECKS,
   type OverrideCheck,
 } from './answer.js'
 import { ApiError, errorText, jsonText, type PlainAnswer, toResponse } from './api-error.js'
@@ -103,6 +103,28 @@ export interface OverrideOptions {
   bypass?: readonly OverrideCheck[]
 }
 
+/** The issues of an answer the contract does not allow (exactly), in its wording; `undefined` when it does. */
+function answerIssues(operation: Operation, answer: unknown): string | undefined {
+  const checked = operation.answer.exact.safeParse(answer)
+  return checked.success ? undefined : formatIssues(checked.error.issues, 'answer')
+}
+
+/**
+ * An operation's answer for an override, checked now: a misspelt or missing field is a compile
+ * error (an argument, unlike a resolver's return value, is checked for unknown fields) and, at run
+ * time, a TypeError naming it.
+ *
+ * @example
+ * ```ts
+ * api.override('tags.get', ({ params }) => answerOf('tags.get', { data: { id: params.id, tags: ['a'] } }))
+ * ```
+ */
+export function answerOf<Name extends OperationName>(operation: Name, answer: AnswerOf<Name>): AnswerOf<Name> {
+  const issues = answerIssues(endpoints[checkOperation(operation)] as Operation, answer)
+  if (issues !== undefined) throw new TypeError(`invalid answer of ${operation}: ${issues}`)
+  return answer
+}
+
 /** What the resolver answered, as an outcome; `next()`'s own answer keeps the outcome it had. */
 async function settle(given: unknown, name: OperationName, own?: [Response, Outcome]) {
   if (own && given === own[0]) return own[1]
@@ -119,9 +141,8 @@ async function settle(given: unknown, name: OperationName, own?: [Response, Outc
     }
     return { answer: errorText(given), operation: name, code: given.code, message: given.message } satisfies Outcome
   }
-  const checked = operation.answer.exact.safeParse(given)
-  if (!checked.success) {
-    const issues = formatIssues(checked.error.issues, 'answer')
+  const issues = answerIssues(operation, given)
+  if (issues !== undefined) {
     throw new ApiError('internal_error', `api.override('${name}') answered what the contract does not allow: ${issues}`)
   }
   return { answer: jsonText(operation.status, JSON.stringify(given)), operation: name } satisfies Outcome

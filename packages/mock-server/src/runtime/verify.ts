@@ -12,7 +12,11 @@ import {
 } from '@session-library/schemas'
 import type { JournalEntry } from './journal.js'
 
-type DeepPartial<T> = T extends readonly unknown[] ? T : T extends object ? { [Key in keyof T]?: DeepPartial<T[Key]> } : T
+type DeepPartial<T> = T extends readonly unknown[]
+  ? T
+  : T extends object
+    ? { [Key in keyof T]?: DeepPartial<T[Key]> }
+    : T
 
 /**
  * What `MockApi.verify` expects of an operation's requests: each field given must match (a body or
@@ -54,7 +58,9 @@ function parsedQuery(operation: Operation, query: string): unknown {
 function mismatches(entry: JournalEntry, operation: Operation, pattern: VerifyPattern): string[] {
   const { body, query, params, status } = pattern
   return [
-    ...(status === undefined || entry.statusCode === status ? [] : [`status is ${entry.statusCode}, expected ${status}`]),
+    ...(status === undefined || entry.statusCode === status
+      ? []
+      : [`status is ${entry.statusCode}, expected ${status}`]),
     ...(params === undefined
       ? []
       : differences(matchOperation(entry.method, apiPath(entry.path) ?? '').params ?? {}, params, 'params')),

@@ -124,7 +124,12 @@ describe('faults of any 4xx or 5xx status', () => {
       const { status, body } = await get(`/api/v1${path}`)
       codes.push(`${status} ${body.error.code}`)
     }
-    expect(codes).toEqual(['503 storage_unavailable', '503 storage_unavailable', '501 waveform_unavailable', '502 http_502'])
+    expect(codes).toEqual([
+      '503 storage_unavailable',
+      '503 storage_unavailable',
+      '501 waveform_unavailable',
+      '502 http_502',
+    ])
   })
 })
 

@@ -1,4 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
+import { answerOf } from '../../src/index.js'
 import { NOW } from '../support/harness.js'
 import { servedMock } from '../support/served-mock.js'
 
@@ -167,6 +168,18 @@ describe('typed overrides of one operation', () => {
       `api.override('tags.get') answered what the contract does not allow: answer.data.tags: expected array`,
     )
     expect(api.requests({ status: 500 }).map((entry) => entry.operation)).toEqual(['sessions.get', 'tags.get'])
+  })
+
+  it('answerOf builds an answer checked now: a misspelt field is a compile error and a TypeError naming it', async () => {
+    // @ts-expect-error `tagz` is not a field of the answer (an argument is checked for unknown fields)
+    expect(() => answerOf('tags.get', { data: { id: 'x', tags: [], tagz: [] } })).toThrow(
+      'invalid answer of tags.get: answer.data.tagz: is not a known field',
+    )
+    expect(() => answerOf('tags.gett' as 'tags.get', { data: { id: 'x', tags: [] } })).toThrow(
+      "did you mean 'tags.get'?",
+    )
+    server.use(api.override('tags.get', ({ params }) => answerOf('tags.get', { data: { id: params.id, tags: ['a'] } })))
+    expect(await call('/sessions/x/tags')).toEqual({ status: 200, body: { data: { id: 'x', tags: ['a'] } } })
   })
 
   it('an error code the operation cannot answer is the 500 internal_error naming it', async () => {
