@@ -53,6 +53,7 @@ export {
   type OverrideOptions,
   type OverrideResolver,
 } from './http/override.js'
+export type { UnhandledCallback } from './http/unhandled.js'
 export type { ImportProgress } from './imports/runner.js'
 export { createMockApi } from './mock-api.js'
 export type { MockApi, MockControls } from './mock-controls.js'

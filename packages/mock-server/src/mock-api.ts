@@ -16,6 +16,7 @@ import {
 import { createOverride, OverrideError } from './http/override.js'
 import { fetchRequestView, type RequestView } from './http/request-view.js'
 import { isUnder } from './http/router.js'
+import { explainUnhandled } from './http/unhandled.js'
 import type { MockApi, MockControls } from './mock-controls.js'
 import type { MockOptions } from './mock-options.js'
 import type { RequestFilter } from './runtime/journal.js'
@@ -206,5 +207,7 @@ export function mockApiFrom(
   }
   const override: MockApi['override'] = (name, resolver, overrideOptions) =>
     createOverride(runtime, scope, name, resolver, overrideOptions)
-  return { api: { ...controls, handlers, override }, live, entry }
+  const named = origins === '*' ? [DEFAULT_BASE_URL] : origins.map((origin) => `${origin}${API_PREFIX}`)
+  const onUnhandled = explainUnhandled(named)
+  return { api: { ...controls, handlers, override, onUnhandled }, live, entry }
 }

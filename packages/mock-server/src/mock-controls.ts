@@ -2,6 +2,7 @@ import type { Departure, KnownErrorCode, OperationName, Service } from '@session
 import type { HttpHandler, RequestHandler } from 'msw'
 import type { TransportAnswer } from './http/answer.js'
 import type { OverrideError, OverrideOptions, OverrideResolver } from './http/override.js'
+import type { UnhandledCallback } from './http/unhandled.js'
 import type { ImportProgress } from './imports/runner.js'
 import type { Mode } from './mock-options.js'
 import type { Fault, PendingFault } from './runtime/faults.js'
@@ -18,6 +19,13 @@ export interface MockApi {
    * origin under `/__mock`. Requests to any other URL are not handled (msw's `onUnhandledFrame`).
    */
   readonly handlers: RequestHandler[]
+  /**
+   * msw's callback for requests no handler answered: `server.listen({ onUnhandledFrame:
+   * api.onUnhandled })` (msw 2: `onUnhandledRequest`). Each is msw's error; one that looks like
+   * this API on another origin (`http://localhost:4777/api/v1` for `127.0.0.1`) is told first which
+   * base URLs the mock answers and how to add its own (`createMockApi({ baseUrl })`).
+   */
+  readonly onUnhandled: UnhandledCallback
   /** The token it accepts. */
   readonly token: string
   /** The first base URL it answers, e.g. `http://127.0.0.1:4777/api/v1`: what a client under test uses. */
@@ -123,4 +131,4 @@ export interface MockApi {
 }
 
 /** The controls of a {@link MockApi} without its handlers: what the control surface drives. */
-export type MockControls = Omit<MockApi, 'handlers' | 'override'>
+export type MockControls = Omit<MockApi, 'handlers' | 'override' | 'onUnhandled'>
