@@ -1,7 +1,5 @@
-import { readFileSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, inject, it } from 'vitest'
-import { run } from './lib/run.js'
+import { runUserVitest } from './lib/run.js'
 
 // The mock in a user's own vitest suite (fixtures/mock-in-tests), from the packed tarballs: a
 // library no test can corrupt, overrides inside the mock's checks, verify, one library per
@@ -11,34 +9,14 @@ const consumerDir = inject('consumerDir')
 const msw2Dir = inject('msw2Dir')
 const tools = inject('tools')
 
-interface Report {
-  numPassedTests: number
-  numFailedTests: number
-  testResults: { assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[]
-}
-
 describe('the mock in a user’s tests', () => {
   it.each([
     ['msw 3 on Node 24', consumerDir, process.execPath, []],
     ['msw 2 on Node 22', msw2Dir, tools.node22, []],
     ['msw 3 on Node 24 under --pool=vmThreads', consumerDir, process.execPath, ['--pool=vmThreads']],
   ])('%s: every test passes', async (name, projectDir, node, flags) => {
-    const report = join(projectDir, `mock-in-tests-report-${flags.length}.json`)
-    rmSync(report, { force: true })
-    const finished = await run(
-      node,
-      [
-        join(projectDir, 'node_modules/vitest/vitest.mjs'),
-        'run',
-        '--root',
-        'mock-in-tests',
-        ...flags,
-        '--reporter=json',
-        `--outputFile=${report}`,
-      ],
-      { cwd: projectDir, env: { ...process.env, CI: '1', NO_COLOR: '1' } },
-    )
-    const { numPassedTests, numFailedTests, testResults } = JSON.parse(readFileSync(report, 'utf8')) as Report
+    const { finished, report } = await runUserVitest(node, projectDir, 'mock-in-tests', { flags })
+    const { numPassedTests, numFailedTests, testResults } = report
     const failed = testResults
       .flatMap((file) => file.assertionResults)
       .filter((test) => test.status === 'failed')

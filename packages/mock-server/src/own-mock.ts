@@ -5,7 +5,9 @@ import type { MockOptions } from './mock-options.js'
 
 /** What the helpers need of msw's `setupServer()` (or `setupWorker()`): `use`, and `boundary` where msw has it. */
 export interface MockServer {
+  /** Puts handlers first (msw's `server.use`). */
   use(...handlers: RequestHandler[]): void
+  /** Scopes what `use` adds to a callback and what it calls (msw's `server.boundary`). */
   boundary?: <Args extends unknown[], R>(callback: (...args: Args) => R) => (...args: Args) => R
 }
 

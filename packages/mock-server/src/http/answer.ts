@@ -37,7 +37,7 @@ export type ApiAnswer = PlainAnswer | 'dropped'
 /** The checks of D3 that an override may skip, saying so (`override(name, resolver, { bypass })`). */
 export const OVERRIDE_CHECKS = ['auth', 'fault', 'mode', 'service'] as const
 
-/** A check of D3 that an override may skip (see {@link OVERRIDE_CHECKS}). */
+/** A check of D3 that an override may skip, named in its `bypass`. */
 export type OverrideCheck = (typeof OVERRIDE_CHECKS)[number]
 
 /** A request that passed every check of D3 before the handler step, its input validated. */
