@@ -115,6 +115,17 @@ describe('faults of any 4xx or 5xx status', () => {
     expect(misspelt).toBeDefined()
   })
 
+  it('a network fault drops the connection with a cause that says so: ECONNRESET, no [object Response]', async () => {
+    api.injectFault({ network: true, operation: 'health.get' })
+    const failure = await fetch(`${origin}/api/v1/health`, { headers }).catch((caught: Error) => caught)
+    const causes: unknown[] = []
+    for (let at: unknown = failure; at instanceof Object && causes.length < 4; at = (at as Error).cause) causes.push(at)
+    expect(causes.at(-1)).toMatchObject({
+      code: 'ECONNRESET',
+      message: 'ECONNRESET: the mock dropped the connection (an injected network fault)',
+    })
+  })
+
   it('a fault answers the code the contract gives its status: 503 storage_unavailable, 501 the operation’s service', async () => {
     api.injectFault({ status: 503, times: 2 })
     api.injectFault({ status: 501, operation: 'waveform.get' })
