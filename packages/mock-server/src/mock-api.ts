@@ -13,7 +13,7 @@ import {
   recordTransportAnswer,
   type TransportAnswer,
 } from './http/answer.js'
-import { createOverride, OverrideError } from './http/override.js'
+import { createOverride, OverrideError, type OverrideResolver } from './http/override.js'
 import { fetchRequestView, type RequestView } from './http/request-view.js'
 import { isUnder } from './http/router.js'
 import { explainUnhandled } from './http/unhandled.js'
@@ -206,7 +206,7 @@ export function mockApiFrom(
     reportError: (message) => runtime.journal.noteError(message),
   }
   const override: MockApi['override'] = (name, resolver, overrideOptions) =>
-    createOverride(runtime, scope, name, resolver, overrideOptions)
+    createOverride(runtime, scope, name, resolver as OverrideResolver<typeof name>, overrideOptions)
   const named = origins === '*' ? [DEFAULT_BASE_URL] : origins.map((origin) => `${origin}${API_PREFIX}`)
   const onUnhandled = explainUnhandled(named)
   return { api: { ...controls, handlers, override, onUnhandled }, live, entry }

@@ -1,7 +1,13 @@
 import type { Departure, KnownErrorCode, OperationName, Service } from '@session-library/schemas'
 import type { HttpHandler, RequestHandler } from 'msw'
 import type { TransportAnswer } from './http/answer.js'
-import type { OverrideError, OverrideOptions, OverrideResolver } from './http/override.js'
+import type {
+  AnswersKnownFields,
+  OverrideAnswer,
+  OverrideContext,
+  OverrideError,
+  OverrideOptions,
+} from './http/override.js'
 import type { UnhandledCallback } from './http/unhandled.js'
 import type { ImportProgress } from './imports/runner.js'
 import type { Mode } from './mock-options.js'
@@ -98,9 +104,9 @@ export interface MockApi {
    * or `next()` (the mock's own answer). Journaled like any request. Put it first:
    * `server.use(api.override(…))`.
    */
-  override<Name extends OperationName>(
+  override<Name extends OperationName, Answer extends OverrideAnswer<Name>>(
     operation: Name,
-    resolver: OverrideResolver<Name>,
+    resolver: ((context: OverrideContext<Name>) => Answer | Promise<Answer>) & AnswersKnownFields<Name, Answer>,
     options?: OverrideOptions,
   ): HttpHandler
   /** An error answer for an override: the code's status and SPEC's message unless given. */

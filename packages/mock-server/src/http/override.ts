@@ -12,6 +12,7 @@ import {
   type ParamsOf,
   type ParsedBodyOf,
   type ParsedQueryOf,
+  type ReadonlyInput,
 } from '@session-library/schemas'
 import { type HttpHandler, http } from 'msw'
 import type { Runtime } from '../engine/runtime.js'
@@ -82,9 +83,35 @@ export interface OverrideContext<Name extends OperationName> {
  * {@link OverrideError} of a code the operation can answer, or any `Response` (sent as it is).
  */
 export type OverrideAnswer<Name extends OperationName> =
-  | AnswerOf<Name>
+  | ReadonlyInput<AnswerOf<Name>>
   | OverrideError<OverrideErrorCode<Name>>
   | Response
+
+/** The names of the fields of `T` that `Shape` does not have, at any depth (`never` when none). */
+type UnknownFields<T, Shape> = T extends readonly (infer Item)[]
+  ? Shape extends readonly (infer Known)[]
+    ? UnknownFields<Item, Known>
+    : never
+  : T extends object
+    ? Shape extends object
+      ? { [Key in keyof T]-?: Key extends keyof Shape ? UnknownFields<T[Key], NonNullable<Shape[Key]>> : Key }[keyof T]
+      : never
+    : never
+
+/**
+ * What `MockApi.override` asks of a resolver beyond its type: nothing, or, when it answers a field
+ * the operation's answer does not have, a property naming it, so that the call does not compile and
+ * says why (TypeScript checks no returned object for unknown fields by itself).
+ */
+export type AnswersKnownFields<Name extends OperationName, Answer> = [
+  Answer extends Response | OverrideError ? never : UnknownFields<Answer, ReadonlyInput<AnswerOf<Name>>>,
+] extends [never]
+  ? unknown
+  : {
+      'answers a field the operation does not have': Answer extends Response | OverrideError
+        ? never
+        : UnknownFields<Answer, ReadonlyInput<AnswerOf<Name>>>
+    }
 
 /** Answers a request of one operation in place of the mock's handler (see `MockApi.override`). */
 export type OverrideResolver<Name extends OperationName> = (
@@ -119,7 +146,10 @@ function answerIssues(operation: Operation, answer: unknown): string | undefined
  * api.override('tags.get', ({ params }) => answerOf('tags.get', { data: { id: params.id, tags: ['a'] } }))
  * ```
  */
-export function answerOf<Name extends OperationName>(operation: Name, answer: AnswerOf<Name>): AnswerOf<Name> {
+export function answerOf<Name extends OperationName>(
+  operation: Name,
+  answer: ReadonlyInput<AnswerOf<Name>>,
+): ReadonlyInput<AnswerOf<Name>> {
   const issues = answerIssues(endpoints[checkOperation(operation)] as Operation, answer)
   if (issues !== undefined) throw new TypeError(`invalid answer of ${operation}: ${issues}`)
   return answer

@@ -19,11 +19,13 @@ export type LibrarySnapshot = z.output<typeof librarySnapshot>
 export type StoredSession = z.output<typeof storedSession>
 
 /** A value no one can change: every object and array in it read-only, at any depth (what `MockApi.store` hands out). */
-export type Frozen<T> = T extends readonly (infer Item)[]
-  ? readonly Frozen<Item>[]
-  : T extends object
-    ? { readonly [Key in keyof T]: Frozen<T[Key]> }
-    : T
+export type Frozen<T> = T extends string | number | boolean | bigint | symbol | null | undefined
+  ? T
+  : T extends readonly (infer Item)[]
+    ? readonly Frozen<Item>[]
+    : T extends object
+      ? { readonly [Key in keyof T]: Frozen<T[Key]> }
+      : T
 
 /**
  * Freezes a stored record and everything in it, once (a frozen one is left as it is): records

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
-import { answerOf } from '../../src/index.js'
+import { answerOf, sessionRecord } from '../../src/index.js'
 import { NOW } from '../support/harness.js'
 import { servedMock } from '../support/served-mock.js'
 
@@ -130,6 +130,15 @@ describe('typed overrides of one operation', () => {
     expect(() => api.error('readonly')).toThrow('unknown error code: "readonly"')
     // @ts-expect-error sessions.list answers no 403 (D1: it does not write)
     api.override('sessions.list', () => api.error('read_only'))
+    const { client: _client, ...session } = api.store.sessions()[0] ?? sessionRecord({ title: 'A' })
+    // @ts-expect-error `titel` is no field of the answer, even spread over a stored session, even async
+    api.override('sessions.get', async () => ({ data: { ...session, titel: 'x' } }))
+    // @ts-expect-error at any depth: a list's session
+    api.override('sessions.list', () => ({ data: [{ ...session, extra: 1 }], meta: { total: 1, limit: 1, offset: 0 } }))
+    api.override('sessions.get', async ({ next }) => {
+      const own = await next()
+      return own.ok ? { data: { ...session, title: 'Renamed' } } : own
+    })
   })
 
   it('a misspelt operation names the nearest; times below 1 and an unknown bypass are TypeErrors', () => {
