@@ -43,10 +43,11 @@ export type { JournalEvent } from './control/events.js'
 export { CONTROL_PREFIX } from './control/routes.js'
 export type { MockState } from './control/state.js'
 export { type DemoOptions, demoLibrary } from './demo/library.js'
-export type { OverrideCheck, TransportAnswer } from './http/answer.js'
+export type { TransportAnswer } from './http/answer.js'
 export {
   answerOf,
   type OverrideAnswer,
+  type OverrideCheck,
   type OverrideContext,
   type OverrideError,
   type OverrideErrorCode,

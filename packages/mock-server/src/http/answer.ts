@@ -28,17 +28,12 @@ import {
   toResponse,
 } from './api-error.js'
 import { authorized, unauthorized } from './auth.js'
+import type { OverrideCheck } from './override.js'
 import { readInput } from './read-input.js'
 import { type RequestView, targetUrl, UnreadableBody } from './request-view.js'
 
 /** What the request path answers: a {@link PlainAnswer}, or a dropped connection (a network fault). */
 export type ApiAnswer = PlainAnswer | 'dropped'
-
-/** The checks of D3 that an override may skip, saying so (`override(name, resolver, { bypass })`). */
-export const OVERRIDE_CHECKS = ['auth', 'fault', 'mode', 'service'] as const
-
-/** A check of D3 that an override may skip, named in its `bypass`. */
-export type OverrideCheck = (typeof OVERRIDE_CHECKS)[number]
 
 /** A request that passed every check of D3 before the handler step, its input validated. */
 export interface Admitted {

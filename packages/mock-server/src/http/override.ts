@@ -17,18 +17,15 @@ import {
 import { type HttpHandler, http } from 'msw'
 import type { Runtime } from '../engine/runtime.js'
 import { checkOperation } from '../runtime/operation-names.js'
-import {
-  type Admitted,
-  answer,
-  asResponse,
-  failed,
-  handle,
-  type Outcome,
-  OVERRIDE_CHECKS,
-  type OverrideCheck,
-} from './answer.js'
+import { type Admitted, answer, asResponse, failed, handle, type Outcome } from './answer.js'
 import { ApiError, errorText, jsonText, type PlainAnswer, toResponse } from './api-error.js'
 import { fetchRequestView } from './request-view.js'
+
+/** The checks of D3 that an override may skip, saying so (`override(name, resolver, { bypass })`). */
+const OVERRIDE_CHECKS = ['auth', 'fault', 'mode', 'service'] as const
+
+/** A check of D3 that an override may skip, named in its `bypass`. */
+export type OverrideCheck = (typeof OVERRIDE_CHECKS)[number]
 
 /**
  * An error an override answers: the envelope of D4 with the code's status and SPEC's message
