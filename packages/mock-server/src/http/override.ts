@@ -13,10 +13,14 @@ import {
   type ParsedBodyOf,
   type ParsedQueryOf,
   type ReadonlyInput,
+  type Session,
+  session,
 } from '@session-library/schemas'
 import { type HttpHandler, http } from 'msw'
 import type { Runtime } from '../engine/runtime.js'
 import { checkOperation } from '../runtime/operation-names.js'
+import type { StoredSession } from '../store/records.js'
+import { sessionRecord } from '../store/sessions.js'
 import { type Admitted, answer, asResponse, failed, handle, type Outcome } from './answer.js'
 import { ApiError, errorText, jsonText, type PlainAnswer, toResponse } from './api-error.js'
 import { fetchRequestView } from './request-view.js'
@@ -133,23 +137,49 @@ function answerIssues(operation: Operation, answer: unknown): string | undefined
   return checked.success ? undefined : formatIssues(checked.error.issues, 'answer')
 }
 
+/** A type with each session in it (as `Session` is answered) partial: what `answerOf` fills. */
+type WithPartialSessions<T> = T extends Session
+  ? Partial<Session>
+  : T extends readonly (infer Item)[]
+    ? readonly WithPartialSessions<Item>[]
+    : T extends object
+      ? { [Key in keyof T]: WithPartialSessions<T[Key]> }
+      : T
+
+/** A partial session filled as `sessionRecord` fills one (title `Untitled` unless given), as answered. */
+function filledSession(partial: unknown): unknown {
+  if (typeof partial !== 'object' || partial === null) return partial
+  const { client: _client, ...answered } = sessionRecord({ title: 'Untitled', ...(partial as Partial<StoredSession>) })
+  return answered
+}
+
 /**
- * An operation's answer for an override, checked now: a misspelt or missing field is a compile
- * error (an argument, unlike a resolver's return value, is checked for unknown fields) and, at run
- * time, a TypeError naming it.
+ * An operation's answer for an override, checked now: each session in it may be partial, filled as
+ * `sessionRecord` fills one; a field the answer does not have, or a value the contract refuses, is
+ * a compile error where TypeScript sees it and a TypeError naming it when it runs.
  *
  * @example
  * ```ts
- * api.override('tags.get', ({ params }) => answerOf('tags.get', { data: { id: params.id, tags: ['a'] } }))
+ * api.override('sessions.get', () => answerOf('sessions.get', { data: { title: 'Night Drive' } }))
  * ```
  */
 export function answerOf<Name extends OperationName>(
   operation: Name,
-  answer: ReadonlyInput<AnswerOf<Name>>,
-): ReadonlyInput<AnswerOf<Name>> {
-  const issues = answerIssues(endpoints[checkOperation(operation)] as Operation, answer)
+  partial: WithPartialSessions<AnswerOf<Name>>,
+): AnswerOf<Name> {
+  const known = endpoints[checkOperation(operation)] as Operation
+  type Shape = { def: { shape?: { data?: { def: { element?: unknown } } } } }
+  const data = (known.answer.exact as unknown as Shape).def.shape?.data
+  const given = partial as { data?: unknown }
+  const answer =
+    data === session.exact
+      ? { ...given, data: filledSession(given.data) }
+      : data?.def.element === session.exact && Array.isArray(given.data)
+        ? { ...given, data: given.data.map(filledSession) }
+        : partial
+  const issues = answerIssues(known, answer)
   if (issues !== undefined) throw new TypeError(`invalid answer of ${operation}: ${issues}`)
-  return answer
+  return answer as AnswerOf<Name>
 }
 
 /** What the resolver answered, as an outcome; `next()`'s own answer keeps the outcome it had. */

@@ -191,6 +191,24 @@ describe('typed overrides of one operation', () => {
     expect(await call('/sessions/x/tags')).toEqual({ status: 200, body: { data: { id: 'x', tags: ['a'] } } })
   })
 
+  it('answerOf fills a partial session as sessionRecord does, in one or in a list; a refused value names its field', async () => {
+    const one = answerOf('sessions.get', { data: { title: 'Night Drive', tags: ['synth'] } })
+    const { client: _client, ...filled } = sessionRecord({
+      id: one.data.id,
+      title: 'Night Drive',
+      tags: ['synth'],
+      lastOpened: one.data.lastOpened,
+    })
+    expect(one).toEqual({ data: filled })
+    const page = answerOf('sessions.list', { data: [{}, { title: 'B' }], meta: { total: 2, limit: 50, offset: 0 } })
+    expect(page.data.map((session) => session.title)).toEqual(['Untitled', 'B'])
+    expect(() => answerOf('sessions.get', { data: { title: '' } })).toThrow('title')
+    // @ts-expect-error `titel` is no field of a session
+    expect(() => answerOf('sessions.get', { data: { titel: 'x' } })).toThrow('titel')
+    server.use(api.override('sessions.get', () => one))
+    expect((await call('/sessions/any')).body).toEqual(one)
+  })
+
   it('an error code the operation cannot answer is the 500 internal_error naming it', async () => {
     server.use(api.override('sessions.list', () => api.error('read_only') as never))
     expect((await call('/sessions')).body.error).toEqual({
