@@ -1,8 +1,8 @@
-import { readFileSync, rmSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { installedBin, type PackedMock, startPackedMock } from './lib/packed-mock.js'
-import { run } from './lib/run.js'
+import { run, runUserVitest } from './lib/run.js'
 import { readManifest, workspaceRoot } from './lib/workspace.js'
 
 // The packed packages on every runtime a user may have (global-setup.ts installs each from the
@@ -142,21 +142,8 @@ describe('the mock’s handlers in a user’s vitest 5 test with setupServer', (
   ])('with %s on %s: lists and creates a session', async (_, __, projectDir, node, mswMajor) => {
     const installed = JSON.parse(readFileSync(join(projectDir, 'node_modules/msw/package.json'), 'utf8'))
     expect(installed.version.split('.')[0]).toBe(mswMajor)
-    const report = join(projectDir, 'setup-server-report.json')
-    rmSync(report, { force: true })
-    const finished = await run(
-      node,
-      [
-        join(projectDir, 'node_modules/vitest/vitest.mjs'),
-        'run',
-        '--root',
-        'setup-server',
-        '--reporter=json',
-        `--outputFile=${report}`,
-      ],
-      { cwd: projectDir, env: { ...process.env, CI: '1', NO_COLOR: '1', MSW_MAJOR: mswMajor } },
-    )
+    const { finished, report } = await runUserVitest(node, projectDir, 'setup-server', { env: { MSW_MAJOR: mswMajor } })
     expect(finished.code, `${finished.stdout}\n${finished.stderr}`).toBe(0)
-    expect(JSON.parse(readFileSync(report, 'utf8'))).toMatchObject({ numPassedTests: 2, numFailedTests: 0 })
+    expect(report).toMatchObject({ numPassedTests: 2, numFailedTests: 0 })
   })
 })

@@ -1,4 +1,6 @@
 import { type SpawnOptions, spawn } from 'node:child_process'
+import { readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
 
 /** What a finished child process left. */
 export interface Finished {
@@ -60,4 +62,32 @@ export async function runOk(command: string, args: string[], options: RunOptions
     throw new Error(`${command} ${args.join(' ')} exited ${finished.code}\n${finished.stdout}\n${finished.stderr}`)
   }
   return finished
+}
+
+/** What a vitest run's JSON report says. */
+export interface VitestReport {
+  numPassedTests: number
+  numFailedTests: number
+  testResults: { assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[]
+}
+
+/**
+ * Runs the project's own vitest on one folder of its tests (`--root`), as a user would, with a JSON
+ * report: what it left, and the report.
+ */
+export async function runUserVitest(
+  node: string,
+  projectDir: string,
+  root: string,
+  options: { flags?: string[]; env?: Record<string, string> } = {},
+): Promise<{ finished: Finished; report: VitestReport }> {
+  const report = join(projectDir, `${root}-report.json`)
+  rmSync(report, { force: true })
+  const vitest = join(projectDir, 'node_modules/vitest/vitest.mjs')
+  const args = [vitest, 'run', '--root', root, ...(options.flags ?? []), '--reporter=json', `--outputFile=${report}`]
+  const finished = await run(node, args, {
+    cwd: projectDir,
+    env: { ...process.env, CI: '1', NO_COLOR: '1', ...options.env },
+  })
+  return { finished, report: JSON.parse(readFileSync(report, 'utf8')) as VitestReport }
 }

@@ -37,28 +37,36 @@
  * @module
  */
 
+export type { Service } from '@session-library/schemas'
 export { DEFAULT_BASE_URL } from '@session-library/schemas'
 export type { JournalEvent } from './control/events.js'
 export { CONTROL_PREFIX } from './control/routes.js'
 export type { MockState } from './control/state.js'
 export { type DemoOptions, demoLibrary } from './demo/library.js'
-export type { OverrideCheck, TransportAnswer } from './http/answer.js'
-export type {
-  OverrideAnswer,
-  OverrideContext,
-  OverrideError,
-  OverrideOptions,
-  OverrideResolver,
+export type { TransportAnswer } from './http/answer.js'
+export {
+  answerOf,
+  type OverrideAnswer,
+  type OverrideCheck,
+  type OverrideContext,
+  type OverrideError,
+  type OverrideErrorCode,
+  type OverrideOptions,
+  type OverrideResolver,
 } from './http/override.js'
+export type { UnhandledCallback } from './http/unhandled.js'
 export type { ImportProgress } from './imports/runner.js'
 export { createMockApi } from './mock-api.js'
 export type { MockApi, MockControls } from './mock-controls.js'
 export type { MockOptions, Mode } from './mock-options.js'
+export { type MockServer, ownMock, withMock } from './own-mock.js'
 export { type Fault, type FaultStatus, faultSchema, type PendingFault } from './runtime/faults.js'
 export type { JournalDetail, JournalEntry, JournalEntryOf, JournalSummary, RequestFilter } from './runtime/journal.js'
 export type { BodyText } from './runtime/journal-bodies.js'
+export type { VerifyPattern } from './runtime/verify.js'
 export type { LiveStore } from './store/library.js'
 export type {
+  Frozen,
   LibraryChange,
   LibrarySnapshot,
   PartChange,
@@ -66,7 +74,7 @@ export type {
   StoredSession,
   StoredWaveform,
 } from './store/records.js'
-export { libraryOf, sessionRecord } from './store/sessions.js'
+export { libraryOf, type SessionFields, sessionRecord } from './store/sessions.js'
 export { decodeWavPeaks, type WavPeaks } from './waveform/wav.js'
 export type { ReadAudio } from './waveform/waveforms.js'
 

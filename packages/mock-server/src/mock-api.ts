@@ -13,16 +13,20 @@ import {
   recordTransportAnswer,
   type TransportAnswer,
 } from './http/answer.js'
-import { createOverride, OverrideError } from './http/override.js'
+import { createOverride, OverrideError, type OverrideResolver } from './http/override.js'
 import { fetchRequestView, type RequestView } from './http/request-view.js'
 import { isUnder } from './http/router.js'
 import type { PendingImport } from './imports/runner.js'
+import { explainUnhandled } from './http/unhandled.js'
 import type { MockApi, MockControls } from './mock-controls.js'
 import type { MockOptions } from './mock-options.js'
 import type { RequestFilter } from './runtime/journal.js'
+import { checkOperation } from './runtime/operation-names.js'
+import { type VerifyPattern, verifyRequests } from './runtime/verify.js'
 import { liveStore } from './store/library.js'
 import type { LibraryChange, LibrarySnapshot } from './store/records.js'
 import { checkLibrary } from './store/records.js'
+import { recordFrom } from './store/sessions.js'
 
 /** The base URLs a mock answers by default: the SDK's default and, in a browser, the page's own origin. */
 function defaultBaseUrls(): string[] {
@@ -104,11 +108,18 @@ function controlsOf(runtime: Runtime, baseUrl: string): MockControls {
     store: liveStore(() => runtime.library),
     imports: () => runtime.imports.list(),
     journal: () => runtime.journal.entries(),
-    requests: ((filter?: RequestFilter) => runtime.journal.entries(filter)) as MockControls['requests'],
+    requests: ((filter?: RequestFilter) => {
+      if (filter?.operation !== undefined) checkOperation(filter.operation)
+      return runtime.journal.entries(filter)
+    }) as MockControls['requests'],
+    verify: (operation, pattern = {}) =>
+      verifyRequests(checkOperation(operation), pattern as VerifyPattern, runtime.journal.entries()),
     error: (code, message) => new OverrideError(code, message),
     departures: () => runtime.journal.departures(),
     recordAnswer: (answered) => recordTransportAnswer(answered, runtime),
     snapshot: () => runtime.library.snapshot(),
+    sessionRecord: (fields) =>
+      recordFrom(fields, { id: () => runtime.library.newId('ses'), now: () => runtime.clock.iso() }),
     idle: async () => {
       await runtime.imports.idle()
       await runtime.mutex.run(() => undefined)
@@ -201,6 +212,8 @@ export function mockApiFrom(
     },
   }
   const override: MockApi['override'] = (name, resolver, overrideOptions) =>
-    createOverride(runtime, scope, name, resolver, overrideOptions)
-  return { api: { ...controls, handlers, override }, live, entry }
+    createOverride(runtime, scope, name, resolver as OverrideResolver<typeof name>, overrideOptions)
+  const named = origins === '*' ? [DEFAULT_BASE_URL] : origins.map((origin) => `${origin}${API_PREFIX}`)
+  const onUnhandled = explainUnhandled(named)
+  return { api: { ...controls, handlers, override, onUnhandled }, live, entry }
 }

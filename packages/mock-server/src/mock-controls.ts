@@ -1,13 +1,22 @@
 import type { Departure, KnownErrorCode, OperationName, Service } from '@session-library/schemas'
 import type { HttpHandler, RequestHandler } from 'msw'
 import type { TransportAnswer } from './http/answer.js'
-import type { OverrideError, OverrideOptions, OverrideResolver } from './http/override.js'
+import type {
+  AnswersKnownFields,
+  OverrideAnswer,
+  OverrideContext,
+  OverrideError,
+  OverrideOptions,
+} from './http/override.js'
+import type { UnhandledCallback } from './http/unhandled.js'
 import type { ImportProgress } from './imports/runner.js'
 import type { Mode } from './mock-options.js'
 import type { Fault, PendingFault } from './runtime/faults.js'
 import type { JournalEntry, JournalEntryOf, RequestFilter } from './runtime/journal.js'
+import type { VerifyPattern } from './runtime/verify.js'
 import type { LiveStore } from './store/library.js'
-import type { LibrarySnapshot } from './store/records.js'
+import type { LibrarySnapshot, StoredSession } from './store/records.js'
+import type { SessionFields } from './store/sessions.js'
 
 /** The mock: MSW handlers for the whole API plus the controls a test or a tool needs. */
 export interface MockApi {
@@ -16,6 +25,13 @@ export interface MockApi {
    * origin under `/__mock`. Requests to any other URL are not handled (msw's `onUnhandledFrame`).
    */
   readonly handlers: RequestHandler[]
+  /**
+   * msw's callback for requests no handler answered: `server.listen({ onUnhandledFrame:
+   * api.onUnhandled })` (msw 2: `onUnhandledRequest`). Each is msw's error; one that looks like
+   * this API on another origin (`http://localhost:4777/api/v1` for `127.0.0.1`) is told first which
+   * base URLs the mock answers and how to add its own (`createMockApi({ baseUrl })`).
+   */
+  readonly onUnhandled: UnhandledCallback
   /** The token it accepts. */
   readonly token: string
   /** The first base URL it answers, e.g. `http://127.0.0.1:4777/api/v1`: what a client under test uses. */
@@ -69,19 +85,32 @@ export interface MockApi {
   /** The journal's entries that match `filter` (all without one), oldest first. */
   requests(filter?: RequestFilter): JournalEntry[]
   /**
+   * Asserts, as WireMock's `verify`, that the journal holds requests of `operation` matching
+   * `pattern`: `times` of them (default: at least one), each holding the `body`, `query` and
+   * `params` given (arrays whole) and answered with `status`. Passes silently, or throws one Error
+   * listing each journaled request of the operation and how it differs. A misspelt operation is a
+   * TypeError naming the nearest.
+   *
+   * @example
+   * ```ts
+   * api.verify('tags.put', { times: 1, body: { tags: ['a'] } })
+   * ```
+   */
+  verify<Name extends OperationName>(operation: Name, pattern?: VerifyPattern<Name>): void
+  /**
    * An msw handler for one operation (its method and path under the mock's base URLs) whose
    * `resolver` answers instead of the mock, for `times` requests (default: all). The resolver gets
    * the request's typed `params`, `query` and `body` and returns a typed answer, `api.error(code)`,
    * or `next()` (the mock's own answer). Journaled like any request. Put it first:
    * `server.use(api.override(…))`.
    */
-  override<Name extends OperationName>(
+  override<Name extends OperationName, Answer extends OverrideAnswer<Name>>(
     operation: Name,
-    resolver: OverrideResolver<Name>,
+    resolver: ((context: OverrideContext<Name>) => Answer | Promise<Answer>) & AnswersKnownFields<Name, Answer>,
     options?: OverrideOptions,
   ): HttpHandler
   /** An error answer for an override: the code's status and SPEC's message unless given. */
-  error(code: KnownErrorCode, message?: string): OverrideError
+  error<Code extends KnownErrorCode>(code: Code, message?: string): OverrideError<Code>
   /**
    * Journals a request under /api/v1 that a transport of your own answered itself (403
    * `forbidden_host`, 413, a slow body's 408), so that health counts it (D17); others are ignored.
@@ -91,6 +120,16 @@ export interface MockApi {
   departures(): Departure[]
   /** The whole library, JSON-safe: a copy. */
   snapshot(): LibrarySnapshot
+  /**
+   * `sessionRecord` with the mock's own id and clock: the id is the mock's next (from its seed and
+   * counter, restarted by `reset()`: the same ids on every run), `lastOpened` the mock's now.
+   *
+   * @example
+   * ```ts
+   * api.seed(libraryOf([api.sessionRecord({ title: 'Demo' }), api.sessionRecord({ title: 'Demo' })]))
+   * ```
+   */
+  sessionRecord(fields: SessionFields): StoredSession
   /** Resolves when no import is running. */
   idle(): Promise<void>
   /** Stops background work (import timers) and ends the dashboard's event streams. */
@@ -98,4 +137,4 @@ export interface MockApi {
 }
 
 /** The controls of a {@link MockApi} without its handlers: what the control surface drives. */
-export type MockControls = Omit<MockApi, 'handlers' | 'override'>
+export type MockControls = Omit<MockApi, 'handlers' | 'override' | 'onUnhandled'>

@@ -11,7 +11,7 @@ describeTransports('faults and latency', (start) => {
     for (let i = 0; i < 2; i++) {
       const response = await h.fetch('/api/v1/sessions')
       expect(response.headers.get('retry-after')).toBe('2')
-      await expectError(response, 'internal_error', ERRORS.internal_error.message, 503)
+      await expectError(response, 'storage_unavailable', ERRORS.storage_unavailable.message, 503)
     }
     await expectAnswer(await h.fetch('/api/v1/sessions'), 'sessions.list')
     expect(h.api.journal().map((e) => e.statusCode)).toEqual([503, 503, 200])

@@ -82,7 +82,7 @@ describe('README retries: 503 with Retry-After', () => {
     server.api.injectFault({ status: 503, retryAfter: 7, operation: 'sessions.create' })
     const error = await failure(client().sessions.create({ title: 'Later' }))
     expect(error).toBeInstanceOf(ServerError)
-    expect(error).toMatchObject({ status: 503, code: 'internal_error', retryAfter: 7 })
+    expect(error).toMatchObject({ status: 503, code: 'storage_unavailable', retryAfter: 7 })
     expect(attempts('sessions.create')).toEqual([503])
   })
 })

@@ -2,6 +2,7 @@ import {
   apiPath,
   type Departure,
   type ERRORS,
+  endpoints,
   matchOperation,
   NOT_FOUND_MESSAGES,
   type Operation,
@@ -27,14 +28,12 @@ import {
   toResponse,
 } from './api-error.js'
 import { authorized, unauthorized } from './auth.js'
+import type { OverrideCheck } from './override.js'
 import { readInput } from './read-input.js'
 import { type RequestView, targetUrl, UnreadableBody } from './request-view.js'
 
 /** What the request path answers: a {@link PlainAnswer}, or a dropped connection (a network fault). */
 export type ApiAnswer = PlainAnswer | 'dropped'
-
-/** A check of D3 that an override may skip, saying so (`override(name, resolver, { bypass })`). */
-export type OverrideCheck = 'auth' | 'fault' | 'mode' | 'service'
 
 /** A request that passed every check of D3 before the handler step, its input validated. */
 export interface Admitted {
@@ -114,7 +113,10 @@ async function faultAnswer(fault: Fault, operation: OperationName): Promise<Outc
   await sleep(fault.latency ?? 0)
   if (fault.network) return { answer: 'dropped', operation }
   if (fault.status === undefined) return undefined
-  const { code, message } = faultError(fault.status)
+  const { service } = endpoints[operation] as Operation
+  // A 501 is the operation's own service's, as when the service is off.
+  const { code, message } =
+    fault.status === 501 && service ? new ApiError(serviceCode(service)) : faultError(fault.status)
   const headers: Record<string, string> = fault.retryAfter === undefined ? {} : { 'Retry-After': `${fault.retryAfter}` }
   const answer =
     fault.body === undefined
@@ -161,6 +163,10 @@ async function outcomeOf(request: RequestView, runtime: Runtime, generation: num
   } catch (caught) {
     // Nothing to answer or journal: the transport knows what became of the request.
     if (caught instanceof UnreadableBody) throw caught
+    // A 401 comes before the route, but is journaled with the operation its route names.
+    operation ??= matchOperation(request.method, apiPath(request.url.pathname) ?? '').operation?.name as
+      | OperationName
+      | undefined
     return { ...failed(caught, runtime, operation), body }
   }
 }
@@ -202,9 +208,19 @@ export async function answer(request: RequestView, runtime: Runtime, step?: Step
   return answered
 }
 
-/** An answer as msw sends it: a dropped connection is `Response.error()`. */
+/**
+ * An answer as msw sends it: a dropped connection is `Response.error()`, which fetch's error then
+ * holds as its `cause`; its own `cause` says what happened, as a reset connection's system error.
+ */
 export const asResponse = (answered: ApiAnswer | Response): Response =>
-  answered === 'dropped' ? Response.error() : answered instanceof Response ? answered : toResponse(answered)
+  answered === 'dropped' ? droppedConnection() : answered instanceof Response ? answered : toResponse(answered)
+
+function droppedConnection(): Response {
+  const cause = Object.assign(new Error('ECONNRESET: the mock dropped the connection (an injected network fault)'), {
+    code: 'ECONNRESET',
+  })
+  return Object.assign(Response.error(), { cause })
+}
 
 async function rawOutcome(request: RequestView, runtime: Runtime, step: RawStep): Promise<Outcome> {
   try {

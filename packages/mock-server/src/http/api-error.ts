@@ -81,9 +81,11 @@ const EXTRA_CODES: Record<number, { code: string; message: string }> = {
   429: { code: 'rate_limited', message: 'Too many requests.' },
 }
 
-/** The code and message of a fault's status: the contract's own, any 5xx `internal_error`, 429 `rate_limited`. */
+/**
+ * The code and message of a fault's status, from the contract's one table of codes (`ERRORS`: 500
+ * `internal_error`, 503 `storage_unavailable`…), else 429 `rate_limited`, else `http_<status>`.
+ */
 export function faultError(status: number): { code: string; message: string } {
-  if (status >= 500) return { code: 'internal_error', message: ERRORS.internal_error.message }
   const known = Object.entries(ERRORS).find(([, error]) => error.status === status)
   if (known) return { code: known[0], message: known[1].message }
   return EXTRA_CODES[status] ?? { code: `http_${status}`, message: `Injected fault: HTTP ${status}.` }

@@ -1,38 +1,69 @@
 import {
   type AnswerOf,
   apiPath,
+  type Endpoints,
   ERRORS,
   endpoints,
+  formatIssues,
   type KnownErrorCode,
   matchOperation,
+  type Operation,
   type OperationName,
   type ParamsOf,
   type ParsedBodyOf,
   type ParsedQueryOf,
+  type ReadonlyInput,
+  type Session,
+  session,
 } from '@session-library/schemas'
 import { type HttpHandler, http } from 'msw'
 import type { Runtime } from '../engine/runtime.js'
-import { type Admitted, answer, asResponse, failed, handle, type Outcome, type OverrideCheck } from './answer.js'
-import { errorText, jsonText, type PlainAnswer, toResponse } from './api-error.js'
+import { checkOperation } from '../runtime/operation-names.js'
+import type { StoredSession } from '../store/records.js'
+import { sessionRecord } from '../store/sessions.js'
+import { type Admitted, answer, asResponse, failed, handle, type Outcome } from './answer.js'
+import { ApiError, errorText, jsonText, type PlainAnswer, toResponse } from './api-error.js'
 import { fetchRequestView } from './request-view.js'
+
+/** The checks of D3 that an override may skip, saying so (`override(name, resolver, { bypass })`). */
+const OVERRIDE_CHECKS = ['auth', 'fault', 'mode', 'service'] as const
+
+/** A check of D3 that an override may skip, named in its `bypass`. */
+export type OverrideCheck = (typeof OVERRIDE_CHECKS)[number]
 
 /**
  * An error an override answers: the envelope of D4 with the code's status and SPEC's message
  * unless another is given. Built by `api.error(code)`.
  */
-export class OverrideError {
+export class OverrideError<Code extends KnownErrorCode = KnownErrorCode> {
   readonly status: number
-  readonly code: KnownErrorCode
+  readonly code: Code
   readonly message: string
   readonly headers: Record<string, string> = {}
 
-  constructor(code: KnownErrorCode, message?: string) {
+  constructor(code: Code, message?: string) {
     if (!Object.hasOwn(ERRORS, code)) throw new TypeError(`unknown error code: ${JSON.stringify(code)}`)
     this.status = ERRORS[code].status
     this.code = code
     this.message = message ?? ERRORS[code].message
   }
 }
+
+type Documented<Name extends OperationName> = Endpoints[Name] extends {
+  readonly errors: readonly (infer Status)[]
+  readonly decidedErrors: readonly (infer Decided)[]
+}
+  ? Status | Decided | 500
+  : never
+
+/** The error codes an operation can answer: those of the statuses SPEC and D1–D20 give it, and the generic 500. */
+export type OverrideErrorCode<Name extends OperationName> = {
+  [Code in KnownErrorCode]: (typeof ERRORS)[Code]['status'] extends Documented<Name> ? Code : never
+}[KnownErrorCode]
+
+/** Whether an operation can answer an error status (see {@link OverrideErrorCode}). */
+const documents = (operation: Operation, status: number) =>
+  status === 500 || operation.errors.includes(status) || operation.decidedErrors.includes(status)
 
 /**
  * What an override's resolver gets: the request's typed path parameters, query and body (checked
@@ -47,8 +78,41 @@ export interface OverrideContext<Name extends OperationName> {
   next(): Promise<Response>
 }
 
-/** An override's answer: the operation's answer (sent with its success status), an {@link OverrideError}, or any `Response`. */
-export type OverrideAnswer<Name extends OperationName> = AnswerOf<Name> | OverrideError | Response
+/**
+ * An override's answer: the operation's answer (sent with its success status, checked against the
+ * contract exactly: an unknown or missing field is the 500 `internal_error` naming it), an
+ * {@link OverrideError} of a code the operation can answer, or any `Response` (sent as it is).
+ */
+export type OverrideAnswer<Name extends OperationName> =
+  | ReadonlyInput<AnswerOf<Name>>
+  | OverrideError<OverrideErrorCode<Name>>
+  | Response
+
+/** The names of the fields of `T` that `Shape` does not have, at any depth (`never` when none). */
+type UnknownFields<T, Shape> = T extends readonly (infer Item)[]
+  ? Shape extends readonly (infer Known)[]
+    ? UnknownFields<Item, Known>
+    : never
+  : T extends object
+    ? Shape extends object
+      ? { [Key in keyof T]-?: Key extends keyof Shape ? UnknownFields<T[Key], NonNullable<Shape[Key]>> : Key }[keyof T]
+      : never
+    : never
+
+/**
+ * What `MockApi.override` asks of a resolver beyond its type: nothing, or, when it answers a field
+ * the operation's answer does not have, a property naming it, so that the call does not compile and
+ * says why (TypeScript checks no returned object for unknown fields by itself).
+ */
+export type AnswersKnownFields<Name extends OperationName, Answer> = [
+  Answer extends Response | OverrideError ? never : UnknownFields<Answer, ReadonlyInput<AnswerOf<Name>>>,
+] extends [never]
+  ? unknown
+  : {
+      'answers a field the operation does not have': Answer extends Response | OverrideError
+        ? never
+        : UnknownFields<Answer, ReadonlyInput<AnswerOf<Name>>>
+    }
 
 /** Answers a request of one operation in place of the mock's handler (see `MockApi.override`). */
 export type OverrideResolver<Name extends OperationName> = (
@@ -67,8 +131,59 @@ export interface OverrideOptions {
   bypass?: readonly OverrideCheck[]
 }
 
+/** The issues of an answer the contract does not allow (exactly), in its wording; `undefined` when it does. */
+function answerIssues(operation: Operation, answer: unknown): string | undefined {
+  const checked = operation.answer.exact.safeParse(answer)
+  return checked.success ? undefined : formatIssues(checked.error.issues, 'answer')
+}
+
+/** A type with each session in it (as `Session` is answered) partial: what `answerOf` fills. */
+type WithPartialSessions<T> = T extends Session
+  ? Partial<Session>
+  : T extends readonly (infer Item)[]
+    ? readonly WithPartialSessions<Item>[]
+    : T extends object
+      ? { [Key in keyof T]: WithPartialSessions<T[Key]> }
+      : T
+
+/** A partial session filled as `sessionRecord` fills one (title `Untitled` unless given), as answered. */
+function filledSession(partial: unknown): unknown {
+  if (typeof partial !== 'object' || partial === null) return partial
+  const { client: _client, ...answered } = sessionRecord({ title: 'Untitled', ...(partial as Partial<StoredSession>) })
+  return answered
+}
+
+/**
+ * An operation's answer for an override, checked now: each session in it may be partial, filled as
+ * `sessionRecord` fills one; a field the answer does not have, or a value the contract refuses, is
+ * a compile error where TypeScript sees it and a TypeError naming it when it runs.
+ *
+ * @example
+ * ```ts
+ * api.override('sessions.get', () => answerOf('sessions.get', { data: { title: 'Night Drive' } }))
+ * ```
+ */
+export function answerOf<Name extends OperationName>(
+  operation: Name,
+  partial: WithPartialSessions<AnswerOf<Name>>,
+): AnswerOf<Name> {
+  const known = endpoints[checkOperation(operation)] as Operation
+  type Shape = { def: { shape?: { data?: { def: { element?: unknown } } } } }
+  const data = (known.answer.exact as unknown as Shape).def.shape?.data
+  const given = partial as { data?: unknown }
+  const answer =
+    data === session.exact
+      ? { ...given, data: filledSession(given.data) }
+      : data?.def.element === session.exact && Array.isArray(given.data)
+        ? { ...given, data: given.data.map(filledSession) }
+        : partial
+  const issues = answerIssues(known, answer)
+  if (issues !== undefined) throw new TypeError(`invalid answer of ${operation}: ${issues}`)
+  return answer as AnswerOf<Name>
+}
+
 /** What the resolver answered, as an outcome; `next()`'s own answer keeps the outcome it had. */
-async function settle(given: OverrideAnswer<OperationName>, name: OperationName, own?: [Response, Outcome]) {
+async function settle(given: unknown, name: OperationName, own?: [Response, Outcome]) {
   if (own && given === own[0]) return own[1]
   if (given instanceof Response) {
     if (given.type === 'error') return { answer: 'dropped', operation: name } satisfies Outcome
@@ -76,10 +191,18 @@ async function settle(given: OverrideAnswer<OperationName>, name: OperationName,
     const answer: PlainAnswer = { status: given.status, headers: Object.fromEntries(given.headers), text }
     return { answer, operation: name } satisfies Outcome
   }
+  const operation = endpoints[name] as Operation
   if (given instanceof OverrideError) {
+    if (!documents(operation, given.status)) {
+      throw new ApiError('internal_error', `api.override('${name}') answered ${given.code}: no answer of ${name}`)
+    }
     return { answer: errorText(given), operation: name, code: given.code, message: given.message } satisfies Outcome
   }
-  return { answer: jsonText(endpoints[name].status, JSON.stringify(given)), operation: name } satisfies Outcome
+  const issues = answerIssues(operation, given)
+  if (issues !== undefined) {
+    throw new ApiError('internal_error', `api.override('${name}') answered what the contract does not allow: ${issues}`)
+  }
+  return { answer: jsonText(operation.status, JSON.stringify(given)), operation: name } satisfies Outcome
 }
 
 /** The handler step of an override: its resolver, with `next()` the mock's own step. */
@@ -103,6 +226,7 @@ function overrideStep<Name extends OperationName>(name: Name, resolver: Override
       return await settle(await resolver(context), name, own)
     } catch (caught) {
       const outcome = failed(caught, admitted.runtime, name)
+      if (caught instanceof ApiError) return outcome
       return { ...outcome, errorMessage: `api.override('${name}') threw: ${outcome.errorMessage}` }
     }
   }
@@ -119,7 +243,15 @@ export function createOverride<Name extends OperationName>(
   resolver: OverrideResolver<Name>,
   { times = Number.POSITIVE_INFINITY, bypass = [] }: OverrideOptions = {},
 ): HttpHandler {
-  if (!Object.hasOwn(endpoints, name)) throw new TypeError(`unknown operation: ${JSON.stringify(name)}`)
+  checkOperation(name)
+  if (times !== Number.POSITIVE_INFINITY && !(Number.isSafeInteger(times) && times >= 1)) {
+    throw new TypeError(`invalid override times: ${String(times)}; expected a whole number of requests, at least 1`)
+  }
+  for (const check of bypass) {
+    if (!OVERRIDE_CHECKS.includes(check)) {
+      throw new TypeError(`invalid bypass: ${JSON.stringify(check)}; expected any of ${OVERRIDE_CHECKS.join(', ')}`)
+    }
+  }
   let used = 0
   return http.all(scope, async ({ request }) => {
     const { pathname } = new URL(request.url)

@@ -1,12 +1,6 @@
-import { didYouMean, nestedDeeperThan, TOO_DEEP } from '@session-library/internal'
-import { formatIssues, type OperationName, operations, z } from '@session-library/schemas'
-
-const operationNames = operations.map((operation) => operation.name) as [OperationName, ...OperationName[]]
-
-// A misspelt operation would otherwise say only "Invalid input": name the one meant, and all of them.
-const unknownOperation = ({ input }: { input?: unknown }) =>
-  `unknown operation ${JSON.stringify(input)}${typeof input === 'string' ? didYouMean(input, operationNames) : ''}; ` +
-  `expected one of ${operationNames.join(', ')}`
+import { nestedDeeperThan, TOO_DEEP } from '@session-library/internal'
+import { formatIssues, type OperationName, z } from '@session-library/schemas'
+import { operationNames, unknownOperation } from './operation-names.js'
 
 /**
  * The longest delay a fault or `setLatency` takes, in ms: ten minutes. A timer cannot wait longer
@@ -46,16 +40,18 @@ export const wholeNumber = (min: number, max: number, what: string) =>
  */
 export const faultSchema = z
   .strictObject({
-    status: z.optional(z.custom<FaultStatus>(isFaultStatus, { error: 'must be a 4xx or 5xx status (400–599)' })),
+    /** Any number: a `test.each` table's; checked when injected to be a 4xx or 5xx (a {@link FaultStatus}). */
+    status: z.optional(z.custom<number>(isFaultStatus, { error: 'must be a 4xx or 5xx status (400–599)' })),
     /** The answer's JSON body instead of the error envelope of `status`. */
     body: z.optional(z.json()),
     network: z.optional(z.boolean()),
     latency: z.optional(wholeNumber(0, MAX_DELAY_MS, 'ms')),
     retryAfter: z.optional(wholeNumber(0, MAX_RETRY_AFTER_S, 's')),
+    /** How many matching requests it applies to. Default 1. */
     times: z.optional(wholeNumber(1, Number.MAX_SAFE_INTEGER, 'requests')),
-    /** The name `times` had before; both mean the same. */
+    /** @deprecated The name `times` had before; it means the same. */
     count: z.optional(wholeNumber(1, Number.MAX_SAFE_INTEGER, 'requests')),
-    operation: z.optional(z.enum(operationNames, { error: unknownOperation })),
+    operation: z.optional(z.enum(operationNames, { error: ({ input }) => unknownOperation(input) })),
   })
   .check(
     z.refine(

@@ -1,6 +1,8 @@
 import { NotFound } from '../errors/lookup-errors.js'
 import { opaqueId } from '../runtime/ids.js'
 import {
+  type Frozen,
+  frozen,
   LIBRARY_PARTS,
   type LibraryChange,
   type LibraryPart,
@@ -231,17 +233,17 @@ export class Library {
 
 /**
  * The mock's library read in place (`MockApi.store`): every call reads what is stored now, so a
- * test sees each change as it happens, and nothing is copied. The records are the stored ones:
- * read them, never change them (the mock never changes a stored record either; a write stores a
- * new one).
+ * test sees each change as it happens. The records are the stored ones, frozen (a write stores a
+ * new one): changing one is a compile error and, at run time, a TypeError, so no test can change
+ * the library, nor the one `reset()` restores, but through the API.
  */
 export interface LiveStore {
   /** The stored session with this id, if any. */
-  session(id: string): Readonly<StoredSession> | undefined
-  /** Every stored session, in the order they were stored. */
-  sessions(): readonly Readonly<StoredSession>[]
-  /** Every waveform note lane. */
-  lanes(): readonly Readonly<StoredLane>[]
+  session(id: string): Frozen<StoredSession> | undefined
+  /** Every stored session, in the order they were stored (a new array). */
+  sessions(): readonly Frozen<StoredSession>[]
+  /** Every waveform note lane (a new array). */
+  lanes(): readonly Frozen<StoredLane>[]
   /** The id counter: the next id a create hands out comes from it. */
   readonly nextId: number
 }
@@ -249,9 +251,9 @@ export interface LiveStore {
 /** A {@link LiveStore} over whatever library `current` gives now (a reset replaces it). */
 export function liveStore(current: () => Library): LiveStore {
   return {
-    session: (id) => current().sessions.peek(id),
-    sessions: () => current().sessions.all(),
-    lanes: () => current().lanes.all(),
+    session: (id) => frozen(current().sessions.peek(id)),
+    sessions: () => current().sessions.all().map(frozen),
+    lanes: () => current().lanes.all().map(frozen),
     get nextId() {
       return current().nextId
     },

@@ -18,6 +18,27 @@ export type LibrarySnapshot = z.output<typeof librarySnapshot>
 /** A session as the mock stores it: the answered fields plus the search-only `client` (D11). */
 export type StoredSession = z.output<typeof storedSession>
 
+/** A value no one can change: every object and array in it read-only, at any depth (what `MockApi.store` hands out). */
+export type Frozen<T> = T extends string | number | boolean | bigint | symbol | null | undefined
+  ? T
+  : T extends readonly (infer Item)[]
+    ? readonly Frozen<Item>[]
+    : T extends object
+      ? { readonly [Key in keyof T]: Frozen<T[Key]> }
+      : T
+
+/**
+ * Freezes a stored record and everything in it, once (a frozen one is left as it is): records
+ * never change in place, so the mock loses nothing, and a test cannot change one by mistake.
+ */
+export function frozen<T>(value: T): Frozen<T> {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) frozen(inner)
+    Object.freeze(value)
+  }
+  return value as Frozen<T>
+}
+
 /** A waveform note lane as the mock stores it (D14): one per session and preview variant. */
 export type StoredLane = LibrarySnapshot['lanes'][number]
 
@@ -89,6 +110,33 @@ export function duplicateKeys(library: LibrarySnapshot, prefix = ''): string[] {
   })
 }
 
+/**
+ * Each reference that points at nothing: a session's `preferredPreviewId` naming none of its
+ * previews, a lane's or stored waveform's session or preview variant that is not there (D12, D14).
+ */
+export function danglingReferences(library: LibrarySnapshot, prefix = ''): string[] {
+  const previews = new Map(library.sessions.map((session) => [session.id, session.previews.map(({ id }) => id)]))
+  const preferred = library.sessions.flatMap(({ id, preferredPreviewId }, index) =>
+    preferredPreviewId === '' || previews.get(id)?.includes(preferredPreviewId)
+      ? []
+      : [
+          `${prefix}sessions[${index}].preferredPreviewId (record ${id}): no preview ${preferredPreviewId} in its previews`,
+        ],
+  )
+  const owned = (part: 'lanes' | 'waveforms') =>
+    (library[part] ?? []).flatMap((record, index) => {
+      const { sessionId, variantId } = record
+      const variants = previews.get(sessionId)
+      const [field, missing] =
+        variants === undefined
+          ? ['sessionId', `no session ${sessionId}`]
+          : ['variantId', `no preview ${variantId} in session ${sessionId}`]
+      if (variants?.includes(variantId)) return []
+      return [`${prefix}${part}[${index}].${field} (record ${recordKey(part, record)}): ${missing}`]
+    })
+  return [...preferred, ...owned('lanes'), ...owned('waveforms')]
+}
+
 /** Each issue of a check in the contract's wording, naming the id of the record its path points into. */
 export function namedIssues(
   issues: readonly z.core.$ZodIssue[],
@@ -113,7 +161,7 @@ let compiledLibrary: typeof writtenLibrary | undefined
 
 /**
  * The library checked against the contract (zod's output, a new object), or a TypeError naming
- * each bad record and field and each key held twice — before any request, rather than a 500 at
+ * each bad record and field, each key held twice and each reference to nothing — before any request, rather than a 500 at
  * the first one. Sessions must hold only what writes through the API can leave (`writtenLibrary`,
  * D5–D7), stored as a write stores them. A `--data` file is not checked here: it may hold whatever
  * a real library holds.
@@ -128,7 +176,7 @@ export function checkLibrary(library: unknown): LibrarySnapshot {
         : undefined
     throw new TypeError(`invalid library: ${namedIssues(checked.error.issues, idAt, 'library').join('; ')}`)
   }
-  const twice = duplicateKeys(checked.data, 'library.')
-  if (twice.length > 0) throw new TypeError(`invalid library: ${twice.join('; ')}`)
+  const wrong = [...duplicateKeys(checked.data, 'library.'), ...danglingReferences(checked.data, 'library.')]
+  if (wrong.length > 0) throw new TypeError(`invalid library: ${wrong.join('; ')}`)
   return checked.data
 }

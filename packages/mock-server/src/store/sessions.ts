@@ -10,8 +10,8 @@ import {
   writtenSession,
   type z,
 } from '@session-library/schemas'
-import { hash32 } from '../runtime/random.js'
-import { type LibrarySnapshot, namedIssues, type StoredSession } from './records.js'
+import { opaqueId } from '../runtime/ids.js'
+import { type Frozen, type LibrarySnapshot, namedIssues, type StoredSession } from './records.js'
 import type { OrderBy, Table } from './table.js'
 
 /** The fields a client may write on a session. */
@@ -194,26 +194,40 @@ export function previewFields(preferred: Preview | undefined, status?: PreviewSt
   }
 }
 
+/** The fields `sessionRecord` takes: a title, and any other field of a stored session. */
+export type SessionFields = Partial<StoredSession> & Pick<WritableFields, 'title'>
+
+/** Where a record's id and `lastOpened` come from when not given. */
+export interface RecordSource {
+  id(): string
+  now(): string
+}
+
+let recordsMade = 0
+// Seed 0: no mock's ids (seed 1 unless told) look like them.
+const standalone: RecordSource = { id: () => opaqueId('ses', 0, ++recordsMade), now: () => new Date().toISOString() }
+
 /**
  * A whole stored session, every field filled as the mock fills a created one (D5: the defaults,
  * `projectOriginalPath` from `projectPath`, no previews), from as few fields as you like. The id is
- * `ses_` and a hash of the title unless given (two records with one title need ids of their own);
- * `lastOpened` is now unless given. A field that breaks the contract's write rules (D5–D7: an empty
- * title, a tag with a comma…) is a TypeError naming the record and the field; one a write would
- * normalize is stored as a write stores it (a title trimmed, a repeated tag dropped).
+ * the next of a counter of this module's (the same ids, in the same order, on every run) unless
+ * given; `lastOpened` is now unless given (`api.sessionRecord` takes both from the mock: its seed
+ * and its clock). A field that breaks the contract's write rules (D5–D7: an empty title, a tag with
+ * a comma…) is a TypeError naming the record and the field; one a write would normalize is stored
+ * as a write stores it (a title trimmed, a repeated tag dropped).
  *
  * @example
  * ```ts
  * sessionRecord({ title: 'Night Drive', tags: ['synthwave'] }).status // 'idea'
  * ```
  */
-export function sessionRecord(fields: Partial<StoredSession> & Pick<WritableFields, 'title'>): StoredSession {
-  const {
-    id = `ses_${hash32(fields.title).toString(36)}`,
-    lastOpened = new Date().toISOString(),
-    client,
-    ...rest
-  } = fields
+export function sessionRecord(fields: SessionFields): StoredSession {
+  return recordFrom(fields, standalone)
+}
+
+/** {@link sessionRecord} with the id and `lastOpened` from `source` when not given (a mock's own). */
+export function recordFrom(fields: SessionFields, source: RecordSource): StoredSession {
+  const { id = source.id(), lastOpened = source.now(), client, ...rest } = fields
   // The server-set fields given win over the ones a create would set.
   const checked = writtenSession.safeParse({ ...newSessionRecord(id, lastOpened, rest, client), ...rest })
   if (checked.success) return checked.data
@@ -231,8 +245,8 @@ export function sessionRecord(fields: Partial<StoredSession> & Pick<WritableFiel
  * ```
  */
 export function libraryOf(
-  sessions: readonly StoredSession[],
+  sessions: readonly Frozen<StoredSession>[],
   rest: Partial<Pick<LibrarySnapshot, 'lanes' | 'nextId' | 'waveforms'>> = {},
 ): LibrarySnapshot {
-  return { version: 1, nextId: 1, lanes: [], ...rest, sessions: [...sessions] }
+  return { version: 1, nextId: 1, lanes: [], ...rest, sessions: [...sessions] as StoredSession[] }
 }

@@ -94,12 +94,53 @@ describe('faults of any 4xx or 5xx status', () => {
     api.setLatency(0)
   })
 
-  it('typed: status is a 4xx or 5xx literal, and a misspelt field does not compile', () => {
-    // @ts-expect-error 200 is no fault status
-    const ok: Fault = { status: 200 }
+  it('a status typed number (a test.each table) compiles and is checked when injected, at and past each edge', () => {
+    const statuses: number[] = [399, 400, 599, 600]
+    const taken = statuses.map((status) => {
+      try {
+        api.injectFault({ status })
+        return status
+      } catch (caught) {
+        return (caught as Error).message
+      }
+    })
+    expect(taken).toEqual([
+      'invalid fault: fault.status: must be a 4xx or 5xx status (400–599)',
+      400,
+      599,
+      'invalid fault: fault.status: must be a 4xx or 5xx status (400–599)',
+    ])
     // @ts-expect-error `statusCode` is not a field of a fault
     const misspelt: Fault = { statusCode: 503 }
-    expect([ok, misspelt]).toHaveLength(2)
+    expect(misspelt).toBeDefined()
+  })
+
+  it('a network fault drops the connection with a cause that says so: ECONNRESET, no [object Response]', async () => {
+    api.injectFault({ network: true, operation: 'health.get' })
+    const failure = await fetch(`${origin}/api/v1/health`, { headers }).catch((caught: Error) => caught)
+    const causes: unknown[] = []
+    for (let at: unknown = failure; at instanceof Object && causes.length < 4; at = (at as Error).cause) causes.push(at)
+    expect(causes.at(-1)).toMatchObject({
+      code: 'ECONNRESET',
+      message: 'ECONNRESET: the mock dropped the connection (an injected network fault)',
+    })
+  })
+
+  it('a fault answers the code the contract gives its status: 503 storage_unavailable, 501 the operation’s service', async () => {
+    api.injectFault({ status: 503, times: 2 })
+    api.injectFault({ status: 501, operation: 'waveform.get' })
+    api.injectFault({ status: 502 })
+    const codes = []
+    for (const path of ['/tags', '/health', '/sessions/x/waveform', '/tags']) {
+      const { status, body } = await get(`/api/v1${path}`)
+      codes.push(`${status} ${body.error.code}`)
+    }
+    expect(codes).toEqual([
+      '503 storage_unavailable',
+      '503 storage_unavailable',
+      '501 waveform_unavailable',
+      '502 http_502',
+    ])
   })
 })
 

@@ -68,3 +68,30 @@ describe('the mock answers only its own base URLs', () => {
     expect(() => createMockApi({ baseUrl: 'a.test' })).toThrow(TypeError)
   })
 })
+
+describe('api.onUnhandled: a request that looks like this API on another origin is explained', () => {
+  it('names the mock’s base URLs and createMockApi({ baseUrl }); other requests get msw’s error alone', async () => {
+    const api = createMockApi({ baseUrl: ['http://127.0.0.1:4777/api/v1', 'http://lib.test/api/v1'] })
+    const server = setupServer(...api.handlers)
+    const said = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    server.listen({ onUnhandledFrame: api.onUnhandled })
+    try {
+      await expect(fetch('http://localhost:4777/api/v1/sessions', { headers })).rejects.toThrow()
+      await expect(fetch('http://elsewhere.test/health')).rejects.toThrow()
+      const ours = said.mock.calls
+        .map(([message]) => String(message))
+        .filter((line) => line.includes('session-library'))
+      expect(ours).toEqual([
+        '[session-library mock] GET http://localhost:4777/api/v1/sessions reached no handler: it looks like the Session Library API, ' +
+          'but the mock answers only http://127.0.0.1:4777/api/v1, http://lib.test/api/v1. ' +
+          "Point the client at the mock's baseUrl, or give the mock this origin too: " +
+          'createMockApi({ baseUrl: ["http://127.0.0.1:4777/api/v1", "http://lib.test/api/v1", "http://localhost:4777/api/v1"] })',
+      ])
+      expect(said.mock.calls.length).toBeGreaterThan(ours.length) // msw's own error, for both
+      expect((await fetch('http://lib.test/api/v1/health', { headers })).status).toBe(200)
+    } finally {
+      said.mockRestore()
+      server.close()
+    }
+  })
+})

@@ -1,4 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
+import { answerOf, sessionRecord } from '../../src/index.js'
 import { NOW } from '../support/harness.js'
 import { servedMock } from '../support/served-mock.js'
 
@@ -127,6 +128,94 @@ describe('typed overrides of one operation', () => {
     api.override('tags.put', ({ params }) => ({ data: { id: params.id, tagz: [] } }))
     // @ts-expect-error no such error code
     expect(() => api.error('readonly')).toThrow('unknown error code: "readonly"')
+    // @ts-expect-error sessions.list answers no 403 (D1: it does not write)
+    api.override('sessions.list', () => api.error('read_only'))
+    const { client: _client, ...session } = api.store.sessions()[0] ?? sessionRecord({ title: 'A' })
+    // @ts-expect-error `titel` is no field of the answer, even spread over a stored session, even async
+    api.override('sessions.get', async () => ({ data: { ...session, titel: 'x' } }))
+    // @ts-expect-error at any depth: a list's session
+    api.override('sessions.list', () => ({ data: [{ ...session, extra: 1 }], meta: { total: 1, limit: 1, offset: 0 } }))
+    api.override('sessions.get', async ({ next }) => {
+      const own = await next()
+      return own.ok ? { data: { ...session, title: 'Renamed' } } : own
+    })
+  })
+
+  it('a misspelt operation names the nearest; times below 1 and an unknown bypass are TypeErrors', () => {
+    const answer = () => api.error('unauthorized')
+    expect(() => api.override('sessions.lst' as 'sessions.list', answer)).toThrow(
+      `unknown operation "sessions.lst" (did you mean 'sessions.list'?); expected one of health.get,`,
+    )
+    expect(() => api.override('sessions.get', answer, { times: 0 })).toThrow(
+      'invalid override times: 0; expected a whole number of requests, at least 1',
+    )
+    expect(() => api.override('sessions.get', answer, { times: 1.5 })).toThrow('invalid override times: 1.5')
+    expect(api.override('sessions.get', answer, { times: 1 })).toBeDefined()
+    expect(() => api.override('sessions.get', answer, { bypass: ['token' as 'auth'] })).toThrow(
+      'invalid bypass: "token"; expected any of auth, fault, mode, service',
+    )
+  })
+
+  it('D4: an answer the contract does not allow is the 500 internal_error naming the field, as the mock’s own would be', async () => {
+    const [session] = api.store.sessions()
+    server.use(
+      api.override('sessions.get', () => ({ data: { ...session, titel: 'x' } }) as never),
+      api.override('tags.get', () => ({ data: { id: 'x' } }) as never),
+    )
+    const misspelt = await call(`/sessions/${session?.id}`)
+    expect(misspelt).toEqual({
+      status: 500,
+      body: {
+        error: {
+          status: 500,
+          code: 'internal_error',
+          message: `api.override('sessions.get') answered what the contract does not allow: answer.data.client: is not a known field; answer.data.titel: is not a known field`,
+        },
+      },
+    })
+    expect((await call('/sessions/x/tags')).body.error.message).toBe(
+      `api.override('tags.get') answered what the contract does not allow: answer.data.tags: expected array`,
+    )
+    expect(api.requests({ status: 500 }).map((entry) => entry.operation)).toEqual(['sessions.get', 'tags.get'])
+  })
+
+  it('answerOf builds an answer checked now: a misspelt field is a compile error and a TypeError naming it', async () => {
+    // @ts-expect-error `tagz` is not a field of the answer (an argument is checked for unknown fields)
+    expect(() => answerOf('tags.get', { data: { id: 'x', tags: [], tagz: [] } })).toThrow(
+      'invalid answer of tags.get: answer.data.tagz: is not a known field',
+    )
+    expect(() => answerOf('tags.gett' as 'tags.get', { data: { id: 'x', tags: [] } })).toThrow(
+      "did you mean 'tags.get'?",
+    )
+    server.use(api.override('tags.get', ({ params }) => answerOf('tags.get', { data: { id: params.id, tags: ['a'] } })))
+    expect(await call('/sessions/x/tags')).toEqual({ status: 200, body: { data: { id: 'x', tags: ['a'] } } })
+  })
+
+  it('answerOf fills a partial session as sessionRecord does, in one or in a list; a refused value names its field', async () => {
+    const one = answerOf('sessions.get', { data: { title: 'Night Drive', tags: ['synth'] } })
+    const { client: _client, ...filled } = sessionRecord({
+      id: one.data.id,
+      title: 'Night Drive',
+      tags: ['synth'],
+      lastOpened: one.data.lastOpened,
+    })
+    expect(one).toEqual({ data: filled })
+    const page = answerOf('sessions.list', { data: [{}, { title: 'B' }], meta: { total: 2, limit: 50, offset: 0 } })
+    expect(page.data.map((session) => session.title)).toEqual(['Untitled', 'B'])
+    expect(() => answerOf('sessions.get', { data: { title: '' } })).toThrow('title')
+    // @ts-expect-error `titel` is no field of a session
+    expect(() => answerOf('sessions.get', { data: { titel: 'x' } })).toThrow('titel')
+    server.use(api.override('sessions.get', () => one))
+    expect((await call('/sessions/any')).body).toEqual(one)
+  })
+
+  it('an error code the operation cannot answer is the 500 internal_error naming it', async () => {
+    server.use(api.override('sessions.list', () => api.error('read_only') as never))
+    expect((await call('/sessions')).body.error).toEqual({
+      status: 500,
+      code: 'internal_error',
+      message: `api.override('sessions.list') answered read_only: no answer of sessions.list`,
+    })
   })
 })
 
@@ -136,7 +225,7 @@ describe('D3: an override replaces only the handler step; every check applies to
   const overrideEverything = (bypass?: ('auth' | 'fault' | 'mode' | 'service')[]) => {
     const answer = () => {
       called += 1
-      return api.error('not_found', 'from the override')
+      return api.error('invalid_json', 'from the override')
     }
     server.use(
       api.override('sessions.create', answer, { bypass }),
@@ -180,11 +269,11 @@ describe('D3: an override replaces only the handler step; every check applies to
     called = 0
     overrideEverything()
     api.injectFault({ status: 503, operation: 'sessions.create' })
-    expect(await create()).toMatchObject({ status: 503, body: { error: { code: 'internal_error' } } })
+    expect(await create()).toMatchObject({ status: 503, body: { error: { code: 'storage_unavailable' } } })
     expect(api.faults()).toEqual([])
     expect(called).toBe(0)
     expect((await create()).body.error.message).toBe('from the override')
-    expect(api.journal().map((entry) => entry.statusCode)).toEqual([503, 404])
+    expect(api.journal().map((entry) => entry.statusCode)).toEqual([503, 400])
   })
 
   it('D4: an invalid body is still 400, and a body over 1 MiB 413', async () => {
@@ -208,8 +297,8 @@ describe('D3: an override replaces only the handler step; every check applies to
     api.setServiceAvailable('import', false)
     api.injectFault({ status: 503, operation: 'sessions.create' })
     const noToken = await fetch(`${base}/sessions`, { method: 'POST', body: '{"title":"A"}' })
-    expect(noToken.status).toBe(404)
-    expect((await importOne()).status).toBe(404)
+    expect(noToken.status).toBe(400)
+    expect((await importOne()).status).toBe(400)
     expect(api.faults()).toMatchObject([{ status: 503, remaining: 1 }])
     expect((await create({ body: '{"title":""}' })).status).toBe(400)
     expect(called).toBe(2)

@@ -70,3 +70,34 @@ describe('reset() isolates what was under way before it', () => {
     expect([again, alone]).toEqual([first, first])
   })
 })
+
+describe('a library no test can corrupt', () => {
+  const { api } = servedMock({ sessions: 2, now: NOW })
+
+  it('what api.store hands out is frozen at any depth: a change is a compile error and a TypeError; reset() restores the demo library', async () => {
+    const start = api.snapshot()
+    const [session] = api.store.sessions()
+    const record = api.store.session(session?.id ?? '')
+    // @ts-expect-error the store's records are read-only at any depth
+    expect(() => record?.tags.push('x')).toThrow(TypeError)
+    expect(() => Object.assign(record ?? {}, { title: 'x' })).toThrow(TypeError)
+    // @ts-expect-error a list read-only too, and a new array each call
+    api.store.sessions().pop()
+    expect(api.store.sessions()).toHaveLength(2)
+    await create('Kept until reset')
+    api.reset()
+    expect(api.snapshot()).toEqual(start)
+  })
+
+  it('a snapshot and a seeded library are copies: changing them changes nothing the mock holds', () => {
+    const snapshot = api.snapshot()
+    snapshot.sessions[0]?.tags.push('changed')
+    const seeded = api.snapshot()
+    api.seed(seeded)
+    seeded.sessions[0]?.tags.push('changed too')
+    expect(api.store.sessions()[0]?.tags).not.toContain('changed')
+    expect(api.store.sessions()[0]?.tags).not.toContain('changed too')
+    api.reset()
+    expect(api.store.sessions()[0]?.tags).not.toContain('changed')
+  })
+})

@@ -6,6 +6,7 @@ import { setupServer } from 'msw/node'
 import { describe, expect, it } from 'vitest'
 import { createMockApi, libraryOf, type StoredSession, sessionRecord } from '../../src/index.js'
 import { loadDataFile } from '../../src/node/persistence/data-file.js'
+import { opaqueId } from '../../src/runtime/ids.js'
 import { NOW } from '../support/harness.js'
 import { servedMock } from '../support/served-mock.js'
 
@@ -29,11 +30,54 @@ describe('seeding', () => {
     server.close()
     const { id: _id, ...fields } = record
     expect(created.data).toEqual({ ...fields, id: created.data.id, client: undefined })
-    expect(sessionRecord({ title: 'A' }).id).toBe(sessionRecord({ title: 'A' }).id)
+  })
+
+  it('two records of one title get ids of their own, from a counter: the same on every run', () => {
+    const [first, second] = [sessionRecord({ title: 'Demo' }), sessionRecord({ title: 'Demo' })]
+    expect(first.id).not.toBe(second.id)
+    // `ses_`, a hash of (seed 0, counter) in 7 characters, the counter: its next two numbers.
+    const counter = Number.parseInt(first.id.slice('ses_'.length + 7), 36)
+    expect([first.id, second.id]).toEqual([opaqueId('ses', 0, counter), opaqueId('ses', 0, counter + 1)])
+  })
+
+  it('api.sessionRecord takes its id from the mock’s seed and counter and lastOpened from its clock; reset() restarts them', () => {
+    const api = createMockApi({ sessions: 0, now: NOW })
+    const made = () => [api.sessionRecord({ title: 'Demo' }), api.sessionRecord({ title: 'Demo' })]
+    const [first, second] = made()
+    expect([first?.lastOpened, second?.lastOpened]).toEqual([NOW, NOW])
+    expect(first?.id).not.toBe(second?.id)
+    expect(first?.id).toBe(createMockApi({ sessions: 0 }).sessionRecord({ title: 'Other' }).id)
+    api.reset()
+    expect(made().map((record) => record.id)).toEqual([first?.id, second?.id])
+    expect(createMockApi({ sessions: 0, seed: 2 }).sessionRecord({ title: 'Demo' }).id).not.toBe(first?.id)
+  })
+
+  it('D12, D14: a lane or a waveform of a session or preview that is not there, and a preferred preview that is not, are refused, each named', () => {
+    const preview = { id: 'pv_1', name: 'Mix', path: '/mix.wav', status: 'ready' as const }
+    const session = sessionRecord({ id: 'ses_a', title: 'A', previews: [preview], preferredPreviewId: 'pv_9' })
+    const lane = (sessionId: string, variantId: string) => ({
+      sessionId,
+      variantId,
+      key: `${sessionId}:${variantId}`,
+      notes: [],
+    })
+    const library = libraryOf([session], {
+      lanes: [lane('ses_gone', 'pv_1'), lane('ses_a', 'pv_2'), lane('ses_a', 'pv_1')],
+    })
+    const message =
+      'invalid library: library.sessions[0].preferredPreviewId (record ses_a): no preview pv_9 in its previews; ' +
+      'library.lanes[0].sessionId (record ses_gone:pv_1): no session ses_gone; ' +
+      'library.lanes[1].variantId (record ses_a:pv_2): no preview pv_2 in session ses_a'
+    expect(() => createMockApi({ library })).toThrow(message)
+    const api = createMockApi({ sessions: 1 })
+    expect(() => api.seed(library)).toThrow(message)
+    expect(() => api.reset({ library })).toThrow(message)
+    const fine = libraryOf([{ ...session, preferredPreviewId: 'pv_1' }], { lanes: [lane('ses_a', 'pv_1')] })
+    expect(() => api.seed(fine)).not.toThrow()
   })
 
   it('createMockApi, seed and reset({ library }) check the library first: a duplicate id names both records', () => {
-    const twice = libraryOf([sessionRecord({ title: 'A' }), sessionRecord({ title: 'A' })])
+    const twice = libraryOf([sessionRecord({ id: 'ses_a', title: 'A' }), sessionRecord({ id: 'ses_a', title: 'B' })])
     const id = twice.sessions[0]?.id
     const message = `invalid library: library.sessions[1]: duplicate key ${id} (as library.sessions[0])`
     expect(() => createMockApi({ library: twice })).toThrow(message)

@@ -99,7 +99,7 @@ describe.skipIf(!hasChromium)(browserSuite('the dashboard in a browser'), () => 
 
   it.each([
     [429, 'rate_limited', RateLimitError],
-    [503, 'internal_error', ServerError],
+    [503, 'storage_unavailable', ServerError],
   ])(
     'a fault added on the page (%i, Retry-After 2, sessions.list) is what the next call answers',
     async (status, code, type) => {

@@ -1,0 +1,19 @@
+import { didYouMean } from '@session-library/internal'
+import { type OperationName, operations } from '@session-library/schemas'
+
+/** Every operation's name, in SPEC §4.1's order. */
+export const operationNames = operations.map((operation) => operation.name) as [OperationName, ...OperationName[]]
+
+/** What the mock says of a name that is no operation: the nearest one, and all of them. */
+export const unknownOperation = (input: unknown): string =>
+  `unknown operation ${JSON.stringify(input)}${typeof input === 'string' ? didYouMean(input, operationNames) : ''}; ` +
+  `expected one of ${operationNames.join(', ')}`
+
+/**
+ * The operation named, or a TypeError saying which was meant: the one check of every control that
+ * takes an operation (`override`, `verify`, `requests`, faults).
+ */
+export function checkOperation(name: unknown): OperationName {
+  if ((operationNames as unknown[]).includes(name)) return name as OperationName
+  throw new TypeError(unknownOperation(name))
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import { NOW } from '../support/harness.js'
+import { servedMock } from '../support/served-mock.js'
+
+const origin = 'http://verify.test'
+const headers = { authorization: 'Bearer test-token', 'content-type': 'application/json' }
+
+describe('api.verify: WireMock’s verify, with its near-misses', () => {
+  const { api } = servedMock({ baseUrl: origin, sessions: 2, now: NOW })
+  const ids = () => api.store.sessions().map((session) => session.id)
+  const putTags = (id: string | undefined, tags: string[], init: RequestInit = {}) =>
+    fetch(`${origin}/api/v1/sessions/${id}/tags`, { method: 'PUT', headers, body: JSON.stringify({ tags }), ...init })
+
+  it('passes silently when the journal holds what is expected: times, body, params, query, status', async () => {
+    const [first, second] = ids()
+    await putTags(first, ['a'])
+    await putTags(second, ['b', 'c'])
+    await fetch(`${origin}/api/v1/sessions?limit=5&tags=a`, { headers })
+    api.verify('tags.put')
+    api.verify('tags.put', { times: 1, body: { tags: ['a'] } })
+    api.verify('tags.put', { times: 2, status: 200 })
+    api.verify('tags.put', { times: 1, params: { id: second } })
+    api.verify('sessions.list', { times: 1, query: { limit: 5, tags: ['a'] } })
+    api.verify('sessions.delete', { times: 0 })
+  })
+
+  it('throws one error listing each request of the operation and how it differs', async () => {
+    const [first] = ids()
+    await putTags(first, ['b'])
+    await putTags(first, ['a'], { headers: {} })
+    await fetch(`${origin}/api/v1/health`, { headers })
+    expect(() => api.verify('tags.put', { times: 1, body: { tags: ['a'] }, status: 200 })).toThrow(
+      `api.verify('tags.put'): expected 1 request matching {"body":{"tags":["a"]},"status":200}, 0 matched; 2 of tags.put journaled:\n` +
+        `  #1 PUT /api/v1/sessions/${first}/tags → 200: body.tags is ["b"], expected ["a"]\n` +
+        `  #2 PUT /api/v1/sessions/${first}/tags → 401: status is 401, expected 200`,
+    )
+  })
+
+  it('counts: too many is a failure too, and an operation never called says what else was', async () => {
+    const [first] = ids()
+    await putTags(first, ['a'])
+    await putTags(first, ['a'])
+    expect(() => api.verify('tags.put', { times: 1 })).toThrow(
+      `api.verify('tags.put'): expected 1 request, 2 matched; 2 of tags.put journaled:\n  #1 PUT /api/v1/sessions/${first}/tags → 200: matches`,
+    )
+    expect(() => api.verify('notes.put')).toThrow(
+      `api.verify('notes.put'): expected at least 1 request, 0 matched; none of notes.put journaled (2 of other operations)`,
+    )
+    expect(() => api.verify('tags.put', { times: -1 })).toThrow('invalid verify times: -1')
+  })
+
+  it('D2: a 401 is journaled with the operation its route names; a 404 route with none', async () => {
+    await fetch(`${origin}/api/v1/sessions`)
+    await fetch(`${origin}/api/v1/nowhere`, { headers })
+    expect(api.journal().map((entry) => [entry.statusCode, entry.operation])).toEqual([
+      [401, 'sessions.list'],
+      [404, undefined],
+    ])
+    api.verify('sessions.list', { times: 1, status: 401 })
+  })
+
+  it('a misspelt operation names the nearest, in verify and requests alike', () => {
+    const message = `unknown operation "sessons.list" (did you mean 'sessions.list'?); expected one of health.get,`
+    expect(() => api.verify('sessons.list' as 'sessions.list')).toThrow(message)
+    expect(() => api.requests({ operation: 'sessons.list' as 'sessions.list' })).toThrow(message)
+    expect(() => api.injectFault({ status: 500, operation: 'sessons.list' as 'sessions.list' })).toThrow(message)
+  })
+})
