@@ -47,17 +47,21 @@ function build(schema: Node): Check {
     (check) => !METADATA.has(check._zod.def.check as string),
   )
   if (checks.length === 0) return base
+  // Read once here: each check object has its own shape, and reading them per value is slow.
+  const runs = checks.map((check) => check._zod.check as (payload: Payload) => unknown)
+  const whens = checks.map((check) => check._zod.def.when)
   const payload: Payload = { value: undefined, issues: [] }
   return (value) => {
     if (!base(value)) return false
     payload.value = value
-    payload.issues.length = 0
-    for (let at = 0; at < checks.length; at++) {
-      const check = checks[at] as Node
-      const when = check._zod.def.when
+    for (let at = 0; at < runs.length; at++) {
+      const when = whens[at]
       if (when && !when(payload)) continue
-      check._zod.check?.(payload)
-      if (payload.issues.length > 0 || payload.value !== value) return false
+      ;(runs[at] as (payload: Payload) => unknown)(payload)
+      if (payload.issues.length > 0 || payload.value !== value) {
+        payload.issues.length = 0
+        return false
+      }
     }
     return true
   }
@@ -137,9 +141,10 @@ function transformOf(schema: Node): Check {
   const payload: Payload = { value: undefined, issues: [] }
   return (value) => {
     payload.value = value
-    payload.issues.length = 0
     const out = transform(value, payload)
-    return payload.issues.length === 0 && sameJson(out, value)
+    if (payload.issues.length === 0) return sameJson(out, value)
+    payload.issues.length = 0
+    return false
   }
 }
 
