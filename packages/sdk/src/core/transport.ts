@@ -11,7 +11,7 @@ import {
   routes,
   tokenMask,
 } from '@session-library/schemas/client'
-import ky, { isHTTPError, isNetworkError, isTimeoutError, type RetryOptions } from 'ky'
+import type { KyInstance, RetryOptions } from 'ky'
 import { AbortedError } from '../errors/aborted-error.js'
 import { type ApiError, createApiError } from '../errors/api-error.js'
 import { type RequestDetails, SessionLibraryError, UNKNOWN_ERROR_CODE } from '../errors/base.js'
@@ -50,6 +50,12 @@ export abstract class Resource {
   /** @internal */
   constructor(protected readonly call: Call) {}
 }
+
+type Ky = typeof import('ky')
+// ky is loaded by the first call, not by the import: its own import builds a `Request` (which loads
+// the runtime's fetch), work a script pays for only once it calls.
+let kyModule: Promise<Ky> | undefined
+const loadKy = () => (kyModule ??= import('ky'))
 
 // An option ky does not know, so hands to `fetch` (a string: ky's merge drops symbol keys).
 const CLOCK = 'sessionLibraryClock'
@@ -148,7 +154,8 @@ interface Attempt {
   mask: (text: string) => string
 }
 
-function translateError(error: unknown, { request, options, timeout, mask }: Attempt) {
+function translateError(error: unknown, { request, options, timeout, mask }: Attempt, ky: Ky) {
+  const { isHTTPError, isNetworkError, isTimeoutError } = ky
   // Whatever was under way (sending, retrying, reading the body), the caller's abort decides.
   if (options.signal?.aborted) return new AbortedError(options.signal.reason, request)
   if (error instanceof SessionLibraryError) return error
@@ -163,7 +170,6 @@ function translateError(error: unknown, { request, options, timeout, mask }: Att
 
 export function createCall(config: ResolvedConfig): Call {
   const log = resolveLog(config.logger, config.logLevel)
-  const hooks = kyHooks(config.hooks, log, config.redact)
   const mask = tokenMask(config.token)
   // ky hands an option it does not know to `fetch`: each call's clock comes through so, and the
   // fetch stamps when each attempt began (the body's share of the timeout is what that attempt left).
@@ -174,7 +180,11 @@ export function createCall(config: ResolvedConfig): Call {
     return (config.fetch ?? globalThis.fetch)(request)
   }
   // Only what is set: ky deep-merges its instance's options into every call's.
-  const http = ky.create({ fetch: timedFetch as typeof fetch, ...(hooks && { hooks }) })
+  let http: KyInstance | undefined
+  const create = (ky: Ky) => {
+    const hooks = kyHooks(config.hooks, log, config.redact ?? [], ky.isHTTPError)
+    return ky.default.create({ fetch: timedFetch as typeof fetch, ...(hooks && { hooks }) })
+  }
   const own = { accept: 'application/json', authorization: `Bearer ${config.token}` }
   const clientHeaders = mergeHeaders(own, config.headers)
   const basePath = new URL(config.baseUrl).pathname.replace(/\/$/, '')
@@ -202,6 +212,8 @@ export function createCall(config: ResolvedConfig): Call {
     if (input.body !== undefined) kyOptions.json = input.body
     if (options.signal) kyOptions.signal = options.signal
     let response: Response | undefined
+    const ky = await loadKy()
+    http ??= create(ky)
     try {
       // A fetch of the caller's own may not look at the signal: an aborted call sends nothing.
       options.signal?.throwIfAborted()
@@ -218,9 +230,9 @@ export function createCall(config: ResolvedConfig): Call {
       log?.info?.('session-library: answer', { method: request.method, url, status: response.status })
       return { data, response }
     } catch (error) {
-      const failure = translateError(error, { request, options, timeout, mask })
+      const failure = translateError(error, { request, options, timeout, mask }, ky)
       log?.error?.('session-library: failed', { method: request.method, url, error: String(failure) })
-      const answered = response ?? (isHTTPError(error) ? error.response : undefined)
+      const answered = response ?? (ky.isHTTPError(error) ? error.response : undefined)
       throw answered ? rememberResponse(failure, answered) : failure
     }
   }
