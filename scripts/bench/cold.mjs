@@ -6,11 +6,16 @@
 // of the default library. The 100,000-session starts are in store.mjs.
 //   node scripts/bench/cold.mjs [--quick]
 import { spawnSync } from 'node:child_process'
+import { join, resolve } from 'node:path'
 import { createMockApi } from '../../packages/mock-server/dist/index.js'
 import { emit, median, quick, root } from './lib/common.mjs'
 import { spawnServer } from './lib/store-processes.mjs'
 
 const ROUNDS = quick ? 3 : 11
+const before = process.env.BENCH_MOCK_ROOT && resolve(process.env.BENCH_MOCK_ROOT)
+/** `variants`, plus each named one again from the BENCH_MOCK_ROOT checkout as "<name> · before". */
+const withBefore = (variants, name, moved) =>
+  before ? { ...variants, [`${name} · before`]: moved(variants[name]) } : variants
 const headers = { authorization: 'Bearer test-token' }
 
 /** Milliseconds from spawn to exit of `node --input-type=module -e <code>` run in `directory`. */
@@ -33,13 +38,17 @@ async function alternating(variants, measure) {
 const sdk = root('packages/sdk')
 const mock = root('packages/mock-server')
 const imports = await alternating(
-  {
-    'node -e 0': [sdk, '0'],
-    'ky alone': [sdk, "await import('ky')"],
-    'zod/mini alone': [root('packages/schemas'), "await import('zod/mini')"],
-    "the contract's client entry": [sdk, "await import('@session-library/schemas/client')"],
-    SDK: [sdk, "await import('@session-library/sdk')"],
-  },
+  withBefore(
+    {
+      'node -e 0': [sdk, '0'],
+      'ky alone': [sdk, "await import('ky')"],
+      'zod/mini alone': [root('packages/schemas'), "await import('zod/mini')"],
+      "the contract's client entry": [sdk, "await import('@session-library/schemas/client')"],
+      SDK: [sdk, "await import('@session-library/sdk')"],
+    },
+    'SDK',
+    ([, code]) => [join(before, 'packages/sdk'), code],
+  ),
   ([directory, code]) => processMs(code, directory),
 )
 console.log(
@@ -53,32 +62,42 @@ const firstAnswer = `const answer = await fetch('http://127.0.0.1:4777/api/v1/se
   await answer.json()
   server.close()`
 const testFile = await alternating(
-  {
-    'bare msw handler': `import { http, HttpResponse } from 'msw'
+  withBefore(
+    {
+      'bare msw handler': `import { http, HttpResponse } from 'msw'
       import { setupServer } from 'msw/node'
       const server = setupServer(http.get('http://127.0.0.1:4777/api/v1/sessions', () =>
         HttpResponse.json({ data: [], meta: { total: 0, limit: 1, offset: 0 } })))
       server.listen()
       ${firstAnswer}`,
-    mock: `import { createMockApi } from '@session-library/mock-server'
+      mock: `import { createMockApi } from '@session-library/mock-server'
       import { setupServer } from 'msw/node'
       const api = createMockApi()
       const server = setupServer(...api.handlers)
       server.listen()
       ${firstAnswer}`,
-  },
-  (code) => processMs(code, mock),
+    },
+    'mock',
+    (code) => [join(before, 'packages/mock-server'), code],
+  ),
+  (code) => (Array.isArray(code) ? processMs(code[1], code[0]) : processMs(code, mock)),
 )
 console.log(
-  `test file (import + setupServer + first answer), msw 3: bare handler ${testFile['bare msw handler'].toFixed(0)} ms, mock ${testFile.mock.toFixed(0)} ms`,
+  `test file (import + setupServer + first answer), msw 3: ${Object.entries(testFile)
+    .map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`)
+    .join(', ')}`,
 )
 
 const bare = root('scripts/bench/servers/bare.mjs')
 const starts = await alternating(
-  {
-    'bare node:http': [bare],
-    mock: [root('packages/mock-server/dist/cli.js'), '--port', '0', '--token', 'bench-token', '--quiet'],
-  },
+  withBefore(
+    {
+      'bare node:http': [bare],
+      mock: [root('packages/mock-server/dist/cli.js'), '--port', '0', '--token', 'bench-token', '--quiet'],
+    },
+    'mock',
+    ([, ...args]) => [join(before, 'packages/mock-server/dist/cli.js'), ...args],
+  ),
   async (args) => {
     const server = await spawnServer(process.execPath, args)
     await server.stop()
@@ -86,7 +105,9 @@ const starts = await alternating(
   },
 )
 console.log(
-  `standalone, spawn to ready line: bare node:http ${starts['bare node:http'].toFixed(0)} ms, mock ${starts.mock.toFixed(0)} ms`,
+  `standalone, spawn to ready line: ${Object.entries(starts)
+    .map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`)
+    .join(', ')}`,
 )
 
 const api = createMockApi()
@@ -100,7 +121,12 @@ const reset = median(resets)
 console.log(`reset() of the default library, in process: p50 ${reset.toFixed(3)} ms`)
 
 const over = (subject, baseline, limit) => ({ target: `≤ ${limit} ms over`, met: subject - baseline <= limit })
-emit([
+/** The row of the BENCH_MOCK_ROOT checkout beside `row`, when there is one. */
+const beforeRow = (row, figure) =>
+  figure === undefined
+    ? []
+    : [{ ...row, benchmark: `${row.benchmark} · before`, subject: figure, target: undefined, met: undefined }]
+const rows = [
   {
     benchmark: 'cold: import the SDK, whole process (baseline node -e 0)',
     baseline: imports['node -e 0'],
@@ -141,4 +167,6 @@ emit([
     target: '≤ 0.1 ms',
     met: reset <= 0.1,
   },
-])
+]
+const befores = { 0: imports['SDK · before'], 4: testFile['mock · before'], 5: starts['mock · before'] }
+emit(rows.flatMap((row, at) => [row, ...beforeRow(row, befores[at])]))

@@ -3,11 +3,12 @@
 // sort), and RSS at ready, of the mock seeded and from a `--data` file, each against the plain server
 // (servers/plain.mjs) over the same records (the demo library it generates, or the same file read
 // with JSON.parse and no check), and json-server 1.0 beta fed the same records (installed once into
-// a temporary directory with npm; left out when that fails).
+// a temporary directory with npm; left out when that fails). BENCH_MOCK_ROOT=<another checkout,
+// built> adds that checkout's mock to the same rounds (rows "· before").
 //   node scripts/bench/start.mjs [--quick]
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { demoLibrary } from '../../packages/mock-server/dist/index.js'
 import { emit, median, NOW, quick, root, TOKEN } from './lib/common.mjs'
 import { freePort, jsonServerBin, spawnServer } from './lib/store-processes.mjs'
@@ -18,13 +19,17 @@ const JSON_SERVER = '1.0.0-beta.15'
 const work = mkdtempSync(join(tmpdir(), 'bench-start-'))
 const library = join(work, 'library.json')
 const plain = root('scripts/bench/servers/plain.mjs')
-const mock = (...extra) => [
-  root('packages/mock-server/dist/cli.js'),
-  ...['--port', '0', '--token', TOKEN, '--quiet', '--now', NOW, ...extra],
-]
+const before = process.env.BENCH_MOCK_ROOT && resolve(process.env.BENCH_MOCK_ROOT)
+const mockOf =
+  (cli) =>
+  (...extra) => [cli, ...['--port', '0', '--token', TOKEN, '--quiet', '--now', NOW, ...extra]]
+const mock = mockOf(root('packages/mock-server/dist/cli.js'))
+const mockBefore = before && mockOf(join(before, 'packages/mock-server/dist/cli.js'))
 
 // The --data file the mock writes itself from the seeded library, folded on its stop.
 await (await spawnServer(process.execPath, mock('--sessions', `${SESSIONS}`, '--data', library))).stop()
+const libraryBefore = join(work, 'library-before.json')
+copyFileSync(library, libraryBefore)
 const database = join(work, 'db.json')
 writeFileSync(
   database,
@@ -36,6 +41,11 @@ const servers = {
   mock: () => mock('--sessions', `${SESSIONS}`),
   'plain --data': () => [plain, '--data', library],
   'mock --data': () => mock('--data', library),
+  ...(mockBefore && {
+    'mock · before': () => mockBefore('--sessions', `${SESSIONS}`),
+    // Its own copy: a start may fold the file, and the two builds must not share one.
+    'mock --data · before': () => mockBefore('--data', libraryBefore),
+  }),
   ...(jsonServer && {
     'json-server': async () => [jsonServer, database, '--port', `${await freePort()}`, '--host', '127.0.0.1'],
   }),
@@ -72,7 +82,9 @@ for (const [name, { ready, page, rss }] of Object.entries(figures)) {
 const rows = []
 for (const [subject, baseline] of [
   ['mock', 'plain'],
+  ...(mockBefore ? [['mock · before', 'plain']] : []),
   ['mock --data', 'plain --data'],
+  ...(mockBefore ? [['mock --data · before', 'plain --data']] : []),
 ]) {
   const [ours, theirs] = [figures[subject], figures[baseline]]
   rows.push({
