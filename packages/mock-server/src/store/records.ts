@@ -79,17 +79,18 @@ export type LibraryChange = { nextId: number; whole?: true } & {
 
 /** Each key held twice within a part: `<prefix>.sessions[3]: duplicate key ses_a (as <prefix>.sessions[0])`. */
 export function duplicateKeys(library: LibrarySnapshot, prefix = ''): string[] {
-  return libraryPartNames.flatMap((part) => {
+  const twice: string[] = []
+  for (const part of libraryPartNames) {
     const seen = new Map<string, number>()
-    return (library[part] ?? []).flatMap((record, index) => {
-      const key = recordKey(part, record)
+    const records: readonly object[] = library[part] ?? []
+    for (let index = 0; index < records.length; index++) {
+      const key = recordKey(part, records[index] as object)
       const first = seen.get(key)
-      seen.set(key, first ?? index)
-      return first === undefined
-        ? []
-        : [`${prefix}${part}[${index}]: duplicate key ${key} (as ${prefix}${part}[${first}])`]
-    })
-  })
+      if (first === undefined) seen.set(key, index)
+      else twice.push(`${prefix}${part}[${index}]: duplicate key ${key} (as ${prefix}${part}[${first}])`)
+    }
+  }
+  return twice
 }
 
 /** Each issue of a check in the contract's wording, naming the id of the record its path points into. */
