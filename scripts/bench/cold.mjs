@@ -93,10 +93,17 @@ const starts = await alternating(
   withBefore(
     {
       'bare node:http': [bare],
-      mock: [root('packages/mock-server/dist/cli.js'), '--port', '0', '--token', 'bench-token', '--quiet'],
+      mock: [
+        root('packages/mock-server/bin/session-library-mock.js'),
+        '--port',
+        '0',
+        '--token',
+        'bench-token',
+        '--quiet',
+      ],
     },
     'mock',
-    ([, ...args]) => [join(before, 'packages/mock-server/dist/cli.js'), ...args],
+    ([, ...args]) => [join(before, 'packages/mock-server/bin/session-library-mock.js'), ...args],
   ),
   async (args) => {
     const server = await spawnServer(process.execPath, args)

@@ -23,8 +23,8 @@ const before = process.env.BENCH_MOCK_ROOT && resolve(process.env.BENCH_MOCK_ROO
 const mockOf =
   (cli) =>
   (...extra) => [cli, ...['--port', '0', '--token', TOKEN, '--quiet', '--now', NOW, ...extra]]
-const mock = mockOf(root('packages/mock-server/dist/cli.js'))
-const mockBefore = before && mockOf(join(before, 'packages/mock-server/dist/cli.js'))
+const mock = mockOf(root('packages/mock-server/bin/session-library-mock.js'))
+const mockBefore = before && mockOf(join(before, 'packages/mock-server/bin/session-library-mock.js'))
 
 // The --data file the mock writes itself from the seeded library, folded on its stop.
 await (await spawnServer(process.execPath, mock('--sessions', `${SESSIONS}`, '--data', library))).stop()
