@@ -119,8 +119,8 @@ let compiledLibrary: typeof writtenLibrary | undefined
  * The library checked against the contract (zod's output, a new object), or a TypeError naming
  * each bad record and field and each key held twice — before any request, rather than a 500 at
  * the first one. Sessions must hold only what writes through the API can leave (`writtenLibrary`,
- * D5–D7), stored as a write stores them. A `--data` file is not checked here: it may hold whatever
- * a real library holds.
+ * D5–D7), stored as a write stores them. A `--data` file is checked by {@link libraryProblems}
+ * instead: each of its records must already be as a write stores it.
  */
 export function checkLibrary(library: unknown): LibrarySnapshot {
   compiledLibrary ??= z.compile(writtenLibrary)
