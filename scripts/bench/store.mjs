@@ -1,27 +1,23 @@
 // The store at any size: the p50 of sequential POST, PATCH and PUT notes from one client
 // over loopback, at 1,000, 10,000 and 100,000 sessions, for the mock in memory and with --data,
 // against the plain server (plain.mjs) and the plain server appending one fdatasync'd line a write
-// (the floor of a durable write on this disk); then, at 100,000 sessions, spawn to ready and RSS at
-// ready of the mock (seeded, and from a --data file) against the plain server and json-server 1.0
-// beta fed the same records. json-server is installed once into a temporary directory (npm).
+// (the floor of a durable write on this disk). The 100,000-session starts are in start.mjs.
 // At each size the four servers run side by side and are measured in alternating rounds, so that a
 // change of the machine's load falls on all of them; each detail line also gives the server's CPU
 // time per request (from /proc), which a loaded machine disturbs far less than latency.
 //   node scripts/bench/store.mjs [--quick]
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { demoLibrary } from '../../packages/mock-server/dist/index.js'
 import { emit, median, NOW, quick, root, TOKEN } from './lib/common.mjs'
 import { inProcessWrites } from './lib/store-in-process.mjs'
-import { cpuOf, freePort, jsonServerBin, spawnServer } from './lib/store-processes.mjs'
+import { cpuOf, spawnServer } from './lib/store-processes.mjs'
 
 const SIZES = [1_000, 10_000, 100_000]
 const ROUNDS = 3
 const REQUESTS = quick ? 20 : 100
 // Each server process answers its first few hundred requests slower (V8 has not optimized them yet).
 const WARM_UP = quick ? 20 : 200
-const JSON_SERVER = '1.0.0-beta.15'
 const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }
 const work = mkdtempSync(join(tmpdir(), 'bench-store-'))
 
@@ -132,44 +128,7 @@ for (const size of [SIZES[0], SIZES.at(-1)]) {
   console.log(`${size.toLocaleString('en').padStart(7)} sessions, mock in process ${line.join(', ')}`)
 }
 
-async function startUp(start) {
-  const runs = []
-  for (let run = 0; run < (quick ? 1 : 3); run++) {
-    const server = await start()
-    runs.push({ ms: server.ms, rss: server.rss, cpu: server.cpu })
-    await server.stop()
-  }
-  return {
-    ms: median(runs.map(({ ms }) => ms)),
-    rss: median(runs.map(({ rss }) => rss)),
-    cpu: median(runs.map(({ cpu }) => cpu)),
-  }
-}
-
 const LARGEST = SIZES.at(-1)
-const library = join(work, 'startup.json')
-// The --data file the mock writes itself from the seeded library, folded on its stop.
-await (await servers.mock(LARGEST, ['--data', library])).stop()
-const database = join(work, 'db.json')
-writeFileSync(
-  database,
-  JSON.stringify({ sessions: demoLibrary({ seed: 1, sessions: LARGEST, now: new Date(NOW) }).sessions }),
-)
-const jsonServer = jsonServerBin(JSON_SERVER)
-const boot = {
-  plain: await startUp(() => servers.plain(LARGEST)),
-  mock: await startUp(() => servers.mock(LARGEST)),
-  'mock --data': await startUp(() => servers.mock(0, ['--data', library])),
-  ...(jsonServer && {
-    'json-server': await startUp(async () =>
-      spawnServer(process.execPath, [jsonServer, database, '--port', `${await freePort()}`, '--host', '127.0.0.1']),
-    ),
-  }),
-}
-for (const [name, { ms, rss, cpu }] of Object.entries(boot)) {
-  const figures = `ready in ${ms.toFixed(0)} ms (CPU ${cpu.toFixed(0)} ms), RSS ${rss.toFixed(0)} MB`
-  console.log(`${LARGEST.toLocaleString('en')} sessions, ${name.padEnd(12)} ${figures}`)
-}
 rmSync(work, { recursive: true, force: true })
 
 const sizeName = (size) => `${size.toLocaleString('en')} sessions`
@@ -220,21 +179,4 @@ for (const op of ['POST', 'PATCH', 'PUT notes']) {
     })
   }
 }
-const reference = boot['json-server'] ?? boot.plain
-const referenceName = boot['json-server'] ? 'json-server' : 'plain'
-// One boot row: a server's figure at ready against the reference's, with its target if it has one.
-const bootRow = (what, name, unit, key, target) => ({
-  benchmark: `store: ${what}, ${name}, ${sizeName(LARGEST)} (baseline ${referenceName})`,
-  baseline: reference[key],
-  subject: boot[name][key],
-  unit,
-  better: 'lower',
-  ...target,
-})
-for (const name of ['mock', 'mock --data']) {
-  rows.push(bootRow('spawn to ready', name, 'ms', 'ms', { target: '< 2,000 ms', met: boot[name].ms < 2_000 }))
-  const rss = { target: `≤ 1.5× ${referenceName}`, met: boot[name].rss <= 1.5 * reference.rss }
-  rows.push(bootRow('RSS at ready', name, 'MB', 'rss', rss))
-}
-rows.push(bootRow('spawn to ready', 'plain', 'ms', 'ms'))
 emit(rows)

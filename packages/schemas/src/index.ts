@@ -11,6 +11,7 @@
  */
 export * as z from 'zod/mini'
 export * from './answers/pairs.js'
+export { acceptsAsIs } from './as-is.js'
 export {
   type Endpoints,
   endpoints,

@@ -2,9 +2,10 @@
 // serves, as fast as a plain server can answer the same requests. Per request it checks the token,
 // then answers the list (see plain-list.mjs), a session by id (a Map), or a write: create, patch,
 // notes (the record changed in place, no validation). With --journal, each write first appends one
-// line to that file and flushes it (fdatasync): the floor of a durable write. Prints its origin.
-//   node scripts/bench/servers/plain.mjs --sessions 10000 [--journal <file>]
-import { closeSync, fdatasyncSync, openSync, writeSync } from 'node:fs'
+// line to that file and flushes it (fdatasync): the floor of a durable write. With --data, the
+// sessions of that library file (JSON.parse, no check) instead of the demo library. Prints its origin.
+//   node scripts/bench/servers/plain.mjs --sessions 10000 [--journal <file>] [--data <file>]
+import { closeSync, fdatasyncSync, openSync, readFileSync, writeSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { parseArgs } from 'node:util'
 import { demoLibrary } from '../../../packages/mock-server/dist/index.js'
@@ -12,9 +13,16 @@ import { NOW, SESSIONS, TOKEN } from '../lib/common.mjs'
 import { answered, createPlainList } from '../lib/plain-list.mjs'
 
 const { values } = parseArgs({
-  options: { sessions: { type: 'string', default: `${SESSIONS}` }, journal: { type: 'string' } },
+  options: {
+    sessions: { type: 'string', default: `${SESSIONS}` },
+    journal: { type: 'string' },
+    data: { type: 'string' },
+  },
 })
-const sessions = demoLibrary({ seed: 1, sessions: Number(values.sessions), now: new Date(NOW) }).sessions
+const sessions =
+  values.data === undefined
+    ? demoLibrary({ seed: 1, sessions: Number(values.sessions), now: new Date(NOW) }).sessions
+    : JSON.parse(readFileSync(values.data, 'utf8')).sessions
 const byId = new Map(sessions.map((session) => [session.id, session]))
 const list = createPlainList(sessions)
 const journal = values.journal === undefined ? undefined : openSync(values.journal, 'a')

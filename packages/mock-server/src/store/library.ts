@@ -22,16 +22,23 @@ import { Table, type TableWatcher } from './table.js'
  * the import's skip rule (D15), and each session's waveform note lanes, deleted with it (D14).
  */
 class SessionIndexes {
-  /** How many sessions have each path, as current or original project path. */
-  readonly #paths = new Map<string, number>()
+  /**
+   * How many sessions have each path, as current or original project path; built on first use
+   * (an import's first item), so that a start with a large library does not count every path.
+   */
+  #paths: Map<string, number> | undefined
   readonly #lanes = new Map<string, Set<string>>()
 
   clear(): void {
-    this.#paths.clear()
+    this.#paths = undefined
     this.#lanes.clear()
   }
 
-  knowsPath(path: string): boolean {
+  knowsPath(path: string, sessions: Iterable<Readonly<StoredSession>>): boolean {
+    if (this.#paths === undefined) {
+      this.#paths = new Map()
+      for (const session of sessions) this.#countPaths(session, 1)
+    }
     return this.#paths.has(path)
   }
 
@@ -40,6 +47,7 @@ class SessionIndexes {
   }
 
   sessionChanged(before: Readonly<StoredSession> | undefined, after: Readonly<StoredSession> | undefined): void {
+    if (this.#paths === undefined) return
     if (before) this.#countPaths(before, -1)
     if (after) this.#countPaths(after, 1)
   }
@@ -58,9 +66,10 @@ class SessionIndexes {
   }
 
   #count(path: string, by: number): void {
-    const count = (this.#paths.get(path) ?? 0) + by
-    if (count > 0) this.#paths.set(path, count)
-    else this.#paths.delete(path)
+    const paths = this.#paths as Map<string, number>
+    const count = (paths.get(path) ?? 0) + by
+    if (count > 0) paths.set(path, count)
+    else paths.delete(path)
   }
 }
 
@@ -198,7 +207,7 @@ export class Library {
 
   /** Whether a session has this project path, as its current or its original one. */
   knowsProjectPath(path: string): boolean {
-    return this.#indexes.knowsPath(path)
+    return this.#indexes.knowsPath(path, this.sessions.values())
   }
 
   /** A copy of the session, or the 404 of D3 ({@link NotFound}). */

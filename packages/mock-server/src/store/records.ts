@@ -1,11 +1,13 @@
 import {
+  acceptsAsIs,
   fieldPath,
   issueLines,
   type librarySnapshot,
-  storedSession,
+  type storedSession,
   storedWaveform,
   waveformNoteLane,
   writtenLibrary,
+  writtenSession,
   z,
 } from '@session-library/schemas'
 
@@ -56,7 +58,8 @@ export type LibraryPart = Exclude<keyof LibrarySnapshot, 'version' | 'nextId'>
 export type PartRecord<P extends LibraryPart> = NonNullable<LibrarySnapshot[P]>[number]
 
 // The store, the change log and its replay are generic over this table: a new part of the
-// snapshot needs one entry here and nothing else.
+// snapshot needs one entry here and nothing else. A session holds only what writes through the API
+// can leave (D5–D7), in a `--data` file and its log as well as in memory.
 export const LIBRARY_PARTS: {
   [P in LibraryPart]: {
     model: z.ZodMiniType<PartRecord<P>>
@@ -65,7 +68,7 @@ export const LIBRARY_PARTS: {
     optional?: true
   }
 } = {
-  sessions: { model: storedSession, keyOf: (record) => record.id },
+  sessions: { model: writtenSession, keyOf: (record) => record.id },
   lanes: { model: waveformNoteLane.exact, keyOf: (record) => record.key },
   waveforms: {
     model: storedWaveform,
@@ -97,17 +100,18 @@ export type LibraryChange = { nextId: number; whole?: true } & {
 
 /** Each key held twice within a part: `<prefix>.sessions[3]: duplicate key ses_a (as <prefix>.sessions[0])`. */
 export function duplicateKeys(library: LibrarySnapshot, prefix = ''): string[] {
-  return libraryPartNames.flatMap((part) => {
+  const twice: string[] = []
+  for (const part of libraryPartNames) {
     const seen = new Map<string, number>()
-    return (library[part] ?? []).flatMap((record, index) => {
-      const key = recordKey(part, record)
+    const records: readonly object[] = library[part] ?? []
+    for (let index = 0; index < records.length; index++) {
+      const key = recordKey(part, records[index] as object)
       const first = seen.get(key)
-      seen.set(key, first ?? index)
-      return first === undefined
-        ? []
-        : [`${prefix}${part}[${index}]: duplicate key ${key} (as ${prefix}${part}[${first}])`]
-    })
-  })
+      if (first === undefined) seen.set(key, index)
+      else twice.push(`${prefix}${part}[${index}]: duplicate key ${key} (as ${prefix}${part}[${first}])`)
+    }
+  }
+  return twice
 }
 
 /**
@@ -163,8 +167,8 @@ let compiledLibrary: typeof writtenLibrary | undefined
  * The library checked against the contract (zod's output, a new object), or a TypeError naming
  * each bad record and field, each key held twice and each reference to nothing — before any request, rather than a 500 at
  * the first one. Sessions must hold only what writes through the API can leave (`writtenLibrary`,
- * D5–D7), stored as a write stores them. A `--data` file is not checked here: it may hold whatever
- * a real library holds.
+ * D5–D7), stored as a write stores them. A `--data` file is checked by {@link libraryProblems}
+ * instead: each of its records must already be as a write stores it.
  */
 export function checkLibrary(library: unknown): LibrarySnapshot {
   compiledLibrary ??= z.compile(writtenLibrary)
@@ -179,4 +183,61 @@ export function checkLibrary(library: unknown): LibrarySnapshot {
   const wrong = [...duplicateKeys(checked.data, 'library.'), ...danglingReferences(checked.data, 'library.')]
   if (wrong.length > 0) throw new TypeError(`invalid library: ${wrong.join('; ')}`)
   return checked.data
+}
+
+/** At most this many records' problems are listed; the rest are counted. */
+const LISTED = 5
+
+/**
+ * What keeps stored records (a `--data` file's part, a change log line's) from loading: each
+ * record must be exactly as a write through the API leaves it (its part's model, D5–D7: a title
+ * trimmed and 1–200 characters, tags without commas, each once, at most 100, notes within their
+ * limit…). Each problem names the record's place in `list`, its id and the field; none when all hold. The
+ * contract's own check decides (`acceptsAsIs`); its parse words a refused record's issues.
+ */
+export function recordProblems(part: LibraryPart, records: readonly unknown[], list: string = part): string[] {
+  const model = LIBRARY_PARTS[part].model as z.ZodMiniType
+  const asIs = acceptsAsIs(model)
+  const problems: string[] = []
+  let bad = 0
+  for (let index = 0; index < records.length; index++) {
+    const record = records[index]
+    if (asIs(record) || ++bad > LISTED) continue
+    const at = `${list}[${index}]`
+    const id = (record as { id?: unknown } | null)?.id
+    const checked = model.safeParse(record)
+    if (!checked.success) {
+      problems.push(...namedIssues(checked.error.issues, () => id, at))
+      continue
+    }
+    // Accepted, yet stored otherwise by a write: each field a write would change.
+    const shape = (model as z.ZodMiniObject).def.shape as Record<string, z.ZodMiniType>
+    for (const [key, field] of Object.entries(shape)) {
+      if (acceptsAsIs(field)((record as Record<string, unknown>)[key])) continue
+      const stored = JSON.stringify((checked.data as Record<string, unknown>)[key])
+      const named = `${at}.${key}${typeof id === 'string' ? ` (record ${id})` : ''}`
+      problems.push(
+        `${named}: is not as a write stores it (${stored.length > 80 ? `${stored.slice(0, 80)}…` : stored})`,
+      )
+    }
+  }
+  if (bad > LISTED) problems.push(`and ${bad - LISTED} more ${part} records`)
+  return problems
+}
+
+/**
+ * What keeps a library image (a `--data` file) from loading: its shape (`writtenLibrary`), each
+ * record as {@link recordProblems} says, each key held once. None when it loads as it is.
+ */
+export function libraryProblems(library: unknown): string[] {
+  if (acceptsAsIs(writtenLibrary)(library)) return duplicateKeys(library as LibrarySnapshot)
+  const record = (typeof library === 'object' && library !== null ? library : {}) as Record<string, unknown>
+  const parts = libraryPartNames.filter((part) => Array.isArray(record[part]))
+  // The records are checked one by one below; the rest of the library here, its parts empty.
+  const shell = writtenLibrary.safeParse({ ...record, ...Object.fromEntries(parts.map((part) => [part, []])) })
+  const problems = [
+    ...(shell.success ? [] : issueLines(shell.error.issues, '', 'library')),
+    ...parts.flatMap((part) => recordProblems(part, record[part] as unknown[])),
+  ]
+  return problems.length > 0 ? problems : duplicateKeys(library as LibrarySnapshot)
 }

@@ -160,18 +160,21 @@ const MIME_TYPES: Record<string, string> = {
 
 /** A file path's name without its extension, and the extension in lower case (`.wav`). */
 export function fileParts(path: string): [base: string, extension: string] {
-  const name =
-    path
-      .split(/[\\/]/)
-      .filter((part) => part !== '')
-      .pop() ?? ''
+  let end = path.length
+  while (end > 0 && (path[end - 1] === '/' || path[end - 1] === '\\')) end--
+  const start = Math.max(path.lastIndexOf('/', end - 1), path.lastIndexOf('\\', end - 1)) + 1
+  const name = path.slice(start, end)
   const dot = name.lastIndexOf('.')
   return dot > 0 ? [name.slice(0, dot), name.slice(dot).toLowerCase()] : [name, '']
 }
 
+// What encodeURI leaves as it is: such a path needs no encoding pass.
+const URI_SAFE = /^[\w\-./~:@&=+$,;!*'()#?]*$/
+
 function fileUrl(path: string): string {
-  const slashed = path.replaceAll('\\', '/')
-  return `file://${encodeURI(slashed.startsWith('/') ? slashed : `/${slashed}`)}`
+  const slashed = path.includes('\\') ? path.replaceAll('\\', '/') : path
+  const absolute = slashed.startsWith('/') ? slashed : `/${slashed}`
+  return `file://${URI_SAFE.test(absolute) ? absolute : encodeURI(absolute)}`
 }
 
 type PreviewFields = Pick<

@@ -155,10 +155,12 @@ describe('seeding', () => {
       expect(sessionRecord({ title: ' Trimmed ' }).title).toBe('Trimmed')
     })
 
-    it('a --data file is read as stored, not under the write rules: a real library may hold an empty title', async () => {
+    it('a --data file is held to the same write rules, naming the record and the field', async () => {
       const path = join(mkdtempSync(join(tmpdir(), 'seeding-')), 'library.json')
       writeFileSync(path, JSON.stringify(libraryOf([breaking('ses_odd', { title: '', tags: ['a,b'] })])))
-      expect((await loadDataFile(path))?.sessions[0]).toMatchObject({ title: '', tags: ['a,b'] })
+      const refused = loadDataFile(path)
+      await expect(refused).rejects.toThrow('sessions[0].title (record ses_odd): must be a non-empty string')
+      await expect(refused).rejects.toThrow('sessions[0].tags[0] (record ses_odd): must not contain a comma')
     })
   })
 

@@ -34,13 +34,12 @@ export const librarySnapshot = z.strictObject({
  * A stored session as only writes through the API can leave it: `storedSession` with each writable
  * field under its write rule (D5–D7: a title trimmed to 1–200 characters, tags of 1–64 characters
  * without a comma…), its output what a write stores (trimmed, repeated tags dropped). What a mock
- * seeded in process accepts; a `--data` file, which may hold whatever a real library holds, is read
- * as `storedSession`.
+ * seeded in process accepts, and, each record exactly as a write stores it, what a `--data` file holds.
  */
 export const writtenSession = z.extend(storedSession, writable)
 
 /**
  * A library whose sessions hold only what writes through the API can leave ({@link writtenSession}):
- * the `librarySnapshot` a mock seeded in process checks.
+ * the `librarySnapshot` a mock seeded in process checks, and the format of a `--data` file.
  */
 export const writtenLibrary = z.extend(librarySnapshot, { sessions: z.array(writtenSession) })

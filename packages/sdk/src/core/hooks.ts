@@ -1,10 +1,4 @@
-import {
-  type AfterResponseHook,
-  type BeforeRequestHook,
-  type BeforeRetryHook,
-  isHTTPError,
-  type Hooks as KyHooks,
-} from 'ky'
+import type { AfterResponseHook, BeforeRequestHook, BeforeRetryHook, isHTTPError, Hooks as KyHooks } from 'ky'
 import { redactHeaders } from './headers.js'
 import type { Hooks, Logger, LogLevel } from './options.js'
 
@@ -38,13 +32,18 @@ export function resolveLog(logger: Logger | undefined, level: LogLevel | undefin
 
 // Our hook types stand in front of ky's so that a change of ky's hook signatures stays ours to absorb.
 // None at all rather than empty lists: ky merges an instance's hooks into every call's options.
-export function kyHooks(hooks: Hooks | undefined, log: Log | undefined, redact: readonly string[] = []) {
+export function kyHooks(
+  hooks: Hooks | undefined,
+  log: Log | undefined,
+  redact: readonly string[],
+  isHttpError: typeof isHTTPError,
+) {
   if (!hooks && !log?.warn) return undefined
   const before: BeforeRequestHook[] = []
   const after: AfterResponseHook[] = []
   const retry: BeforeRetryHook[] = []
   const { warn, debug } = log ?? {}
-  const statusOf = (error: unknown) => (isHTTPError(error) ? error.response.status : undefined)
+  const statusOf = (error: unknown) => (isHttpError(error) ? error.response.status : undefined)
   // The log's hooks come first: ky skips the later `beforeRequest` hooks once one returns a Request.
   if (warn)
     retry.push(({ request: { method, url }, error, retryCount }) => {

@@ -11,7 +11,7 @@ import {
   routes,
   tokenMask,
 } from '@session-library/schemas/client'
-import ky, { isHTTPError, isTimeoutError, type RetryOptions } from 'ky'
+import type { KyInstance, RetryOptions } from 'ky'
 import { AbortedError } from '../errors/aborted-error.js'
 import { type ApiError, createApiError } from '../errors/api-error.js'
 import { type RequestDetails, SessionLibraryError, UNKNOWN_ERROR_CODE } from '../errors/base.js'
@@ -50,6 +50,12 @@ export abstract class Resource {
   /** @internal */
   constructor(protected readonly call: Call) {}
 }
+
+type Ky = typeof import('ky')
+// ky is loaded by the first call, not by the import: its own import builds a `Request` (which loads
+// the runtime's fetch), work a script pays for only once it calls.
+let kyModule: Promise<Ky> | undefined
+const loadKy = () => (kyModule ??= import('ky'))
 
 // An option ky does not know, so hands to `fetch` (a string: ky's merge drops symbol keys).
 const CLOCK = 'sessionLibraryClock'
@@ -91,7 +97,10 @@ function kyRetry(operation: Route, client: RetryOption | undefined, call: RetryO
     // Ours, whatever the runtime; a `Retry-After` past `maxDelay` ends the call at once (undefined: ky decides).
     shouldRetry: ({ error }) =>
       error instanceof NetworkError ||
-      (isHTTPError(error) && (retryAfterOf(error.response) ?? 0) * 1000 > policy.maxDelay ? false : undefined),
+      (error instanceof Error && 'response' in error && error.response instanceof Response &&
+      (retryAfterOf(error.response) ?? 0) * 1000 > policy.maxDelay
+        ? false
+        : undefined),
     // The jitter is in `delay`; ky's own `jitter` would run after its cap.
     delay: (retry: number) => backoffDelay(retry, policy),
     backoffLimit: policy.maxDelay,
@@ -157,7 +166,7 @@ interface Attempt {
   hint404: string | undefined
 }
 
-function translateError(error: unknown, attempt: Attempt) {
+function translateError(error: unknown, attempt: Attempt, { isHTTPError, isTimeoutError }: Ky) {
   const { request, options, timeout } = attempt
   // Whatever was under way (sending, retrying, reading the body), the caller's abort decides.
   if (options.signal?.aborted) return new AbortedError(options.signal.reason, request)
@@ -170,7 +179,6 @@ function translateError(error: unknown, attempt: Attempt) {
 
 export function createCall(config: ResolvedConfig): Call {
   const log = resolveLog(config.logger, config.logLevel)
-  const hooks = kyHooks(config.hooks, log, config.redact)
   const mask = tokenMask(config.token)
   // ky hands an option it does not know to `fetch`: each call's clock comes through so, and the
   // fetch stamps when each attempt began (the body's share of the timeout is what that attempt left).
@@ -186,7 +194,11 @@ export function createCall(config: ResolvedConfig): Call {
     }
   }
   // Only what is set: ky deep-merges its instance's options into every call's.
-  const http = ky.create({ fetch: timedFetch as typeof fetch, ...(hooks && { hooks }) })
+  let http: KyInstance | undefined
+  const create = (ky: Ky) => {
+    const hooks = kyHooks(config.hooks, log, config.redact ?? [], ky.isHTTPError)
+    return ky.default.create({ fetch: timedFetch as typeof fetch, ...(hooks && { hooks }) })
+  }
   const own = { accept: 'application/json', authorization: `Bearer ${config.token}` }
   const clientHeaders = mergeHeaders(own, config.headers)
   const basePath = new URL(config.baseUrl).pathname.replace(/\/$/, '')
@@ -217,6 +229,8 @@ export function createCall(config: ResolvedConfig): Call {
     if (input.body !== undefined) kyOptions.json = input.body
     if (options.signal) kyOptions.signal = options.signal
     let response: Response | undefined
+    const ky = await loadKy()
+    http ??= create(ky)
     try {
       // A fetch of the caller's own may not look at the signal: an aborted call sends nothing.
       options.signal?.throwIfAborted()
@@ -233,9 +247,9 @@ export function createCall(config: ResolvedConfig): Call {
       log?.info?.('session-library: answer', { operation: name, method: request.method, url, status: response.status })
       return { data, response }
     } catch (error) {
-      const failure = translateError(error, { request, options, timeout, mask, hint404 })
+      const failure = translateError(error, { request, options, timeout, mask, hint404 }, ky)
       log?.error?.('session-library: failed', { method: request.method, url, error: String(failure) })
-      const answered = response ?? (isHTTPError(error) ? error.response : undefined)
+      const answered = response ?? (ky.isHTTPError(error) ? error.response : undefined)
       throw answered ? rememberResponse(failure, answered) : failure
     }
   }

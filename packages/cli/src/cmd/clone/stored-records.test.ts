@@ -1,34 +1,28 @@
+import { acceptsAsIs, writtenSession } from '@session-library/schemas'
 import { describe, expect, it } from 'vitest'
-import { deviantSession } from '../../../../../test-support/deviant-server.js'
-import { toStoredSession, toStoredWaveform } from './stored-records.js'
+import { sessionRecord } from '../../../../../test-support/fixtures/session-record.js'
+import { toStoredSession } from './stored-records.js'
 
-describe('clone: records a real server answered, made into ones the mock can store', () => {
-  it('D5, D18: keeps what the mock accepts and replaces what it refuses, listing each change', () => {
+describe('clone: a session as a real server answered it, stored as the mock loads it', () => {
+  it('D5–D7: fields a write could not leave are trimmed, deduplicated or replaced, and listed', () => {
+    const { client: _client, ...answered } = sessionRecord({ id: 'ses_r', title: 'Real', client: '' })
     const raw = {
-      ...deviantSession,
-      rating: 5,
-      accent: 'red',
-      lastOpened: '2026-11-21T10:00:00Z',
-      previews: [{ ...deviantSession.previews[0], status: 'rendering' }],
+      ...answered,
+      title: ` ${'t'.repeat(300)} `,
+      tags: ['drums', 'drums', 'a,b'],
+      notes: 'n'.repeat(100_001),
     }
     const { stored, changed } = toStoredSession(raw)
-    expect(stored).toMatchObject({ id: 'ses_1', title: 'Night Drive', accent: '', client: '' })
-    expect(stored?.lastOpened).toBe('2026-11-21T10:00:00.000Z')
-    expect(stored?.previews[0]?.status).toBe('none')
-    expect(stored).not.toHaveProperty('rating')
-    expect(changed).toEqual([
-      'ses_1.previews[0].status: "rendering" → "none"',
-      'ses_1.accent: "red" → ""',
-      'ses_1.lastOpened: "2026-11-21T10:00:00Z" → "2026-11-21T10:00:00.000Z"',
-    ])
+    expect(stored && acceptsAsIs(writtenSession)(stored)).toBe(true)
+    expect(stored).toMatchObject({ title: '(untitled)', tags: [], notes: '' })
+    expect(changed.map((line) => line.split(':')[0])).toEqual(['ses_r.title', 'ses_r.tags', 'ses_r.notes'])
   })
 
-  it('stores no session without an id, and no waveform the mock could not answer as it is (D13)', () => {
-    expect(toStoredSession({ title: 'x' }).stored).toBeUndefined()
-    const waveform = { key: 'k', bucketCount: 2, duration: 1, sampleRate: 48_000, audioVersion: 'v', peaks: [0.5, 1] }
-    expect(toStoredWaveform({ sessionId: 's', variantId: 'v', waveform })).toBeDefined()
-    expect(
-      toStoredWaveform({ sessionId: 's', variantId: 'v', waveform: { ...waveform, peaks: [0.5, 2] } }),
-    ).toBeUndefined()
+  it('D6: a tag list a write would shorten is stored as the write stores it', () => {
+    const { client: _client, ...answered } = sessionRecord({ id: 'ses_t', title: ' Padded ', client: '' })
+    const { stored, changed } = toStoredSession({ ...answered, tags: ['drums', ' drums', 'synth'] })
+    expect(stored).toMatchObject({ title: 'Padded', tags: ['drums', 'synth'] })
+    expect(stored && acceptsAsIs(writtenSession)(stored)).toBe(true)
+    expect(changed).toEqual([])
   })
 })

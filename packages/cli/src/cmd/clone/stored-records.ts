@@ -2,10 +2,9 @@ import {
   type librarySnapshot,
   previewDefaults,
   SESSION_DEFAULTS,
-  session,
-  storedSession,
   storedWaveform,
   waveformNoteLane,
+  writtenSession,
   type z,
 } from '@session-library/schemas'
 
@@ -16,7 +15,8 @@ type StoredSession = LibraryFile['sessions'][number]
 type StoredWaveform = NonNullable<LibraryFile['waveforms']>[number]
 type StoredLane = LibraryFile['lanes'][number]
 
-const fields = session.exact.def.shape as Record<string, z.ZodMiniType>
+// The answered fields under the write rules (D5–D7): a cloned file holds only what the mock loads.
+const { client: _client, ...fields } = writtenSession.def.shape as Record<string, z.ZodMiniType>
 const previewShape = (
   fields.previews as unknown as { def: { element: { def: { shape: Record<string, z.ZodMiniType> } } } }
 ).def.element.def.shape
@@ -48,7 +48,7 @@ function lastOpened(value: unknown): string | undefined {
 
 /**
  * A session as a real server answered it, made into one the mock can store (the exact
- * `storedSession`): unknown fields dropped, each field the mock would refuse replaced by its
+ * `writtenSession`, as a write stores it: trimmed, repeated tags dropped): unknown fields dropped, each field the mock would refuse replaced by its
  * default (D5) and listed in `changed`; `undefined` without a usable `id`.
  */
 export function toStoredSession(raw: Row): { stored?: StoredSession; changed: string[] } {
@@ -76,7 +76,7 @@ export function toStoredSession(raw: Row): { stored?: StoredSession; changed: st
     return fallbacks[name]
   }
   const record = fitted(fields, { ...raw, previews }, fallback, changed, where)
-  const checked = storedSession.safeParse({ ...record, id: raw.id, previews, client: '' })
+  const checked = writtenSession.safeParse({ ...record, id: raw.id, previews, client: '' })
   return checked.success
     ? { stored: checked.data as StoredSession, changed }
     : { changed: [`${where}: cannot be stored`] }

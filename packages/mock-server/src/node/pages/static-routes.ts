@@ -15,14 +15,15 @@ export function createStaticRoutes(): ((request: Request) => Response | undefine
   answers(pathname: string): boolean
 } {
   // One rendering, the server URL left as a mark: a document per origin asked would keep one per
-  // `Host` value any client sends, without bound.
+  // `Host` value any client sends, without bound. Rendered when first asked for, not at start.
   const MARK = 'http://server.invalid/api/v1'
-  const parts = JSON.stringify(createOpenApiDocument({ serverUrl: MARK })).split(JSON.stringify(MARK))
+  let parts: string[] | undefined
   const title = () => createOpenApiDocument({ serverUrl: API_PREFIX }).info.title
   const openApi: PageRoute = {
     method: 'GET',
     path: OPENAPI_PATH,
     answer: (request) => {
+      parts ??= JSON.stringify(createOpenApiDocument({ serverUrl: MARK })).split(JSON.stringify(MARK))
       const json = parts.join(JSON.stringify(`${new URL(request.url).origin}${API_PREFIX}`))
       return new Response(json, { headers: { 'Content-Type': 'application/json' } })
     },

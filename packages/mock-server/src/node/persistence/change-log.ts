@@ -9,10 +9,11 @@ import {
   libraryPartNames,
   type PartRecord,
   recordKey,
+  recordProblems,
 } from '../../store/records.js'
-import { DataFileError, parsed, textOf } from './data-file.js'
+import { DataFileError, FIX_RECORDS, parsed, textOf } from './data-file.js'
 
-// A line's shape; its records are checked against their part's model as they are replayed.
+// A line's shape; its records are checked one by one against their part's model (`recordProblems`).
 const partChange = z.optional(z.strictObject({ put: z.array(z.unknown()), del: z.array(z.string()) }))
 const changeLine = z.strictObject({
   nextId: z.int().check(z.minimum(1)),
@@ -58,11 +59,20 @@ function parseLine(path: string, raw: string, line: number, warn: (message: stri
     warn(`--data ${path}: skipped ${raw.length - text.length} NUL bytes of padding on line ${line}`)
   if (text === '') return undefined
   const start = text.lastIndexOf(LINE_START)
-  if (start > 0 && !parses(text)) {
-    warn(`--data ${path}: dropped a partial change (${start} characters) before the change on line ${line}`)
-    return parsed(path, text.slice(start), changeLine, `line ${line} `, 'a change') as LibraryChange
+  const partial = start > 0 && !parses(text)
+  if (partial) warn(`--data ${path}: dropped a partial change (${start} characters) before the change on line ${line}`)
+  const change = parsed(
+    path,
+    partial ? text.slice(start) : text,
+    changeLine,
+    `line ${line} `,
+    'a change',
+  ) as LibraryChange
+  const problems = libraryPartNames.flatMap((part) => recordProblems(part, change[part]?.put ?? [], `${part}.put`))
+  if (problems.length > 0) {
+    throw new DataFileError(path, `line ${line} breaks the contract: ${problems.join('; ')} (${FIX_RECORDS})`)
   }
-  return parsed(path, text, changeLine, `line ${line} `, 'a change') as LibraryChange
+  return change
 }
 
 const parses = (text: string) => {

@@ -2,8 +2,8 @@ import type { FileHandle } from 'node:fs/promises'
 import { readFile } from 'node:fs/promises'
 import { nestedDeeperThan, TOO_DEEP } from '@session-library/internal'
 import { writeAtomically, writeFully } from '@session-library/internal/node'
-import { formatIssues, librarySnapshot, z } from '@session-library/schemas'
-import { duplicateKeys, type LibrarySnapshot, libraryPartNames } from '../../store/records.js'
+import { formatIssues, type z } from '@session-library/schemas'
+import { type LibrarySnapshot, libraryPartNames, libraryProblems } from '../../store/records.js'
 
 /**
  * A `--data` file that cannot be used: it does not parse, does not match the library format, or
@@ -30,38 +30,41 @@ export async function textOf(path: string): Promise<string | undefined> {
   }
 }
 
-/** JSON text checked against a schema, or the {@link DataFileError} that says where (`line 3 `) and why. */
-export function parsed<T>(path: string, text: string, schema: z.ZodMiniType<T>, where: string, what: string): T {
+/** JSON text, or the {@link DataFileError} that says where (`line 3 `) it is too deep or does not parse. */
+export function jsonOf(path: string, text: string, where: string): unknown {
   if (nestedDeeperThan(text)) throw new DataFileError(path, `${where}${TOO_DEEP}`)
-  let json: unknown
   try {
-    json = JSON.parse(text)
+    return JSON.parse(text)
   } catch (error) {
     throw new DataFileError(path, `${where}is not valid JSON (${(error as Error).message})`)
   }
-  const checked = schema.safeParse(json)
+}
+
+/** JSON text checked against a schema, or the {@link DataFileError} that says where (`line 3 `) and why. */
+export function parsed<T>(path: string, text: string, schema: z.ZodMiniType<T>, where: string, what: string): T {
+  const checked = schema.safeParse(jsonOf(path, text, where))
   if (!checked.success) throw new DataFileError(path, `${where}is not ${what}: ${formatIssues(checked.error.issues)}`)
   return checked.data
 }
 
-// The contract's schema compiled by zod itself (`z.compile`): a generated check of the same rules,
-// 2.5× faster over a large file, that hands anything it would refuse to zod's own parser, so a bad
-// file gets the same issues, naming the field. Compiled on first use: a seeded start needs none.
-let compiledSnapshot: typeof librarySnapshot | undefined
+/** How to go on from a file or log whose records break the contract: said with each refusal. */
+export const FIX_RECORDS =
+  'edit or remove those records so that each is as a write through the API would store it, or move the file and its log away to start from the seeded library'
 
 /**
- * Reads and validates a `--data` file against the contract's `librarySnapshot` schema. Resolves
- * `undefined` when the file does not exist yet; throws {@link DataFileError} for anything else
- * that keeps it from being used.
+ * Reads a `--data` file and checks it against the contract: the library's shape, and each record
+ * exactly as a write through the API leaves it (D5–D7). Resolves `undefined` when the file does not
+ * exist yet; throws {@link DataFileError}, naming each bad record and field, for anything else that
+ * keeps it from being used.
  */
 export async function loadDataFile(path: string): Promise<LibrarySnapshot | undefined> {
   const text = await textOf(path)
   if (text === undefined) return undefined
-  compiledSnapshot ??= z.compile(librarySnapshot)
-  const snapshot = parsed(path, text, compiledSnapshot, '', 'a library file') as LibrarySnapshot
-  const [repeated] = duplicateKeys(snapshot)
-  if (repeated !== undefined) throw new DataFileError(path, `is not a library file: ${repeated}`)
-  return snapshot
+  const library = jsonOf(path, text, '')
+  const problems = libraryProblems(library)
+  if (problems.length > 0)
+    throw new DataFileError(path, `is not a library file: ${problems.join('; ')} (${FIX_RECORDS})`)
+  return library as LibrarySnapshot
 }
 
 /**

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { exactErrorEnvelope, librarySnapshot } from '@session-library/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sessionRecord } from '../../../../../test-support/fixtures/session-record.js'
 import { version } from '../../../src/index.js'
 import { rawRequest } from '../transport/raw-http.js'
 import { type CliProcess, call, cliBundle, removeCliBundle, runCli } from './cli-process.js'
@@ -127,6 +128,18 @@ describe('session-library-mock --data', () => {
     expect(await cli.exited).toBe(2)
     expect(cli.stderr()).toContain(`--data ${file}:`)
     expect(cli.stdout()).toBe('')
+    expect(await readFile(file, 'utf8')).toBe(text)
+  })
+
+  it('D6: stops with exit 2 naming the record and the field when a session breaks the write rules, and leaves the file untouched', async () => {
+    const file = join(directory, 'tags-twice.json')
+    const session = { ...sessionRecord({ id: 'ses_twice', title: 'Twice', client: '' }), tags: ['drums', 'drums'] }
+    const text = JSON.stringify({ version: 1, nextId: 2, sessions: [session], lanes: [] })
+    await writeFile(file, text)
+    const cli = await runCli(['--port', '0', '--data', file])
+    expect(await cli.exited).toBe(2)
+    expect(cli.stderr()).toContain(`--data ${file}: is not a library file: sessions[0].tags (record ses_twice)`)
+    expect(cli.stderr()).toContain('edit or remove those records')
     expect(await readFile(file, 'utf8')).toBe(text)
   })
 

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { MAX_JSON_DEPTH, TOO_DEEP } from '@session-library/internal'
-import { formatIssues, librarySnapshot } from '@session-library/schemas'
+import { issueLines, LIMITS, writtenSession } from '@session-library/schemas'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DataFileError, loadDataFile, writeDataFile } from '../../../src/node/persistence/data-file.js'
 import type { LibrarySnapshot } from '../../../src/store/records.js'
@@ -46,7 +46,68 @@ describe('--data file', () => {
 
   it('D5: refuses a file whose sessions break the exact contract, naming the field', async () => {
     await writeFile(path, JSON.stringify({ ...library(2), sessions: [{ ...session, kind: '' }] }))
-    await expect(loadDataFile(path)).rejects.toThrow('sessions[0].kind: must be a non-empty string')
+    await expect(loadDataFile(path)).rejects.toThrow('sessions[0].kind (record ses_1): must be a non-empty string')
+  })
+
+  const text = (length: number) => 'x'.repeat(length)
+  const tags = (count: number) => Array.from({ length: count }, (_, at) => `tag ${at}`)
+
+  it.each([
+    ['D5: an empty title', { title: '' }, 'title (record ses_1): must be a non-empty string'],
+    [
+      'D5: a title past 200 characters',
+      { title: text(LIMITS.titleLength + 1) },
+      'title (record ses_1): must be at most 200',
+    ],
+    [
+      'D5: an untrimmed title',
+      { title: ' Night Drive' },
+      'title (record ses_1): is not as a write stores it ("Night Drive")',
+    ],
+    ['D6: a tag with a comma', { tags: ['a,b'] }, 'tags[0] (record ses_1): must not contain a comma'],
+    ['D6: an empty tag', { tags: [''] }, 'tags[0] (record ses_1): must be a non-empty string'],
+    [
+      'D6: a tag past 64 characters',
+      { tags: [text(LIMITS.tagLength + 1)] },
+      'tags[0] (record ses_1): must be at most 64',
+    ],
+    [
+      'D6: a tag held twice',
+      { tags: ['synth', 'synth'] },
+      'tags (record ses_1): is not as a write stores it (["synth"])',
+    ],
+    ['D6: more than 100 tags', { tags: tags(LIMITS.tagsPerSession + 1) }, 'tags (record ses_1): must hold at most 100'],
+    [
+      'D7: notes past 100,000 characters',
+      { notes: text(LIMITS.notesLength + 1) },
+      'notes (record ses_1): must be at most 100000',
+    ],
+  ])('%s stops the load, naming the record and the field, and says how to go on', async (_, fields, problem) => {
+    await writeFile(path, JSON.stringify({ ...library(2), sessions: [{ ...session, ...fields }] }))
+    const refused = loadDataFile(path)
+    await expect(refused).rejects.toThrow(DataFileError)
+    await expect(refused).rejects.toThrow(`--data ${path}: is not a library file: sessions[0].${problem}`)
+    await expect(refused).rejects.toThrow('edit or remove those records')
+  })
+
+  it('D5–D7: a record at every edge loads as it is', async () => {
+    const edge = {
+      ...session,
+      title: text(LIMITS.titleLength),
+      tags: [text(LIMITS.tagLength), ...tags(LIMITS.tagsPerSession - 1)],
+      notes: text(LIMITS.notesLength),
+    }
+    await writeFile(path, JSON.stringify({ ...library(2), sessions: [edge] }))
+    expect(await loadDataFile(path)).toEqual({ ...library(2), sessions: [edge] })
+  })
+
+  it('names the first five bad records and counts the rest', async () => {
+    const bad = Array.from({ length: 8 }, (_, at) => ({ ...session, id: `ses_${at}`, title: '' }))
+    await writeFile(path, JSON.stringify({ ...library(2), sessions: bad }))
+    const refused = loadDataFile(path)
+    await expect(refused).rejects.toThrow(
+      'sessions[4].title (record ses_4): must be a non-empty string; and 3 more sessions records',
+    )
   })
 
   it("D4: the compiled check of a file refuses what the contract refuses, with the contract's own message", async () => {
@@ -59,12 +120,13 @@ describe('--data file', () => {
     ]
     for (const record of broken) {
       const file = { ...library(2), sessions: [session, record] }
-      const expected = librarySnapshot.safeParse(file)
+      const expected = writtenSession.safeParse(record)
       expect(expected.success, JSON.stringify(record).slice(0, 80)).toBe(false)
       await writeFile(path, JSON.stringify(file))
-      const message = `--data ${path}: is not a library file: ${formatIssues(expected.error?.issues ?? [])}`
+      const rules = issueLines(expected.error?.issues ?? []).map((line) => line.slice(line.indexOf(': ')))
+      const message = `--data ${path}: is not a library file: sessions[1]`
       await expect(loadDataFile(path)).rejects.toThrow(message)
-      expect(message).toContain('sessions[1]')
+      for (const rule of rules) await expect(loadDataFile(path)).rejects.toThrow(`(record ses_1)${rule}`)
     }
   })
 

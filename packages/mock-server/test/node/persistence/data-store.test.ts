@@ -103,7 +103,17 @@ describe('--data change log', () => {
     [
       'a record that breaks the contract',
       '{"nextId":12,"sessions":{"put":[{"id":"ses_x"}],"del":[]}}\n',
-      'line 1 cannot be applied',
+      'line 1 breaks the contract: sessions.put[0].title (record ses_x): is required',
+    ],
+    [
+      'D6: a record with a tag held twice',
+      `${JSON.stringify({ nextId: 12, sessions: { put: [storedSession({ id: 'ses_t', tags: ['a', 'a'] })], del: [] } })}\n`,
+      'line 1 breaks the contract: sessions.put[0].tags (record ses_t): is not as a write stores it (["a"])',
+    ],
+    [
+      'D7: a record with notes past their limit',
+      `${JSON.stringify({ nextId: 12, sessions: { put: [storedSession({ id: 'ses_n', notes: 'n'.repeat(100_001) })], del: [] } })}\n`,
+      'line 1 breaks the contract: sessions.put[0].notes (record ses_n): must be at most 100000',
     ],
   ])(
     'MOCK.md --data: %s in the log stops the start with a clear message; file and log stay as they are',
