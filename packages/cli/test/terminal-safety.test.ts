@@ -118,6 +118,6 @@ describe('clone stops on a server that repeats a page', () => {
     const url = endless().replace('/api/v1', '/none/api/v1')
     const ran = await runCli(['clone', '--data', '/nonexistent/never-written.json', '--url', url, '--token', TOKEN])
     expect(ran).toMatchObject({ code: 4, stdout: '' })
-    expect(ran.stderr).toContain('no meta.total, so the end of the library is unknown; stopped')
+    expect(ran.stderr).toContain('no meta.total, so the end of the list is unknown; stopped')
   })
 })

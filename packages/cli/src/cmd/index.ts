@@ -1,6 +1,7 @@
 import { type OperationName, routes } from '@session-library/schemas/client'
 import type { Command } from '../cmdutil/command.js'
 import { type Extras, operationCommand } from '../cmdutil/operation-command.js'
+import { api } from './api/api.js'
 import { authLogin } from './auth/login.js'
 import { authLogout } from './auth/logout.js'
 import { authStatus } from './auth/status.js'
@@ -46,6 +47,7 @@ export const commands: readonly Command[] = [
   authLogin,
   authStatus,
   authLogout,
+  api,
   completion,
   check,
   clone,

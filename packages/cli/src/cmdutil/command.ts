@@ -52,6 +52,8 @@ export interface Command {
   /** A paragraph, for its `--help`. */
   readonly description: string
   readonly positionals: readonly Positional[]
+  /** Prints JSON whether or not `--json` is given (`api`). */
+  readonly json?: true
   /** Its own flags; the global ones come on top. A function, so that derived flags are made only when needed. */
   flags(): Readonly<Record<string, Flag>>
   /** Command lines that show its use, each with what it does after `#`. */

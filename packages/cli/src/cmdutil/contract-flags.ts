@@ -6,7 +6,7 @@ import type { Operation } from '@session-library/schemas'
 import { toJSONSchema, type z } from 'zod/mini'
 import type { Flag } from './flags.js'
 
-export { checkInput, endpoints, type Operation } from '@session-library/schemas'
+export { checkInput, endpoints, matchOperation, type Operation, queryInput } from '@session-library/schemas'
 
 type JsonSchema = {
   type?: string
@@ -175,7 +175,9 @@ export function flagsOf(fields: readonly FieldFlag[]): Record<string, Flag> {
       flags[field.flag] = { type: 'boolean', spacedValue: true, description: `${description} ${negated}` }
       continue
     }
-    const list = field.kind === 'strings' ? ' Comma-separated, or repeat the flag.' : ''
+    // Said once: a field's own text may already say how a list is given.
+    const said = /comma-separated/i.test(description)
+    const list = field.kind === 'strings' && !said ? ' Comma-separated, or repeat the flag.' : ''
     flags[field.flag] = {
       type: 'string',
       multiple: field.kind === 'strings',
