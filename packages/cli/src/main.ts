@@ -119,7 +119,9 @@ async function report(
     // The SDK's message names status, code, operation, method and path (and what to try); one
     // without `serverMessage` is only the server's text.
     const told = 'serverMessage' in error
-    const text = told ? error.message : `${error.status} ${error.code}: ${error.message} (${error.method} ${error.path})`
+    const text = told
+      ? error.message
+      : `${error.status} ${error.code}: ${error.message} (${error.method} ${error.path})`
     line(error.status === 401 ? `${text}. ${tokenWays()}.` : text)
     return EXIT.api
   }
@@ -152,7 +154,12 @@ async function runCommand(command: Command, args: string[], io: CliContext, prin
   const mask = tokenMask((await resolved().catch(() => undefined))?.token ?? [])
   setMask(mask)
   const fields = global.fields?.split(',').map((field) => field.trim())
-  const settings = { json: global.json === true || command.json === true, header: global.header === true, mask, ...(fields && { fields }) }
+  const settings = {
+    json: global.json === true || command.json === true,
+    header: global.header === true,
+    mask,
+    ...(fields && { fields }),
+  }
   const output = createOutput(settings, io)
   let client: ReturnType<typeof connect> | undefined
   const clientOf = async () => {

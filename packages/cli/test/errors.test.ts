@@ -46,7 +46,10 @@ describe('exit codes a script can branch on, and the token never printed', () =>
         /^error: --body: cannot read \/nonexistent\/body.json \(ENOENT\)/,
       ],
       [['health', '--timeout', 'soon'], /^error: --timeout: "soon" is not a whole number of ms\n/],
-      [['--limit', '2', 'sessions', 'list'], /^error: --limit is a flag of 'sessions list': put it after the command \(session-library sessions list --limit 2\)\n/],
+      [
+        ['--limit', '2', 'sessions', 'list'],
+        /^error: --limit is a flag of 'sessions list': put it after the command \(session-library sessions list --limit 2\)\n/,
+      ],
       [['--json'], /^error: no command: session-library <command> \[flags\]\n/],
       [['sessions', 'list', '--sort'], /^error: --sort needs a value <text>\n/],
       [['sessions', 'list', '--recent=maybe'], /^error: --recent: "maybe" is not true or false\n/],
@@ -84,6 +87,25 @@ describe('exit codes a script can branch on, and the token never printed', () =>
     const [session] = mock.server().api.snapshot().sessions
     const cleared = await run(['notes', 'set', session?.id as string, ''])
     expect(cleared.code, cleared.stderr).toBe(0)
+  })
+
+  it('2: an update or patch with nothing to change is a usage error naming the flags, and nothing is sent', async () => {
+    const before = mock.server().api.journal().length
+    const id = mock.server().api.snapshot().sessions[0]?.id as string
+    const runs = await Promise.all([run(['sessions', 'update', id]), run(['tags', 'patch', id, '--yes'])])
+    for (const ran of runs) {
+      expect(ran).toMatchObject({ code: 2, stdout: '' })
+      expect(ran.stderr).toMatch(/^error: nothing to change: give --\w.* or --body\n/)
+    }
+    expect(runs[0]?.stderr).toContain('--title')
+    expect(mock.server().api.journal()).toHaveLength(before)
+  })
+
+  it("0: a group's word alone shows its commands (as gh repo), on stdout", async () => {
+    const ran = await run(['sessions'])
+    expect(ran).toMatchObject({ code: 0, stderr: '' })
+    expect(ran.stdout).toMatch(/^Usage: session-library sessions <command> \[flags\]/)
+    expect(ran.stdout).toContain('sessions update <id>')
   })
 
   it('2: a token with a control character is a usage error naming where it came from, the token never printed', async () => {

@@ -166,7 +166,10 @@ export function operationCommand(route: Route, extras: Extras = {}): Command {
       await extras.amend?.(input, context.positionals.slice(params.length), context.io)
       if (route.method === 'PATCH' && Object.keys(input.body ?? {}).length === 0) {
         const flags = derived().filter((field) => field.location === 'body')
-        throw new UsageError(`nothing to change: give ${flags.map((field) => `--${field.flag}`).join(', ')} or --body`, words)
+        throw new UsageError(
+          `nothing to change: give ${flags.map((field) => `--${field.flag}`).join(', ')} or --body`,
+          words,
+        )
       }
       checkRequest(name, input, words)
       const call = { name, input, columns: extras.columns }

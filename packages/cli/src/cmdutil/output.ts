@@ -167,16 +167,20 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
   async function streamJson(items: AsyncIterable<unknown>) {
     let chunk = ''
     let checked = false
-    for await (const record of items) {
-      if (!checked && isRecord(record)) checkFields(fields, [record])
-      checked = true
-      chunk += `${jsonLine(pick(record, fields), settings.mask)}\n`
-      if (chunk.length >= CHUNK) {
-        await out(chunk)
-        chunk = ''
+    // What came before a failure (a server that stops making sense half-way) is printed too.
+    try {
+      for await (const record of items) {
+        if (!checked && isRecord(record)) checkFields(fields, [record])
+        checked = true
+        chunk += `${jsonLine(pick(record, fields), settings.mask)}\n`
+        if (chunk.length >= CHUNK) {
+          await out(chunk)
+          chunk = ''
+        }
       }
+    } finally {
+      if (chunk) await out(chunk)
     }
-    if (chunk) await out(chunk)
   }
 
   async function streamTable(items: AsyncIterable<unknown>, columns?: readonly string[]) {
@@ -192,12 +196,15 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
       await out(lines([...(widths ? [] : laid.head), ...laid.body]))
       widths = laid.widths
     }
-    for await (const record of items) {
-      if (!isRecord(record)) continue
-      if (widths || (!terminal && header.length > 0)) await flush([record])
-      else if (sample.push(record) >= (terminal ? WIDTH_SAMPLE : 1)) await flush(sample.splice(0))
+    try {
+      for await (const record of items) {
+        if (!isRecord(record)) continue
+        if (widths || (!terminal && header.length > 0)) await flush([record])
+        else if (sample.push(record) >= (terminal ? WIDTH_SAMPLE : 1)) await flush(sample.splice(0))
+      }
+    } finally {
+      if (sample.length > 0) await flush(sample)
     }
-    if (sample.length > 0) await flush(sample)
   }
 
   return {

@@ -25,19 +25,21 @@ export async function* walkPages(
   const seen = new Set<unknown>()
   let offset = options.offset ?? 0
   let bound: number | undefined
+  let first: number | undefined
   for (let count = 0; ; ) {
     const page = await read(offset)
     const stop = (why: string) => new CliError(`${page.request}: ${why}; stopped`, EXIT.invalid)
     if (bound === undefined) {
       if (typeof page.total !== 'number') throw stop('no meta.total, so the end of the list is unknown')
-      bound = Math.max(page.total - offset, 0)
+      first = page.total
+      bound = Math.max(first - offset, 0)
     }
     const fresh = page.data.filter((item) => !seen.has(identity(item)))
     for (const item of fresh) seen.add(identity(item))
     if (page.data.length > 0 && fresh.length === 0)
       throw stop(`the page at offset ${offset} repeats ${noun} already read`)
     count += fresh.length
-    if (count > bound) throw stop(`more ${noun} than the first page's total of ${page.total}`)
+    if (count > bound) throw stop(`more ${noun} than the first page's total of ${first}`)
     yield* fresh
     offset += page.data.length
     if (page.data.length === 0 || count >= bound) return

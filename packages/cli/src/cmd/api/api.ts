@@ -64,7 +64,11 @@ export const api: Command = {
   description:
     "As gh api: the method and the path (relative to the base URL; /api/v1 may be written, a query too). The fields of -f and -F are the query of a GET or a DELETE, else the JSON body (the query when --input gives the body); key[]=value adds to an array. The request is checked against the contract's operation before it is sent (a refused one is a usage error, nothing sent); a path outside the contract is refused. Prints the answer as JSON; with --paginate, every item of a list, one JSON line each.",
   positionals: [
-    { name: 'method', description: 'GET, POST, PUT, PATCH or DELETE.', choices: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
+    {
+      name: 'method',
+      description: 'GET, POST, PUT, PATCH or DELETE.',
+      choices: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    },
     { name: 'path', description: 'The path, e.g. /sessions/ses_1/tags or /sessions?limit=2.' },
   ],
   flags: () => ({
@@ -87,7 +91,8 @@ export const api: Command = {
     input: { type: 'string', value: '<file|->', file: true, description: 'The JSON body from a file, or - for stdin.' },
     paginate: {
       type: 'boolean',
-      description: 'Walk every page of a list and print each item as a JSON line (stops on a server that repeats pages).',
+      description:
+        'Walk every page of a list and print each item as a JSON line (stops on a server that repeats pages).',
     },
   }),
   examples: [

@@ -2,8 +2,8 @@ import { UsageError } from '@session-library/internal'
 import type { Context } from '../../cmdutil/command.js'
 import { wholeNumber } from '../../cmdutil/flags.js'
 import type { OperationCall } from '../../cmdutil/input.js'
-import { walkPages } from '../../cmdutil/pages.js'
 import type { Extras } from '../../cmdutil/operation-command.js'
+import { walkPages } from '../../cmdutil/pages.js'
 
 // Every page, each session printed as it comes, so that memory stays flat however long the list;
 // pages of --limit (default the largest the API allows) from --offset, bounded as walkPages says.
