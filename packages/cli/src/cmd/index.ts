@@ -7,6 +7,7 @@ import { authLogout } from './auth/logout.js'
 import { authStatus } from './auth/status.js'
 import { check } from './check/check.js'
 import { clone } from './clone/clone.js'
+import { complete } from './completion/complete.js'
 import { completion } from './completion/completion.js'
 import { importsStart } from './imports/start.js'
 import { notesClear } from './notes/clear.js'
@@ -49,6 +50,7 @@ export const commands: readonly Command[] = [
   authLogout,
   api,
   completion,
+  complete,
   check,
   clone,
 ]

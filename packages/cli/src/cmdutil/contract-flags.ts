@@ -184,6 +184,7 @@ export function flagsOf(fields: readonly FieldFlag[]): Record<string, Flag> {
       value: KIND_VALUES[field.kind][0],
       description: `${description}${list}`,
       ...(field.choices && { choices: field.choices }),
+      ...(field.field === 'tags' && { complete: 'tags' as const }),
       ...(field.kind === 'json' && { file: true }),
     }
   }
