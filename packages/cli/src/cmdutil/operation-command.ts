@@ -164,7 +164,7 @@ export function operationCommand(route: Route, extras: Extras = {}): Command {
       const shape = { params, query: operation?.query !== undefined, body: operation?.body !== undefined }
       const input = await operationInput(shape, derived(), values, context.positionals, context.io)
       await extras.amend?.(input, context.positionals.slice(params.length), context.io)
-      if (route.method === 'PATCH' && Object.keys(input.body ?? {}).length === 0) {
+      if (route.method === 'PATCH' && values.body === undefined && Object.keys(input.body ?? {}).length === 0) {
         const flags = derived().filter((field) => field.location === 'body')
         throw new UsageError(
           `nothing to change: give ${flags.map((field) => `--${field.flag}`).join(', ')} or --body`,
