@@ -97,6 +97,44 @@ describe('the SDK on other runtimes, against the packed mock', () => {
   })
 })
 
+// Each runtime's fetch fails its own way (Bun and Deno: other error types, codes and messages); the
+// SDK's one rule makes retries, NetworkError, causeCode and message the same on all of them.
+describe('network failures, the same on every runtime', () => {
+  let mock: PackedMock
+
+  beforeAll(async () => {
+    mock = await startPackedMock(process.execPath, consumerDir, TOKEN)
+  })
+  afterAll(() => mock?.stop())
+
+  const failed = (causeCode: string) => ({
+    network: true,
+    causeCode,
+    message: `health.get: network error (GET http://127.0.0.1:<port>/api/v1/health): ${causeCode}`,
+    attempts: 3,
+  })
+
+  it.each([
+    ['Node 22', tools.node22, []],
+    ['Node 24', process.execPath, []],
+    ['Node 26', tools.node26, []],
+    ['Bun', tools.bun, []],
+    ['Deno', tools.deno, ['run', '--allow-env', '--allow-net', '--allow-read']],
+  ])(
+    'on %s: refused, reset and dropped connections are retried NetworkErrors; a server that comes up is read',
+    async (_, program, args) => {
+      const finished = await run(program, [...args, 'network-failures.mjs'], { cwd: consumerDir, env: mockEnv(mock) })
+      expect(finished.code, finished.stderr).toBe(0)
+      expect(JSON.parse(finished.stdout)).toEqual({
+        refused: failed('ECONNREFUSED'),
+        reset: failed('ECONNRESET'),
+        dropped: failed('ECONNRESET'),
+        cameUp: { status: 'ok', attempts: 2 },
+      })
+    },
+  )
+})
+
 describe('the mock’s handlers in a user’s vitest 5 test with setupServer', () => {
   it.each([
     ['msw 3', 'Node 24', consumerDir, process.execPath, '3'],

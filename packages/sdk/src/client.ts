@@ -1,4 +1,5 @@
-import type { AnswerOf, CallInput, OperationName } from '@session-library/schemas/client'
+import { didYouMean } from '@session-library/internal'
+import { type AnswerOf, type CallInput, type OperationName, routes } from '@session-library/schemas/client'
 import { mergeHeaders } from './core/headers.js'
 import { type ClientOptions, type ResolvedConfig, resolveConfig } from './core/options.js'
 import type { ApiPromise } from './core/promise.js'
@@ -30,7 +31,7 @@ export class SessionLibrary {
   readonly notes: NotesApi
   /** A session's waveform note lanes: replace. */
   readonly waveformNotes: WaveformNotesApi
-  /** Batch imports: start, startAndWait. */
+  /** Batch imports: start, startAndWait, wait. */
   readonly imports: ImportsApi
   /** The health snapshot (`GET /health`); it also proves the token is valid. */
   readonly health: HealthApi
@@ -52,7 +53,7 @@ export class SessionLibrary {
     this.tags = new TagsApi(call)
     this.notes = new NotesApi(call)
     this.waveformNotes = new WaveformNotesApi(call)
-    this.imports = new ImportsApi(call, this.sessions)
+    this.imports = new ImportsApi(call, this.sessions, this.#config.baseUrl)
     this.health = healthApi(call)
     this.preview = previewApi(call)
     this.waveform = waveformApi(call)
@@ -61,9 +62,14 @@ export class SessionLibrary {
 
   /** Calls any operation of the contract by its id, input typed from the contract (left out when
    * nothing in it is required); resolves to the whole validated answer (`{ data }`, plus `meta`).
+   * @throws TypeError, at once, for a name that is not an operation of the contract.
    * @example `const { data } = await client.request('tags.patch', { params: { id: 'ses_1' }, body: { tags: ['drums'] } })`
    */
   request<Name extends OperationName>(name: Name, ...[input, options]: RequestArgs<Name>): ApiPromise<AnswerOf<Name>> {
+    if (!Object.hasOwn(routes, name)) {
+      const known = Object.keys(routes)
+      throw new TypeError(`SessionLibrary.request: unknown operation '${name}'${didYouMean(name, known)}`)
+    }
     return this.#call(name, (input ?? {}) as CallInput<Name>, options)
   }
 

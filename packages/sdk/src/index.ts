@@ -61,6 +61,7 @@ export {
   UnauthorizedError,
 } from './errors/api-error.js'
 export { type ErrorCode, type RequestDetails, SessionLibraryError, UNKNOWN_ERROR_CODE } from './errors/base.js'
+export { ImportWaitTimeoutError } from './errors/import-wait-timeout.js'
 export { NetworkError } from './errors/network-error.js'
 export { NoNextPageError } from './errors/no-next-page.js'
 export { ResponseValidationError } from './errors/response-validation.js'

@@ -61,20 +61,27 @@ describe('README retries: 503 with Retry-After', () => {
     expect(attempts('health.get')).toEqual([503, 200])
   })
 
-  it('a Retry-After beyond maxDelay is capped at maxDelay', async () => {
-    server.api.injectFault({ status: 503, retryAfter: 30, operation: 'health.get' })
+  it('a Retry-After of exactly maxDelay is waited for', async () => {
+    server.api.injectFault({ status: 503, retryAfter: 1, operation: 'health.get' })
+    await expect(client({ baseDelay: 1, maxDelay: 1_000 }).health()).resolves.toMatchObject({ status: 'ok' })
+    expect(attempts('health.get')).toEqual([503, 200])
+  })
+
+  it('a Retry-After beyond maxDelay ends the call at once, its retryAfter in seconds', async () => {
+    server.api.injectFault({ status: 503, retryAfter: 1, operation: 'health.get' })
     const started = performance.now()
-    await client({ baseDelay: 1, maxDelay: 200 }).health()
-    const waited = performance.now() - started
-    expect(waited).toBeGreaterThanOrEqual(190)
-    expect(waited).toBeLessThan(2_000)
+    const error = await failure(client({ baseDelay: 1, maxDelay: 999 }).health())
+    expect(performance.now() - started).toBeLessThan(900)
+    expect(error).toBeInstanceOf(ServerError)
+    expect(error).toMatchObject({ status: 503, retryAfter: 1 })
+    expect(attempts('health.get')).toEqual([503])
   })
 
   it('a create is not retried: a ServerError that carries status, code and Retry-After', async () => {
     server.api.injectFault({ status: 503, retryAfter: 7, operation: 'sessions.create' })
     const error = await failure(client().sessions.create({ title: 'Later' }))
     expect(error).toBeInstanceOf(ServerError)
-    expect(error).toMatchObject({ status: 503, code: 'internal_error', retryAfter: '7' })
+    expect(error).toMatchObject({ status: 503, code: 'internal_error', retryAfter: 7 })
     expect(attempts('sessions.create')).toEqual([503])
   })
 })

@@ -45,7 +45,11 @@ describe('against the mock in-process', () => {
         .sessions.create({ title: ' ' })
         .catch((e: unknown) => e)
       expect(error).toBeInstanceOf(BadRequestError)
-      expect(error).toMatchObject({ status: 400, code: 'invalid_json', message: 'title: must be a non-empty string' })
+      expect(error).toMatchObject({
+        status: 400,
+        code: 'invalid_json',
+        serverMessage: 'title: must be a non-empty string',
+      })
     })
 
     it('SPEC §5 401 unauthorized: UnauthorizedError (D2)', async () => {
@@ -53,7 +57,7 @@ describe('against the mock in-process', () => {
         .health()
         .catch((e: unknown) => e)
       expect(error).toBeInstanceOf(UnauthorizedError)
-      expect(error).toMatchObject({ code: 'unauthorized', message: 'Provide Authorization: Bearer <token>.' })
+      expect(error).toMatchObject({ code: 'unauthorized', serverMessage: 'Provide Authorization: Bearer <token>.' })
     })
 
     it('SPEC §4.1 404 not_found: NotFoundError', async () => {
@@ -61,7 +65,7 @@ describe('against the mock in-process', () => {
         .sessions.get('ses_missing')
         .catch((e: unknown) => e)
       expect(error).toBeInstanceOf(NotFoundError)
-      expect(error).toMatchObject({ code: 'not_found', message: 'session not found' })
+      expect(error).toMatchObject({ code: 'not_found', serverMessage: 'session not found' })
     })
 
     it('D4 413 payload_too_large: PayloadTooLargeError', async () => {
@@ -85,7 +89,9 @@ describe('against the mock in-process', () => {
         .sessions.create({ title: 'x' })
         .catch((e: unknown) => e)
       expect(error).toBeInstanceOf(ForbiddenError)
-      expect(isApiError(error, 'read_only') && error.message).toBe('Enable Full Automation to perform this action.')
+      expect(isApiError(error, 'read_only') && error.serverMessage).toBe(
+        'Enable Full Automation to perform this action.',
+      )
       await expect(client().health()).resolves.toMatchObject({ effectiveMode: effective ?? configured })
       await expect(client().sessions.list()).resolves.toMatchObject({ meta: { total: 30 } })
     })

@@ -86,7 +86,7 @@ eachMock({}, ({ api, baseUrl, client: clientOf }) => {
     const missing = await clientOf().sessions.get('ses_missing').safe()
     expect(missing.data).toBeUndefined()
     expect(missing.error).toBeInstanceOf(NotFoundError)
-    expect(missing.error).toMatchObject({ code: 'not_found', message: 'session not found' })
+    expect(missing.error).toMatchObject({ code: 'not_found', serverMessage: 'session not found' })
     expect(missing.response?.status).toBe(404)
 
     api().setMode('read-only')
@@ -112,7 +112,7 @@ eachMock({}, ({ api, baseUrl, client: clientOf }) => {
     for (const [result, Class, status] of outcomes) {
       expect(result.data).toBeUndefined()
       expect(result.error).toBeInstanceOf(Class)
-      expect(result.error).toMatchObject({ status, message: expect.any(String) })
+      expect(result.error).toMatchObject({ status, serverMessage: expect.any(String) })
       expect(result.response?.status).toBe(status)
     }
     api().injectFault({ status: 500, operation: 'tags.get' })

@@ -20,8 +20,8 @@ interface Log {
 
 const ORDER = ['debug', 'info', 'warn', 'error'] as const
 
-// Node's console.debug and console.info write to stdout, which a script's output owns.
-const stderrLogger: Logger = { debug: (message, details) => console.error(message, details) }
+// Node's console.debug and console.info write to stdout, which a script's output owns; one line an event.
+const stderrLogger: Logger = { debug: (message, details) => console.error(message, JSON.stringify(details)) }
 
 // The given logger (every level when no level is set) or stderr (when only a level is set), from `level` up.
 export function resolveLog(logger: Logger | undefined, level: LogLevel | undefined): Log | undefined {

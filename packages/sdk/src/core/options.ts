@@ -10,11 +10,13 @@ export interface RetryPolicy {
   limit?: number
   /** Backoff before the first retry in ms; it doubles on each retry, with jitter. */
   baseDelay?: number
-  /** Longest wait between two attempts in ms, for backoff and `Retry-After` alike. */
+  /** Longest wait between two attempts in ms. A `Retry-After` up to it is waited for as asked; a
+   * longer one ends the call at once (its error's `retryAfter` says when to come back).
+   */
   maxDelay?: number
 }
 
-/** The retry defaults: 2 retries, 300 ms base delay, 5 s cap. */
+/** The retry defaults: 2 retries, 300 ms base delay, 5 s cap (on backoff and `Retry-After` alike). */
 export const DEFAULT_RETRY: Required<RetryPolicy> = { limit: 2, baseDelay: 300, maxDelay: 5_000 }
 /** The default timeout of one attempt, in ms: 10,000. */
 export const DEFAULT_TIMEOUT = 10_000
@@ -122,10 +124,17 @@ function environment(name: string): string | undefined {
   return process?.env?.[name] || undefined
 }
 
+let warned = false
+
+// A wrong `logLevel` is the caller's mistake; a wrong variable is the environment's: warned of once, then ignored.
 function logLevel(options: ClientOptions): LogLevel | undefined {
   const level = options.logLevel ?? environment('SESSION_LIBRARY_LOG')?.toLowerCase()
   if (level === undefined || LEVELS.includes(level as LogLevel)) return level as LogLevel | undefined
-  throw new TypeError(`SessionLibrary: log level must be one of ${LEVELS.join(', ')}: ${level}`)
+  const problem = `log level must be one of ${LEVELS.join(', ')}: ${level}`
+  if (options.logLevel !== undefined) throw new TypeError(`SessionLibrary: ${problem}`)
+  if (!warned) console.warn(`session-library: SESSION_LIBRARY_LOG ignored: ${problem}`)
+  warned = true
+  return undefined
 }
 
 export function resolveConfig(options: ClientOptions) {

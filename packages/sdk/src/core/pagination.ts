@@ -4,6 +4,8 @@ import type {
   Session,
   SessionListParams,
 } from '@session-library/schemas/client'
+import { AbortedError } from '../errors/aborted-error.js'
+import { requestAt } from '../errors/base.js'
 import { NoNextPageError } from '../errors/no-next-page.js'
 import { ApiPromise, type RawAnswer } from './promise.js'
 
@@ -84,15 +86,29 @@ async function* pages(
   }
 }
 
-export async function* paginate(listPage: ListPage, query: SessionListQuery): AsyncGenerator<Session, void, undefined> {
-  for await (const { data } of pages(listPage, query)) yield* data
+// An abort between two items ends the walk there, as it ends a request under way.
+function stopIfAborted(signal: AbortSignal | undefined, response: Response) {
+  if (signal?.aborted) throw new AbortedError(signal.reason, requestAt('sessions.list', 'GET', response.url))
 }
 
-export function collect(listPage: ListPage, query: SessionListQuery): ApiPromise<Session[]> {
+export async function* paginate(
+  listPage: ListPage,
+  query: SessionListQuery,
+  signal?: AbortSignal,
+): AsyncGenerator<Session, void, undefined> {
+  for await (const { data, response } of pages(listPage, query))
+    for (const session of data) {
+      stopIfAborted(signal, response)
+      yield session
+    }
+}
+
+export function collect(listPage: ListPage, query: SessionListQuery, signal?: AbortSignal): ApiPromise<Session[]> {
   const walk = async (): Promise<RawAnswer<Session[]>> => {
     const sessions: Session[] = []
     let last: Response | undefined
     for await (const { data, response } of pages(listPage, query)) {
+      stopIfAborted(signal, response)
       sessions.push(...data)
       last = response
     }

@@ -11,11 +11,11 @@ import {
   routes,
   tokenMask,
 } from '@session-library/schemas/client'
-import ky, { isHTTPError, isNetworkError, isTimeoutError, type RetryOptions } from 'ky'
+import ky, { isHTTPError, isTimeoutError, type RetryOptions } from 'ky'
 import { AbortedError } from '../errors/aborted-error.js'
 import { type ApiError, createApiError } from '../errors/api-error.js'
 import { type RequestDetails, SessionLibraryError, UNKNOWN_ERROR_CODE } from '../errors/base.js'
-import { NetworkError } from '../errors/network-error.js'
+import { isFetchFailure, NetworkError } from '../errors/network-error.js'
 import { TimeoutError } from '../errors/timeout-error.js'
 import { readAnswer } from './answer-body.js'
 import { mergeHeaders } from './headers.js'
@@ -53,7 +53,7 @@ export abstract class Resource {
 
 // An option ky does not know, so hands to `fetch` (a string: ky's merge drops symbol keys).
 const CLOCK = 'sessionLibraryClock'
-type AttemptClock = { started: number }
+type AttemptClock = { started: number; request: RequestDetails }
 
 interface Input {
   params?: Record<string, string>
@@ -71,6 +71,13 @@ function searchOf(query: Input['query'] = {}): string {
   return search ? `?${search}` : ''
 }
 
+// `Retry-After` in seconds: a number, or an HTTP date counted from now.
+function retryAfterOf({ headers }: Response): number | undefined {
+  const value = headers.get('retry-after') ?? ''
+  const seconds = /^\d+$/.test(value) ? +value : Math.ceil((Date.parse(value) - Date.now()) / 1000)
+  return Number.isNaN(seconds) ? undefined : Math.max(0, seconds)
+}
+
 // Other writes retry only when the call passes `retry`: their effect could otherwise happen twice.
 function kyRetry(operation: Route, client: RetryOption | undefined, call: RetryOption | undefined): RetryOptions {
   const policy = retryPolicy(call, retryPolicy(client))
@@ -81,6 +88,10 @@ function kyRetry(operation: Route, client: RetryOption | undefined, call: RetryO
     statusCodes: [...RETRY_STATUSES],
     afterStatusCodes: [...RETRY_STATUSES],
     maxRetryAfter: policy.maxDelay,
+    // Ours, whatever the runtime; a `Retry-After` past `maxDelay` ends the call at once (undefined: ky decides).
+    shouldRetry: ({ error }) =>
+      error instanceof NetworkError ||
+      (isHTTPError(error) && (retryAfterOf(error.response) ?? 0) * 1000 > policy.maxDelay ? false : undefined),
     // The jitter is in `delay`; ky's own `jitter` would run after its cap.
     delay: (retry: number) => backoffDelay(retry, policy),
     backoffLimit: policy.maxDelay,
@@ -108,12 +119,7 @@ function describeErrorBody(body: unknown, text: string | undefined): { code?: st
 }
 
 // ky 2 hands the body over read (`HTTPError.data`: JSON, text or undefined); the token is masked wherever echoed.
-function errorFromResponse(
-  response: Response,
-  data: unknown,
-  request: RequestDetails,
-  mask: (text: string) => string,
-): ApiError {
+function errorFromResponse(response: Response, data: unknown, { request, mask, hint404 }: Attempt): ApiError {
   let body = data
   let text: string | undefined
   if (typeof data === 'string') {
@@ -134,7 +140,8 @@ function errorFromResponse(
       message: said ?? [`HTTP ${status} ${statusText}`.trim(), message].filter(Boolean).join(': '),
       status,
       body,
-      retryAfter: headers.get('retry-after') ?? undefined,
+      retryAfter: retryAfterOf(response),
+      hint: status === 404 ? hint404 : undefined,
       headers,
     },
     request,
@@ -146,18 +153,17 @@ interface Attempt {
   options: CallOptions
   timeout: number | false
   mask: (text: string) => string
+  hint404: string | undefined
 }
 
-function translateError(error: unknown, { request, options, timeout, mask }: Attempt) {
+function translateError(error: unknown, attempt: Attempt) {
+  const { request, options, timeout } = attempt
   // Whatever was under way (sending, retrying, reading the body), the caller's abort decides.
   if (options.signal?.aborted) return new AbortedError(options.signal.reason, request)
   if (error instanceof SessionLibraryError) return error
-  if (isHTTPError(error)) return errorFromResponse(error.response, error.data, request, mask)
+  if (isHTTPError(error)) return errorFromResponse(error.response, error.data, attempt)
   // ky's errors hold the request and so the Authorization header: never keep them as a cause.
   if (isTimeoutError(error)) return new TimeoutError(timeout || 0, request)
-  // ky 2 wraps fetch's TypeError in its own NetworkError (which holds the request): keep fetch's.
-  const failed = isNetworkError(error) ? error.cause : error
-  if (failed instanceof TypeError) return new NetworkError(request, failed)
   return error
 }
 
@@ -167,17 +173,25 @@ export function createCall(config: ResolvedConfig): Call {
   const mask = tokenMask(config.token)
   // ky hands an option it does not know to `fetch`: each call's clock comes through so, and the
   // fetch stamps when each attempt began (the body's share of the timeout is what that attempt left).
-  const timedFetch = (request: Request, init?: Record<string, unknown>) => {
-    const clock = init?.[CLOCK] as AttemptClock | undefined
-    if (clock) clock.started = performance.now()
-    // The clock is the only option ky hands over: the Request carries everything else.
-    return (config.fetch ?? globalThis.fetch)(request)
+  // A rejection of fetch itself, unless aborted, is the connection's: judged here, by shape, on every runtime.
+  const timedFetch = async (request: Request, init?: Record<string, unknown>) => {
+    const clock = init?.[CLOCK] as AttemptClock
+    clock.started = performance.now()
+    try {
+      // The clock is the only option ky hands over: the Request carries everything else.
+      return await (config.fetch ?? globalThis.fetch)(request)
+    } catch (error) {
+      throw !request.signal.aborted && isFetchFailure(error) ? new NetworkError(clock.request, error) : error
+    }
   }
   // Only what is set: ky deep-merges its instance's options into every call's.
   const http = ky.create({ fetch: timedFetch as typeof fetch, ...(hooks && { hooks }) })
   const own = { accept: 'application/json', authorization: `Bearer ${config.token}` }
   const clientHeaders = mergeHeaders(own, config.headers)
   const basePath = new URL(config.baseUrl).pathname.replace(/\/$/, '')
+  const hint404 = basePath.endsWith('/api/v1')
+    ? undefined
+    : `the base URL may lack /api/v1: try ${config.baseUrl}/api/v1`
   // The client's retry settings per operation, built once; a call's own `retry` builds its own.
   const retries = new Map(Object.values(routes).map((route) => [route.name, kyRetry(route, config.retry, undefined)]))
   const retryFor = (name: OperationName, call: CallOptions['retry']) =>
@@ -190,7 +204,7 @@ export function createCall(config: ResolvedConfig): Call {
     const request = { operation: name, method: operation.method, path: `${basePath}${relative}`, url }
     const timeout = options.timeout ?? config.timeout
     // Until fetch stamps an attempt, the clock reads the call's start (a hook may answer without fetch).
-    const clock: AttemptClock = { started: performance.now() }
+    const clock: AttemptClock = { started: performance.now(), request }
     // Only the keys that are set: ky copies its options object once per key it merges.
     const kyOptions: Record<string, unknown> = {
       method: operation.method,
@@ -215,10 +229,10 @@ export function createCall(config: ResolvedConfig): Call {
         msLeft,
         validate,
       })
-      log?.info?.('session-library: answer', { method: request.method, url, status: response.status })
+      log?.info?.('session-library: answer', { operation: name, method: request.method, url, status: response.status })
       return { data, response }
     } catch (error) {
-      const failure = translateError(error, { request, options, timeout, mask })
+      const failure = translateError(error, { request, options, timeout, mask, hint404 })
       log?.error?.('session-library: failed', { method: request.method, url, error: String(failure) })
       const answered = response ?? (isHTTPError(error) ? error.response : undefined)
       throw answered ? rememberResponse(failure, answered) : failure

@@ -28,14 +28,17 @@ export interface ApiErrorDetails {
   message: string
   /** The body as received: parsed JSON when it was JSON, else the text. */
   body: unknown
-  /** `Retry-After` of the answer, when it had one. */
-  retryAfter?: string
+  /** `Retry-After` of the answer in seconds (a date counted from now), when it had one. */
+  retryAfter?: number
+  /** What to try, when the SDK can tell. */
+  hint?: string
   /** The answer's headers. */
   headers?: Headers
 }
 
-/** The server answered with an error status: `message` and `code` from the API's envelope, else the
- * status line and what the body said (problem+json `title`/`detail`, a text body's first line).
+/** The server answered with an error status: `code` and `serverMessage` from the API's envelope, else
+ * the status line and what the body said (problem+json `title`/`detail`, a text body's first line).
+ * `message` is `<status> <code>: <serverMessage> (<operation> <METHOD> <path>)`, then ` — <hint>`.
  * @example `await client.sessions.get('nope').catch((err) => err instanceof ApiError && err.status)`
  */
 export class ApiError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends SessionLibraryError {
@@ -45,15 +48,25 @@ export class ApiError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> ext
   readonly code: Code
   /** The body as received: parsed JSON when it was JSON, else the text. */
   readonly body: unknown
-  /** `Retry-After` of the answer, when it had one. */
-  readonly retryAfter: string | undefined
+  /** The server's message alone, or the status line and what the body said. */
+  readonly serverMessage: string
+  /** What to try, when the SDK can tell (a 404 at a base URL without `/api/v1`: add it). */
+  readonly hint: string | undefined
+  /** `Retry-After` of the answer in seconds (a date counted from now), when it had one. */
+  readonly retryAfter: number | undefined
   /** The answer's headers (empty when the error was built without them). */
   readonly headers: Headers
 
   /** Builds the error from an answer's details. */
   constructor(details: ApiErrorDetails & { code: Code | ErrorCode }, request: RequestDetails) {
-    super(details.message, request)
-    this.status = details.status
+    const { status, code, message, hint } = details
+    super(
+      `${status} ${code}: ${message} (${request.operation} ${request.method} ${request.path})${hint ? ` — ${hint}` : ''}`,
+      request,
+    )
+    this.serverMessage = message
+    this.hint = hint
+    this.status = status
     this.code = details.code as Code
     this.body = details.body
     this.retryAfter = details.retryAfter
@@ -71,7 +84,7 @@ export class ForbiddenError<Code extends ErrorCode | UnknownErrorCode = ErrorCod
 export class NotFoundError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {}
 /** 413: the request body is too large (`payload_too_large`). */
 export class PayloadTooLargeError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {}
-/** 429: too many requests; retried by default, thrown once the retries are used up. */
+/** 429: too many requests; retried after `Retry-After` when it is within `maxDelay`, else thrown at once. */
 export class RateLimitError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {}
 /** 501: a service is not available in the server's runtime (`waveform_unavailable`…). Never retried. */
 export class NotImplementedError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> extends ApiError<Code> {}

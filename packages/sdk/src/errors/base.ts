@@ -50,5 +50,13 @@ export function nameClasses(classes: Record<string, abstract new (...args: never
 
 nameClasses({ SessionLibraryError })
 
+// The details of a request known only by its URL (`''` when a fetch gave none).
+export const requestAt = (operation: OperationName, method: string, url: string): RequestDetails => ({
+  operation,
+  method,
+  path: url && new URL(url).pathname,
+  url,
+})
+
 // Where a request went, for a message: the method and the URL without its query.
 export const target = (request: RequestDetails) => `${request.method} ${new URL(request.url).origin}${request.path}`

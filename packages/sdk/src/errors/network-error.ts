@@ -1,41 +1,47 @@
 import { nameClasses, type RequestDetails, SessionLibraryError, target } from './base.js'
 
-type SystemError = Partial<Record<'code' | 'address' | 'port' | 'hostname' | 'cause', unknown>>
+type Failure = { code?: unknown; name?: unknown; message?: unknown; cause?: unknown } | undefined
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+// Each runtime names the same failure its own way: Node's undici a cause's `code` (`UND_ERR_SOCKET`
+// for a connection closed mid-answer), Bun a `code` on the TypeError, Deno only a message ("Connection
+// refused (os error 111)", "connection closed before message completed", "dns error").
+const CODES: [RegExp, string][] = [
+  [/refused|os error 111/i, 'ECONNREFUSED'],
+  [/reset|closed|UND_ERR_SOCKET|os error 104/i, 'ECONNRESET'],
+  [/ENOTFOUND|dns error/i, 'ENOTFOUND'],
+]
 
-// fetch says only `fetch failed`; the system's error (code, address) sits one or two causes below,
-// or, when fetch refuses before connecting (undici's `bad port`), an error with a message and no code.
+/** Whether what `fetch` rejected with is a failed connection, judged by shape (any runtime, any realm):
+ * a `TypeError` (the fetch standard's network error) or an error with a string `code` (Bun, Node).
+ */
+export const isFetchFailure = (error: unknown) =>
+  (error as Failure)?.name === 'TypeError' || typeof (error as Failure)?.code === 'string'
+
+// The runtime's code, normalised (`ECONNREFUSED`, `ECONNRESET`, `ENOTFOUND`…), else the deepest message.
 function describeCause(cause: unknown): { code: string | undefined; reason: string } {
-  let system: SystemError | undefined
-  let last = cause
-  for (let at = cause, depth = 0; typeof at === 'object' && at !== null && depth < 5; depth++) {
-    if (typeof (at as SystemError).code === 'string') system = at as SystemError
-    last = at
-    at = (at as SystemError).cause
+  let code: string | undefined
+  let said = String(cause)
+  for (let at = cause as Failure, depth = 0; at && typeof at === 'object' && depth < 5; depth++) {
+    if (typeof at.code === 'string') code ??= at.code
+    if (typeof at.message === 'string') said = at.message
+    at = at.cause as Failure
   }
-  if (!system) return { code: undefined, reason: messageOf(last) }
-  const code = system.code as string
-  if (typeof system.address === 'string') {
-    const port = system.port === undefined ? '' : `:${String(system.port)}`
-    return { code, reason: `${code} ${system.address}${port}` }
-  }
-  if (typeof system.hostname === 'string') return { code, reason: `${code} ${system.hostname}` }
-  const message = messageOf(system)
-  return { code, reason: message.includes(code) ? message : `${code}: ${message}` }
+  const text = code ?? said
+  code = CODES.find(([pattern]) => pattern.test(text))?.[1] ?? code
+  return { code, reason: code ?? said }
 }
 
-/** No answer (connection refused or reset, DNS failure, CORS): the message names the method, the
- * URL and the platform's reason (`ECONNREFUSED 127.0.0.1:4777`); `cause` is the platform's error.
+/** No answer (connection refused, reset or dropped, DNS failure, CORS), the same on Node, Bun and
+ * Deno: the message names the method, the URL and the normalised code; `cause` is the runtime's error.
  * @example `await client.health().catch((err) => err instanceof NetworkError && err.causeCode) // 'ECONNREFUSED'`
  */
 export class NetworkError extends SessionLibraryError {
   /** Tells this error apart in a `switch (error.code)`. */
   readonly code = 'network_error'
-  /** The platform's error code (`ECONNREFUSED`, `ENOTFOUND`, `UND_ERR_SOCKET`…), when it gave one. */
+  /** `ECONNREFUSED`, `ECONNRESET` (reset or closed before the answer), `ENOTFOUND`, or the runtime's own code. */
   readonly causeCode: string | undefined
 
-  /** Builds the error, and its message, from what the platform threw. */
+  /** Builds the error, and its message, from what the runtime's `fetch` threw. */
   constructor(request: RequestDetails, cause: unknown) {
     const { code, reason } = describeCause(cause)
     super(`${request.operation}: network error (${target(request)}): ${reason}`, request, { cause })

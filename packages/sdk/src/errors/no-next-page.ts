@@ -1,4 +1,4 @@
-import { nameClasses, SessionLibraryError } from './base.js'
+import { nameClasses, requestAt, SessionLibraryError } from './base.js'
 
 /** `page.nextPage()` on the last page: nothing is sent, the call rejects (`.safe()` sees it).
  * @example `await page.nextPage().catch((err) => err instanceof NoNextPageError && err.offset)`
@@ -11,14 +11,10 @@ export class NoNextPageError extends SessionLibraryError {
 
   /** Builds the error of `nextPage()` called on the page at `offset`, fetched by `response`. */
   constructor(offset: number, total: number, response: Response) {
-    const url = response.url
-    const path = url && new URL(url).pathname
-    super(`sessions.list: no page after the one at offset ${offset} (total ${total})`, {
-      operation: 'sessions.list',
-      method: 'GET',
-      path,
-      url,
-    })
+    super(
+      `sessions.list: no page after the one at offset ${offset} (total ${total})`,
+      requestAt('sessions.list', 'GET', response.url),
+    )
     this.offset = offset
   }
 }

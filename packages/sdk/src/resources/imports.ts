@@ -3,7 +3,8 @@ import type { CallOptions } from '../core/options.js'
 import { type ApiPromise, unwrap } from '../core/promise.js'
 import { type Call, Resource } from '../core/transport.js'
 import { AbortedError } from '../errors/aborted-error.js'
-import { TimeoutError } from '../errors/timeout-error.js'
+import { requestAt } from '../errors/base.js'
+import { ImportWaitTimeoutError } from '../errors/import-wait-timeout.js'
 import { type ImportWaitOptions, waitForImportedSessions } from '../workflows/import-wait.js'
 import type { SessionsApi } from './sessions.js'
 
@@ -13,10 +14,12 @@ export interface ImportRequest extends ReadonlyInput<ImportBody> {}
 /** The `client.imports` group: batch imports of project files. */
 export class ImportsApi extends Resource {
   readonly #sessions: SessionsApi
+  readonly #baseUrl: string
   /** @internal */
-  constructor(call: Call, sessions: SessionsApi) {
+  constructor(call: Call, sessions: SessionsApi, baseUrl: string) {
     super(call)
     this.#sessions = sessions
+    this.#baseUrl = baseUrl
   }
 
   /** Starts a batch import (`POST /import`, full-automation mode); answers 202 before any item runs.
@@ -27,22 +30,26 @@ export class ImportsApi extends Resource {
   }
 
   /** Starts a batch import, then resolves with each item's session once all have one (see
-   * {@link waitForImportedSessions}); a `TimeoutError` past `timeout` names the paths still missing.
+   * {@link waitForImportedSessions}); past `timeout`, an {@link ImportWaitTimeoutError} with the paths still missing.
    * @example `const sessions = await client.imports.startAndWait({ items: [{ projectPath: '/a.als' }] }, { timeout: 60_000 })`
    */
   async startAndWait(body: ImportRequest, options: ImportWaitOptions = {}): Promise<Session[]> {
-    const { data: accepted, response } = await this.start(body, { signal: options.signal }).withResponse()
-    const url = response.url
-    const request = { operation: 'imports.start', method: 'POST', path: url && new URL(url).pathname, url } as const
+    const { importId } = await this.start(body, { signal: options.signal })
+    return this.wait(
+      importId,
+      body.items.map((item) => item.projectPath),
+      options,
+    )
+  }
+
+  /** Waits (again) for the sessions of an import already started, as `startAndWait` does.
+   * @example `const sessions = await client.imports.wait(error.importId, error.missing, { timeout: 600_000 })`
+   */
+  wait(importId: string, paths: readonly string[], options: ImportWaitOptions = {}): Promise<Session[]> {
+    const request = requestAt('imports.start', 'POST', `${this.#baseUrl}/import`)
     const scan = (scanOptions: CallOptions) => this.#sessions.iterate({ limit: 500 }, scanOptions)
-    const paths = body.items.map((item) => item.projectPath)
-    return waitForImportedSessions(scan, paths, accepted.importId, options, {
-      timedOut: (timeout, missing) =>
-        new TimeoutError(
-          timeout,
-          request,
-          `imports.start: waited ${timeout} ms; no session yet for ${missing.join(', ')}`,
-        ),
+    return waitForImportedSessions(scan, paths, importId, options, {
+      timedOut: (timeout, missing) => new ImportWaitTimeoutError(importId, missing, timeout, request),
       aborted: (reason) => new AbortedError(reason, request),
     })
   }

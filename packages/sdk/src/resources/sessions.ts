@@ -30,18 +30,19 @@ export class SessionsApi extends Resource {
   }
 
   /** Every matching session, page by page (`limit` is the page size), each once; a library that
-   * keeps changing cannot make it loop forever. Errors are thrown from the loop.
+   * keeps changing cannot make it loop forever. Errors are thrown from the loop; after `signal`
+   * aborts, the next item is an `AbortedError`.
    * @example `for await (const session of client.sessions.iterate({ tags: ['drums'] })) console.log(session.title)`
    */
   iterate(query: SessionListQuery = {}, options?: CallOptions): AsyncGenerator<Session, void, undefined> {
-    return paginate((page) => this.list(page, options), query)
+    return paginate((page) => this.list(page, options), query, options?.signal)
   }
 
   /** Every matching session in an array (see `iterate`); `.withResponse()` gives the last page's answer.
    * @example `const { data: sessions, error } = await client.sessions.all({ kind: 'ableton' }).safe()`
    */
   all(query: SessionListQuery = {}, options?: CallOptions): ApiPromise<Session[]> {
-    return collect((page) => this.list(page, options), query)
+    return collect((page) => this.list(page, options), query, options?.signal)
   }
 
   /** Creates a session (`POST /sessions`, full-automation mode); retried only if `options.retry` is given.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SessionLibrary } from '../../src/index.js'
+import { type ApiError, SessionLibrary } from '../../src/index.js'
 import { TOKEN } from '../support/fixtures.js'
 import { usePlainServers } from '../support/plain-server.js'
 
@@ -16,7 +16,8 @@ describe('D2: the token never in an error', () => {
     const error = await client(baseUrl)
       .health()
       .catch((e: unknown) => e)
-    expect((error as Error).message).toBe('bad token Bearer <token>')
+    expect((error as ApiError).serverMessage).toBe('bad token Bearer <token>')
+    expect((error as Error).message).not.toContain(TOKEN)
     expect(JSON.stringify((error as { body: unknown }).body)).not.toContain(TOKEN)
   })
 

@@ -58,7 +58,10 @@ describe('SESSION_LIBRARY_LOG and logLevel', () => {
       .health()
       .catch(() => {})
     expect(stderr).toHaveBeenCalledTimes(1)
-    expect(stderr.mock.calls[0]?.[1]).toMatchObject({ method: 'GET', error: expect.stringContaining('404') })
+    expect(JSON.parse(stderr.mock.calls[0]?.[1])).toMatchObject({
+      method: 'GET',
+      error: expect.stringContaining('404'),
+    })
   })
 
   it('no level and no logger logs nothing; a logger given alone gets every line at its levels', async () => {
@@ -74,9 +77,35 @@ describe('SESSION_LIBRARY_LOG and logLevel', () => {
     expect(lines).toContain('debug session-library: answer')
   })
 
-  it('an unknown level is a TypeError at construction, from the option or the environment', () => {
-    vi.stubEnv('SESSION_LIBRARY_LOG', 'verbose')
-    expect(() => client()).toThrow(/log level must be one of debug, info, warn, error, off: verbose/)
+  it('info writes one line per call to stderr: the operation, method, URL and status', async () => {
+    const stderr = vi.spyOn(console, 'error').mockImplementation(() => {})
+    server.use(counted('get', '/health', () => HttpResponse.json({ data: healthAnswer })).handler)
+    await client({ logLevel: 'info' }).health()
+    expect(stderr).toHaveBeenCalledTimes(1)
+    const line = stderr.mock.calls[0]?.join(' ') ?? ''
+    expect(line).not.toContain('\n')
+    expect(line).toBe(
+      `session-library: answer {"operation":"health.get","method":"GET","url":"${BASE_URL}/health","status":200}`,
+    )
+  })
+
+  it('an unknown logLevel option is a TypeError at construction', () => {
+    expect(() => client({ logLevel: 'verbose' as 'off' })).toThrow(
+      /log level must be one of debug, info, warn, error, off: verbose/,
+    )
     expect(() => client({ logLevel: 'off' })).not.toThrow()
+  })
+
+  it('an unknown SESSION_LIBRARY_LOG is one warning naming the variable and the levels, then ignored', async () => {
+    vi.stubEnv('SESSION_LIBRARY_LOG', 'verbose')
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const stderr = vi.spyOn(console, 'error').mockImplementation(() => {})
+    flakyHealth()
+    await client().health()
+    client()
+    expect(warn.mock.calls).toEqual([
+      ['session-library: SESSION_LIBRARY_LOG ignored: log level must be one of debug, info, warn, error, off: verbose'],
+    ])
+    expect(stderr).not.toHaveBeenCalled()
   })
 })

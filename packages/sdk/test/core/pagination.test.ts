@@ -1,6 +1,6 @@
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_PAGE_SIZE, EXTRA_PAGES, NoNextPageError } from '../../src/index.js'
+import { AbortedError, DEFAULT_PAGE_SIZE, EXTRA_PAGES, NoNextPageError } from '../../src/index.js'
 import { sessionAnswer } from '../support/fixtures.js'
 import { api, testClient, useServer } from '../support/server.js'
 
@@ -172,5 +172,37 @@ describe('a list page goes on by itself', () => {
     const { data, response } = await testClient().sessions.all().withResponse()
     expect(data).toEqual([])
     expect(response.status).toBe(200)
+  })
+})
+
+describe('an abort between two items', () => {
+  it('iterate() stops at the next item of a page already read, with an AbortedError holding the reason', async () => {
+    const queries = fakeList(() => range(0, 25))
+    const controller = new AbortController()
+    const seen: string[] = []
+    const reason = new Error('enough')
+    const walk = async () => {
+      for await (const session of testClient().sessions.iterate({ limit: 10 }, { signal: controller.signal })) {
+        seen.push(session.id)
+        if (seen.length === 3) controller.abort(reason)
+      }
+    }
+    const error = await walk().catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(AbortedError)
+    expect(error).toMatchObject({ reason, operation: 'sessions.list', path: '/api/v1/sessions' })
+    expect(seen).toEqual(range(0, 3))
+    expect(queries).toHaveLength(1)
+  })
+
+  it('all() rejects with the AbortedError when the signal aborts while a page is read', async () => {
+    const controller = new AbortController()
+    server.use(
+      http.get(api('/sessions'), () => {
+        controller.abort()
+        return HttpResponse.json({ data: [sessionAnswer('ses_0')], meta: { total: 2, limit: 1, offset: 0 } })
+      }),
+    )
+    const { error } = await testClient().sessions.all({ limit: 1 }, { signal: controller.signal }).safe()
+    expect(error).toBeInstanceOf(AbortedError)
   })
 })

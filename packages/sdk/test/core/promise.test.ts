@@ -25,7 +25,7 @@ describe('safe(): the non-throwing form, { data, error, response }', () => {
       expect(result.data).toBeUndefined()
       expect(result.error).toBeInstanceOf(Class)
       expect(hasErrorCode(result.error, code)).toBe(true)
-      expect(result.error).toMatchObject({ status, code, message })
+      expect(result.error).toMatchObject({ status, code, serverMessage: message })
       expect(result.response?.status).toBe(status)
     },
   )

@@ -1,6 +1,13 @@
 import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { backoffDelay, DEFAULT_RETRY, NetworkError, NotImplementedError, ServerError } from '../../src/index.js'
+import {
+  backoffDelay,
+  DEFAULT_RETRY,
+  NetworkError,
+  NotImplementedError,
+  RateLimitError,
+  ServerError,
+} from '../../src/index.js'
 import { errorAnswer, healthAnswer, sessionAnswer } from '../support/fixtures.js'
 import { counted, testClient, useServer } from '../support/server.js'
 
@@ -95,18 +102,30 @@ describe('retries', () => {
     expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(950)
   })
 
-  it('honours Retry-After as an HTTP date, capped at maxDelay', async () => {
+  it('honours Retry-After as an HTTP date within maxDelay', async () => {
     const times: number[] = []
-    const later = new Date(Date.now() + 60_000).toUTCString()
+    // A date has whole seconds: two seconds on is one to two seconds away.
+    const later = new Date(Date.now() + 2_000).toUTCString()
     const { handler } = counted('get', '/health', (call) => {
       times.push(Date.now())
       return call === 1 ? unavailable(429, { 'retry-after': later }) : health()
     })
     server.use(handler)
-    await testClient({ retry: { baseDelay: 1, maxDelay: 150 } }).health()
-    const waited = times[1]! - times[0]!
-    expect(waited).toBeGreaterThanOrEqual(140)
-    expect(waited).toBeLessThan(1_000)
+    await testClient({ retry: { baseDelay: 1, maxDelay: 2_000 } }).health()
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(900)
+  })
+
+  it('a Retry-After date past maxDelay is a RateLimitError at once, retryAfter in seconds from now', async () => {
+    const later = new Date(Date.now() + 60_000).toUTCString()
+    const { handler, calls } = counted('get', '/health', () => unavailable(429, { 'retry-after': later }))
+    server.use(handler)
+    const error = await testClient({ retry: { maxDelay: 5_000 } })
+      .health()
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(RateLimitError)
+    expect((error as RateLimitError).retryAfter).toBeGreaterThanOrEqual(59)
+    expect((error as RateLimitError).retryAfter).toBeLessThanOrEqual(60)
+    expect(calls).toHaveLength(1)
   })
 })
 

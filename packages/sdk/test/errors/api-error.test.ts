@@ -35,7 +35,8 @@ describe('error answers', () => {
     expect(error).toMatchObject({
       status,
       code,
-      message,
+      serverMessage: message,
+      message: `${status} ${code}: ${message} (sessions.get GET /api/v1/sessions/ses_1)`,
       operation: 'sessions.get',
       method: 'GET',
       path: '/api/v1/sessions/ses_1',
@@ -49,7 +50,7 @@ describe('error answers', () => {
     server.use(http.get(api('/sessions/ses_1'), () => HttpResponse.json(body, { status: 409 })))
     const error = await failure(testClient().sessions.get('ses_1'))
     expect(error).toBeInstanceOf(ApiError)
-    expect(error).toMatchObject({ status: 409, code: 'conflict', message: 'Busy.', body })
+    expect(error).toMatchObject({ status: 409, code: 'conflict', serverMessage: 'Busy.', body })
   })
 
   it('an HTML 502 from a proxy gives a ServerError with the status and the raw text', async () => {
@@ -60,7 +61,7 @@ describe('error answers', () => {
     const error = await failure(testClient({ retry: false }).health())
     expect(error).toBeInstanceOf(ServerError)
     expect(error).toMatchObject({ status: 502, code: UNKNOWN_ERROR_CODE, body: html })
-    expect((error as Error).message).toMatch(/^HTTP 502/)
+    expect((error as ApiError).serverMessage).toMatch(/^HTTP 502/)
   })
 
   it('a problem+json answer (RFC 9457, as gateways and Prism send) gives its title and detail in the message', async () => {
@@ -78,7 +79,9 @@ describe('error answers', () => {
     const error = await failure(testClient().sessions.create({ title: 'x' }))
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ status: 422, code: UNKNOWN_ERROR_CODE, body: problem })
-    expect((error as Error).message).toBe('HTTP 422 Unprocessable Entity: Unprocessable Entity: body.title is required')
+    expect((error as ApiError).serverMessage).toBe(
+      'HTTP 422 Unprocessable Entity: Unprocessable Entity: body.title is required',
+    )
     expect((error as ApiError).headers.get('content-type')).toBe('application/problem+json')
   })
 
@@ -93,10 +96,10 @@ describe('error answers', () => {
     const error = await failure(testClient({ retry: false }).health())
     expect(error).toBeInstanceOf(ServerError)
     expect(error).toMatchObject({ status: 503, code: UNKNOWN_ERROR_CODE, body: text })
-    expect((error as Error).message).toBe('HTTP 503 Service Unavailable: upstream connect error')
+    expect((error as ApiError).serverMessage).toBe('HTTP 503 Service Unavailable: upstream connect error')
     server.use(http.get(api('/health'), () => new HttpResponse('x'.repeat(500), { status: 500 })))
     const long = await failure(testClient({ retry: false }).health())
-    expect((long as Error).message).toBe(`HTTP 500 Internal Server Error: ${'x'.repeat(200)}…`)
+    expect((long as ApiError).serverMessage).toBe(`HTTP 500 Internal Server Error: ${'x'.repeat(200)}…`)
   })
 
   it('SPEC §7: an envelope without error.status keeps its code and message', async () => {
@@ -104,7 +107,7 @@ describe('error answers', () => {
     server.use(http.get(api('/sessions/ses_1'), () => HttpResponse.json(body, { status: 404 })))
     const error = await failure(testClient().sessions.get('ses_1'))
     expect(error).toBeInstanceOf(NotFoundError)
-    expect(error).toMatchObject({ status: 404, code: 'not_found', message: 'session not found' })
+    expect(error).toMatchObject({ status: 404, code: 'not_found', serverMessage: 'session not found' })
   })
 
   it('SPEC §7: an envelope with a message and no code gives the status line and the message', async () => {
@@ -112,7 +115,7 @@ describe('error answers', () => {
     server.use(http.get(api('/sessions/ses_1'), () => HttpResponse.json(body, { status: 409 })))
     const error = await failure(testClient().sessions.get('ses_1'))
     expect(error).toMatchObject({ status: 409, code: UNKNOWN_ERROR_CODE })
-    expect((error as Error).message).toBe('HTTP 409 Conflict: Session is locked by another client.')
+    expect((error as ApiError).serverMessage).toBe('HTTP 409 Conflict: Session is locked by another client.')
   })
 
   it("ApiError exposes the answer's headers", async () => {
@@ -127,7 +130,7 @@ describe('error answers', () => {
     const error = await failure(testClient({ retry: false }).health())
     expect(error).toBeInstanceOf(RateLimitError)
     expect((error as ApiError).headers.get('x-request-id')).toBe('req-42')
-    expect((error as ApiError).retryAfter).toBe('7')
+    expect((error as ApiError).retryAfter).toBe(7)
   })
 
   it('an error answer with an empty body still gives an ApiError with the status', async () => {

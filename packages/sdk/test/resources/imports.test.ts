@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   AbortedError,
   type ImportProgress,
+  ImportWaitTimeoutError,
   NotImplementedError,
   SessionLibrary,
-  TimeoutError,
 } from '../../src/index.js'
 import { eachMock } from '../support/mocks.js'
 
@@ -55,15 +55,21 @@ describe('imports.startAndWait against the standalone mock', () => {
     expect(sessions.map((session) => session.id)).toEqual([existing!.id])
   })
 
-  it('past the timeout, a TimeoutError that names the paths still missing', async () => {
-    const slow = await startServer({ port: 0, mode: 'full-automation', importDelay: 5_000 })
+  it('past the timeout, an ImportWaitTimeoutError with the import and the paths still missing; wait() waits again', async () => {
+    const slow = await startServer({ port: 0, mode: 'full-automation', importDelay: 150 })
     try {
       const sdk = new SessionLibrary({ token: slow.api.token, baseUrl: slow.url })
-      const error = await sdk.imports
-        .startAndWait({ items: [{ projectPath: '/wait/slow.als' }] }, { timeout: 100, interval: 20 })
-        .catch((e: unknown) => e)
-      expect(error).toBeInstanceOf(TimeoutError)
-      expect((error as Error).message).toBe('imports.start: waited 100 ms; no session yet for /wait/slow.als')
+      const items = ['a', 'b', 'c', 'd', 'e'].map((name) => ({ projectPath: `/wait/${name}.als` }))
+      const error = await sdk.imports.startAndWait({ items }, { timeout: 20, interval: 10 }).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(ImportWaitTimeoutError)
+      const { importId, missing } = error as ImportWaitTimeoutError
+      expect(error).toMatchObject({ code: 'import_wait_timeout', importId: expect.stringMatching(/^imp_/) })
+      expect(missing.length).toBeGreaterThan(3)
+      expect((error as Error).message).toBe(
+        `imports.start: import ${importId} waited 20 ms; no session yet for ${missing.slice(0, 3).join(', ')} and ${missing.length - 3} more`,
+      )
+      const sessions = await sdk.imports.wait(importId, missing, { timeout: 10_000, interval: 20 })
+      expect(sessions.map((session) => session.projectPath)).toEqual(missing)
     } finally {
       await slow.close()
     }

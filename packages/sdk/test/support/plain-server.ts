@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { type AddressInfo, createServer as createNetServer, type Server as NetServer } from 'node:net'
 import { afterEach } from 'vitest'
 
 /** Plain `node:http` servers for one test file, closed after each test. */
@@ -24,4 +24,26 @@ export async function closedPort(): Promise<number> {
   const { port } = server.address() as AddressInfo
   await new Promise((done) => server.close(done))
   return port
+}
+
+/** A TCP server that breaks each connection: `reset` at once (RST), or `drop` once the request arrives (no answer). */
+export function useBrokenServers() {
+  const servers: NetServer[] = []
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => new Promise((done) => server.close(done))))
+  })
+  return async function broken(how: 'reset' | 'drop'): Promise<{ baseUrl: string; connections: () => number }> {
+    let connections = 0
+    const server = createNetServer((socket) => {
+      connections++
+      if (how === 'reset') socket.resetAndDestroy()
+      else socket.once('data', () => socket.destroy())
+    }).listen(0, '127.0.0.1')
+    servers.push(server)
+    await new Promise((done) => server.once('listening', done))
+    return {
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`,
+      connections: () => connections,
+    }
+  }
 }
