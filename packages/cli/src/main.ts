@@ -116,13 +116,8 @@ async function report(
   // Loaded already when a request failed; imported here so that a run that sends none never loads it.
   const sdk = await import('@session-library/sdk')
   if (error instanceof sdk.ApiError) {
-    // The SDK's message names status, code, operation, method and path (and what to try); one
-    // without `serverMessage` is only the server's text.
-    const told = 'serverMessage' in error
-    const text = told
-      ? error.message
-      : `${error.status} ${error.code}: ${error.message} (${error.method} ${error.path})`
-    line(error.status === 401 ? `${text}. ${tokenWays()}.` : text)
+    // The SDK's message names status, code, operation, method and path, and what to try.
+    line(error.status === 401 ? `${error.message}. ${tokenWays()}.` : error.message)
     return EXIT.api
   }
   if (error instanceof sdk.NetworkError || error instanceof sdk.TimeoutError) {

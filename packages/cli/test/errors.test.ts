@@ -135,13 +135,21 @@ describe('exit codes a script can branch on, and the token never printed', () =>
     expect(flags.code).toBe(0)
   })
 
+  it('1: a base URL without /api/v1 gets 404 route not found, and the SDK’s message says to add it', async () => {
+    const base = mock.server().url.replace(/\/api\/v1$/, '')
+    const ran = await run(['sessions', 'list'], { SESSION_LIBRARY_URL: base })
+    expect(ran).toMatchObject({ code: 1, stdout: '' })
+    expect(ran.stderr).toMatch(/^error: 404 not_found: .*\(sessions\.list GET \/sessions\)/)
+    expect(ran.stderr).toContain(`${base}/api/v1`)
+  })
+
   it('3: nothing listening (network error), and an answer slower than --timeout', async () => {
     const closed = await run(['health', '--retries', '0'], {
       SESSION_LIBRARY_URL: `http://127.0.0.1:${downPort}/api/v1`,
     })
     expect(closed).toMatchObject({ code: 3, stdout: '' })
     expect(closed.stderr).toBe(
-      `error: health.get: network error (GET http://127.0.0.1:${downPort}/api/v1/health): ECONNREFUSED 127.0.0.1:${downPort}\n`,
+      `error: health.get: network error (GET http://127.0.0.1:${downPort}/api/v1/health): ECONNREFUSED\n`,
     )
     // "no host, no ECONNREFUSED": the message names the target and the system's cause.
     expect(closed.stderr).toContain(`127.0.0.1:${downPort}`)
@@ -162,7 +170,7 @@ describe('exit codes a script can branch on, and the token never printed', () =>
     const once = await run(['health', '--retries', '0'])
     mock.server().api.clearFaults()
     expect(once).toMatchObject({ code: 1, stdout: '' })
-    expect(once.stderr).toMatch(/^error: 503 \w+: .+ \(GET \/api\/v1\/health\)\n$/)
+    expect(once.stderr).toMatch(/^error: 503 \w+: .+ \(health\.get GET \/api\/v1\/health\)\n$/)
   })
 
   it('4: an answer that does not match the contract names the field', async () => {

@@ -57,7 +57,9 @@ describe('no control character from data reaches a terminal', () => {
   it('an error line from a server that echoes the token and control characters: masked and escaped', async () => {
     const ran = await runCli(['sessions', 'get', 'echo', '--url', raw(), '--token', TOKEN], { env: plain, tty: true })
     expect(ran.code).toBe(1)
-    expect(ran.stderr).toBe('error: 404 not_found: no session for <token> \\e[2J (GET /api/v1/sessions/echo)\n')
+    expect(ran.stderr).toBe(
+      'error: 404 not_found: no session for <token> \\e[2J (sessions.get GET /api/v1/sessions/echo)\n',
+    )
   })
 })
 

@@ -70,7 +70,7 @@ describe('write commands: bodies from flags, from --body @file and from stdin', 
       const refused = await run(['sessions', 'create', '--title', 'Nope'])
       expect(refused).toMatchObject({ code: 1, stdout: '' })
       expect(refused.stderr).toBe(
-        'error: 403 read_only: Enable Full Automation to perform this action. (POST /api/v1/sessions)\n',
+        'error: 403 read_only: Enable Full Automation to perform this action. (sessions.create POST /api/v1/sessions)\n',
       )
     } finally {
       mock.server().api.setMode('full-automation')

@@ -95,7 +95,7 @@ describe('imports start, and --wait watching the session list (SPEC has no progr
       const answer = await run('imports', 'start', '--items', '[{"projectPath":"/x.als"}]')
       expect(answer).toMatchObject({ code: 1, stdout: '' })
       expect(answer.stderr).toBe(
-        'error: 501 import_unavailable: Import service is unavailable. (POST /api/v1/import)\n',
+        'error: 501 import_unavailable: Import service is unavailable. (imports.start POST /api/v1/import)\n',
       )
     } finally {
       mock.server().api.setServiceAvailable('import', true)

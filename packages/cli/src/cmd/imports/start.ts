@@ -21,10 +21,11 @@ function progress(context: Context): (progress: ImportProgress) => void {
 // A wait that ran out is data a script acts on (wait again with the SDK, or report): the import's id
 // and the paths still without a session on stdout (`--json`: one object; else a path a line), exit 3.
 async function timedOut(error: unknown, context: Context): Promise<never> {
-  const { code, importId, missing } = error as { code?: unknown; importId?: string; missing?: readonly string[] }
-  if (code !== 'import_wait_timeout' || !missing) throw error
+  const { ImportWaitTimeoutError } = await import('@session-library/sdk')
+  if (!(error instanceof ImportWaitTimeoutError)) throw error
+  const { importId, missing } = error
   await context.output.data(context.output.json ? { importId, missing } : missing)
-  throw new CliError((error as Error).message, EXIT.network)
+  throw new CliError(error.message, EXIT.network)
 }
 
 export const importsStart: Extras = {
