@@ -78,6 +78,20 @@ describe('the scripts complete ids and tags from the server', () => {
     expect(await complete(['session-library', 'sessions', 'list', '--tags', ''])).toEqual(tags().sort())
   })
 
+  it('zsh: sessions delete <Tab> offers the ids; --tags <Tab> the tags', async () => {
+    const { stdout: script } = await runCli(['completion', 'zsh'])
+    // zsh's completion system needs a terminal: stand-ins print what the script offers.
+    const stubs = 'compdef() { :; }; compadd() { shift; print -rl -- "$@" }'
+    const complete = async (line: string[]) => {
+      const words = line.map((word) => `'${word}'`).join(' ')
+      const run = `${stubs}\n${program('bash')}\n${script}\nwords=(${words}); CURRENT=${line.length}; _session_library`
+      const { stdout } = await exec('zsh', ['-fc', run], { env: { ...process.env, ...mock.env() } })
+      return stdout.split('\n').filter(Boolean).sort()
+    }
+    expect(await complete(['session-library', 'sessions', 'delete', ''])).toEqual(ids().sort())
+    expect(await complete(['session-library', 'sessions', 'create', '--tags', ''])).toEqual(tags().sort())
+  })
+
   it('fish: tags remove <id> <Tab> offers the tags', async () => {
     const { stdout: script } = await runCli(['completion', 'fish'])
     const line = `session-library tags remove ${ids()[0]} `
