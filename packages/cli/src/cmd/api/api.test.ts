@@ -57,6 +57,7 @@ describe('api <method> <path>: any operation of the API, JSON out (as gh api)', 
       [['DELETE', '/health'], /^error: DELETE \/health: the path takes GET\n/],
       [['GET', '/sessions', '-f', 'limit'], /^error: -f limit: not key=value\n/],
       [['POST', '/sessions', '--input', '-'], /^error: --input: not valid JSON/],
+      [['GET', '/sessions', '--input', '-'], /^error: --input: GET \/sessions takes no body\n/],
     ]
     const runs = await Promise.all(cases.map(([args]) => run(args, '{')))
     for (const [index, [args, message]] of cases.entries()) {

@@ -114,6 +114,7 @@ export const api: Command = {
     const { operation, params } = matched
     const fields = await fieldsOf(values, io)
     const withBody = operation.body !== undefined
+    if (!withBody && values.input !== undefined) throw fail(`--input: ${verb} ${path} takes no body`)
     const body = withBody ? await bodyOf(values, fields, io) : undefined
     if (!withBody || typeof values.input === 'string')
       for (const [key, value] of fields) query.append(key, String(value))
