@@ -2,7 +2,7 @@ import { didYouMean, type FlagValues, UsageError } from '@session-library/intern
 import { API_PREFIX, isRecord, type OperationName } from '@session-library/schemas/client'
 import type { Command, Context } from '../../cmdutil/command.js'
 import { loadContract } from '../../cmdutil/contract.js'
-import { readValue } from '../../cmdutil/input.js'
+import { checkRequest, type OperationInput, readValue } from '../../cmdutil/input.js'
 import { walkPages } from '../../cmdutil/pages.js'
 
 const WORDS = ['api']
@@ -102,7 +102,7 @@ export const api: Command = {
     'echo \'{"tags":["drums"]}\' | session-library api PUT /sessions/ses_1/tags --input -',
   ],
   async run({ positionals: [method = '', typedPath = ''], values, io, output, client }) {
-    const { checkInput, endpoints, matchOperation, queryInput } = await loadContract()
+    const { endpoints, matchOperation, queryInput } = await loadContract()
     const verb = method.toUpperCase()
     const { path, query } = split(typedPath)
     const matched = matchOperation(verb, path)
@@ -115,21 +115,16 @@ export const api: Command = {
     const fields = await fieldsOf(values, io)
     const withBody = operation.body !== undefined
     if (!withBody && values.input !== undefined) throw fail(`--input: ${verb} ${path} takes no body`)
-    const body = withBody ? await bodyOf(values, fields, io) : undefined
+    // A write is sent with the body its schema checks: `{}` when no field is given.
+    const body = withBody ? ((await bodyOf(values, fields, io)) ?? {}) : undefined
     if (!withBody || typeof values.input === 'string')
       for (const [key, value] of fields) query.append(key, String(value))
-    const problems = [
-      ['query', query],
-      ['body', body ?? (withBody ? {} : undefined)],
-    ].flatMap(([part, input]) => {
-      const checked = checkInput(operation, part as 'query' | 'body', input)
-      return checked.ok ? [] : [checked.message]
-    })
-    if (problems.length > 0) throw fail(problems.join('; '))
-    const sdk = await client()
     const name = operation.name as OperationName
+    const input = { params, query: queryInput(query), ...(withBody && { body }) }
+    checkRequest(name, input as OperationInput, WORDS)
+    const sdk = await client()
     const send = (extra: Record<string, string> = {}) =>
-      sdk.request(name, { params, query: { ...queryInput(query), ...extra }, body } as never) as Promise<unknown>
+      sdk.request(name, { ...input, query: { ...input.query, ...extra } } as never) as Promise<unknown>
     if (values.paginate !== true) return output.data(await send())
     const read = async (offset: number) => {
       const answer = await send({ offset: String(offset) })
