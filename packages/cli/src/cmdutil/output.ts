@@ -1,6 +1,5 @@
 import { didYouMean, escapeControls, escapeMessage, jsonLine, UsageError } from '@session-library/internal'
 import { isRecord } from '@session-library/schemas/client'
-import stringWidth from 'string-width'
 import { type CliContext, colourFor, styles, write } from './iostreams.js'
 
 type Row = Record<string, unknown>
@@ -20,6 +19,13 @@ function cellText(value: unknown, cut: boolean): string {
   else text = String(value)
   text = escapeControls(text)
   return cut ? cutToWidth(text) : text
+}
+
+// The width a terminal shows of a text, loaded with the first table on a terminal (a pipe or JSON
+// never measures, and a start-up need not load it).
+let stringWidth: (text: string) => number = (text) => text.length
+const loadWidths = async (terminal: boolean) => {
+  if (terminal) stringWidth = (await import('string-width')).default
 }
 
 // Widths are those a terminal shows (an emoji or a CJK character takes two columns, a combining mark
@@ -154,6 +160,7 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
   }
 
   async function table(value: unknown, columns?: readonly string[], known?: readonly string[]) {
+    await loadWidths(terminal)
     if (Array.isArray(value) && value.length === 0) {
       checkFields(fields, [], known)
       return message('(none)')
@@ -184,6 +191,7 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
   }
 
   async function streamTable(items: AsyncIterable<unknown>, columns?: readonly string[]) {
+    await loadWidths(terminal)
     const sample: Row[] = []
     let widths: number[] | undefined
     let header: readonly string[] = []
