@@ -30,7 +30,7 @@ async function write(client: ReturnType<typeof connect>['client'], { session, ne
     return true
   } catch (error) {
     if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 404)) throw error
-    console.log(`  ✗ ${label(session)}: ${error.code}: ${error.message}`)
+    console.log(`  ✗ ${label(session)}: ${error.code}: ${error.serverMessage}`)
     return false
   }
 }

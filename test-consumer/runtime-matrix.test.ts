@@ -67,7 +67,7 @@ describe.each([
   it('the CLI answers --help, and `sessions list --json` reads the mock', async () => {
     const cli = installedBin(consumerDir, '@session-library/cli', 'session-library')
     const help = await run(node, [cli, '--help'], { cwd: consumerDir })
-    expect(help.code).toBe(0)
+    expect(help.code, help.stderr).toBe(0)
     expect(help.stdout).toMatch(/usage/i)
     const listed = await run(node, [cli, 'sessions', 'list', '--limit', '2', '--json'], {
       cwd: consumerDir,
@@ -110,7 +110,7 @@ describe('network failures, the same on every runtime', () => {
   const failed = (causeCode: string) => ({
     network: true,
     causeCode,
-    message: `health.get: network error (GET http://127.0.0.1:<port>/api/v1/health): ${causeCode}`,
+    message: `health.get: network error (GET http://127.0.0.1:<port>/api/v1/health): ${causeCode} 127.0.0.1:<port>`,
     attempts: 3,
   })
 

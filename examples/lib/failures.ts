@@ -43,8 +43,7 @@ const hint = (error: ApiError): string => {
 export function explainFailure(error: unknown): string | undefined {
   if (error instanceof ScriptError) return error.message
   if (error instanceof ApiError) {
-    const line = `${error.operation} failed: HTTP ${error.status} ${error.code}: ${error.message}`
-    return [line, hint(error)].filter(Boolean).join('\n')
+    return [error.message, hint(error)].filter(Boolean).join('\n')
   }
   if (error instanceof NetworkError || error instanceof TimeoutError) {
     return `Cannot reach the library at ${new URL(error.url).origin} (${error.message}).\nIs it running? Start the mock with \`pnpm start\`, or set SESSION_LIBRARY_URL.`

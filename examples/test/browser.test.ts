@@ -70,7 +70,7 @@ describe.skipIf(!hasChromium)(browserSuite('the mock and the SDK in Chromium'), 
       isForbidden: true,
       status: ERRORS.read_only.status,
       code: 'read_only',
-      message: ERRORS.read_only.message,
+      serverMessage: ERRORS.read_only.message,
     })
   })
 

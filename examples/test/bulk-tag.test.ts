@@ -39,7 +39,9 @@ describe('bulk-tag', () => {
     library.server.api.setMode('read-only')
     const { code, stderr } = await run([...RETAG, '--apply'])
     expect(code).toBe(1)
-    expect(stderr).toContain('HTTP 403 read_only: Enable Full Automation to perform this action.')
+    expect(stderr).toContain(
+      '403 read_only: Enable Full Automation to perform this action. (tags.put PUT /api/v1/sessions/',
+    )
     expect(await tagsByTitle()).toEqual(before)
   })
 

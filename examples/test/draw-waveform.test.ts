@@ -84,7 +84,7 @@ describe('draw-waveform', () => {
       library.env,
     )
     expect(code).toBe(1)
-    expect(stderr).toContain("HTTP 400 invalid_json: notes[0].timestamp: must be ≤ the waveform's duration")
+    expect(stderr).toContain("400 invalid_json: notes[0].timestamp: must be ≤ the waveform's duration")
     await expect(readFile(out)).rejects.toThrow('ENOENT')
   })
 })

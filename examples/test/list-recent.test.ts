@@ -64,7 +64,7 @@ describe('list-recent', () => {
     const env = { ...library.env, SESSION_LIBRARY_TOKEN: 'not-the-token' }
     const { code, stderr } = await runExample('list-recent', [], env)
     expect(code).toBe(1)
-    expect(stderr).toContain('HTTP 401 unauthorized')
+    expect(stderr).toContain('401 unauthorized')
     expect(stderr).toContain('check SESSION_LIBRARY_TOKEN')
     expect(stderr).not.toContain('not-the-token')
   })

@@ -24,7 +24,7 @@ async function archive(client: SessionLibrary, id: string): Promise<ArchiveResul
     return { archived: true }
   } catch (error) {
     // isApiError narrows by the error code: here `error` becomes a ForbiddenError.
-    if (isApiError(error, 'read_only')) return { archived: false, reason: error.message }
+    if (isApiError(error, 'read_only')) return { archived: false, reason: error.serverMessage }
     throw error
   }
 }

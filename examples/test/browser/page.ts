@@ -9,7 +9,7 @@ export interface PageResults {
   health?: unknown
   list?: { ids: string[]; meta: unknown }
   created?: unknown
-  readOnly?: { name: string; isForbidden: boolean; status: number; code: string; message: string }
+  readOnly?: { name: string; isForbidden: boolean; status: number; code: string; serverMessage: string }
   failure?: string
 }
 
@@ -37,8 +37,8 @@ async function run(): Promise<PageResults> {
     return { statuses, failure: 'the delete succeeded in read-only mode' }
   } catch (error) {
     if (!isApiError(error, 'read_only')) throw error
-    const { name, status, code, message } = error
-    const readOnly = { name, isForbidden: error instanceof ForbiddenError, status, code, message }
+    const { name, status, code, serverMessage } = error
+    const readOnly = { name, isForbidden: error instanceof ForbiddenError, status, code, serverMessage }
     return { statuses, health, list: { ids: page.data.map((s) => s.id), meta: page.meta }, created, readOnly }
   }
 }

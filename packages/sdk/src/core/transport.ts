@@ -191,7 +191,7 @@ export function createCall(config: ResolvedConfig): Call {
   const basePath = new URL(config.baseUrl).pathname.replace(/\/$/, '')
   const hint404 = basePath.endsWith('/api/v1')
     ? undefined
-    : `the base URL may lack /api/v1: try ${config.baseUrl}/api/v1`
+    : `the base URL may lack /api/v1: try ${config.baseUrl.replace(/\/api$/, '')}/api/v1`
   // The client's retry settings per operation, built once; a call's own `retry` builds its own.
   const retries = new Map(Object.values(routes).map((route) => [route.name, kyRetry(route, config.retry, undefined)]))
   const retryFor = (name: OperationName, call: CallOptions['retry']) =>

@@ -17,8 +17,8 @@ const CODES: [RegExp, string][] = [
 export const isFetchFailure = (error: unknown) =>
   (error as Failure)?.name === 'TypeError' || typeof (error as Failure)?.code === 'string'
 
-// The runtime's code, normalised (`ECONNREFUSED`, `ECONNRESET`, `ENOTFOUND`…), else the deepest message.
-function describeCause(cause: unknown): { code: string | undefined; reason: string } {
+// The runtime's code, normalised (`ECONNREFUSED`, `ECONNRESET`, `ENOTFOUND`…), and the deepest message.
+function describeCause(cause: unknown): { code: string | undefined; said: string } {
   let code: string | undefined
   let said = String(cause)
   for (let at = cause as Failure, depth = 0; at && typeof at === 'object' && depth < 5; depth++) {
@@ -28,11 +28,12 @@ function describeCause(cause: unknown): { code: string | undefined; reason: stri
   }
   const text = code ?? said
   code = CODES.find(([pattern]) => pattern.test(text))?.[1] ?? code
-  return { code, reason: code ?? said }
+  return { code, said }
 }
 
 /** No answer (connection refused, reset or dropped, DNS failure, CORS), the same on Node, Bun and
- * Deno: the message names the method, the URL and the normalised code; `cause` is the runtime's error.
+ * Deno: the message names the method, the URL and the normalised code with the host
+ * (`ECONNREFUSED 127.0.0.1:4777`), else the runtime's reason; `cause` is the runtime's error.
  * @example `await client.health().catch((err) => err instanceof NetworkError && err.causeCode) // 'ECONNREFUSED'`
  */
 export class NetworkError extends SessionLibraryError {
@@ -43,7 +44,8 @@ export class NetworkError extends SessionLibraryError {
 
   /** Builds the error, and its message, from what the runtime's `fetch` threw. */
   constructor(request: RequestDetails, cause: unknown) {
-    const { code, reason } = describeCause(cause)
+    const { code, said } = describeCause(cause)
+    const reason = code ? `${code} ${new URL(request.url).host}` : said
     super(`${request.operation}: network error (${target(request)}): ${reason}`, request, { cause })
     this.causeCode = code
   }

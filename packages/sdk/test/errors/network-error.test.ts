@@ -1,6 +1,6 @@
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
-import { NetworkError, SessionLibrary, TimeoutError } from '../../src/index.js'
+import { DEFAULT_BASE_URL, NetworkError, SessionLibrary, TimeoutError } from '../../src/index.js'
 import { TOKEN } from '../support/fixtures.js'
 import { closedPort, useBrokenServers, usePlainServers } from '../support/plain-server.js'
 
@@ -10,25 +10,25 @@ const client = (baseUrl: string) => new SessionLibrary({ token: TOKEN, baseUrl, 
 const failure = (promise: Promise<unknown>) => promise.catch((e: unknown) => e)
 
 describe('no answer', () => {
-  it('with nothing listening, the message names the method, the full URL and ECONNREFUSED', async () => {
+  it('with nothing listening, the message names the method, the full URL and ECONNREFUSED host:port', async () => {
     const port = await closedPort()
     const error = await client(`http://127.0.0.1:${port}/api/v1`)
       .sessions.get('ses_1')
       .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(NetworkError)
     expect((error as NetworkError).message).toBe(
-      `sessions.get: network error (GET http://127.0.0.1:${port}/api/v1/sessions/ses_1): ECONNREFUSED`,
+      `sessions.get: network error (GET http://127.0.0.1:${port}/api/v1/sessions/ses_1): ECONNREFUSED 127.0.0.1:${port}`,
     )
     expect(error).toMatchObject({ code: 'network_error', causeCode: 'ECONNREFUSED' })
   })
 
-  it('an unknown host names ENOTFOUND (the host is in the URL)', async () => {
+  it('an unknown host names ENOTFOUND and the host', async () => {
     const error = await client('http://session-library.invalid/api/v1')
       .health()
       .catch((e: unknown) => e)
     expect(error).toMatchObject({ name: 'NetworkError', causeCode: expect.stringMatching(/^E(NOTFOUND|AI_AGAIN)$/) })
     expect((error as Error).message).toMatch(
-      /\(GET http:\/\/session-library\.invalid\/api\/v1\/health\): E(NOTFOUND|AI_AGAIN)$/,
+      /\(GET http:\/\/session-library\.invalid\/api\/v1\/health\): E(NOTFOUND|AI_AGAIN) session-library\.invalid$/,
     )
   })
 
@@ -61,7 +61,8 @@ describe('no answer', () => {
     )
     expect(error).toBeInstanceOf(NetworkError)
     expect(error).toMatchObject({ code: 'network_error', causeCode: 'ECONNRESET' })
-    expect((error as Error).message).toBe(`health.get: network error (GET ${baseUrl}/health): ECONNRESET`)
+    const host = new URL(baseUrl).host
+    expect((error as Error).message).toBe(`health.get: network error (GET ${baseUrl}/health): ECONNRESET ${host}`)
     expect(connections()).toBe(3)
   })
 })
@@ -98,11 +99,18 @@ describe('one rule for every runtime: the error fetch rejects with, by shape', (
       attempts++
       throw thrown
     }
-    const sdk = new SessionLibrary({ token: TOKEN, fetch, retry: { limit: 2, baseDelay: 1 } })
+    const sdk = new SessionLibrary({
+      token: TOKEN,
+      baseUrl: DEFAULT_BASE_URL,
+      fetch,
+      retry: { limit: 2, baseDelay: 1 },
+    })
     const { error } = await sdk.health().safe()
     expect(error).toBeInstanceOf(NetworkError)
     expect(error).toMatchObject({ causeCode: code, cause: thrown })
-    expect(error?.message).toMatch(new RegExp(`^health\\.get: network error \\(GET .*/health\\): ${code}$`))
+    expect(error?.message).toBe(
+      `health.get: network error (GET ${DEFAULT_BASE_URL}/health): ${code} ${new URL(DEFAULT_BASE_URL).host}`,
+    )
     expect(attempts).toBe(3)
   })
 

@@ -32,6 +32,12 @@ describe('against the standalone mock, which answers every path', () => {
     expect(error).toMatchObject({ status: 404, code: 'not_found', serverMessage: 'route not found', hint })
     expect((error as Error).message).toBe(`404 not_found: route not found (health.get GET /health) — ${hint}`)
   })
+
+  it('D3: a base URL ending in /api is told to end in /api/v1, not /api/api/v1', async () => {
+    const origin = new URL(server.url).origin
+    const { error } = await new SessionLibrary({ token: server.api.token, baseUrl: `${origin}/api` }).health().safe()
+    expect(error).toMatchObject({ status: 404, hint: `the base URL may lack /api/v1: try ${origin}/api/v1` })
+  })
 })
 
 it('request() with a name that is no operation is a TypeError at once, with the nearest one', () => {

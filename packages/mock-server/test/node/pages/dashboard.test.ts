@@ -112,7 +112,7 @@ describe.skipIf(!hasChromium)(browserSuite('the dashboard in a browser'), () => 
       await expect(faults.locator('ul.faults').textContent()).resolves.toContain(`answer ${status}, Retry-After 2 s`)
       const failed = await client.sessions.list().catch((error: unknown) => error)
       expect(failed).toBeInstanceOf(type)
-      expect(isApiError(failed) && [failed.status, failed.code, failed.retryAfter]).toEqual([status, code, '2'])
+      expect(isApiError(failed) && [failed.status, failed.code, failed.retryAfter]).toEqual([status, code, 2])
       await faults.getByRole('heading', { name: 'Pending (0)' }).waitFor()
       await expect(client.sessions.list()).resolves.toMatchObject({ meta: { total: 6 } })
     },
