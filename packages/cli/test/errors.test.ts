@@ -149,7 +149,7 @@ describe('exit codes a script can branch on, and the token never printed', () =>
     })
     expect(closed).toMatchObject({ code: 3, stdout: '' })
     expect(closed.stderr).toBe(
-      `error: health.get: network error (GET http://127.0.0.1:${downPort}/api/v1/health): ECONNREFUSED\n`,
+      `error: health.get: network error (GET http://127.0.0.1:${downPort}/api/v1/health): ECONNREFUSED 127.0.0.1:${downPort}\n`,
     )
     // "no host, no ECONNREFUSED": the message names the target and the system's cause.
     expect(closed.stderr).toContain(`127.0.0.1:${downPort}`)

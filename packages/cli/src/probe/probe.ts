@@ -46,7 +46,7 @@ export interface Probed {
   readonly departures: Departure[]
   /**
    * Why there was no answer, when there was none, worded as the SDK's errors are (the operation, the
-   * method and URL, the reason: `ECONNREFUSED`), for a run that stops on it.
+   * method and URL, the reason: `ECONNREFUSED 127.0.0.1:4777`), for a run that stops on it.
    */
   readonly failure?: string
 }

@@ -143,6 +143,7 @@ describe('session-library clone refuses', () => {
     await down.close()
     const run = await runCli(['clone', '--data', join(directory, 'down.json'), '--url', down.url, '--token', 't'])
     expect(run.code).toBe(3)
-    expect(run.stderr).toBe(`error: sessions.list: network error (GET ${down.url}/sessions): ECONNREFUSED\n`)
+    const { host } = new URL(down.url)
+    expect(run.stderr).toBe(`error: sessions.list: network error (GET ${down.url}/sessions): ECONNREFUSED ${host}\n`)
   })
 })
