@@ -73,7 +73,8 @@ describe('README retries: 503 with Retry-After', () => {
     const error = await failure(client({ baseDelay: 1, maxDelay: 999 }).health())
     expect(performance.now() - started).toBeLessThan(900)
     expect(error).toBeInstanceOf(ServerError)
-    expect(error).toMatchObject({ status: 503, retryAfter: 1 })
+    expect(error).toMatchObject({ status: 503, retryAfter: 1, hint: 'retry after 1 s' })
+    expect((error as Error).message).toMatch(/\(health\.get GET \/api\/v1\/health\) — retry after 1 s$/)
     expect(attempts('health.get')).toEqual([503])
   })
 

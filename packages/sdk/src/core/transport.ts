@@ -134,14 +134,15 @@ function errorFromResponse(response: Response, data: unknown, { request, mask, h
   const { code, message } = describeErrorBody(body, text)
   const { status, statusText, headers } = response
   const said = code !== undefined && message !== undefined ? message : undefined
+  const retryAfter = retryAfterOf(response)
   return createApiError(
     {
       code: code ?? UNKNOWN_ERROR_CODE,
       message: said ?? [`HTTP ${status} ${statusText}`.trim(), message].filter(Boolean).join(': '),
       status,
       body,
-      retryAfter: retryAfterOf(response),
-      hint: status === 404 ? hint404 : undefined,
+      retryAfter,
+      hint: status === 404 ? hint404 : retryAfter === undefined ? undefined : `retry after ${retryAfter} s`,
       headers,
     },
     request,

@@ -50,7 +50,7 @@ export class ApiError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> ext
   readonly body: unknown
   /** The server's message alone, or the status line and what the body said. */
   readonly serverMessage: string
-  /** What to try, when the SDK can tell (a 404 at a base URL without `/api/v1`: add it). */
+  /** What to try, when the SDK can tell: a 404 at a base URL without `/api/v1` (add it), a `Retry-After`. */
   readonly hint: string | undefined
   /** `Retry-After` of the answer in seconds (a date counted from now), when it had one. */
   readonly retryAfter: number | undefined

@@ -56,7 +56,7 @@ describe('imports.startAndWait against the standalone mock', () => {
   })
 
   it('past the timeout, an ImportWaitTimeoutError with the import and the paths still missing; wait() waits again', async () => {
-    const slow = await startServer({ port: 0, mode: 'full-automation', importDelay: 150 })
+    const slow = await startServer({ port: 0, mode: 'full-automation', importDelay: 300 })
     try {
       const sdk = new SessionLibrary({ token: slow.api.token, baseUrl: slow.url })
       const items = ['a', 'b', 'c', 'd', 'e'].map((name) => ({ projectPath: `/wait/${name}.als` }))
