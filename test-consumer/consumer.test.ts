@@ -20,7 +20,7 @@ const installed = (name: string) => join(consumerDir, 'node_modules', name)
 // its dashboard's Preact and zod and, tree-shaken, @msw/data; the CLI everything it runs on.
 const BUNDLED: Record<string, string[]> = {
   '@session-library/mock-server': ['@msw/data', 'preact', 'zod'],
-  '@session-library/cli': ['ky', 'zod'],
+  '@session-library/cli': ['ky', 'string-width', 'zod'],
 }
 
 describe.each(packages.map((pkg) => [pkg.name]))('%s, installed from its tarball', (name) => {

@@ -15,10 +15,12 @@ const cell = (text: string) => text.replace(/\|/g, '\\|')
 
 /** The markdown table of every command: usage, what it does, its own flags (aligned as the formatter does). */
 export function commandsTable(commands: readonly Command[]): string {
-  const rows = commands.map((command) => {
-    const flags = Object.keys(command.flags()).map((name) => `\`--${name}\``)
-    return [`\`${cell(usageOf(command, false))}\``, `${cell(command.summary)}.`, flags.join(' ') || '—']
-  })
+  const rows = commands
+    .filter((command) => !command.hidden)
+    .map((command) => {
+      const flags = Object.keys(command.flags()).map((name) => `\`--${name}\``)
+      return [`\`${cell(usageOf(command, false))}\``, `${cell(command.summary)}.`, flags.join(' ') || '—']
+    })
   const header = ['command', 'what it does', 'its flags']
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)))
   const line = (cells: readonly string[]) =>

@@ -2,7 +2,7 @@ import { didYouMean, escapeMessage, type ParsedFlags, parseFlags, UsageError } f
 import { tokenMask } from '@session-library/schemas/client'
 import { commands } from './cmd/index.js'
 import { type Command, findCommand, PROGRAM } from './cmdutil/command.js'
-import { type Connection, connect, resolveConnection } from './cmdutil/connection.js'
+import { type Connection, connect, resolveConnection, tokenWays } from './cmdutil/connection.js'
 import { contract, loadContract } from './cmdutil/contract.js'
 import { CliError, EXIT } from './cmdutil/errors.js'
 import { GLOBAL_FLAGS, type GlobalValues, joinBooleanValues } from './cmdutil/flags.js'
@@ -62,20 +62,33 @@ function wordsOf(argv: readonly string[]): { word: string; index: number }[] {
   return words
 }
 
+// `session-library --limit 2 sessions list`: a command's flag before the command takes its value for
+// a word; say where it belongs rather than call the value an unknown command.
+function misplacedFlag(args: readonly string[], words: string[]): void {
+  const first = args.indexOf(words[0] as string)
+  const flag = args[first - 1]
+  if (first < 1 || !flag?.startsWith('--') || flag.includes('=') || flag.slice(2) in GLOBAL_FLAGS) return
+  const found = findCommand(commands, words.slice(1))
+  if (!found || !(flag.slice(2) in found.command.flags())) return
+  const line = [PROGRAM, ...found.command.words, flag, words[0]].join(' ')
+  throw new UsageError(`${flag} is a flag of '${found.command.words.join(' ')}': put it after the command (${line})`, [
+    ...found.command.words,
+  ])
+}
+
 async function noCommand(words: string[], args: readonly string[], print: Print): Promise<number> {
   if (words.length === 0 && args.includes('--version')) return print(VERSION)
   await loadContract()
   const wantsHelp = args.includes('--help') || args.includes('-h')
   if (words.length === 0 && (args.length === 0 || wantsHelp)) return print(rootHelp(commands, []))
   const group = commands.some((command) => command.words.length > 1 && command.words[0] === words[0])
-  if (group && words.length === 1) {
-    if (wantsHelp) return print(rootHelp(commands, words))
-    throw new UsageError(`'${words[0]}' needs a command:\n${rootHelp(commands, words)}`, words)
-  }
+  // As `gh repo`: a group's word alone shows the group's commands.
+  if (group && words.length === 1) return print(rootHelp(commands, words))
   if (words.length === 0) {
     parseFlags(args, GLOBAL_FLAGS)
     throw new UsageError(`no command: session-library <command> [flags]`)
   }
+  misplacedFlag(args, words)
   const known = [...new Set(commands.flatMap((command) => [command.words.join(' '), command.words[0] as string]))]
   const typed = group ? words.slice(0, 2).join(' ') : (words[0] as string)
   throw new UsageError(`unknown command '${typed}'${didYouMean(typed, known)}`, group ? words.slice(0, 1) : [])
@@ -103,7 +116,8 @@ async function report(
   // Loaded already when a request failed; imported here so that a run that sends none never loads it.
   const sdk = await import('@session-library/sdk')
   if (error instanceof sdk.ApiError) {
-    line(`${error.status} ${error.code}: ${error.message} (${error.method} ${error.path})`)
+    // The SDK's message names status, code, operation, method and path, and what to try.
+    line(error.status === 401 ? `${error.message}. ${tokenWays()}.` : error.message)
     return EXIT.api
   }
   if (error instanceof sdk.NetworkError || error instanceof sdk.TimeoutError) {
@@ -135,7 +149,12 @@ async function runCommand(command: Command, args: string[], io: CliContext, prin
   const mask = tokenMask((await resolved().catch(() => undefined))?.token ?? [])
   setMask(mask)
   const fields = global.fields?.split(',').map((field) => field.trim())
-  const settings = { json: global.json === true, header: global.header === true, mask, ...(fields && { fields }) }
+  const settings = {
+    json: global.json === true || command.json === true,
+    header: global.header === true,
+    mask,
+    ...(fields && { fields }),
+  }
   const output = createOutput(settings, io)
   let client: ReturnType<typeof connect> | undefined
   const clientOf = async () => {

@@ -46,7 +46,10 @@ describe('exit codes a script can branch on, and the token never printed', () =>
         /^error: --body: cannot read \/nonexistent\/body.json \(ENOENT\)/,
       ],
       [['health', '--timeout', 'soon'], /^error: --timeout: "soon" is not a whole number of ms\n/],
-      [['sessions'], /^error: 'sessions' needs a command:/],
+      [
+        ['--limit', '2', 'sessions', 'list'],
+        /^error: --limit is a flag of 'sessions list': put it after the command \(session-library sessions list --limit 2\)\n/,
+      ],
       [['--json'], /^error: no command: session-library <command> \[flags\]\n/],
       [['sessions', 'list', '--sort'], /^error: --sort needs a value <text>\n/],
       [['sessions', 'list', '--recent=maybe'], /^error: --recent: "maybe" is not true or false\n/],
@@ -86,6 +89,25 @@ describe('exit codes a script can branch on, and the token never printed', () =>
     expect(cleared.code, cleared.stderr).toBe(0)
   })
 
+  it('2: an update or patch with nothing to change is a usage error naming the flags, and nothing is sent', async () => {
+    const before = mock.server().api.journal().length
+    const id = mock.server().api.snapshot().sessions[0]?.id as string
+    const runs = await Promise.all([run(['sessions', 'update', id]), run(['tags', 'patch', id, '--yes'])])
+    for (const ran of runs) {
+      expect(ran).toMatchObject({ code: 2, stdout: '' })
+      expect(ran.stderr).toMatch(/^error: nothing to change: give --\w.* or --body\n/)
+    }
+    expect(runs[0]?.stderr).toContain('--title')
+    expect(mock.server().api.journal()).toHaveLength(before)
+  })
+
+  it("0: a group's word alone shows its commands (as gh repo), on stdout", async () => {
+    const ran = await run(['sessions'])
+    expect(ran).toMatchObject({ code: 0, stderr: '' })
+    expect(ran.stdout).toMatch(/^Usage: session-library sessions <command> \[flags\]/)
+    expect(ran.stdout).toContain('sessions update <id>')
+  })
+
   it('2: a token with a control character is a usage error naming where it came from, the token never printed', async () => {
     const secret = 'tok-secret-42'
     const flag = await run(['health', '--token', `${secret}\nX`])
@@ -102,14 +124,23 @@ describe('exit codes a script can branch on, and the token never printed', () =>
   it('1: a refused token is 401 unauthorized (D2); --token and --url win over the environment', async () => {
     const refused = await run(['health'], { SESSION_LIBRARY_TOKEN: 'wrong-token' })
     expect(refused).toMatchObject({ code: 1, stdout: '' })
-    expect(refused.stderr).toBe(
-      'error: 401 unauthorized: Provide Authorization: Bearer <token>. (GET /api/v1/health)\n',
+    expect(refused.stderr).toMatch(/^error: 401 unauthorized: .*GET \/api\/v1\/health\)/)
+    expect(refused.stderr).toContain(
+      ". Pass --token, set SESSION_LIBRARY_TOKEN, or run 'session-library auth login'.\n",
     )
     const flags = await run(['health', '--json', '--token', TOKEN, '--url', mock.server().url], {
       SESSION_LIBRARY_TOKEN: 'wrong-token',
       SESSION_LIBRARY_URL: 'http://127.0.0.1:9/api/v1',
     })
     expect(flags.code).toBe(0)
+  })
+
+  it('1: a base URL without /api/v1 gets 404 route not found, and the SDK’s message says to add it', async () => {
+    const base = mock.server().url.replace(/\/api\/v1$/, '')
+    const ran = await run(['sessions', 'list'], { SESSION_LIBRARY_URL: base })
+    expect(ran).toMatchObject({ code: 1, stdout: '' })
+    expect(ran.stderr).toMatch(/^error: 404 not_found: .*\(sessions\.list GET \/sessions\)/)
+    expect(ran.stderr).toContain(`${base}/api/v1`)
   })
 
   it('3: nothing listening (network error), and an answer slower than --timeout', async () => {
@@ -139,7 +170,7 @@ describe('exit codes a script can branch on, and the token never printed', () =>
     const once = await run(['health', '--retries', '0'])
     mock.server().api.clearFaults()
     expect(once).toMatchObject({ code: 1, stdout: '' })
-    expect(once.stderr).toMatch(/^error: 503 \w+: .+ \(GET \/api\/v1\/health\)\n$/)
+    expect(once.stderr).toMatch(/^error: 503 \w+: .+ \(health\.get GET \/api\/v1\/health\)\n$/)
   })
 
   it('4: an answer that does not match the contract names the field', async () => {

@@ -86,6 +86,8 @@ describe('read commands against the standalone mock, in both output forms', () =
   it('an unknown session: exit 1 and one stderr line with status, code, message, method and path; stdout empty', async () => {
     const missing = await run('sessions', 'get', 'ses_missing')
     expect(missing).toMatchObject({ code: 1, stdout: '' })
-    expect(missing.stderr).toBe('error: 404 not_found: session not found (GET /api/v1/sessions/ses_missing)\n')
+    expect(missing.stderr).toBe(
+      'error: 404 not_found: session not found (sessions.get GET /api/v1/sessions/ses_missing)\n',
+    )
   })
 })

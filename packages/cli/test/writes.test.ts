@@ -37,9 +37,9 @@ describe('write commands: bodies from flags, from --body @file and from stdin', 
     expect(stored(session.id)).toMatchObject({ title: 'Night Drive' })
   })
 
-  it('sessions update with no field sends {} (D8), --status mixing changes it, then sessions delete; the table form shows the answer', async () => {
+  it('sessions update --body {} sends {} (D8: a no-op), --status mixing changes it, then sessions delete; the table form shows the answer', async () => {
     const session = await created('To change')
-    const unchanged = await run(['sessions', 'update', session.id, '--json'])
+    const unchanged = await run(['sessions', 'update', session.id, '--body', '{}', '--json'])
     expect(json(unchanged)).toMatchObject({ id: session.id, status: session.status })
     const updated = await run(['sessions', 'update', session.id, '--status', 'mixing'])
     expect(updated.code).toBe(0)
@@ -70,7 +70,7 @@ describe('write commands: bodies from flags, from --body @file and from stdin', 
       const refused = await run(['sessions', 'create', '--title', 'Nope'])
       expect(refused).toMatchObject({ code: 1, stdout: '' })
       expect(refused.stderr).toBe(
-        'error: 403 read_only: Enable Full Automation to perform this action. (POST /api/v1/sessions)\n',
+        'error: 403 read_only: Enable Full Automation to perform this action. (sessions.create POST /api/v1/sessions)\n',
       )
     } finally {
       mock.server().api.setMode('full-automation')

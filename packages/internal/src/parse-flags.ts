@@ -24,13 +24,13 @@ function booleanOf(name: string, text: string, words: readonly string[]): boolea
   return value
 }
 
-// A list flag (`--tags a,b --tags c`) gathers its values, each split on commas.
+// A list flag (`--tags a,b --tags c`) gathers its values, each split on commas unless kept whole.
 function add(values: FlagValues, name: string, flag: ShellFlag, text: string): void {
   if (!flag.multiple) {
     values[name] = text
     return
   }
-  const items = text.split(',').filter((item) => item !== '')
+  const items = flag.whole ? [text] : text.split(',').filter((item) => item !== '')
   values[name] = [...((values[name] as string[] | undefined) ?? []), ...items]
 }
 

@@ -11,6 +11,8 @@ export interface ShellFlag {
   readonly type: 'string' | 'boolean'
   /** A list: the flag may be repeated and each value split on commas; its value is then an array. */
   readonly multiple?: boolean
+  /** With `multiple`: each value kept whole, not split on commas (`-f title=a,b`). */
+  readonly whole?: boolean
   /** One letter, for `-h`. */
   readonly short?: string
   /** Placeholder of the value in the help and in the error of a missing value, e.g. `<ms>`. */

@@ -5,6 +5,7 @@ const flags: Record<string, ShellFlag> = {
   sort: { type: 'string' },
   recent: { type: 'boolean' },
   tags: { type: 'string', multiple: true },
+  field: { type: 'string', multiple: true, whole: true, short: 'f' },
   help: { type: 'boolean', short: 'h' },
 }
 const parse = (...args: string[]) => parseFlags(args, flags, ['sessions', 'list'])
@@ -31,6 +32,10 @@ describe('parseFlags: a command line as shells read it', () => {
     expect(parse('--tags', 'a,b', '--tags', 'c').values).toEqual({ tags: ['a', 'b', 'c'] })
     expect(parse('--tags', '').values).toEqual({ tags: [] })
     expect(parse('--tags=a,,b').values).toEqual({ tags: ['a', 'b'] })
+  })
+
+  it('a list flag kept whole gathers its repeats with their commas, empty ones too', () => {
+    expect(parse('-f', 'title=a,b', '--field', 'x=').values).toEqual({ field: ['title=a,b', 'x='] })
   })
 
   it('positionals: anything not a flag, `-` (stdin), and everything after `--`', () => {

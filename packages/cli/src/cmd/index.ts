@@ -1,11 +1,13 @@
 import { type OperationName, routes } from '@session-library/schemas/client'
 import type { Command } from '../cmdutil/command.js'
 import { type Extras, operationCommand } from '../cmdutil/operation-command.js'
+import { api } from './api/api.js'
 import { authLogin } from './auth/login.js'
 import { authLogout } from './auth/logout.js'
 import { authStatus } from './auth/status.js'
 import { check } from './check/check.js'
 import { clone } from './clone/clone.js'
+import { complete } from './completion/complete.js'
 import { completion } from './completion/completion.js'
 import { importsStart } from './imports/start.js'
 import { notesClear } from './notes/clear.js'
@@ -44,7 +46,9 @@ export const commands: readonly Command[] = [
   authLogin,
   authStatus,
   authLogout,
+  api,
   completion,
+  complete,
   check,
   clone,
 ]

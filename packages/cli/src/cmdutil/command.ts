@@ -20,10 +20,15 @@ export interface Positional {
   readonly choices?: readonly string[]
   /** May be given as `''` (a text to set); any other positional given empty is a usage error. */
   readonly mayBeEmpty?: boolean
+  /** Completion asks the server for these values (see `__complete`). */
+  readonly complete?: ServerValues
 }
 
+/** Values completion may ask the server for: session ids, or the tags of the library. */
+export type ServerValues = 'ids' | 'tags'
+
 /** The `<id>` of a command on one session. */
-export const ID: Positional = { name: 'id', description: 'The session identifier.' }
+export const ID: Positional = { name: 'id', description: 'The session identifier.', complete: 'ids' }
 
 /** What a command's `run` gets: its flags and positionals, the client, and where to write. */
 export interface Context {
@@ -52,6 +57,10 @@ export interface Command {
   /** A paragraph, for its `--help`. */
   readonly description: string
   readonly positionals: readonly Positional[]
+  /** Prints JSON whether or not `--json` is given (`api`). */
+  readonly json?: true
+  /** Left out of help and completion (`__complete`, which completion scripts call). */
+  readonly hidden?: true
   /** Its own flags; the global ones come on top. A function, so that derived flags are made only when needed. */
   flags(): Readonly<Record<string, Flag>>
   /** Command lines that show its use, each with what it does after `#`. */

@@ -8,7 +8,7 @@ export const SHELLS = ['bash', 'zsh', 'fish'] as const
 export type Shell = (typeof SHELLS)[number]
 
 /** What a flag's value completes to: listed values, a file, or `@` and a file (a JSON value). */
-type Value = { choices: readonly string[] } | { file: 'plain' | 'at' }
+type Value = { choices: readonly string[] } | { file: 'plain' | 'at' } | { server: true }
 
 interface Entry {
   /** The command words typed so far that lead here ('' at the top). */
@@ -21,10 +21,13 @@ interface Entry {
   values: [string, Value][]
   /** Its positionals name files. */
   files: boolean
+  /** A positional's values come from the server (`__complete`). */
+  server: boolean
 }
 
 function completedValue(flag: Flag): Value | undefined {
   if (flag.choices) return { choices: flag.choices }
+  if (flag.complete) return { server: true }
   if (flag.file) return { file: flag.value?.includes('@') ? 'at' : 'plain' }
   return undefined
 }
@@ -41,6 +44,7 @@ function commandEntry(command: Command): Entry {
       return value ? [[name, value] as [string, Value]] : []
     }),
     files: command.positionals.some((positional) => positional.file),
+    server: command.positionals.some((positional) => positional.complete),
   }
 }
 
@@ -48,6 +52,7 @@ function entries(commands: readonly Command[]): Entry[] {
   const next = new Map<string, Map<string, string>>()
   const result: Entry[] = []
   for (const command of commands) {
+    if (command.hidden) continue
     command.words.forEach((word, index) => {
       const path = command.words.slice(0, index).join(' ')
       const words = next.get(path) ?? new Map<string, string>()
@@ -56,7 +61,8 @@ function entries(commands: readonly Command[]): Entry[] {
     })
     result.push(commandEntry(command))
   }
-  for (const [path, words] of next) result.push({ path, words: [...words], flags: [], values: [], files: false })
+  for (const [path, words] of next)
+    result.push({ path, words: [...words], flags: [], values: [], files: false, server: false })
   return result
 }
 
@@ -66,13 +72,15 @@ const VALUED = Object.entries(GLOBAL_FLAGS)
   .map(([name]) => `--${name}`)
 
 const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`
+// Values only the server knows, within COMPLETE_TIMEOUT, nothing on failure: `$typed` are the words so far.
+const ASK = `${PROGRAM} __complete`
 const casePattern = (path: string) => (path === '' ? "''" : `${quote(path)}|${quote(`${path} `)}*`)
 const valuePattern = (path: string, flag: string) =>
   `${quote(`${path}:--${flag}`)}|${quote(`${path} `)}*${quote(`:--${flag}`)}`
 const byLength = (entries: Entry[]) => [...entries].sort((a, b) => b.path.length - a.path.length)
-const valueCases = (all: Entry[], body: (value: Value) => string) =>
+const valueCases = (all: Entry[], body: (value: Value, flag: string) => string) =>
   byLength(all).flatMap((entry) =>
-    entry.values.map(([flag, value]) => `    ${valuePattern(entry.path, flag)}) ${body(value)} ;;`),
+    entry.values.map(([flag, value]) => `    ${valuePattern(entry.path, flag)}) ${body(value, flag)} ;;`),
   )
 
 // The part bash and zsh share: find the command words typed before the cursor (skipping flags and
@@ -105,21 +113,25 @@ function bash(all: Entry[]): string {
   const cases = byLength(all).map((entry) => {
     const words = entry.words.map(([word]) => word).join(' ')
     const flags = entry.flags.map(([name]) => `--${name}`).join(' ')
-    return `    ${casePattern(entry.path)}) words=${quote(words)}; flags=${quote(flags)}; files=${entry.files ? 1 : 0} ;;`
+    const server = entry.server ? '; server=1' : ''
+    return `    ${casePattern(entry.path)}) words=${quote(words)}; flags=${quote(flags)}; files=${entry.files ? 1 : 0}${server} ;;`
   })
-  const values = valueCases(all, (value) =>
+  const values = valueCases(all, (value, flag) =>
     'choices' in value
       ? `COMPREPLY=($(compgen -W ${quote(value.choices.join(' '))} -- "$cur")); return`
-      : value.file === 'at'
-        ? `compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -P @ -- "\${cur#@}")); return`
-        : 'compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return',
+      : 'server' in value
+        ? `COMPREPLY=($(compgen -W "$(${ASK} --value-of ${flag} -- $typed 2>/dev/null)" -- "$cur")); return`
+        : value.file === 'at'
+          ? `compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -P @ -- "\${cur#@}")); return`
+          : 'compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return',
   )
   return `# bash completion for ${PROGRAM}: eval "$(${PROGRAM} completion bash)"
 _session_library() {
-  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" typed="" i words="" flags="" files=0
+  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" typed="" i words="" flags="" files=0 server=0
 ${chooseCase('bash', values, cases)}
   if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$flags" -- "$cur"))
   elif [[ $files == 1 ]]; then compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))
+  elif [[ $server == 1 ]]; then COMPREPLY=($(compgen -W "$(${ASK} -- $typed 2>/dev/null)" -- "$cur"))
   else COMPREPLY=($(compgen -W "$words" -- "$cur")); fi
 }
 complete -F _session_library ${PROGRAM}
@@ -132,23 +144,27 @@ function zsh(all: Entry[]): string {
   const cases = byLength(all).map((entry) => {
     const words = entry.words.map(([word, text]) => zshItem(word, text)).join(' ')
     const flags = entry.flags.map(([name, text]) => zshItem(`--${name}`, text)).join(' ')
-    return `    (${casePattern(entry.path)}) words_=(${words}); flags=(${flags}); files=${entry.files ? 1 : 0} ;;`
+    const server = entry.server ? '; server=1' : ''
+    return `    (${casePattern(entry.path)}) words_=(${words}); flags=(${flags}); files=${entry.files ? 1 : 0}${server} ;;`
   })
-  const values = valueCases(all, (value) =>
+  const values = valueCases(all, (value, flag) =>
     'choices' in value
       ? `compadd -- ${value.choices.map(quote).join(' ')}; return`
-      : value.file === 'at'
-        ? "compset -P '@'; _files; return"
-        : '_files; return',
+      : 'server' in value
+        ? `compadd -- \${(f)"$(${ASK} --value-of ${flag} -- \${=typed} 2>/dev/null)"}; return`
+        : value.file === 'at'
+          ? "compset -P '@'; _files; return"
+          : '_files; return',
   ).map((line) => line.replace(/^ {4}/, '    ('))
   return `#compdef ${PROGRAM}
 # zsh completion for ${PROGRAM}: source <(${PROGRAM} completion zsh)
 _session_library() {
-  local typed="" i files=0
+  local typed="" i files=0 server=0
   local -a words_ flags
 ${chooseCase('zsh', values, cases)}
   if [[ \${words[CURRENT]} == -* ]]; then _describe 'flag' flags
   elif (( files )); then _files
+  elif (( server )); then compadd -- \${(f)"$(${ASK} -- \${=typed} 2>/dev/null)"}
   else _describe 'command' words_; fi
 }
 compdef _session_library ${PROGRAM}
@@ -158,6 +174,8 @@ compdef _session_library ${PROGRAM}
 function fishFlag(when: string, [name, text, takes]: [string, string, boolean], value: Value | undefined): string {
   const base = `complete -c ${PROGRAM} -n ${quote(when)} -l ${name}`
   if (value && 'choices' in value) return `${base} -x -a ${quote(value.choices.join(' '))} -d ${quote(text)}`
+  if (value && 'server' in value)
+    return `${base} -x -a ${quote(`(${ASK} --value-of ${name} -- (__session_library_path | string split ' ') 2>/dev/null)`)} -d ${quote(text)}`
   if (value?.file === 'plain') return `${base} -r -F -d ${quote(text)}`
   if (value?.file === 'at')
     return `${base} -x -a '(__fish_complete_path (string replace -r "^@" "" -- (commandline -ct)) | string replace -r "^" "@")' -d ${quote(text)}`
@@ -167,13 +185,20 @@ function fishFlag(when: string, [name, text, takes]: [string, string, boolean], 
 function fish(all: Entry[]): string {
   const lines = byLength(all).flatMap((entry) => {
     const when = entry.path === '' ? 'test -z (__session_library_path)' : `__session_library_at ${quote(entry.path)}`
+    // The next words only right after the path (`tags remove ses_1 ` is past `tags`).
+    const next = entry.path === '' ? when : `test (__session_library_path) = ${quote(entry.path)}`
     const values = new Map(entry.values)
     return [
       ...entry.words.map(
-        ([word, text]) => `complete -c ${PROGRAM} -n ${quote(when)} -a ${quote(word)} -d ${quote(text)}`,
+        ([word, text]) => `complete -c ${PROGRAM} -n ${quote(next)} -a ${quote(word)} -d ${quote(text)}`,
       ),
       ...entry.flags.map((flag) => fishFlag(when, flag, values.get(flag[0]))),
       ...(entry.files ? [`complete -c ${PROGRAM} -n ${quote(when)} -F`] : []),
+      ...(entry.server
+        ? [
+            `complete -c ${PROGRAM} -n ${quote(when)} -a ${quote(`(${ASK} -- (__session_library_path | string split ' ') 2>/dev/null)`)}`,
+          ]
+        : []),
     ]
   })
   return `# fish completion for ${PROGRAM}: ${PROGRAM} completion fish | source

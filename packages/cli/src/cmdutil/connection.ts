@@ -13,13 +13,16 @@ import { type GlobalValues, wholeNumber } from './flags.js'
 export function noTokenMessage(connection: Connection): string {
   // The API refuses a request without a token (D2): rather than send one and print a bare 401,
   // say which URL has no login and how to make one, as `gh` does for a host it has no token of.
-  if (connection.loggedInTo === undefined)
-    return "no token. Pass --token, set SESSION_LIBRARY_TOKEN, or run 'session-library auth login'."
+  if (connection.loggedInTo === undefined) return `no token. ${tokenWays()}.`
   return (
     `no token for ${connection.url} (auth login saved one for ${connection.loggedInTo} only, and sends it nowhere else). ` +
-    `Pass --token, set SESSION_LIBRARY_TOKEN, or run 'session-library auth login --url ${connection.url}'.`
+    `${tokenWays(` --url ${connection.url}`)}.`
   )
 }
+
+/** The ways to give a token, as a no-token usage error and a 401 say them. */
+export const tokenWays = (login = '') =>
+  `Pass --token, set SESSION_LIBRARY_TOKEN, or run 'session-library auth login${login}'`
 
 // The SDK hands the logger its headers with Authorization already redacted.
 function verboseLogger(message: (text: string) => void): Logger {

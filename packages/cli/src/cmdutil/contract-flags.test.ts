@@ -89,6 +89,14 @@ describe('flags derived from the contract (in process)', () => {
     expect([created.rating?.value, created.plays?.value]).toEqual(['<number>', '<integer>'])
   })
 
+  it('D6: a list flag says once how a list is given: in the field’s words when they say it, else in ours', () => {
+    const list = flagsOf(contractFlags(endpoints['sessions.list'])).tags?.description ?? ''
+    const create = flagsOf(contractFlags(endpoints['sessions.create'])).tags?.description ?? ''
+    expect(list.match(/comma-separated/gi)).toHaveLength(1)
+    expect(create.match(/comma-separated/gi)).toHaveLength(1)
+    expect(create).toMatch(/ Comma-separated, or repeat the flag\.$/)
+  })
+
   it('D9: --limit is sent as typed (decimal digits), so the contract judges it and a bad one is a usage error', async () => {
     const fields = contractFlags(endpoints['sessions.list'])
     const shape = { params: [], query: true, body: false }

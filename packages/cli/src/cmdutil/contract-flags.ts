@@ -5,7 +5,7 @@ import { kebabCase } from '@session-library/internal'
 import { type FieldKind, type Operation, type OperationField, operationFields } from '@session-library/schemas'
 import type { Flag } from './flags.js'
 
-export { checkInput, endpoints, type Operation } from '@session-library/schemas'
+export { checkInput, endpoints, matchOperation, type Operation, queryInput } from '@session-library/schemas'
 
 /** One field of an operation's query or body as a flag (`--variant-id` for `variantId`). */
 export interface FieldFlag extends OperationField {
@@ -43,13 +43,16 @@ export function flagsOf(fields: readonly FieldFlag[]): Record<string, Flag> {
       flags[field.flag] = { type: 'boolean', spacedValue: true, description: `${description} ${negated}` }
       continue
     }
-    const list = field.kind === 'strings' ? ' Comma-separated, or repeat the flag.' : ''
+    // Said once: a field's own text may already say how a list is given.
+    const said = /comma-separated/i.test(description)
+    const list = field.kind === 'strings' && !said ? ' Comma-separated, or repeat the flag.' : ''
     flags[field.flag] = {
       type: 'string',
       multiple: field.kind === 'strings',
       value: KIND_VALUES[field.kind][0],
       description: `${description}${list}`,
       ...(field.choices && { choices: field.choices }),
+      ...(field.field === 'tags' && { complete: 'tags' as const }),
       ...(field.kind === 'json' && { file: true }),
     }
   }

@@ -13,6 +13,8 @@ export interface Flag extends ShellFlag {
    * true, false, 1 or 0: a contract field whose text is a boolean, as its help describes it.
    */
   readonly spacedValue?: boolean
+  /** Completion asks the server for its values (the library's tags). */
+  readonly complete?: 'tags'
 }
 
 const BOOLEAN_WORDS = new Set(['true', 'false', '1', '0'])

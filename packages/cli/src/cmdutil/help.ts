@@ -73,7 +73,9 @@ export function commandHelp(command: Command): string {
 
 /** The list of commands (all of them, or those under some words) with their summaries. */
 export function rootHelp(commands: readonly Command[], words: readonly string[]): string {
-  const under = commands.filter((command) => words.every((word, index) => command.words[index] === word))
+  const under = commands.filter(
+    (command) => !command.hidden && words.every((word, index) => command.words[index] === word),
+  )
   const intro =
     words.length === 0
       ? [`${PROGRAM}: the Session Library automation API from the shell.`, '', `Usage: ${PROGRAM} <command> [flags]`]

@@ -1,4 +1,4 @@
-import { kebabCase } from '@session-library/internal'
+import { kebabCase, UsageError } from '@session-library/internal'
 import {
   type AnswerOf,
   API_PREFIX,
@@ -165,13 +165,21 @@ export function operationCommand(route: Route, extras: Extras = {}): Command {
       const shape = { params, query: operation?.query !== undefined, body: operation?.body !== undefined }
       const input = await operationInput(shape, derived(), values, context.positionals, context.io)
       await extras.amend?.(input, context.positionals.slice(params.length), context.io)
+      if (route.method === 'PATCH' && values.body === undefined && Object.keys(input.body ?? {}).length === 0) {
+        const flags = derived().filter((field) => field.location === 'body')
+        throw new UsageError(
+          `nothing to change: give ${flags.map((field) => `--${field.flag}`).join(', ')} or --body`,
+          words,
+        )
+      }
       checkRequest(name, input, words)
       const call = { name, input, columns: extras.columns }
       await confirm(context, await question?.(call, context))
       if (await extras.run?.(call, { ...context, values })) return
       const client = await context.client()
       const answer = (await client.request(name, input as never)) as { data: unknown; meta?: ListMeta }
-      await context.output.data(answer.data, call.columns, answerFields(route))
+      const meta = context.values.meta === true ? answer.meta : undefined
+      await context.output.data(answer.data, call.columns, answerFields(route), meta)
       const page = answer.meta && !context.output.json ? pageLine(answer.meta, answer.data) : undefined
       if (page) context.output.message(page)
     },

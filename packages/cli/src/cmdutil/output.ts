@@ -18,8 +18,29 @@ function cellText(value: unknown, cut: boolean): string {
   } else if (typeof value === 'object') text = JSON.stringify(value)
   else text = String(value)
   text = escapeControls(text)
-  return cut && text.length > MAX_CELL ? `${text.slice(0, MAX_CELL - 1)}…` : text
+  return cut ? cutToWidth(text) : text
 }
+
+// The width a terminal shows of a text, loaded with the first table on a terminal (a pipe or JSON
+// never measures, and a start-up need not load it).
+let stringWidth: (text: string) => number = (text) => text.length
+const loadWidths = async (terminal: boolean) => {
+  if (terminal) stringWidth = (await import('string-width')).default
+}
+
+// Widths are those a terminal shows (an emoji or a CJK character takes two columns, a combining mark
+// none), never UTF-16 units; a cut keeps whole graphemes.
+function cutToWidth(text: string): string {
+  if (stringWidth(text) <= MAX_CELL) return text
+  let kept = ''
+  for (const { segment } of new Intl.Segmenter().segment(text)) {
+    if (stringWidth(kept + segment) > MAX_CELL - 1) break
+    kept += segment
+  }
+  return `${kept}…`
+}
+
+const padded = (text: string, width: number) => text + ' '.repeat(Math.max(0, width - stringWidth(text)))
 
 /** The column names of a set of records, in their first-seen order. */
 function columnsOf(records: readonly Record<string, unknown>[]): string[] {
@@ -33,11 +54,13 @@ function tableLines(
   header: readonly string[],
   rows: readonly (readonly string[])[],
   style: { bold(text: string): string },
-  widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length))),
+  widths = header.map((title, column) =>
+    Math.max(stringWidth(title), ...rows.map((row) => stringWidth(row[column] ?? ''))),
+  ),
 ): { head: string[]; body: string[]; widths: number[] } {
   const line = (cells: readonly string[]) =>
     cells
-      .map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column] ?? 0)))
+      .map((cell, column) => (column === cells.length - 1 ? cell : padded(cell, widths[column] ?? 0)))
       .join('  ')
       .trimEnd()
   return { head: [style.bold(line(header))], body: rows.map(line), widths }
@@ -49,9 +72,10 @@ export interface Output {
   readonly json: boolean
   /**
    * Prints an answer's data; `columns` are the table's default columns when `--fields` is not given,
-   * `known` every field `--fields` may name (default: those of the data).
+   * `known` every field `--fields` may name (default: those of the data); with `meta`, the JSON is
+   * `{ data, meta }` (a table has no place for it).
    */
-  data(data: unknown, columns?: readonly string[], known?: readonly string[]): Promise<void>
+  data(data: unknown, columns?: readonly string[], known?: readonly string[], meta?: unknown): Promise<void>
   /** Prints records as they come: NDJSON with `--json`, else table rows. */
   stream(records: AsyncIterable<unknown>, columns?: readonly string[]): Promise<void>
   /** A line to stderr (progress, notes); never data. */
@@ -131,11 +155,12 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
     checkFields(fields, [value], known)
     const shown = fields ?? Object.keys(value)
     if (!terminal) return out(lines(shown.map((name) => `${name}\t${cellText(value[name], false)}`)))
-    const width = Math.max(0, ...shown.map((name) => name.length))
-    return out(lines(shown.map((name) => `${style.bold(name.padEnd(width))}  ${cellText(value[name], true)}`)))
+    const width = Math.max(0, ...shown.map((name) => stringWidth(name)))
+    return out(lines(shown.map((name) => `${style.bold(padded(name, width))}  ${cellText(value[name], true)}`)))
   }
 
   async function table(value: unknown, columns?: readonly string[], known?: readonly string[]) {
+    await loadWidths(terminal)
     if (Array.isArray(value) && value.length === 0) {
       checkFields(fields, [], known)
       return message('(none)')
@@ -149,19 +174,24 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
   async function streamJson(items: AsyncIterable<unknown>) {
     let chunk = ''
     let checked = false
-    for await (const record of items) {
-      if (!checked && isRecord(record)) checkFields(fields, [record])
-      checked = true
-      chunk += `${jsonLine(pick(record, fields), settings.mask)}\n`
-      if (chunk.length >= CHUNK) {
-        await out(chunk)
-        chunk = ''
+    // What came before a failure (a server that stops making sense half-way) is printed too.
+    try {
+      for await (const record of items) {
+        if (!checked && isRecord(record)) checkFields(fields, [record])
+        checked = true
+        chunk += `${jsonLine(pick(record, fields), settings.mask)}\n`
+        if (chunk.length >= CHUNK) {
+          await out(chunk)
+          chunk = ''
+        }
       }
+    } finally {
+      if (chunk) await out(chunk)
     }
-    if (chunk) await out(chunk)
   }
 
   async function streamTable(items: AsyncIterable<unknown>, columns?: readonly string[]) {
+    await loadWidths(terminal)
     const sample: Row[] = []
     let widths: number[] | undefined
     let header: readonly string[] = []
@@ -174,20 +204,24 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
       await out(lines([...(widths ? [] : laid.head), ...laid.body]))
       widths = laid.widths
     }
-    for await (const record of items) {
-      if (!isRecord(record)) continue
-      if (widths || (!terminal && header.length > 0)) await flush([record])
-      else if (sample.push(record) >= (terminal ? WIDTH_SAMPLE : 1)) await flush(sample.splice(0))
+    try {
+      for await (const record of items) {
+        if (!isRecord(record)) continue
+        if (widths || (!terminal && header.length > 0)) await flush([record])
+        else if (sample.push(record) >= (terminal ? WIDTH_SAMPLE : 1)) await flush(sample.splice(0))
+      }
+    } finally {
+      if (sample.length > 0) await flush(sample)
     }
-    if (sample.length > 0) await flush(sample)
   }
 
   return {
     json,
-    async data(data, columns, known) {
+    async data(data, columns, known, meta) {
       if (!json) return table(data, columns, known)
       checkFields(fields, isRecord(data) ? [data] : Array.isArray(data) ? data.filter(isRecord) : [], known)
-      await out(`${jsonLine(pick(data, fields), settings.mask)}\n`)
+      const shown = meta === undefined ? pick(data, fields) : { data: pick(data, fields), meta }
+      await out(`${jsonLine(shown, settings.mask)}\n`)
     },
     stream: (items, columns) => (json ? streamJson(items) : streamTable(items, columns)),
     message,

@@ -55,3 +55,30 @@ describe('a check or a clone reads at most maxAnswerBytes of one answer', () => 
     })
   })
 })
+
+// Two hundred thousand arrays deep, whatever the request.
+const deep = useRawServer((_request, response) => {
+  response.writeHead(200, { 'content-type': 'application/json' })
+  response.end(`${'['.repeat(200_000)}${']'.repeat(200_000)}`)
+})
+
+describe('an answer nested too deep to check is a departure, not a network error', () => {
+  it('probe: a breaking constraint departure with the status, no transport failure', async () => {
+    const probed = await probe(
+      { baseUrl: deep(), token: TOKEN, timeout: 10_000 },
+      { operation: 'health.get', method: 'GET', path: '/health' },
+    )
+    expect(probed).toMatchObject({ status: 200, body: undefined })
+    expect(probed.failure).toBeUndefined()
+    expect(probed.departures).toEqual([
+      expect.objectContaining({ rule: 'constraint', detail: 'an answer nested too deep to check' }),
+    ])
+  })
+
+  it('check: exit 4 (an answer that breaks the contract), never exit 3', async () => {
+    const ran = await runCli(['check', '--url', deep(), '--token', TOKEN, '--timeout', '10000'])
+    expect(ran.code).toBe(4)
+    expect(ran.stdout + ran.stderr).toContain('an answer nested too deep to check')
+    expect(ran.stdout + ran.stderr).not.toContain('network error')
+  })
+})

@@ -91,6 +91,27 @@ function expectation(request: ProbeRequest, status: number, operation: string): 
   ]
 }
 
+// An answer nested deeper than a check can walk (a hostile `[[[[…`) is the server's departure, not a
+// failure to reach it: the walk's RangeError (call stack) says so, undefined here.
+function validated(answer: Parameters<typeof validateAnswer>[0]): Departure[] | undefined {
+  try {
+    return validateAnswer(answer)
+  } catch (error) {
+    if (error instanceof RangeError) return undefined
+    throw error
+  }
+}
+
+const tooDeep = (operation: string, status: number): Departure => ({
+  operation,
+  direction: 'answer',
+  status,
+  path: 'body',
+  rule: 'constraint',
+  detail: 'an answer nested too deep to check',
+  severity: 'breaking',
+})
+
 /**
  * Sends one request with plain fetch, within the target's time limit, and checks the answer with
  * the contract's `validateAnswer`. Never rejects: no answer at all is a `transport` departure.
@@ -111,11 +132,9 @@ export async function probe(target: Target, request: ProbeRequest): Promise<Prob
     })
     const text = await readBoundedText(response.body, { limit: target.maxAnswerBytes ?? MAX_ANSWER_BYTES })
     const { status } = response
-    const departures = [
-      ...expectation(request, status, operation),
-      ...validateAnswer({ operation: name, status, headers: response.headers, text }),
-    ]
-    return { operation, request: shown, status, body: parsed(text), departures }
+    const checked = validated({ operation: name, status, headers: response.headers, text })
+    const departures = [...expectation(request, status, operation), ...(checked ?? [tooDeep(operation, status)])]
+    return { operation, request: shown, status, body: checked ? parsed(text) : undefined, departures }
   } catch (error) {
     const sent = { operation: operation as OperationName, method, path: new URL(url).pathname, url }
     const [detail, failed] = await failure(error, sent, target.timeout)

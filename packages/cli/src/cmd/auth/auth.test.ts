@@ -89,7 +89,7 @@ describe('auth login, status, logout: flags, then environment, then the file', (
     const login = await run(['auth', 'login', '--url', origin, '--token', TOKEN])
     expect(login.code).toBe(2)
     expect(login.stderr).toContain(`${origin} answered 404 at /health, so it is not the API's base URL`)
-    expect(login.stderr).toContain(`did you mean --url ${origin}/api/v1?`)
+    expect(login.stderr).toContain(`try ${origin}/api/v1`)
     expect(login.stderr).not.toContain('refused the token')
   })
 

@@ -10,7 +10,7 @@ import type { GlobalValues } from '../../cmdutil/flags.js'
 export async function checkToken(
   context: Pick<Context, 'values' | 'output'>,
   connection: Connection,
-): Promise<{ works: boolean; mode?: string; refused?: string; status?: number }> {
+): Promise<{ works: boolean; mode?: string; refused?: string; status?: number; hint?: string }> {
   const client = await connect(context.values as GlobalValues, connection, context.output.message)
   const { ApiError } = await import('@session-library/sdk')
   try {
@@ -18,7 +18,7 @@ export async function checkToken(
     return { works: true, mode: health.effectiveMode }
   } catch (error) {
     if (error instanceof ApiError)
-      return { works: false, refused: `${error.status} ${error.code}`, status: error.status }
+      return { works: false, refused: `${error.status} ${error.code}`, status: error.status, hint: error.hint }
     throw error
   }
 }

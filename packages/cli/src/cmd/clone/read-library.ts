@@ -1,5 +1,6 @@
 import { isRecord, operationPath, routes } from '@session-library/schemas'
 import { CliError, EXIT } from '../../cmdutil/errors.js'
+import { walkPages } from '../../cmdutil/pages.js'
 import { type Probed, probe } from '../../probe/probe.js'
 import type { Target } from '../../probe/target.js'
 import { type LibraryFile, toStoredLane, toStoredSession, toStoredWaveform } from './stored-records.js'
@@ -36,29 +37,8 @@ function refused(probed: Probed): CliError {
   return new CliError(`${probed.request}: ${probed.status} ${detail}`, EXIT.api)
 }
 
-// A server that repeats a page, lists more sessions than the total its first page gave, or gives no
-// total, would keep a clone reading forever (a total that grows with each page is never reached):
-// each stops it, as an answer that breaks the contract (D9).
-function runaway(page: Probed, offset: number, rows: number, bound: unknown, repeated: boolean): CliError | undefined {
-  if (typeof bound !== 'number')
-    return new CliError(`${page.request}: no meta.total, so the end of the library is unknown; stopped`, EXIT.invalid)
-  if (repeated)
-    return new CliError(
-      `${page.request}: the page at offset ${offset} repeats sessions already read; stopped`,
-      EXIT.invalid,
-    )
-  if (rows > bound)
-    return new CliError(`${page.request}: more sessions than the first page's total of ${bound}; stopped`, EXIT.invalid)
-  return undefined
-}
-
-const totalOf = (page: Probed) => (isRecord(page.body) && isRecord(page.body.meta) ? page.body.meta.total : undefined)
-
 async function allSessions(target: Target): Promise<Row[]> {
-  const rows: Row[] = []
-  const seen = new Set<unknown>()
-  let bound: unknown
-  for (let offset = 0; ; offset += PAGE) {
+  const read = async (offset: number) => {
     const page = await probe(target, {
       operation: 'sessions.list',
       method: 'GET',
@@ -67,14 +47,12 @@ async function allSessions(target: Target): Promise<Row[]> {
     })
     const data = dataOf(page)
     if (page.status !== 200 || !Array.isArray(data)) throw refused(page)
-    const fresh = data.filter(isRecord).filter((row) => !seen.has(row.id))
-    for (const row of fresh) seen.add(row.id)
-    rows.push(...fresh)
-    if (offset === 0) bound = totalOf(page)
-    const stop = runaway(page, offset, rows.length, bound, data.length > 0 && fresh.length === 0)
-    if (stop) throw stop
-    if (data.length === 0 || offset + data.length >= (bound as number)) return rows
+    const meta = isRecord(page.body) && isRecord(page.body.meta) ? page.body.meta : {}
+    return { data: data.filter(isRecord), total: meta.total, request: page.request }
   }
+  const rows: Row[] = []
+  for await (const row of walkPages(read, { noun: 'sessions' })) rows.push(row as Row)
+  return rows
 }
 
 /** Reads the waveform (and, where the server can read it, the note lane) of each preview of a session. */

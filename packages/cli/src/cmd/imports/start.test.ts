@@ -73,12 +73,20 @@ describe('imports start, and --wait watching the session list (SPEC has no progr
     ])
   })
 
-  it('--wait gives up after --wait-timeout with exit 3 and names the items still missing', async () => {
-    const items = JSON.stringify([{ projectPath: '/music/slow.als' }])
-    const answer = await run('imports', 'start', '--items', items, '--wait', '--wait-timeout', '0', '--interval', '10')
-    expect(answer).toMatchObject({ code: 3, stdout: '' })
-    expect(answer.stderr).toMatch(/\nerror: imports\.start: waited 0 ms; no session yet for \/music\/slow\.als\n$/)
-    expect(answer.stderr).toMatch(/^import \S+ accepted: 1 item; watching the session list$/m)
+  it('--wait gives up after --wait-timeout with exit 3, the import id and the paths still missing as data', async () => {
+    const paths = ['/music/slow.als', '/music/slower.als']
+    const items = JSON.stringify(paths.map((projectPath) => ({ projectPath })))
+    const wait = ['--wait', '--wait-timeout', '0', '--interval', '10']
+    const [answer, plain] = await Promise.all([
+      run('imports', 'start', '--items', items, ...wait, '--json'),
+      run('imports', 'start', '--items', items, ...wait),
+    ])
+    expect(answer.code).toBe(3)
+    const { importId, missing } = json(answer) as { importId: string; missing: string[] }
+    expect(missing).toEqual(paths)
+    expect(answer.stderr).toMatch(new RegExp(`^import ${importId} accepted: 2 items; watching the session list$`, 'm'))
+    expect(answer.stderr).toMatch(/\nerror: .*\/music\/slow\.als.*\n$/)
+    expect(plain).toMatchObject({ code: 3, stdout: `${paths.join('\n')}\n` })
   })
 
   it('501 import_unavailable when the import service is off: exit 1', async () => {
@@ -87,7 +95,7 @@ describe('imports start, and --wait watching the session list (SPEC has no progr
       const answer = await run('imports', 'start', '--items', '[{"projectPath":"/x.als"}]')
       expect(answer).toMatchObject({ code: 1, stdout: '' })
       expect(answer.stderr).toBe(
-        'error: 501 import_unavailable: Import service is unavailable. (POST /api/v1/import)\n',
+        'error: 501 import_unavailable: Import service is unavailable. (imports.start POST /api/v1/import)\n',
       )
     } finally {
       mock.server().api.setServiceAvailable('import', true)

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import type { ImportProgress, ImportRequest } from '@session-library/sdk'
 import type { Context } from '../../cmdutil/command.js'
+import { CliError, EXIT } from '../../cmdutil/errors.js'
 import { wholeNumber } from '../../cmdutil/flags.js'
 import type { Extras } from '../../cmdutil/operation-command.js'
 
@@ -15,6 +16,16 @@ function progress(context: Context): (progress: ImportProgress) => void {
     accepted = true
     context.output.message(`${found}/${total} items have a session`)
   }
+}
+
+// A wait that ran out is data a script acts on (wait again with the SDK, or report): the import's id
+// and the paths still without a session on stdout (`--json`: one object; else a path a line), exit 3.
+async function timedOut(error: unknown, context: Context): Promise<never> {
+  const { ImportWaitTimeoutError } = await import('@session-library/sdk')
+  if (!(error instanceof ImportWaitTimeoutError)) throw error
+  const { importId, missing } = error
+  await context.output.data(context.output.json ? { importId, missing } : missing)
+  throw new CliError(error.message, EXIT.network)
 }
 
 export const importsStart: Extras = {
@@ -48,7 +59,8 @@ export const importsStart: Extras = {
     'wait-timeout': {
       type: 'string',
       value: '<s>',
-      description: 'Give up waiting after this many seconds (default 300; exit 3).',
+      description:
+        'Give up waiting after this many seconds (default 300): exit 3, the paths still missing on stdout (--json: {importId, missing}).',
     },
     interval: { type: 'string', value: '<ms>', description: 'Time between two looks at the list (default 500).' },
   },
@@ -61,7 +73,9 @@ export const importsStart: Extras = {
     const interval = wholeNumber(context.values.interval, 'interval', 'ms') ?? 500
     const client = await context.client()
     const body = call.input.body as ImportRequest
-    const sessions = await client.imports.startAndWait(body, { timeout, interval, onProgress: progress(context) })
+    const sessions = await client.imports
+      .startAndWait(body, { timeout, interval, onProgress: progress(context) })
+      .catch((error: unknown) => timedOut(error, context))
     await context.output.data(sessions, ['id', 'title', 'kind', 'projectPath'])
     return true
   },

@@ -1,6 +1,7 @@
 import type { Session } from '@session-library/schemas'
 import { describe, expect, it } from 'vitest'
-import { runCli, useMock } from '../../../test/support/cli.js'
+import { runCli, TOKEN, useMock } from '../../../test/support/cli.js'
+import { answer, useRawServer } from '../../../test/support/raw-server.js'
 
 const TOTAL = 130
 const mock = useMock({ sessions: TOTAL })
@@ -52,5 +53,57 @@ describe('sessions list --all: every page, streamed', () => {
     expect(head).toBe('id\ttitle\tkind\tstatus\ttags\tlastOpened')
     expect(lines).toHaveLength(TOTAL)
     for (const line of lines) expect(line.split('\t')).toHaveLength(6)
+  })
+})
+
+describe('sessions list --json --meta: the whole answer, for a script that needs meta.total', () => {
+  it('--json alone prints the sessions as before; with --meta {data, meta}, --fields applying to the sessions', async () => {
+    const [plain, withMeta] = await Promise.all([
+      run('sessions', 'list', '--limit', '2', '--json'),
+      run('sessions', 'list', '--limit', '2', '--json', '--meta', '--fields', 'id'),
+    ])
+    expect(JSON.parse(plain.stdout)).toHaveLength(2)
+    expect(JSON.parse(withMeta.stdout)).toEqual({
+      data: [{ id: expect.any(String) }, { id: expect.any(String) }],
+      meta: { total: TOTAL, limit: 2, offset: 0 },
+    })
+  })
+
+  it('--meta with --all is a usage error (its lines are sessions), nothing sent', async () => {
+    const before = listRequests().length
+    const ran = await run('sessions', 'list', '--all', '--json', '--meta')
+    expect(ran).toMatchObject({ code: 2, stdout: '' })
+    expect(ran.stderr).toMatch(/^error: --meta: not with --all/)
+    expect(listRequests().length).toBe(before)
+  })
+})
+
+// The same page whatever the offset, a billion sessions claimed; `/grow/`: new sessions, a total always one page on.
+const liar = useRawServer((request, response) => {
+  const url = new URL(request.url ?? '/', 'http://raw')
+  const offset = Number(url.searchParams.get('offset') ?? 0)
+  const grows = url.pathname.startsWith('/grow/')
+  const template = mock.server().api.snapshot().sessions[0] as Session
+  const ids = grows ? [`ses_${offset}`, `ses_${offset + 1}`] : ['ses_a', 'ses_b']
+  const total = grows ? offset + 3 : 1_000_000_000
+  answer(response, 200, { data: ids.map((id) => ({ ...template, id })), meta: { total, limit: 2, offset } })
+})
+
+describe('sessions list --all against a server that lies (D9): bounded, as clone is', () => {
+  it('a repeated page with 1e9 claimed: exit 4 at the second page, the first page printed', async () => {
+    const ran = await runCli(['sessions', 'list', '--all', '--limit', '2', '--json', '--url', liar(), '--token', TOKEN])
+    expect(ran.code).toBe(4)
+    expect(ran.stdout.trim().split('\n')).toHaveLength(2)
+    expect(ran.stderr).toBe(
+      'error: sessions.list (offset 2): the page at offset 2 repeats sessions already read; stopped\n',
+    )
+  })
+
+  it("a total that grows with every page: exit 4 once more sessions came than the first page's total", async () => {
+    const url = liar().replace('/api/v1', '/grow/api/v1')
+    const ran = await runCli(['sessions', 'list', '--all', '--limit', '2', '--json', '--url', url, '--token', TOKEN])
+    expect(ran.code).toBe(4)
+    expect(ran.stdout.trim().split('\n')).toHaveLength(2)
+    expect(ran.stderr).toContain("more sessions than the first page's total of 3; stopped")
   })
 })

@@ -1,17 +1,23 @@
+import { UsageError } from '@session-library/internal'
 import type { Context } from '../../cmdutil/command.js'
 import { wholeNumber } from '../../cmdutil/flags.js'
 import type { OperationCall } from '../../cmdutil/input.js'
 import type { Extras } from '../../cmdutil/operation-command.js'
+import { walkPages } from '../../cmdutil/pages.js'
 
-// Every page through the SDK's `iterate`, each session printed as it comes, so that memory stays
-// flat however long the list; pages of --limit (default the largest the API allows) from --offset.
+// Every page, each session printed as it comes, so that memory stays flat however long the list;
+// pages of --limit (default the largest the API allows) from --offset, bounded as walkPages says.
 async function listAll(call: OperationCall, context: Context): Promise<void> {
   const { LIMITS } = await import('@session-library/schemas')
   const query = (call.input.query ?? {}) as Record<string, unknown>
   const limit = wholeNumber(query.limit, 'limit') ?? LIMITS.listLimitMax
-  const offset = wholeNumber(query.offset, 'offset') ?? 0
   const client = await context.client()
-  await context.output.stream(client.sessions.iterate({ ...query, limit, offset }), call.columns)
+  const read = async (offset: number) => {
+    const { data, meta } = await client.sessions.list({ ...query, limit, offset })
+    return { data, total: meta.total, request: `sessions.list (offset ${offset})` }
+  }
+  const offset = wholeNumber(query.offset, 'offset') ?? 0
+  await context.output.stream(walkPages(read, { offset, noun: 'sessions' }), call.columns)
 }
 
 export const sessionsList: Extras = {
@@ -20,9 +26,14 @@ export const sessionsList: Extras = {
     'session-library sessions list --sort -title --recent   # opened in the last 30 days, Z to A',
     'session-library sessions list --tags drums,vox --kind ableton',
     "session-library sessions list --all --json | jq -r '.title'",
+    "session-library sessions list --json --meta | jq '.meta.total'   # how many sessions match",
     'session-library sessions list --fields id,title | cut -f2   # titles, one a line',
   ],
   flags: {
+    meta: {
+      type: 'boolean',
+      description: 'With --json, print the whole answer {data, meta}: the sessions and meta.total, limit and offset.',
+    },
     all: {
       type: 'boolean',
       description: 'Walk every page and print each session as it comes (NDJSON with --json); --limit is the page size.',
@@ -31,6 +42,7 @@ export const sessionsList: Extras = {
   description: 'With --all, every page, streamed.',
   async run(call, context) {
     if (context.values.all !== true) return false
+    if (context.values.meta === true) throw new UsageError('--meta: not with --all, whose lines are sessions')
     await listAll(call, context)
     return true
   },

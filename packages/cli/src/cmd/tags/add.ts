@@ -8,7 +8,7 @@ export function tagsEdit(verb: 'add' | 'remove', summary: string, effect: string
     description:
       `${effect} Two requests (tags get, then tags put), not atomic: a change made by someone else ` +
       'between the two is lost; use tags put when you know the whole list.',
-    positionals: [ID, { name: 'tag', variadic: true, description: `The tags to ${verb}.` }],
+    positionals: [ID, { name: 'tag', variadic: true, description: `The tags to ${verb}.`, complete: 'tags' }],
     flags: () => ({}),
     examples: [`session-library tags ${verb} ses_1 drums vox`],
     async run({ positionals: [session = '', ...tags], client, output }) {

@@ -1,0 +1,139 @@
+import { didYouMean, type FlagValues, UsageError } from '@session-library/internal'
+import { API_PREFIX, isRecord, type OperationName } from '@session-library/schemas/client'
+import type { Command, Context } from '../../cmdutil/command.js'
+import { loadContract } from '../../cmdutil/contract.js'
+import { checkRequest, type OperationInput, readValue } from '../../cmdutil/input.js'
+import { walkPages } from '../../cmdutil/pages.js'
+
+const WORDS = ['api']
+const fail = (message: string) => new UsageError(message, WORDS)
+
+// gh's typed field: true, false, null and numbers as JSON; @file (or -) read as text; anything else a string.
+async function typed(text: string, label: string, io: Context['io']): Promise<unknown> {
+  if (text === 'true' || text === 'false' || text === 'null') return JSON.parse(text)
+  if (/^-?\d+(\.\d+)?$/.test(text)) return Number(text)
+  return text.startsWith('@') || text === '-' ? readValue(text, label, io) : text
+}
+
+/** The fields of `-f` (as typed) and `-F` (typed), in order: `key=value`, `key[]=value` for an array item. */
+async function fieldsOf(values: FlagValues, io: Context['io']): Promise<[string, unknown, boolean][]> {
+  const given = [
+    ...((values['raw-field'] as string[] | undefined) ?? []).map((text) => [text, false] as const),
+    ...((values.field as string[] | undefined) ?? []).map((text) => [text, true] as const),
+  ]
+  return Promise.all(
+    given.map(async ([text, isTyped]): Promise<[string, unknown, boolean]> => {
+      const at = text.indexOf('=')
+      if (at <= 0) throw fail(`${isTyped ? '-F' : '-f'} ${text}: not key=value`)
+      const [key, value] = [text.slice(0, at), text.slice(at + 1)]
+      const array = key.endsWith('[]')
+      return [array ? key.slice(0, -2) : key, isTyped ? await typed(value, key, io) : value, array]
+    }),
+  )
+}
+
+// The path as typed, relative to the base URL (`/api/v1` may be written) and split from its query.
+function split(path: string): { path: string; query: URLSearchParams } {
+  const [pathname = '', search = ''] = path.split(/\?(.*)/s)
+  const relative = pathname.startsWith(`${API_PREFIX}/`) ? pathname.slice(API_PREFIX.length) : pathname
+  return { path: relative.startsWith('/') ? relative : `/${relative}`, query: new URLSearchParams(search) }
+}
+
+async function bodyOf(values: FlagValues, fields: [string, unknown, boolean][], io: Context['io']) {
+  if (typeof values.input === 'string') {
+    const text = await readValue(values.input === '-' ? '-' : `@${values.input}`, '--input', io)
+    try {
+      return JSON.parse(text) as unknown
+    } catch (error) {
+      throw fail(`--input: not valid JSON (${(error as Error).message})`)
+    }
+  }
+  if (fields.length === 0) return undefined
+  const body: Record<string, unknown> = {}
+  for (const [key, value, array] of fields) {
+    body[key] = array ? [...(Array.isArray(body[key]) ? body[key] : []), value] : value
+  }
+  return body
+}
+
+/** `api <method> <path>`: any operation of the API by its method and path, as `gh api`; JSON out. */
+export const api: Command = {
+  words: WORDS,
+  json: true,
+  summary: 'Send a request to any operation of the API by its method and path',
+  description:
+    "As gh api: the method and the path (relative to the base URL; /api/v1 may be written, a query too). The fields of -f and -F are the query of a GET or a DELETE, else the JSON body (the query when --input gives the body); key[]=value adds to an array. The request is checked against the contract's operation before it is sent (a refused one is a usage error, nothing sent); a path outside the contract is refused. Prints the answer as JSON; with --paginate, every item of a list, one JSON line each.",
+  positionals: [
+    {
+      name: 'method',
+      description: 'GET, POST, PUT, PATCH or DELETE.',
+      choices: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    },
+    { name: 'path', description: 'The path, e.g. /sessions/ses_1/tags or /sessions?limit=2.' },
+  ],
+  flags: () => ({
+    'raw-field': {
+      type: 'string',
+      short: 'f',
+      multiple: true,
+      whole: true,
+      value: '<key=value>',
+      description: 'A field as a string (repeat the flag).',
+    },
+    field: {
+      type: 'string',
+      short: 'F',
+      multiple: true,
+      whole: true,
+      value: '<key=value>',
+      description: 'A typed field: true, false, null and numbers as JSON, @file or - read as text (repeat the flag).',
+    },
+    input: { type: 'string', value: '<file|->', file: true, description: 'The JSON body from a file, or - for stdin.' },
+    paginate: {
+      type: 'boolean',
+      description:
+        'Walk every page of a list and print each item as a JSON line (stops on a server that repeats pages).',
+    },
+  }),
+  examples: [
+    'session-library api GET /sessions --paginate   # every session, one JSON line each',
+    'session-library api GET /sessions -f sort=-title -f limit=2',
+    'session-library api PATCH /sessions/ses_1 -f title=Night -F notes=null',
+    'echo \'{"tags":["drums"]}\' | session-library api PUT /sessions/ses_1/tags --input -',
+  ],
+  async run({ positionals: [method = '', typedPath = ''], values, io, output, client }) {
+    const { endpoints, matchOperation, queryInput } = await loadContract()
+    const verb = method.toUpperCase()
+    const { path, query } = split(typedPath)
+    const matched = matchOperation(verb, path)
+    if (!matched.operation) {
+      const known = Object.values(endpoints).map((operation) => operation.path)
+      if (matched.allowed.length > 0) throw fail(`${verb} ${path}: the path takes ${matched.allowed.join(', ')}`)
+      throw fail(`${verb} ${path}: no operation of the API${didYouMean(path, known)}`)
+    }
+    const { operation, params } = matched
+    const fields = await fieldsOf(values, io)
+    const withBody = operation.body !== undefined
+    if (!withBody && values.input !== undefined) throw fail(`--input: ${verb} ${path} takes no body`)
+    // A write is sent with the body its schema checks: `{}` when no field is given.
+    const body = withBody ? ((await bodyOf(values, fields, io)) ?? {}) : undefined
+    if (!withBody || typeof values.input === 'string')
+      for (const [key, value] of fields) query.append(key, String(value))
+    const name = operation.name as OperationName
+    const input = { params, query: queryInput(query), ...(withBody && { body }) }
+    checkRequest(name, input as OperationInput, WORDS)
+    const sdk = await client()
+    const send = (extra: Record<string, string> = {}) =>
+      sdk.request(name, { ...input, query: { ...input.query, ...extra } } as never) as Promise<unknown>
+    if (values.paginate !== true) return output.data(await send())
+    const read = async (offset: number) => {
+      const answer = await send({ offset: String(offset) })
+      const meta = isRecord(answer) && isRecord(answer.meta) ? answer.meta : undefined
+      const data = isRecord(answer) && Array.isArray(answer.data) ? answer.data : undefined
+      if (!meta || !data) throw fail(`--paginate: ${verb} ${path} is not a list (no data and meta.total)`)
+      return { data, total: meta.total, request: `${verb} ${path} (offset ${offset})` }
+    }
+    const offset = Number(query.get('offset') ?? 0)
+    await output.stream(walkPages(read, { offset }))
+  },
+}

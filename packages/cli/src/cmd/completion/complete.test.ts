@@ -1,0 +1,107 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { describe, expect, inject, it } from 'vitest'
+import { runCli, TOKEN, useMock } from '../../../test/support/cli.js'
+import { useRawServer } from '../../../test/support/raw-server.js'
+
+const exec = promisify(execFile)
+const mock = useMock({ sessions: 3 })
+const ask = (args: string[], env: Record<string, string | undefined> = mock.env()) =>
+  runCli(['__complete', ...args], { env })
+const ids = () =>
+  mock
+    .server()
+    .api.snapshot()
+    .sessions.map((session) => session.id)
+const tags = () => [
+  ...new Set(
+    mock
+      .server()
+      .api.snapshot()
+      .sessions.flatMap((session) => session.tags),
+  ),
+]
+
+// Accepts the connection and never answers.
+const silent = useRawServer(() => {})
+
+describe('__complete: session ids and tags from the server, for the completion scripts', () => {
+  it('an <id> completes to the sessions’ ids; a tag argument and a --tags value to the library’s tags', async () => {
+    const [id, tag, tagFlag, none] = await Promise.all([
+      ask(['--', 'sessions', 'get']),
+      ask(['--', 'tags', 'add', ids()[0] as string]),
+      ask(['--value-of', 'tags', '--', 'sessions', 'list']),
+      ask(['--', 'sessions', 'get', 'ses_x']),
+    ])
+    expect(id).toMatchObject({ code: 0, stderr: '' })
+    expect(id.stdout.trim().split('\n').sort()).toEqual(ids().sort())
+    expect(tag.stdout.trim().split('\n').sort()).toEqual(tags().sort())
+    expect(tagFlag.stdout).toBe(tag.stdout)
+    expect(none).toMatchObject({ code: 0, stdout: '' })
+  })
+
+  it('silent on failure: no token, nothing listening, or a server that never answers (bounded in time): nothing, exit 0', async () => {
+    const runs = await Promise.all([
+      ask(['--', 'sessions', 'get'], { SESSION_LIBRARY_URL: mock.server().url }),
+      ask(['--', 'sessions', 'get'], {
+        SESSION_LIBRARY_URL: 'http://127.0.0.1:9/api/v1',
+        SESSION_LIBRARY_TOKEN: TOKEN,
+      }),
+      ask(['--', 'sessions', 'get'], { SESSION_LIBRARY_URL: silent(), SESSION_LIBRARY_TOKEN: TOKEN }),
+    ])
+    for (const ran of runs) expect(ran).toEqual({ code: 0, stdout: '', stderr: '' })
+  })
+
+  it('is in neither the help nor the completion of commands', async () => {
+    const [help, script] = await Promise.all([runCli([]), runCli(['completion', 'bash'])])
+    expect(help.stdout).not.toContain('__complete ')
+    expect(script.stdout).not.toContain("'__complete'")
+  })
+})
+
+// The program the scripts call: the bundled bin, pointed at the mock.
+const program = (shell: 'bash' | 'fish') =>
+  shell === 'fish'
+    ? `function session-library; ${process.execPath} ${inject('cliBin')} $argv; end`
+    : `session-library() { ${process.execPath} ${inject('cliBin')} "$@"; }`
+
+describe('the scripts complete ids and tags from the server', () => {
+  it('bash: sessions get <Tab> offers the ids; sessions list --tags <Tab> the tags', async () => {
+    const { stdout: script } = await runCli(['completion', 'bash'])
+    const complete = async (line: string[]) => {
+      const words = line.map((word) => `'${word}'`).join(' ')
+      const run = `${program('bash')}\n${script}\nCOMP_WORDS=(${words}); COMP_CWORD=${line.length - 1}; _session_library; printf '%s\\n' "\${COMPREPLY[@]}"`
+      const { stdout } = await exec('bash', ['-c', run], { env: { ...process.env, ...mock.env() } })
+      return stdout.split('\n').filter(Boolean).sort()
+    }
+    expect(await complete(['session-library', 'sessions', 'get', ''])).toEqual(ids().sort())
+    expect(await complete(['session-library', 'sessions', 'list', '--tags', ''])).toEqual(tags().sort())
+  })
+
+  it('zsh: sessions delete <Tab> offers the ids; --tags <Tab> the tags', async () => {
+    const { stdout: script } = await runCli(['completion', 'zsh'])
+    // zsh's completion system needs a terminal: stand-ins print what the script offers.
+    const stubs = 'compdef() { :; }; compadd() { shift; print -rl -- "$@" }'
+    const complete = async (line: string[]) => {
+      const words = line.map((word) => `'${word}'`).join(' ')
+      const run = `${stubs}\n${program('bash')}\n${script}\nwords=(${words}); CURRENT=${line.length}; _session_library`
+      const { stdout } = await exec('zsh', ['-fc', run], { env: { ...process.env, ...mock.env() } })
+      return stdout.split('\n').filter(Boolean).sort()
+    }
+    expect(await complete(['session-library', 'sessions', 'delete', ''])).toEqual(ids().sort())
+    expect(await complete(['session-library', 'sessions', 'create', '--tags', ''])).toEqual(tags().sort())
+  })
+
+  it('fish: tags remove <id> <Tab> offers the tags', async () => {
+    const { stdout: script } = await runCli(['completion', 'fish'])
+    const line = `session-library tags remove ${ids()[0]} `
+    const { stdout } = await exec(
+      'fish',
+      ['--no-config', '-c', `${program('fish')}\n${script}\ncomplete -C '${line}'`],
+      {
+        env: { ...process.env, ...mock.env() },
+      },
+    )
+    expect(stdout.split('\n').filter(Boolean).sort()).toEqual(tags().sort())
+  })
+})
