@@ -8,8 +8,11 @@ import { publicPackages } from './workspace.js'
  * and have errors of their own under `skipLibCheck: false` without the DOM lib or before TS 5.7.
  */
 const declarationsWeShip = () => {
-  const ours = publicPackages().flatMap(({ name, manifest }) => [name, ...Object.keys(manifest.dependencies ?? {})])
-  return [...new Set(ours)].map((name) => `node_modules/${name}/`)
+  const packages = publicPackages()
+  const peers = new Set(packages.flatMap(({ manifest }) => Object.keys(manifest.peerDependencies ?? {})))
+  const ours = packages.flatMap(({ name, manifest }) => [name, ...Object.keys(manifest.dependencies ?? {})])
+  // A peer stays a peer when another of our packages depends on it (the MCP server brings its own msw).
+  return [...new Set(ours)].filter((name) => !peers.has(name)).map((name) => `node_modules/${name}/`)
 }
 
 /**

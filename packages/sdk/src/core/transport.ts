@@ -97,7 +97,9 @@ function kyRetry(operation: Route, client: RetryOption | undefined, call: RetryO
     // Ours, whatever the runtime; a `Retry-After` past `maxDelay` ends the call at once (undefined: ky decides).
     shouldRetry: ({ error }) =>
       error instanceof NetworkError ||
-      (error instanceof Error && 'response' in error && error.response instanceof Response &&
+      (error instanceof Error &&
+      'response' in error &&
+      error.response instanceof Response &&
       (retryAfterOf(error.response) ?? 0) * 1000 > policy.maxDelay
         ? false
         : undefined),

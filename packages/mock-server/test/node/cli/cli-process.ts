@@ -15,6 +15,7 @@ let bundle: Promise<string> | undefined
  */
 export function cliBundle(): Promise<string> {
   bundle ??= bundleProgram(source('../../../src/cli.ts'), {
+    '@session-library/schemas/client': source('../../../../schemas/src/client.ts'),
     '@session-library/internal/node': source('../../../../internal/src/node.ts'),
     '@session-library/internal': source('../../../../internal/src/index.ts'),
     '@session-library/schemas': source('../../../../schemas/src/index.ts'),
