@@ -40,7 +40,8 @@ export async function readValue(text: string, label: string, io: Io): Promise<st
   return dropNewline(read)
 }
 
-async function readJson(text: string, label: string, io: Io): Promise<unknown> {
+/** A long value ({@link readValue}) read as JSON, or the usage error naming `label`. */
+export async function readJson(text: string, label: string, io: Io): Promise<unknown> {
   const source = await readValue(text, label, io)
   try {
     return JSON.parse(source)

@@ -43,3 +43,11 @@ export const writtenSession = z.extend(storedSession, writable)
  * the `librarySnapshot` a mock seeded in process checks, and the format of a `--data` file.
  */
 export const writtenLibrary = z.extend(librarySnapshot, { sessions: z.array(writtenSession) })
+
+/**
+ * The files a mock keeps beside its `--data` file, replayed over it at a start: the change log
+ * (`<file>.log`), the one a fold left (`<file>.log.1`, replayed first), and the imports not finished
+ * (`<file>.imports`). `session-library clone` replaces them with the file.
+ */
+export const libraryLogs = (path: string) =>
+  ({ older: `${path}.log.1`, newer: `${path}.log`, imports: `${path}.imports` }) as const

@@ -2,7 +2,7 @@ import { didYouMean, type FlagValues, UsageError } from '@session-library/intern
 import { API_PREFIX, isRecord, type OperationName } from '@session-library/schemas/client'
 import type { Command, Context } from '../../cmdutil/command.js'
 import { loadContract } from '../../cmdutil/contract.js'
-import { checkRequest, type OperationInput, readValue } from '../../cmdutil/input.js'
+import { checkRequest, type OperationInput, readJson, readValue } from '../../cmdutil/input.js'
 import { walkPages } from '../../cmdutil/pages.js'
 
 const WORDS = ['api']
@@ -40,14 +40,7 @@ function split(path: string): { path: string; query: URLSearchParams } {
 }
 
 async function bodyOf(values: FlagValues, fields: [string, unknown, boolean][], io: Context['io']) {
-  if (typeof values.input === 'string') {
-    const text = await readValue(values.input === '-' ? '-' : `@${values.input}`, '--input', io)
-    try {
-      return JSON.parse(text) as unknown
-    } catch (error) {
-      throw fail(`--input: not valid JSON (${(error as Error).message})`)
-    }
-  }
+  if (typeof values.input === 'string') return readJson(values.input === '-' ? '-' : `@${values.input}`, '--input', io)
   if (fields.length === 0) return undefined
   const body: Record<string, unknown> = {}
   for (const [key, value, array] of fields) {

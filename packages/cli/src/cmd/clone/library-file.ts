@@ -1,14 +1,14 @@
 import { readFile, unlink } from 'node:fs/promises'
 import { FileHeld, lockFile, realFilePath, writeAtomically, writeFully } from '@session-library/internal/node'
-import { librarySnapshot } from '@session-library/schemas'
+import { libraryLogs, librarySnapshot } from '@session-library/schemas'
 import { CliError, EXIT } from '../../cmdutil/errors.js'
 import type { ClonedLibrary } from './read-library.js'
 import type { LibraryFile } from './stored-records.js'
 
 type Variant = { sessionId: string; variantId: string }
 
-/** The mock's logs beside a `--data` file (changes, unfinished imports): replayed over it at a start, so a clone replaces them too. */
-const logsOf = (path: string) => [`${path}.log.1`, `${path}.log`, `${path}.imports`]
+/** The mock's logs beside a `--data` file: replayed over it at a start, so a clone replaces them too. */
+const logsOf = (path: string) => Object.values(libraryLogs(path))
 
 /**
  * The `nextId` the file a clone replaces has reached, its change logs included, so that the mock

@@ -35,19 +35,25 @@ interface LoggedChange {
  * {@link DataFileError}; the file stays as it is.
  */
 export async function readChangeLog(path: string, warn: (message: string) => void): Promise<LoggedChange[]> {
-  const text = (await textOf(path)) ?? ''
-  const end = text.lastIndexOf('\n') + 1
-  if (end < text.length) {
-    await truncate(path, Buffer.byteLength(text.slice(0, end)))
-    warn(
-      `--data ${path}: dropped a torn last line (${text.length - end} characters), a change cut off by a crash before it was answered`,
-    )
-  }
-  const lines = text.slice(0, end).split('\n').slice(0, -1)
+  const lines = await wholeLines(path, warn, 'a change cut off by a crash before it was answered')
   return lines.flatMap((text, index) => {
     const change = parseLine(path, text, index + 1, warn)
     return change ? [{ line: index + 1, change }] : []
   })
+}
+
+/**
+ * The whole lines of a log (none when there is no file). A last line without its newline is an
+ * append cut off by a crash, never acknowledged: it is cut off the file, with one warning saying `what` it was.
+ */
+export async function wholeLines(path: string, warn: (message: string) => void, what: string): Promise<string[]> {
+  const text = (await textOf(path)) ?? ''
+  const end = text.lastIndexOf('\n') + 1
+  if (end < text.length) {
+    await truncate(path, Buffer.byteLength(text.slice(0, end)))
+    warn(`--data ${path}: dropped a torn last line (${text.length - end} characters), ${what}`)
+  }
+  return text.slice(0, end).split('\n').slice(0, -1)
 }
 
 /** Where each change line starts: a line is one JSON object, `nextId` its first key. */

@@ -1,6 +1,7 @@
 import { open, readFile, rename, stat, unlink } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { realFilePath, syncDirectory, temporaryOf, writeFully } from '@session-library/internal/node'
+import { libraryLogs } from '@session-library/schemas'
 import { ApiError } from '../../http/api-error.js'
 import type { PendingImport } from '../../imports/runner.js'
 import type { LiveLibrary } from '../../mock-api.js'
@@ -94,7 +95,7 @@ export class DataStore {
           `--data ${path}: the file has ${links} hard links; a fold replaces the file, so the other names keep its old content: link it with a symbolic link instead`,
         )
       const snapshot = await loadDataFile(path)
-      const [older, newer] = [`${path}.log.1`, `${path}.log`]
+      const { older, newer, imports: importsPath } = libraryLogs(path)
       const logs = [
         { path: older, changes: await readChangeLog(older, warn) },
         { path: newer, changes: await readChangeLog(newer, warn) },
@@ -107,7 +108,7 @@ export class DataStore {
       }
       const library = snapshot && replayChanges(snapshot, logs)
       const merged = await mergeLogs(older, newer)
-      const { log: imports, pending, lost } = await ImportLogFile.open(`${path}.imports`, warn)
+      const { log: imports, pending, lost } = await ImportLogFile.open(importsPath, warn)
       const store = new DataStore(path, lock, await ChangeLogWriter.open(newer), imports, options, warn)
       store.#older = !merged
       if (library) store.#durable = new DurableRecords(library)
@@ -148,7 +149,7 @@ export class DataStore {
       if (this.#durable) this.#live?.restore(this.#durable.undoOf(change))
       throw new ApiError(
         'storage_unavailable',
-        `The change could not be saved to ${this.#path}.log (${causeOf(error)}); nothing was changed.`,
+        `The change could not be saved to ${libraryLogs(this.#path).newer} (${causeOf(error)}); nothing was changed.`,
       )
     }
     this.#durable?.commit(change)
@@ -170,7 +171,7 @@ export class DataStore {
       await this.#log.close()
       await this.imports.close()
       // A fold that failed even now lost nothing: the logs hold every change, and the next start replays them.
-      if (this.#log.bytes === 0 && !this.#older) await unlink(`${this.#path}.log`).catch(() => undefined)
+      if (this.#log.bytes === 0 && !this.#older) await unlink(libraryLogs(this.#path).newer).catch(() => undefined)
     } finally {
       await this.#lock.release()
     }
@@ -213,7 +214,7 @@ export class DataStore {
 
   /** `.log` becomes `.log.1` (the open log keeps its file: a rename that fails changes nothing), and a new `.log` opens. */
   async #detachLog(): Promise<void> {
-    const [older, newer] = [`${this.#path}.log.1`, `${this.#path}.log`]
+    const { older, newer } = libraryLogs(this.#path)
     await rename(newer, older)
     let fresh: ChangeLogWriter
     try {
@@ -231,7 +232,7 @@ export class DataStore {
     try {
       await writeDataFile(this.#path, image)
       await this.#follow()
-      await unlink(`${this.#path}.log.1`).catch((error: NodeJS.ErrnoException) => {
+      await unlink(libraryLogs(this.#path).older).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error
       })
       this.#older = false

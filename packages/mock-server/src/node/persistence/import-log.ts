@@ -1,9 +1,9 @@
-import { truncate, unlink } from 'node:fs/promises'
+import { unlink } from 'node:fs/promises'
 import { importBody, z } from '@session-library/schemas'
 import { ApiError } from '../../http/api-error.js'
 import type { ImportLog, ImportRequest, ItemOutcome, PendingImport } from '../../imports/runner.js'
-import { ChangeLogWriter } from './change-log.js'
-import { causeOf, textOf } from './data-file.js'
+import { ChangeLogWriter, wholeLines } from './change-log.js'
+import { causeOf, jsonOf } from './data-file.js'
 
 // One line a step: an import accepted (with its request), an item processed, an import ended.
 const line = z.union([
@@ -44,16 +44,11 @@ export class ImportLogFile implements ImportLog {
   ): Promise<{ log: ImportLogFile; pending: PendingImport[]; lost: string[] }> {
     const pending = new Map<string, PendingImport>()
     const lost: string[] = []
-    const text = (await textOf(path)) ?? ''
-    const lines = text.split('\n')
-    if (lines.at(-1) !== '') {
-      await truncate(path, Buffer.byteLength(text.slice(0, text.lastIndexOf('\n') + 1)))
-      warn(`${path}: dropped a torn last line, an import step cut off by a crash before it was recorded`)
-    }
-    for (const [index, raw] of lines.slice(0, -1).entries()) {
+    const lines = await wholeLines(path, warn, 'an import step cut off by a crash before it was recorded')
+    for (const [index, raw] of lines.entries()) {
       const parsed = (() => {
         try {
-          return line.safeParse(JSON.parse(raw))
+          return line.safeParse(jsonOf(path, raw, ''))
         } catch {
           return undefined
         }
