@@ -18,5 +18,5 @@ export default packageConfig({
   metafile: true,
   // Bundled, tree-shaken (so only a devDependency): @msw/data imports the whole of es-toolkit's
   // barrels (hundreds of small modules), which took ~0.25 s of every start; no type of it is public.
-  noExternal: ['@msw/data', '@session-library/internal'],
+  noExternal: ['@msw/data', '@session-library/internal', '@session-library/schemas', 'zod'],
 })

@@ -1,11 +1,14 @@
 // Cold starts, whole processes, each beside its baseline in alternating rounds (medians): what a
 // user meets first. The SDK's import against `node -e 0` (and ky, zod/mini and the contract's client
-// entry alone, for where the time goes); a test file's import of the mock + `createMockApi()` +
-// `setupServer` + first answer against the same steps with one hand-written msw handler; the
+// entry alone, for where the time goes); the SDK's import and first call against a bare `fetch`; a
+// test file's import of the mock + `createMockApi()` + `setupServer` + first answer against the same
+// steps with one hand-written msw handler, on msw 3 and on msw 2 (the root's `msw2`); the
 // standalone mock's spawn to ready line against a bare `node:http` server; and, in process, `reset()`
 // of the default library. The 100,000-session starts are in store.mjs.
 //   node scripts/bench/cold.mjs [--quick]
 import { spawnSync } from 'node:child_process'
+import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createMockApi } from '../../packages/mock-server/dist/index.js'
 import { emit, median, quick, root } from './lib/common.mjs'
@@ -36,7 +39,6 @@ async function alternating(variants, measure) {
 }
 
 const sdk = root('packages/sdk')
-const mock = root('packages/mock-server')
 const imports = await alternating(
   withBefore(
     {
@@ -57,36 +59,81 @@ console.log(
     .join(', ')}`,
 )
 
+// A script's first call, import included: the SDK (its answer validated) against a bare `fetch` of
+// the same page, both from the standalone mock.
+const server = await spawnServer(process.execPath, [
+  root('packages/mock-server/bin/session-library-mock.js'),
+  ...['--port', '0', '--token', 'bench-token', '--quiet'],
+])
+const pageUrl = `${server.origin}/api/v1/sessions?limit=1`
+const firstCalls = await alternating(
+  {
+    'bare fetch': `const answer = await fetch('${pageUrl}', { headers: { authorization: 'Bearer bench-token' } })
+      if (!answer.ok) throw new Error(String(answer.status))
+      await answer.json()`,
+    SDK: `import { SessionLibrary } from '@session-library/sdk'
+      await new SessionLibrary({ token: 'bench-token', baseUrl: '${server.origin}/api/v1' }).sessions.list({ limit: 1 })`,
+  },
+  (code) => processMs(code, sdk),
+)
+await server.stop()
+console.log(
+  `import + first call, whole process: bare fetch ${firstCalls['bare fetch'].toFixed(0)} ms, SDK ${firstCalls.SDK.toFixed(0)} ms`,
+)
+
 const firstAnswer = `const answer = await fetch('http://127.0.0.1:4777/api/v1/sessions?limit=1', { headers: ${JSON.stringify(headers)} })
   if (!answer.ok) throw new Error(String(answer.status))
   await answer.json()
   server.close()`
-const testFile = await alternating(
-  withBefore(
-    {
-      'bare msw handler': `import { http, HttpResponse } from 'msw'
+const testFileCode = {
+  'bare msw handler': `import { http, HttpResponse } from 'msw'
       import { setupServer } from 'msw/node'
       const server = setupServer(http.get('http://127.0.0.1:4777/api/v1/sessions', () =>
         HttpResponse.json({ data: [], meta: { total: 0, limit: 1, offset: 0 } })))
       server.listen()
       ${firstAnswer}`,
-      mock: `import { createMockApi } from '@session-library/mock-server'
+  mock: `import { createMockApi } from '@session-library/mock-server'
       import { setupServer } from 'msw/node'
       const api = createMockApi()
       const server = setupServer(...api.handlers)
       server.listen()
       ${firstAnswer}`,
-    },
-    'mock',
-    (code) => [join(before, 'packages/mock-server'), code],
-  ),
-  (code) => (Array.isArray(code) ? processMs(code[1], code[0]) : processMs(code, mock)),
-)
-console.log(
-  `test file (import + setupServer + first answer), msw 3: ${Object.entries(testFile)
-    .map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`)
-    .join(', ')}`,
-)
+}
+
+// msw 2 (the root's `msw2` alias): a folder whose node_modules holds a checkout's mock package (its
+// dist bundles all but msw) and msw 2 under the name `msw`, so that both the mock and the script get it.
+const folders = []
+function withMsw2(checkout) {
+  const folder = mkdtempSync(join(tmpdir(), 'bench-cold-msw2-'))
+  const installed = join(folder, 'node_modules/@session-library/mock-server')
+  mkdirSync(installed, { recursive: true })
+  for (const file of ['package.json', 'dist']) {
+    cpSync(join(checkout, 'packages/mock-server', file), join(installed, file), { recursive: true })
+  }
+  symlinkSync(realpathSync(root('node_modules/msw2')), join(folder, 'node_modules/msw'))
+  folders.push(folder)
+  return folder
+}
+const mockFolder = { 'msw 3': (checkout) => join(checkout, 'packages/mock-server'), 'msw 2': withMsw2 }
+
+const testFiles = {}
+for (const [msw, folderOf] of Object.entries(mockFolder)) {
+  const directory = folderOf(root(''))
+  testFiles[msw] = await alternating(
+    withBefore(
+      Object.fromEntries(Object.entries(testFileCode).map(([name, code]) => [name, [directory, code]])),
+      'mock',
+      ([, code]) => [folderOf(before), code],
+    ),
+    ([folder, code]) => processMs(code, folder),
+  )
+  console.log(
+    `test file (import + setupServer + first answer), ${msw}: ${Object.entries(testFiles[msw])
+      .map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`)
+      .join(', ')}`,
+  )
+}
+for (const folder of folders) rmSync(folder, { recursive: true, force: true })
 
 const bare = root('scripts/bench/servers/bare.mjs')
 const starts = await alternating(
@@ -150,14 +197,21 @@ const rows = [
     better: 'lower',
   })),
   {
-    benchmark: 'cold: test file, import + createMockApi + setupServer + first answer, msw 3 (baseline bare handler)',
-    baseline: testFile['bare msw handler'],
-    subject: testFile.mock,
+    benchmark: 'cold: import the SDK + first call (a page), whole process (baseline bare fetch)',
+    baseline: firstCalls['bare fetch'],
+    subject: firstCalls.SDK,
+    unit: 'ms',
+    better: 'lower',
+  },
+  ...Object.entries(testFiles).map(([msw, times]) => ({
+    benchmark: `cold: test file, import + createMockApi + setupServer + first answer, ${msw} (baseline bare handler)`,
+    baseline: times['bare msw handler'],
+    subject: times.mock,
     unit: 'ms',
     better: 'lower',
     target: '≤ 1.1×',
-    met: testFile.mock <= 1.1 * testFile['bare msw handler'],
-  },
+    met: times.mock <= 1.1 * times['bare msw handler'],
+  })),
   {
     benchmark: 'cold: standalone mock, spawn to ready line, default library (baseline bare node:http)',
     baseline: starts['bare node:http'],
@@ -175,5 +229,10 @@ const rows = [
     met: reset <= 0.1,
   },
 ]
-const befores = { 0: imports['SDK · before'], 4: testFile['mock · before'], 5: starts['mock · before'] }
+const befores = {
+  0: imports['SDK · before'],
+  5: testFiles['msw 3']['mock · before'],
+  6: testFiles['msw 2']['mock · before'],
+  7: starts['mock · before'],
+}
 emit(rows.flatMap((row, at) => [row, ...beforeRow(row, befores[at])]))

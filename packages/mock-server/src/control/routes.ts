@@ -1,5 +1,6 @@
-import { findRoute, MODES, NOT_FOUND_MESSAGES, type RouteEntry, SERVICES, z } from '@session-library/schemas'
+import { findRoute, MODES, NOT_FOUND_MESSAGES, type RouteEntry, SERVICES } from '@session-library/schemas'
 import type { JsonBodyType } from 'msw'
+import * as z from 'zod/mini'
 import type { Runtime } from '../engine/runtime.js'
 import { ApiError, asApiError, errorText, jsonText, toResponse } from '../http/api-error.js'
 import { authorized, unauthorized } from '../http/auth.js'

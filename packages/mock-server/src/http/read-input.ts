@@ -1,5 +1,6 @@
 import { nestedDeeperThan, TOO_DEEP } from '@session-library/internal'
-import { checkInput, type Operation, type z } from '@session-library/schemas'
+import { checkInput, type Operation } from '@session-library/schemas'
+import type * as z from 'zod/mini'
 import { ApiError } from './api-error.js'
 import type { RequestView } from './request-view.js'
 

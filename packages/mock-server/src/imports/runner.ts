@@ -1,11 +1,5 @@
-import {
-  type ImportResult,
-  type importBody,
-  type Kind,
-  LIMITS,
-  PROJECT_EXTENSIONS,
-  type z,
-} from '@session-library/schemas'
+import { type ImportResult, type importBody, type Kind, LIMITS, PROJECT_EXTENSIONS } from '@session-library/schemas'
+import type * as z from 'zod/mini'
 import type { Clock } from '../runtime/clock.js'
 import { type Mutex, sleep } from '../runtime/mutex.js'
 import type { Library } from '../store/library.js'

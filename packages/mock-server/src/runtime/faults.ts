@@ -1,5 +1,6 @@
 import { nestedDeeperThan, TOO_DEEP } from '@session-library/internal'
-import { formatIssues, type OperationName, z } from '@session-library/schemas'
+import { formatIssues, type OperationName } from '@session-library/schemas'
+import * as z from 'zod/mini'
 import { operationNames, unknownOperation } from './operation-names.js'
 
 /**

@@ -8,8 +8,8 @@ import {
   waveformNoteLane,
   writtenLibrary,
   writtenSession,
-  z,
 } from '@session-library/schemas'
+import * as z from 'zod/mini'
 
 /**
  * The mock's whole state in a JSON-safe form: what `--data` files hold, as the contract's

@@ -8,8 +8,8 @@ import {
   type SortKey,
   type sessionListQuery,
   writtenSession,
-  type z,
 } from '@session-library/schemas'
+import type * as z from 'zod/mini'
 import { opaqueId } from '../runtime/ids.js'
 import { type Frozen, type LibrarySnapshot, namedIssues, type StoredSession } from './records.js'
 import type { OrderBy, Table } from './table.js'

@@ -1,5 +1,6 @@
 import { Collection } from '@msw/data'
-import { formatIssues, type z } from '@session-library/schemas'
+import { formatIssues } from '@session-library/schemas'
+import type * as z from 'zod/mini'
 
 /** Changes an order holds back before it is cheaper to sort again than to move records one by one. */
 const PENDING_LIMIT = 1024

@@ -1,6 +1,6 @@
 import { type FileHandle, open, truncate } from 'node:fs/promises'
 import { writeFully } from '@session-library/internal/node'
-import { z } from '@session-library/schemas'
+import * as z from 'zod/mini'
 import { Library } from '../../store/library.js'
 import {
   type LibraryChange,

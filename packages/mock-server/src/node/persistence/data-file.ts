@@ -2,7 +2,8 @@ import type { FileHandle } from 'node:fs/promises'
 import { readFile } from 'node:fs/promises'
 import { nestedDeeperThan, TOO_DEEP } from '@session-library/internal'
 import { writeAtomically, writeFully } from '@session-library/internal/node'
-import { formatIssues, type z } from '@session-library/schemas'
+import { formatIssues } from '@session-library/schemas'
+import type * as z from 'zod/mini'
 import { type LibrarySnapshot, libraryPartNames, libraryProblems } from '../../store/records.js'
 
 /**

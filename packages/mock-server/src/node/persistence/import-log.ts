@@ -1,5 +1,6 @@
 import { unlink } from 'node:fs/promises'
-import { importBody, z } from '@session-library/schemas'
+import { importBody } from '@session-library/schemas'
+import * as z from 'zod/mini'
 import { ApiError } from '../../http/api-error.js'
 import type { ImportLog, ImportRequest, ItemOutcome, PendingImport } from '../../imports/runner.js'
 import { ChangeLogWriter, wholeLines } from './change-log.js'
