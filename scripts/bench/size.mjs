@@ -1,8 +1,9 @@
 // The SDK's size in a browser bundle, min+gz with its dependencies: esbuild (bundle, minify, ESM,
 // browser platform, metafile) of a script that calls one method and of one that imports
-// everything, from the SDK's built dist/ and whatever it imports (the contract, ky, zod), gzip
-// level 9. The baseline is ky alone making the same call: the HTTP client's floor. The metafile
-// gives each package's share of the minified output.
+// everything, from the SDK's built dist/ (which bundles the contract, ky and zod), gzip level 9.
+// The baseline is ky alone making the same call: the HTTP client's floor. The floor with validation
+// on is ky making the call and the contract's own answer schema checking it (zod/mini), no SDK.
+// Each package's share of the minified output comes from the same script bundled from the sources.
 //   node scripts/bench/size.mjs
 import { gzipSync } from 'node:zlib'
 import { bundleForBrowser } from '../../test-support/browser-bundle.ts'
@@ -14,6 +15,10 @@ const scripts = {
   'one method': `import { SessionLibrary } from '@session-library/sdk'
     const client = new SessionLibrary({ token: 't' })
     client.sessions.list({ limit: 1 }).then((page) => console.log(page.meta.total))`,
+  'ky + the contract, one validated call': `import ky from 'ky'
+    import { routes } from '@session-library/schemas/client'
+    ky.get('http://127.0.0.1:4777/api/v1/sessions', { searchParams: { limit: 1 } }).json()
+      .then((body) => console.log(routes['sessions.list'].answer.tolerant.parse(body).meta.total))`,
   everything: `export * from '@session-library/sdk'`,
 }
 
@@ -25,13 +30,16 @@ function packageOf(input) {
   return workspace ? `@session-library/${workspace[1]}` : input
 }
 
+const fromDist = { '@session-library/sdk': root('packages/sdk/dist/index.js') }
+const fromSources = {
+  '@session-library/sdk': root('packages/sdk/src/index.ts'),
+  '@session-library/schemas/client': root('packages/schemas/src/client.ts'),
+}
+
 async function bundle(contents) {
-  const { code: text, metafile } = await bundleForBrowser(contents, {
-    resolveDir: root('packages/sdk'),
-    loader: 'js',
-    alias: { '@session-library/sdk': root('packages/sdk/dist/index.js') },
-  })
-  const code = Buffer.from(text)
+  const at = (alias) => bundleForBrowser(contents, { resolveDir: root('packages/sdk'), loader: 'js', alias })
+  const code = Buffer.from((await at(fromDist)).code)
+  const { metafile } = await at(fromSources)
   const shares = new Map()
   for (const [input, { bytesInOutput }] of Object.entries(Object.values(metafile.outputs)[0].inputs)) {
     const name = packageOf(input)
@@ -63,6 +71,13 @@ emit([
     better: 'lower',
     target: '≤ 15 kB',
     met: kB(sizes['one method'].gz) <= 15,
+  },
+  {
+    benchmark: "size: floor with validation on: ky + the contract's answer schema (zod/mini), no SDK",
+    baseline: floor,
+    subject: kB(sizes['ky + the contract, one validated call'].gz),
+    unit: 'kB',
+    better: 'lower',
   },
   {
     benchmark: 'size: script importing everything, min+gz',
