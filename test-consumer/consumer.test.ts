@@ -16,9 +16,11 @@ const tools = inject('tools')
 const packages = publicPackages()
 const installed = (name: string) => join(consumerDir, 'node_modules', name)
 
-// What each build bundles rather than imports (scripts/third-party-licenses.mjs lists them): the mock
-// its dashboard's Preact and zod and, tree-shaken, @msw/data; the CLI everything it runs on.
+// What each build bundles rather than imports (scripts/third-party-licenses.mjs lists them): the SDK,
+// tree-shaken, ky and zod; the mock its dashboard's Preact and, tree-shaken, @msw/data and zod; the
+// CLI everything it runs on.
 const BUNDLED: Record<string, string[]> = {
+  '@session-library/sdk': ['ky', 'zod'],
   '@session-library/mock-server': ['@msw/data', 'preact', 'zod'],
   '@session-library/cli': ['ky', 'string-width', 'zod'],
 }
