@@ -1,7 +1,9 @@
 // Code bundled from other packages keeps its licence notices (MIT and the like ask for it): after a
 // package's build, every npm package that an esbuild metafile of that build lists among its inputs
 // gets its name, version, licence and licence text in dist/THIRD-PARTY-LICENSES.md, which ships
-// with the package. The metafiles themselves are build by-products and are removed.
+// with the package. A workspace package's built file among the inputs brings the notices of what
+// that build bundled in turn (the CLI bundles the SDK's dist, which bundles ky). The metafiles
+// themselves are build by-products and are removed.
 //   node ../../scripts/third-party-licenses.mjs   (from a package's folder, after its build)
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -16,11 +18,13 @@ function packageRoot(input) {
 }
 
 const roots = new Set()
+const workspaceDists = new Set()
 for (const file of metafiles) {
   const { inputs } = JSON.parse(readFileSync(join(dist, file), 'utf8'))
   for (const input of Object.keys(inputs)) {
     const root = packageRoot(input)
     if (root) roots.add(root)
+    else if (/(^|\/)dist\//.test(input)) workspaceDists.add(resolve(input.replace(/(^|\/)dist\/.*$/, '$1dist')))
   }
   rmSync(join(dist, file))
 }
@@ -30,14 +34,25 @@ function licenceText(root) {
   return file ? readFileSync(join(root, file), 'utf8').trim() : undefined
 }
 
-const sections = [...roots]
-  .map((root) => ({ root, manifest: JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) }))
-  .sort((a, b) => a.manifest.name.localeCompare(b.manifest.name))
-  .map(({ root, manifest }) => {
-    const text = licenceText(root)
-    const heading = `## ${manifest.name}@${manifest.version} (${manifest.license ?? 'see its package'})`
-    return text ? `${heading}\n\n\`\`\`text\n${text}\n\`\`\`\n` : `${heading}\n\nNo licence file in the package.\n`
-  })
+const bySection = new Map()
+for (const root of roots) {
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+  const text = licenceText(root)
+  const heading = `## ${manifest.name}@${manifest.version} (${manifest.license ?? 'see its package'})`
+  bySection.set(
+    heading,
+    text ? `${heading}\n\n\`\`\`text\n${text}\n\`\`\`\n` : `${heading}\n\nNo licence file in the package.\n`,
+  )
+}
+for (const other of workspaceDists) {
+  const notices = join(other, 'THIRD-PARTY-LICENSES.md')
+  if (other === dist || !existsSync(notices)) continue
+  for (const part of readFileSync(notices, 'utf8').split('\n## ').slice(1)) {
+    const heading = `## ${part.slice(0, part.indexOf('\n'))}`
+    if (!bySection.has(heading)) bySection.set(heading, `## ${part.trimEnd()}\n`)
+  }
+}
+const sections = [...bySection.keys()].sort((a, b) => a.localeCompare(b)).map((heading) => bySection.get(heading))
 
 const target = join(dist, 'THIRD-PARTY-LICENSES.md')
 if (sections.length > 0) {
