@@ -16,6 +16,7 @@ export {
   API_PREFIX,
   buildPath,
   DEFAULT_BASE_URL,
+  isDotSegment,
   type PathParamNames,
   type PathParams,
   pathParamNames,
