@@ -20,4 +20,5 @@ export {
   type PathParamNames,
   type PathParams,
   pathParamNames,
+  searchParams,
 } from './paths.js'

@@ -138,3 +138,16 @@ export function queryInput(params: URLSearchParams): Record<string, string | str
   }
   return input
 }
+
+/**
+ * A query object as sent (the inverse of {@link queryInput}): each value a string, a list one
+ * parameter per item, `undefined` left out.
+ */
+export function searchParams(query: Readonly<Record<string, unknown>> = {}): URLSearchParams {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item))
+  }
+  return params
+}

@@ -62,6 +62,7 @@ describe('client entry (@session-library/schemas/client)', () => {
       'pathParamNames',
       'redactedHeaderValue',
       'routes',
+      'searchParams',
       'tokenMask',
     ])
   })
