@@ -1,5 +1,5 @@
 import { didYouMean, escapeMessage, type ParsedFlags, parseFlags, UsageError } from '@session-library/internal'
-import { tokenMask } from '@session-library/schemas/client'
+import { isDotSegment, tokenMask } from '@session-library/schemas/client'
 import { commands } from './cmd/index.js'
 import { type Command, findCommand, PROGRAM } from './cmdutil/command.js'
 import { type Connection, connect, resolveConnection, tokenWays } from './cmdutil/connection.js'
@@ -45,6 +45,14 @@ function checkPositionals(command: Command, positionals: readonly string[]): voi
   // refused by the API anyway: none is sent.
   const empty = positionals.findIndex((value, index) => value === '' && !positionalAt(command, index)?.mayBeEmpty)
   if (empty >= 0) throw new UsageError(`<${positionalAt(command, empty)?.name}> must not be empty`, command.words)
+  const dot = positionals.findIndex((value, index) => positionalAt(command, index)?.segment && isDotSegment(value))
+  if (dot >= 0) {
+    const name = positionalAt(command, dot)?.name
+    throw new UsageError(
+      `<${name}> cannot be '${positionals[dot]}': a path segment of . or .. names another route`,
+      command.words,
+    )
+  }
 }
 
 /**

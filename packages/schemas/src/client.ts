@@ -16,7 +16,9 @@ export {
   API_PREFIX,
   buildPath,
   DEFAULT_BASE_URL,
+  isDotSegment,
   type PathParamNames,
   type PathParams,
   pathParamNames,
+  searchParams,
 } from './paths.js'

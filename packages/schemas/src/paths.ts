@@ -33,9 +33,12 @@ export function pathParamNames<Path extends string>(template: Path): PathParamNa
   return [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as PathParamNames<Path>)
 }
 
-// URL parsers resolve `.` and `..` segments (encoded too: WHATWG URL reads `%2e` as a dot), so such a
-// value would silently address another operation: `/sessions/../tags` is `/tags`.
-const DOT_SEGMENTS: ReadonlySet<string> = new Set(['.', '..'])
+/**
+ * Whether a path parameter's value is `.` or `..`, which no request can carry as a segment: URL
+ * parsers resolve them (encoded too: WHATWG URL reads `%2e` as a dot), so `/sessions/../tags` would
+ * silently be `/tags`, another operation.
+ */
+export const isDotSegment = (value: string): boolean => value === '.' || value === '..'
 
 /**
  * Fills a path template, percent-encoding each value so that any id (slashes, `%`, spaces, unicode)
@@ -47,7 +50,7 @@ export function buildPath<Path extends string>(template: Path, params: PathParam
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = values[name]
     if (value === undefined) throw new TypeError(`buildPath: missing path parameter "${name}" for ${template}`)
-    if (DOT_SEGMENTS.has(value)) throw new TypeError(`buildPath: "${value}" cannot be the path parameter "${name}"`)
+    if (isDotSegment(value)) throw new TypeError(`buildPath: "${value}" cannot be the path parameter "${name}"`)
     return encodeURIComponent(value)
   })
 }
@@ -134,4 +137,17 @@ export function queryInput(params: URLSearchParams): Record<string, string | str
     input[key] = values.length === 1 ? (values[0] as string) : values
   }
   return input
+}
+
+/**
+ * A query object as sent (the inverse of {@link queryInput}): each value a string, a list one
+ * parameter per item, `undefined` left out.
+ */
+export function searchParams(query: Readonly<Record<string, unknown>> = {}): URLSearchParams {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item))
+  }
+  return params
 }

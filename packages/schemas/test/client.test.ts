@@ -50,6 +50,7 @@ describe('client entry (@session-library/schemas/client)', () => {
       'buildPath',
       'errorEnvelope',
       'fieldPath',
+      'isDotSegment',
       'isRecord',
       'isSecretHeader',
       'issueLines',
@@ -61,6 +62,7 @@ describe('client entry (@session-library/schemas/client)', () => {
       'pathParamNames',
       'redactedHeaderValue',
       'routes',
+      'searchParams',
       'tokenMask',
     ])
   })

@@ -10,6 +10,8 @@ import {
   operationPath,
   operations,
   pathParamNames,
+  queryInput,
+  searchParams,
 } from '../src/index.js'
 
 const oddIds = [
@@ -124,5 +126,13 @@ describe('findRoute: the one router of the operations, the control surface and t
   it('names the methods a known path has, and none for an unknown path (D3: 404 route not found)', () => {
     expect(findRoute(routes, 'PUT', '/faults')).toEqual({ allowed: ['GET', 'POST'] })
     expect(findRoute(routes, 'GET', '/faults/x')).toEqual({ allowed: [] })
+  })
+})
+
+describe('searchParams', () => {
+  it('sends a list one parameter per item, leaves undefined out, and reads back with queryInput', () => {
+    const params = searchParams({ tags: ['drums', 'vox'], limit: 5, recent: false, q: undefined })
+    expect(params.toString()).toBe('tags=drums&tags=vox&limit=5&recent=false')
+    expect(queryInput(params)).toEqual({ tags: ['drums', 'vox'], limit: '5', recent: 'false' })
   })
 })

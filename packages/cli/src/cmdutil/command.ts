@@ -20,6 +20,8 @@ export interface Positional {
   readonly choices?: readonly string[]
   /** May be given as `''` (a text to set); any other positional given empty is a usage error. */
   readonly mayBeEmpty?: boolean
+  /** Fills a segment of the request's path, so it cannot be `.` or `..` (see `isDotSegment`). */
+  readonly segment?: boolean
   /** Completion asks the server for these values (see `__complete`). */
   readonly complete?: ServerValues
 }
@@ -28,7 +30,7 @@ export interface Positional {
 export type ServerValues = 'ids' | 'tags'
 
 /** The `<id>` of a command on one session. */
-export const ID: Positional = { name: 'id', description: 'The session identifier.', complete: 'ids' }
+export const ID: Positional = { name: 'id', description: 'The session identifier.', complete: 'ids', segment: true }
 
 /** What a command's `run` gets: its flags and positionals, the client, and where to write. */
 export interface Context {

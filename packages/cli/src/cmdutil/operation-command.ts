@@ -144,7 +144,7 @@ export function operationCommand(route: Route, extras: Extras = {}): Command {
       return [...own, extras.description, asks].filter(Boolean).join(' ')
     },
     positionals: [
-      ...params.map((param) => (param === 'id' ? ID : { name: param, description: param })),
+      ...params.map((param) => (param === 'id' ? ID : { name: param, description: param, segment: true })),
       ...(extras.positionals ?? []),
     ],
     flags() {

@@ -76,7 +76,7 @@ type ServiceCode = `${string}_unavailable` & keyof typeof ERRORS
 const serviceCode = (service: Service) => `${service.replaceAll('-', '_')}_unavailable` as ServiceCode
 
 /** The mock's own handler step: the operation's handler under the mutex, then `onChange` (D19). */
-export async function handle({ operation, params, query, body, request, runtime, generation }: Admitted) {
+async function handle({ operation, params, query, body, request, runtime, generation }: Admitted) {
   const handler = operationHandlers[operation.name as OperationName] as (context: unknown) => JsonBodyType
   return runtime.mutex.run(async () => {
     // A request that began before a reset writes nothing to the library that replaced its own.
@@ -97,7 +97,7 @@ export async function handle({ operation, params, query, body, request, runtime,
 }
 
 /** The mock's own step, as an outcome: what it threw answered as the API answers it. */
-const ownStep: Step = {
+export const ownStep: Step = {
   answer: async (admitted) => {
     const operation = admitted.operation.name as OperationName
     try {

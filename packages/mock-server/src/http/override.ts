@@ -21,7 +21,7 @@ import type { Runtime } from '../engine/runtime.js'
 import { checkOperation } from '../runtime/operation-names.js'
 import type { StoredSession } from '../store/records.js'
 import { sessionRecord } from '../store/sessions.js'
-import { type Admitted, answer, asResponse, failed, handle, type Outcome } from './answer.js'
+import { type Admitted, answer, asResponse, failed, type Outcome, ownStep } from './answer.js'
 import { ApiError, errorText, jsonText, type PlainAnswer, toResponse } from './api-error.js'
 import { fetchRequestView } from './request-view.js'
 
@@ -210,12 +210,7 @@ function overrideStep<Name extends OperationName>(name: Name, resolver: Override
   return async (admitted: Admitted): Promise<Outcome> => {
     let own: [Response, Outcome] | undefined
     const next = async () => {
-      let outcome: Outcome
-      try {
-        outcome = { answer: await handle(admitted), operation: name }
-      } catch (caught) {
-        outcome = failed(caught, admitted.runtime, name)
-      }
+      const outcome = await ownStep.answer(admitted)
       const response = toResponse(outcome.answer as PlainAnswer)
       own = [response, outcome]
       return response

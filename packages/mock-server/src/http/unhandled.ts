@@ -13,7 +13,7 @@ type Print = { error(): void }
 export type UnhandledCallback = (unhandled: Unhandled, print?: Print) => void
 
 /** The message for a request under /api/v1 that reached no handler; `undefined` for any other. */
-export function unhandledMessage(request: Request, baseUrls: readonly string[]): string | undefined {
+function unhandledMessage(request: Request, baseUrls: readonly string[]): string | undefined {
   const url = new URL(request.url)
   if (apiPath(url.pathname) === undefined) return undefined
   const wanted = [...baseUrls, `${url.origin}${API_PREFIX}`].map((base) => JSON.stringify(base)).join(', ')

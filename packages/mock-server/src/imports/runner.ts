@@ -51,11 +51,6 @@ function importedFields(item: ImportItem, requestKind: Kind | undefined): { titl
   return { title, kind }
 }
 
-/** The display name of an audio file: its name without the extension. */
-function audioName(path: string): string {
-  return fileParts(path)[0] || path
-}
-
 interface ImportDeps {
   library: Library
   clock: Clock
@@ -204,7 +199,7 @@ export class ImportRunner {
     if (request.generatePreviews && item.previewAudioPath) {
       const preview = {
         id: library.newId('pv'),
-        name: audioName(item.previewAudioPath),
+        name: fileParts(item.previewAudioPath)[0] || item.previewAudioPath,
         path: item.previewAudioPath,
         status: 'pending',
       }

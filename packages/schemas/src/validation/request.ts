@@ -3,7 +3,7 @@ import type { Operation } from '../contract/operation.js'
 import type { OperationName } from '../contract/routes.js'
 import { formatIssues, ISSUE_WORDING } from '../format-issues.js'
 import { NOT_JSON, parseJsonText } from '../json-text.js'
-import { queryInput } from '../paths.js'
+import { queryInput, searchParams } from '../paths.js'
 import type { Departure } from './departure.js'
 import { type Context, issueDepartures } from './departure.js'
 
@@ -85,10 +85,5 @@ export function checkInput(operation: Operation, part: 'query' | 'body', input: 
 function asParams(query: unknown): URLSearchParams {
   if (query instanceof URLSearchParams) return query
   if (typeof query === 'string' || query === undefined) return new URLSearchParams(query)
-  const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
-    if (value === undefined) continue
-    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item))
-  }
-  return params
+  return searchParams(query as Record<string, unknown>)
 }

@@ -60,7 +60,8 @@ function withWayOn(answer: SessionPage, response: Response, following: Following
 }
 
 // Each page's sessions not seen before, with the page's answer (an empty last page too). It stops
-// at `meta.total`, on an empty page, or after the page budget the first answer allows plus EXTRA_PAGES.
+// at `meta.total`, on an empty or repeated page, or after the page budget the first answer allows
+// plus EXTRA_PAGES.
 async function* pages(
   listPage: ListPage,
   query: SessionListQuery,
@@ -79,6 +80,8 @@ async function* pages(
     // The server may clamp the limit; the first page shows the size it really uses.
     if (count === 0) budget = Math.ceil(Math.max(meta.total - offset, 0) / data.length) + EXTRA_PAGES
     const fresh = data.filter((session) => !seen.has(session.id))
+    // Pages never overlap (D10): a page of nothing new is one the server repeats, and so would the rest.
+    if (fresh.length === 0) return
     for (const session of fresh) seen.add(session.id)
     yield { data: fresh, response }
     offset += data.length

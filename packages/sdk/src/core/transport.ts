@@ -9,6 +9,7 @@ import {
   parseJsonText,
   type Route,
   routes,
+  searchParams,
   tokenMask,
 } from '@session-library/schemas/client'
 import type { KyInstance, RetryOptions } from 'ky'
@@ -65,16 +66,6 @@ interface Input {
   params?: Record<string, string>
   query?: Record<string, string | number | boolean | readonly string[] | undefined>
   body?: unknown
-}
-
-function searchOf(query: Input['query'] = {}): string {
-  const params = new URLSearchParams()
-  for (const [name, value] of Object.entries(query)) {
-    if (value === undefined) continue
-    for (const item of Array.isArray(value) ? value : [value]) params.append(name, String(item))
-  }
-  const search = params.toString()
-  return search ? `?${search}` : ''
 }
 
 // `Retry-After` in seconds: a number, or an HTTP date counted from now.
@@ -215,7 +206,8 @@ export function createCall(config: ResolvedConfig): Call {
   async function send(name: OperationName, input: Input, options: CallOptions) {
     const operation = routes[name]
     const relative = operationPath(name, (input.params ?? {}) as ParamsOf<typeof name>)
-    const url = `${config.baseUrl}${relative}${searchOf(input.query)}`
+    const search = searchParams(input.query).toString()
+    const url = `${config.baseUrl}${relative}${search && `?${search}`}`
     const request = { operation: name, method: operation.method, path: `${basePath}${relative}`, url }
     const timeout = options.timeout ?? config.timeout
     // Until fetch stamps an attempt, the clock reads the call's start (a hook may answer without fetch).

@@ -82,6 +82,20 @@ describe('sessions.iterate and sessions.all', () => {
     expect(queries).toHaveLength(Math.ceil(30 / 10) + EXTRA_PAGES)
   })
 
+  it('D10: stop at a page that repeats one already read (a server that ignores offset), without throwing', async () => {
+    const queries: URLSearchParams[] = []
+    server.use(
+      http.get(api('/sessions'), ({ request }) => {
+        queries.push(new URL(request.url).searchParams)
+        const data = range(0, 10).map((id) => sessionAnswer(id))
+        return HttpResponse.json({ data, meta: { total: 50, limit: 10, offset: 0 } })
+      }),
+    )
+    const sessions = await testClient().sessions.all({ limit: 10 })
+    expect(sessions.map((s) => s.id)).toEqual(range(0, 10))
+    expect(queries.map((q) => q.get('offset'))).toEqual(['0', '10'])
+  })
+
   it('stop early when the caller breaks out of the loop', async () => {
     const queries = fakeList(() => range(0, 100))
     for await (const session of testClient().sessions.iterate({ limit: 10 })) {
