@@ -69,7 +69,10 @@ export async function loadDataFile(path: string): Promise<LibrarySnapshot | unde
   const text = await textOf(path)
   if (text === undefined) return undefined
   let problems: string[] = []
-  const library = jsonOf(path, text, '', (value) => (problems = libraryProblems(value)).length === 0)
+  const library = jsonOf(path, text, '', (value) => {
+    problems = libraryProblems(value)
+    return problems.length === 0
+  })
   if (problems.length > 0)
     throw new DataFileError(path, `is not a library file: ${problems.join('; ')} (${FIX_RECORDS})`)
   return library as LibrarySnapshot
