@@ -32,21 +32,21 @@ export class SortedOrder<T> {
   /** Records to take out and put in, in the order of the writes. */
   readonly #pending: [before: T | undefined, after: T | undefined][] = []
 
-  constructor(records: Iterable<T>, keyOf: (record: T) => string, by: OrderBy<T>) {
+  /** `records` becomes the order: the caller hands over a new array. */
+  constructor(records: T[], keyOf: (record: T) => string, by: OrderBy<T>) {
     this.#keyOf = keyOf
     this.#by = by
     const direction = by.descending ? -1 : 1
     this.#direction = direction
-    const all = Array.from(records)
-    const values = all.map(by.value)
-    const keys = all.map(keyOf)
-    const places = new Uint32Array(all.length).map((_, at) => at)
+    const values = records.map(by.value)
+    const keys = records.map(keyOf)
+    const places = new Uint32Array(records.length).map((_, at) => at)
     places.sort(
       (a, b) =>
         direction * compareText(values[a] as string, values[b] as string) ||
         compareText(keys[a] as string, keys[b] as string),
     )
-    this.#records = Array.from(places, (at) => all[at] as T)
+    this.#records = Array.from(places, (at) => records[at] as T)
   }
 
   /** Notes that `before` became `after` (either missing on a create or a delete); false when the order should be dropped instead. */
@@ -166,7 +166,7 @@ export class Table<T extends object> {
   ordered(name: string, by: OrderBy<Readonly<T>>): readonly Readonly<T>[] {
     const kept = this.#orders.get(name)?.records()
     if (kept !== undefined) return kept
-    const order = new SortedOrder(this.values(), this.#keyOf, by)
+    const order = new SortedOrder(this.all(), this.#keyOf, by)
     this.#orders.set(name, order)
     return order.records() as readonly Readonly<T>[]
   }
@@ -237,7 +237,8 @@ export class Table<T extends object> {
 
   /** The stored records in insertion order (deletes aside), read-only and not copies. */
   all(): Readonly<T>[] {
-    return Array.from(this.values())
+    const records = this.#records()
+    return Array.from(this.#index.values(), (at) => records[at] as T)
   }
 
   drainChanged(): Set<string> {
