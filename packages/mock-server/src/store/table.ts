@@ -229,8 +229,9 @@ export class Table<T extends object> {
     const stored = this.#records()
     for (const record of records) {
       const key = this.#keyOf(record)
-      if (this.#index.has(key)) throw new Error(`duplicate key ${key}`)
-      this.#index.set(key, stored.push(record) - 1)
+      const at = stored.push(record) - 1
+      // One lookup a record: a key held before leaves the index's size as it was.
+      if (this.#index.set(key, at).size === at) throw new Error(`duplicate key ${key}`)
       this.#watch?.(undefined, record, true)
     }
   }
