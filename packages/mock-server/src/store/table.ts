@@ -39,12 +39,12 @@ export class SortedOrder<T> {
     const direction = by.descending ? -1 : 1
     this.#direction = direction
     const values = records.map(by.value)
-    const keys = records.map(keyOf)
-    const places = new Uint32Array(records.length).map((_, at) => at)
+    const places = new Uint32Array(records.length)
+    for (let at = 0; at < places.length; at++) places[at] = at
     places.sort(
       (a, b) =>
         direction * compareText(values[a] as string, values[b] as string) ||
-        compareText(keys[a] as string, keys[b] as string),
+        compareText(keyOf(records[a] as T), keyOf(records[b] as T)),
     )
     this.#records = Array.from(places, (at) => records[at] as T)
   }
