@@ -50,7 +50,9 @@ const atMost = (max: number) =>
     z.meta({ maxLength: max }),
   ] as const satisfies z.core.$ZodCheck<string>[]
 
-const nonBlank = () => z.refine<string>((text) => /\S/.test(text), 'must be a non-empty string')
+// One pattern object: a literal in the arrow would make a new one per call.
+const NON_BLANK = /\S/
+const nonBlank = () => z.refine<string>((text) => NON_BLANK.test(text), 'must be a non-empty string')
 
 /**
  * The pattern of a string that, trimmed, holds 1–`max` characters and none of `excluded`: spaces,

@@ -84,10 +84,10 @@ function createTables(indexes: SessionIndexes, changed: () => void): Tables {
       watch?.(before, after)
     })
   return {
-    sessions: table('sessions', (before, after) => {
+    sessions: table('sessions', (before, after, loaded) => {
       indexes.sessionChanged(before, after)
-      if (after) noteWritten(after, lastWritten)
-      if (after) lastWritten = after
+      if (after && !loaded) noteWritten(after, lastWritten)
+      if (after && !loaded) lastWritten = after
     }),
     lanes: table('lanes', (before, after) => indexes.laneChanged(before, after)),
     waveforms: table('waveforms'),

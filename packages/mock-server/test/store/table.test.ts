@@ -31,7 +31,7 @@ describe('a sorted order kept across changes (D10: sorted by a value, ties on id
       const rows = new Map<string, Row>()
       for (let index = 0; index < 200; index++) rows.set(`r${index}`, { id: `r${index}`, value: value() })
       const by: OrderBy<Row> = { value: (row) => row.value, descending }
-      const order = new SortedOrder(rows.values(), idOf, by)
+      const order = new SortedOrder([...rows.values()], idOf, by)
       for (let step = 0; step < 500; step++) {
         const id = `r${Math.floor(next() * 260)}`
         const before = rows.get(id)

@@ -180,6 +180,9 @@ export function replayChanges(
 
 type Records = { [P in LibraryPart]: Map<string, PartRecord<P>> }
 
+/** Durable changes kept as they are before it is cheaper to build the map of records. */
+const PENDING_LIMIT = 1024
+
 function recordsOf(partOf: (part: LibraryPart) => readonly object[] | undefined): Records {
   const records = {} as Record<LibraryPart, Map<string, object>>
   for (const part of libraryPartNames) {
@@ -191,25 +194,42 @@ function recordsOf(partOf: (part: LibraryPart) => readonly object[] | undefined)
 /**
  * The records as the `--data` file and its log hold them: what a change that could not be made
  * durable is undone to (D19). Records are shared with the library, never copied (stored records
- * never change in place), so this costs a map entry a record.
+ * never change in place); the map of them is built at the first undo, not at a start.
  */
 export class DurableRecords {
-  #records: Records
+  #partOf: (part: LibraryPart) => readonly object[] | undefined
+  #built: Records | undefined
+  /** Changes made durable since the last whole one, while the map is not built. */
+  readonly #changes: LibraryChange[] = []
 
   constructor(snapshot: LibrarySnapshot) {
-    this.#records = recordsOf((part) => snapshot[part])
+    this.#partOf = (part) => snapshot[part]
   }
 
   /** The change is durable now: its records are the durable ones. */
   commit(change: LibraryChange): void {
-    if (change.whole) this.#records = recordsOf((part) => change[part]?.put)
-    else {
-      for (const part of libraryPartNames) {
-        const records = this.#records[part] as Map<string, object>
-        for (const record of change[part]?.put ?? []) records.set(recordKey(part, record), record)
-        for (const key of change[part]?.del ?? []) records.delete(key)
-      }
+    if (change.whole) {
+      this.#partOf = (part) => change[part]?.put
+      this.#built = undefined
+      this.#changes.length = 0
+    } else if (this.#built !== undefined || this.#changes.push(change) > PENDING_LIMIT) this.#apply(change)
+  }
+
+  #apply(change: LibraryChange): void {
+    const built = this.#records()
+    for (const part of libraryPartNames) {
+      const records = built[part] as Map<string, object>
+      for (const record of change[part]?.put ?? []) records.set(recordKey(part, record), record)
+      for (const key of change[part]?.del ?? []) records.delete(key)
     }
+  }
+
+  #records(): Records {
+    if (this.#built === undefined) {
+      this.#built = recordsOf(this.#partOf)
+      for (const change of this.#changes.splice(0)) this.#apply(change)
+    }
+    return this.#built
   }
 
   /**
@@ -220,7 +240,7 @@ export class DurableRecords {
   undoOf(change: LibraryChange): LibraryChange {
     const undo: LibraryChange = { nextId: change.nextId, ...(change.whole && { whole: true as const }) }
     for (const part of libraryPartNames) {
-      const records = this.#records[part] as Map<string, object>
+      const records = this.#records()[part] as Map<string, object>
       if (change.whole) {
         Object.assign(undo, { [part]: { put: [...records.values()], del: [] } })
         continue

@@ -31,14 +31,22 @@ export async function textOf(path: string): Promise<string | undefined> {
   }
 }
 
-/** JSON text, or the {@link DataFileError} that says where (`line 3 `) it is too deep or does not parse. */
-export function jsonOf(path: string, text: string, where: string): unknown {
-  if (nestedDeeperThan(text)) throw new DataFileError(path, `${where}${TOO_DEEP}`)
+/**
+ * JSON text, or the {@link DataFileError} that says where (`line 3 `) it is too deep or does not
+ * parse. Parsed first (the parser needs no stack per level): text `fits` accepts (a check passed
+ * only by values of the contract's few levels) is not scanned for depth, a scan costing as much as a parse.
+ */
+export function jsonOf(path: string, text: string, where: string, fits?: (value: unknown) => boolean): unknown {
+  let value: unknown
+  let failure: Error | undefined
   try {
-    return JSON.parse(text)
+    value = JSON.parse(text)
   } catch (error) {
-    throw new DataFileError(path, `${where}is not valid JSON (${(error as Error).message})`)
+    failure = error as Error
   }
+  if ((failure || !fits?.(value)) && nestedDeeperThan(text)) throw new DataFileError(path, `${where}${TOO_DEEP}`)
+  if (failure) throw new DataFileError(path, `${where}is not valid JSON (${failure.message})`)
+  return value
 }
 
 /** JSON text checked against a schema, or the {@link DataFileError} that says where (`line 3 `) and why. */
@@ -61,8 +69,11 @@ export const FIX_RECORDS =
 export async function loadDataFile(path: string): Promise<LibrarySnapshot | undefined> {
   const text = await textOf(path)
   if (text === undefined) return undefined
-  const library = jsonOf(path, text, '')
-  const problems = libraryProblems(library)
+  let problems: string[] = []
+  const library = jsonOf(path, text, '', (value) => {
+    problems = libraryProblems(value)
+    return problems.length === 0
+  })
   if (problems.length > 0)
     throw new DataFileError(path, `is not a library file: ${problems.join('; ')} (${FIX_RECORDS})`)
   return library as LibrarySnapshot

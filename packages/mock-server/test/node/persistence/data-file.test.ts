@@ -36,7 +36,7 @@ describe('--data file', () => {
     await expect(loadDataFile(path)).rejects.toThrow(`--data ${path}: is not valid JSON`)
   })
 
-  it('refuses a file nested past the one JSON depth limit before parsing it, naming the limit', async () => {
+  it('refuses a file nested past the one JSON depth limit, naming the limit', async () => {
     const deep = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`
     await writeFile(path, `{"version":1,"nextId":1,"sessions":[],"lanes":${deep(MAX_JSON_DEPTH)}}`)
     await expect(loadDataFile(path)).rejects.toThrow(`--data ${path}: ${TOO_DEEP}`)
