@@ -101,7 +101,8 @@ const testFileCode = {
 }
 
 // msw 2 (the root's `msw2` alias): a folder whose node_modules holds a checkout's mock package (its
-// dist bundles all but msw) and msw 2 under the name `msw`, so that both the mock and the script get it.
+// dist bundles all but msw and the contract) and msw 2 under the name `msw`, so that both the mock
+// and the script get it.
 const folders = []
 function withMsw2(checkout) {
   const folder = mkdtempSync(join(tmpdir(), 'bench-cold-msw2-'))
@@ -111,6 +112,8 @@ function withMsw2(checkout) {
     cpSync(join(checkout, 'packages/mock-server', file), join(installed, file), { recursive: true })
   }
   symlinkSync(realpathSync(root('node_modules/msw2')), join(folder, 'node_modules/msw'))
+  // A build from before the mock bundled the contract imports it.
+  symlinkSync(join(checkout, 'packages/schemas'), join(folder, 'node_modules/@session-library/schemas'))
   folders.push(folder)
   return folder
 }
