@@ -2,11 +2,12 @@
 import { randomBytes } from 'node:crypto'
 import { escapeControls, UsageError } from '@session-library/internal'
 import { type Departure, formatDeparture } from '@session-library/schemas'
-import { CONTROL_PREFIX, version } from './index.js'
+import { CONTROL_PREFIX } from './control/routes.js'
 import { type CliCommand, parseCliArgs, usage } from './node/cli/cli-options.js'
 import { requestLogLine, watchImports } from './node/cli/log-lines.js'
 import { DataFileError } from './node/persistence/data-file.js'
 import { startServer } from './node/start-server.js'
+import { version } from './version.js'
 
 const NAME = 'session-library-mock'
 const printError = (message: string) => process.stderr.write(`${NAME}: ${message}\n`)

@@ -28,11 +28,11 @@ export {
   type OverrideAnswer,
   type OverrideCheck,
   type OverrideContext,
-  type OverrideError,
   type OverrideErrorCode,
   type OverrideOptions,
   type OverrideResolver,
 } from './http/override.js'
+export type { OverrideError } from './http/override-error.js'
 export type { UnhandledCallback } from './http/unhandled.js'
 export type { ImportProgress } from './imports/runner.js'
 export { createMockApi } from './mock-api.js'
@@ -54,8 +54,6 @@ export type {
   StoredWaveform,
 } from './store/records.js'
 export { libraryOf, type SessionFields, sessionRecord } from './store/sessions.js'
+export { version } from './version.js'
 export { decodeWavPeaks, type WavPeaks } from './waveform/wav.js'
 export type { ReadAudio } from './waveform/waveforms.js'
-
-/** Package version. @example `version // '0.1.0'` */
-export const version = '0.1.0'

@@ -1,13 +1,8 @@
 import type { Departure, KnownErrorCode, OperationName, Service } from '@session-library/schemas'
 import type { HttpHandler, RequestHandler } from 'msw'
 import type { TransportAnswer } from './http/answer.js'
-import type {
-  AnswersKnownFields,
-  OverrideAnswer,
-  OverrideContext,
-  OverrideError,
-  OverrideOptions,
-} from './http/override.js'
+import type { AnswersKnownFields, OverrideAnswer, OverrideContext, OverrideOptions } from './http/override.js'
+import type { OverrideError } from './http/override-error.js'
 import type { UnhandledCallback } from './http/unhandled.js'
 import type { ImportProgress } from './imports/runner.js'
 import type { Mode } from './mock-options.js'

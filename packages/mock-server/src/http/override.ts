@@ -2,7 +2,7 @@ import {
   type AnswerOf,
   apiPath,
   type Endpoints,
-  ERRORS,
+  type ERRORS,
   endpoints,
   formatIssues,
   type KnownErrorCode,
@@ -16,13 +16,14 @@ import {
   type Session,
   session,
 } from '@session-library/schemas'
-import { type HttpHandler, http } from 'msw'
+import type { HttpHandler, http } from 'msw'
 import type { Runtime } from '../engine/runtime.js'
 import { checkOperation } from '../runtime/operation-names.js'
 import type { StoredSession } from '../store/records.js'
 import { sessionRecord } from '../store/sessions.js'
 import { type Admitted, answer, asResponse, failed, type Outcome, ownStep } from './answer.js'
 import { ApiError, errorText, jsonText, type PlainAnswer, toResponse } from './api-error.js'
+import { OverrideError } from './override-error.js'
 import { fetchRequestView } from './request-view.js'
 
 /** The checks of D3 that an override may skip, saying so (`override(name, resolver, { bypass })`). */
@@ -30,24 +31,6 @@ const OVERRIDE_CHECKS = ['auth', 'fault', 'mode', 'service'] as const
 
 /** A check of D3 that an override may skip, named in its `bypass`. */
 export type OverrideCheck = (typeof OVERRIDE_CHECKS)[number]
-
-/**
- * An error an override answers: the envelope of D4 with the code's status and SPEC's message
- * unless another is given. Built by `api.error(code)`.
- */
-export class OverrideError<Code extends KnownErrorCode = KnownErrorCode> {
-  readonly status: number
-  readonly code: Code
-  readonly message: string
-  readonly headers: Record<string, string> = {}
-
-  constructor(code: Code, message?: string) {
-    if (!Object.hasOwn(ERRORS, code)) throw new TypeError(`unknown error code: ${JSON.stringify(code)}`)
-    this.status = ERRORS[code].status
-    this.code = code
-    this.message = message ?? ERRORS[code].message
-  }
-}
 
 type Documented<Name extends OperationName> = Endpoints[Name] extends {
   readonly errors: readonly (infer Status)[]
@@ -232,6 +215,7 @@ function overrideStep<Name extends OperationName>(name: Name, resolver: Override
  * one request path with the resolver as their handler step; other requests pass to the next handler.
  */
 export function createOverride<Name extends OperationName>(
+  msw: { http: typeof http },
   runtime: Runtime,
   scope: RegExp,
   name: Name,
@@ -248,7 +232,7 @@ export function createOverride<Name extends OperationName>(
     }
   }
   let used = 0
-  return http.all(scope, async ({ request }) => {
+  return msw.http.all(scope, async ({ request }) => {
     const { pathname } = new URL(request.url)
     const path = apiPath(pathname)
     if (used >= times || path === undefined) return undefined

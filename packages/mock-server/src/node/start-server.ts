@@ -1,6 +1,6 @@
 import { API_PREFIX, type Departure } from '@session-library/schemas'
-import { mockApiFrom, startingLibrary } from '../mock-api.js'
-import type { MockApi } from '../mock-controls.js'
+import type { MockControls } from '../mock-controls.js'
+import { mockCoreFrom, startingLibrary } from '../mock-core.js'
 import type { MockOptions } from '../mock-options.js'
 import type { LibraryChange } from '../store/records.js'
 import { createStaticRoutes } from './pages/static-routes.js'
@@ -57,7 +57,7 @@ export interface RunningServer {
   origin: string
   port: number
   /** The in-process controls of the same mock. */
-  api: MockApi
+  api: MockControls
   /** Lets the answers under way finish, stops the imports, folds the `data` file's log into it and unlocks it, then resolves. */
   close(): Promise<void>
 }
@@ -103,7 +103,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   } = options
   const opened = data === undefined ? undefined : await DataStore.open(data, compaction ?? {}, warn)
   const store = opened?.store
-  const { api, live, entry } = mockApiFrom(
+  const {
+    controls: api,
+    live,
+    entry,
+  } = mockCoreFrom(
     {
       readAudio: readAudioFile,
       baseUrl: '*',

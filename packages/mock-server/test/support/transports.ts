@@ -1,5 +1,5 @@
 import { setupServer } from 'msw/node'
-import { createMockApi, type MockApi, type MockOptions } from '../../src/index.js'
+import { createMockApi, type MockControls, type MockOptions } from '../../src/index.js'
 import { expectDocumented } from './document-check.js'
 import { http } from './http-transport.js'
 
@@ -12,7 +12,7 @@ import { http } from './http-transport.js'
  * ```
  */
 export interface Harness {
-  api: MockApi
+  api: MockControls
   /** The API's base URL, ending in /api/v1. */
   baseUrl: string
   /** Scheme, host and port, e.g. `http://mock.test`. */

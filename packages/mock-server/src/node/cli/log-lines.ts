@@ -1,7 +1,7 @@
 import { escapeControls } from '@session-library/internal'
 import { tokenMask } from '@session-library/schemas'
 import type { ImportProgress } from '../../imports/runner.js'
-import type { MockApi } from '../../mock-controls.js'
+import type { MockControls } from '../../mock-controls.js'
 import type { ExchangeSummary } from '../transport/http-adapter.js'
 
 /**
@@ -26,7 +26,7 @@ function importProgressLine(progress: ImportProgress): string {
  * Reports imports as they run (D15 has no endpoint for it): polls `api.imports()` and calls `report`
  * with a line each time an import's progress changes. Returns the function that stops it.
  */
-export function watchImports(api: MockApi, report: (line: string) => void, intervalMs = 200): () => void {
+export function watchImports(api: MockControls, report: (line: string) => void, intervalMs = 200): () => void {
   const last = new Map<string, string>()
   const timer = setInterval(() => {
     for (const progress of api.imports()) {

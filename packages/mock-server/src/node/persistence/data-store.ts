@@ -4,7 +4,7 @@ import { realFilePath, syncDirectory, temporaryOf, writeFully } from '@session-l
 import { libraryLogs } from '@session-library/schemas'
 import { ApiError } from '../../http/api-error.js'
 import type { PendingImport } from '../../imports/runner.js'
-import type { LiveLibrary } from '../../mock-api.js'
+import type { LiveLibrary } from '../../mock-core.js'
 import type { LibraryChange, LibrarySnapshot } from '../../store/records.js'
 import { ChangeLogWriter, DurableRecords, readChangeLog, replayChanges } from './change-log.js'
 import { causeOf, DataFileError, loadDataFile, writeDataFile } from './data-file.js'

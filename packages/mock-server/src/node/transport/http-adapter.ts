@@ -8,7 +8,7 @@ import type { ApiAnswer, RawStep, TransportAnswer } from '../../http/answer.js'
 import { ApiError, errorResponse, type PlainAnswer } from '../../http/api-error.js'
 import { type RequestView, targetUrl } from '../../http/request-view.js'
 import { isUnder } from '../../http/router.js'
-import type { MockEntry } from '../../mock-api.js'
+import type { MockEntry } from '../../mock-core.js'
 import { clientErrorAnswer } from './client-error.js'
 import { corsPolicy, createHostGate, hostCountProblem } from './host-check.js'
 import { incomingRequest } from './incoming-request.js'
@@ -101,7 +101,7 @@ function originOf(incoming: IncomingMessage, host: string | undefined): string {
 
 type Answered = ApiAnswer | Response | undefined
 
-/** The transport's options with a mock reached without msw (`mockApiFrom`'s `entry`). */
+/** The transport's options with a mock reached without msw (`mockCoreFrom`'s `entry`). */
 export interface ListenerOptions extends RequestListenerOptions {
   mock?: MockEntry
   /** Answers the API in the mock's place, through its request path (`--proxy`). */

@@ -2,7 +2,7 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { fetchRequestView } from '../../../src/http/request-view.js'
-import { mockApiFrom, startingLibrary } from '../../../src/mock-api.js'
+import { mockCoreFrom, startingLibrary } from '../../../src/mock-core.js'
 import { createStaticRoutes } from '../../../src/node/pages/static-routes.js'
 
 // Every route the standalone mock serves, answered 10,000 times with a distinct Host, Origin and
@@ -21,7 +21,7 @@ const FLAT_BYTES = 600 * 1024
 
 const pages = createStaticRoutes()
 // A mock of its own per route: the event stream's backlog holds no other route's requests.
-const mock = () => mockApiFrom({ token: TOKEN, baseUrl: '*' }, startingLibrary({ sessions: 3 })).entry
+const mock = () => mockCoreFrom({ token: TOKEN, baseUrl: '*' }, startingLibrary({ sessions: 3 })).entry
 const through =
   (entry = mock()) =>
   async (request: Request) => {

@@ -1,10 +1,11 @@
 import type { Departure } from '@session-library/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DeviantServer, startDeviantServer } from '../../../../../test-support/deviant-server.js'
-import { mockApiFrom, startingLibrary } from '../../../src/mock-api.js'
+import type { MockControls } from '../../../src/mock-controls.js'
+import { mockCoreFrom, startingLibrary } from '../../../src/mock-core.js'
 import { proxyStep } from '../../../src/node/proxy/proxy-handler.js'
 import { type ServingServer, serveHandlers } from '../../../src/node/transport/http-server.js'
-import { type MockApi, type RunningServer, startServer } from '../../../src/node.js'
+import { type RunningServer, startServer } from '../../../src/node.js'
 import { call, removeCliBundle, runCli } from '../cli/cli-process.js'
 
 const token = 'proxy-test-token'
@@ -203,12 +204,12 @@ describe('session-library-mock --proxy', () => {
 describe('the proxy is the handler step of the mock’s one request path', () => {
   let source: RunningServer
   let served: ServingServer
-  let api: MockApi
+  let api: MockControls
   beforeAll(async () => {
     source = await startServer({ port: 0, token: 'upstream-token', sessions: 2, now })
     const options = { token, sessions: 0, baseUrl: '*' }
-    const made = mockApiFrom(options, startingLibrary(options))
-    api = made.api
+    const made = mockCoreFrom(options, startingLibrary(options))
+    api = made.controls
     const proxy = proxyStep({ url: source.url, secrets: [token] })
     served = await serveHandlers({ mock: made.entry, proxy, port: 0 })
   })

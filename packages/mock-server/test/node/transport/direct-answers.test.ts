@@ -1,6 +1,6 @@
 import { exactErrorEnvelope } from '@session-library/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mockApiFrom, startingLibrary } from '../../../src/mock-api.js'
+import { mockCoreFrom, startingLibrary } from '../../../src/mock-core.js'
 import { createStaticRoutes } from '../../../src/node/pages/static-routes.js'
 import { type ServingServer, serveHandlers } from '../../../src/node/transport/http-server.js'
 import { useSuiteServer } from '../suite-server.js'
@@ -18,7 +18,7 @@ const suiteServer = useSuiteServer({ token: TOKEN, sessions: 1 })
 /** A mock served through its entry: the one request path, no msw in between. */
 function useEntryServer() {
   const options = { token: TOKEN, sessions: 1, baseUrl: '*' }
-  const { api, entry } = mockApiFrom(options, startingLibrary(options))
+  const { controls: api, entry } = mockCoreFrom(options, startingLibrary(options))
   let served: ServingServer | undefined
   beforeAll(async () => {
     served = await serveHandlers({ mock: entry, routes: createStaticRoutes(), port: 0 })
