@@ -1,4 +1,4 @@
-import { createMockApi, type MockApi, type MockOptions } from '@session-library/mock-server'
+import { createMockApi, type MockControls, type MockOptions } from '@session-library/mock-server'
 import { startServer } from '@session-library/mock-server/node'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest'
@@ -6,7 +6,7 @@ import { SessionLibrary } from '../../src/index.js'
 
 /** A running mock and the base URL the SDK reaches it at. */
 export interface RunningMock {
-  api: MockApi
+  api: MockControls
   baseUrl: string
   stop(): Promise<void>
 }
@@ -41,7 +41,7 @@ export const mocks = [
 /** A suite that runs `body` once against each mock, reset before each test, with a client for it. */
 export function eachMock(
   options: MockOptions,
-  body: (mock: { api: () => MockApi; baseUrl: () => string; client: () => SessionLibrary }) => void,
+  body: (mock: { api: () => MockControls; baseUrl: () => string; client: () => SessionLibrary }) => void,
 ) {
   describe.each(mocks)('against the $name mock', (transport) => {
     let harness: RunningMock
