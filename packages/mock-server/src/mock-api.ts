@@ -33,7 +33,7 @@ export function createMockApi(options: MockOptions = {}): MockApi {
     http.all(scopeOf(origins, CONTROL_PREFIX), ({ request }) => control(request)),
   ]
   const override: MockApi['override'] = (name, resolver, overrideOptions) =>
-    createOverride({ http }, runtime, scope, name, resolver as OverrideResolver<typeof name>, overrideOptions)
+    createOverride(http, runtime, scope, name, resolver as OverrideResolver<typeof name>, overrideOptions)
   return { ...controls, handlers, override, onUnhandled: explainUnhandled(baseUrls) }
 }
 

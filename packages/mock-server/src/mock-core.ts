@@ -149,11 +149,12 @@ export interface MockCore {
   readonly control: (request: Request) => Promise<Response>
 }
 
+/** The mock's core: what {@link createMockApi}'s handlers and the standalone server both run. */
 export function mockCoreFrom(options: RuntimeOptions, initial: LibrarySnapshot): MockCore {
-  const baseUrls = options.baseUrl === undefined ? defaultBaseUrls() : [options.baseUrl].flat()
-  const origins = originsOf(baseUrls)
+  const origins = originsOf(options.baseUrl === undefined ? defaultBaseUrls() : [options.baseUrl].flat())
+  const baseUrls = origins === '*' ? [DEFAULT_BASE_URL] : origins.map((origin) => `${origin}${API_PREFIX}`)
   const runtime = new Runtime(options, initial)
-  const controls = controlsOf(runtime, origins === '*' ? DEFAULT_BASE_URL : `${origins[0]}${API_PREFIX}`)
+  const controls = controlsOf(runtime, baseUrls[0] as string)
   const control = createControlResolver(controls, runtime)
   const entry: MockEntry = {
     answer: (request, proxy) => {
@@ -176,6 +177,5 @@ export function mockCoreFrom(options: RuntimeOptions, initial: LibrarySnapshot):
       for (const one of pending) runtime.imports.resume(one)
     },
   }
-  const named = origins === '*' ? [DEFAULT_BASE_URL] : origins.map((origin) => `${origin}${API_PREFIX}`)
-  return { controls, live, entry, runtime, origins, baseUrls: named, control }
+  return { controls, live, entry, runtime, origins, baseUrls, control }
 }

@@ -215,7 +215,7 @@ function overrideStep<Name extends OperationName>(name: Name, resolver: Override
  * one request path with the resolver as their handler step; other requests pass to the next handler.
  */
 export function createOverride<Name extends OperationName>(
-  msw: { http: typeof http },
+  mswHttp: typeof http,
   runtime: Runtime,
   scope: RegExp,
   name: Name,
@@ -232,7 +232,7 @@ export function createOverride<Name extends OperationName>(
     }
   }
   let used = 0
-  return msw.http.all(scope, async ({ request }) => {
+  return mswHttp.all(scope, async ({ request }) => {
     const { pathname } = new URL(request.url)
     const path = apiPath(pathname)
     if (used >= times || path === undefined) return undefined
