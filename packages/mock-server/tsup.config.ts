@@ -1,3 +1,5 @@
+import { copyFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { packageConfig } from '../../tsup.shared'
 
 const cliEntry = 'src/cli.ts'
@@ -14,6 +16,9 @@ export default packageConfig({
     if (format === 'cjs') options.entryPoints = (options.entryPoints as string[]).filter((entry) => entry !== cliEntry)
   },
   shims: true,
+  // `/openapi.json` serves the contract's own document, the one bundled with this build.
+  onSuccess: async () =>
+    copyFileSync(createRequire(import.meta.url).resolve('@session-library/schemas/openapi.json'), 'dist/openapi.json'),
   // Read by scripts/third-party-licenses.mjs: @msw/data and what it imports are bundled.
   metafile: true,
   // Bundled, tree-shaken: @msw/data (only a devDependency; no type of it is public) imports the whole

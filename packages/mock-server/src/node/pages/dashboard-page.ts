@@ -1,31 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { createFileAssets, escapeHtml, type PageRoute, pageHeaders } from './page-headers.js'
+import { join } from 'node:path'
+import { createFileAssets, distDirectory, escapeHtml, type PageRoute, pageHeaders } from './page-headers.js'
 
 /** The dashboard's built files (`pnpm build` writes them to `dist/dashboard/`); no other is served. */
 const ASSET_TYPES: Readonly<Record<string, string>> = {
   'dashboard.js': 'text/javascript; charset=utf-8',
   'dashboard.css': 'text/css; charset=utf-8',
-}
-
-const PACKAGE_NAME = '@session-library/mock-server'
-
-/**
- * The package's `dist/dashboard/`, found from this module whether it runs built (`dist/*.js`) or
- * from source (`src/node/*.ts`, in the tests): the nearest package.json of this package.
- */
-function dashboardDirectory(): string {
-  let directory = dirname(fileURLToPath(import.meta.url))
-  for (;;) {
-    const manifest = join(directory, 'package.json')
-    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === PACKAGE_NAME) {
-      return join(directory, 'dist', 'dashboard')
-    }
-    const parent = dirname(directory)
-    if (parent === directory) throw new Error(`${PACKAGE_NAME}: cannot find its dist/dashboard directory`)
-    directory = parent
-  }
 }
 
 function pageHtml(title: string, assets: string): string {
@@ -54,7 +33,7 @@ function pageHtml(title: string, assets: string): string {
 export function dashboardRoutes(path: string, title: () => string): PageRoute[] {
   const assets = `${path}/assets/`
   let page: string | undefined
-  const asset = createFileAssets(ASSET_TYPES, dashboardDirectory)
+  const asset = createFileAssets(ASSET_TYPES, () => join(distDirectory(), 'dashboard'))
   const answerPage = () => {
     page ??= pageHtml(title(), assets)
     return new Response(page, { headers: pageHeaders('text/html; charset=utf-8', { inlineStyles: false }) })

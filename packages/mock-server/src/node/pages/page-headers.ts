@@ -1,6 +1,27 @@
-import { statSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const PACKAGE_NAME = '@session-library/mock-server'
+
+/**
+ * The package's `dist/` (what `pnpm build` writes besides the code: the dashboard, the contract's
+ * document), found from this module whether it runs built (`dist/*.js`) or from source
+ * (`src/node/*.ts`, in the tests): the nearest package.json of this package.
+ */
+export function distDirectory(): string {
+  let directory = dirname(fileURLToPath(import.meta.url))
+  for (;;) {
+    const manifest = join(directory, 'package.json')
+    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === PACKAGE_NAME) {
+      return join(directory, 'dist')
+    }
+    const parent = dirname(directory)
+    if (parent === directory) throw new Error(`${PACKAGE_NAME}: cannot find its dist directory`)
+    directory = parent
+  }
+}
 
 /**
  * Only same-origin scripts, styles and calls: a page works offline and can reach this mock and

@@ -1,8 +1,10 @@
-import { API_PREFIX, createOpenApiDocument, findRoute } from '@session-library/schemas'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { API_PREFIX, findRoute } from '@session-library/schemas'
 import { CONTROL_PREFIX } from '../../control/routes.js'
 import { dashboardRoutes } from './dashboard-page.js'
 import { docsRoutes } from './docs-page.js'
-import type { PageRoute } from './page-headers.js'
+import { distDirectory, type PageRoute } from './page-headers.js'
 
 const OPENAPI_PATH = '/openapi.json'
 
@@ -14,16 +16,21 @@ const OPENAPI_PATH = '/openapi.json'
 export function createStaticRoutes(): ((request: Request) => Response | undefined) & {
   answers(pathname: string): boolean
 } {
+  // The contract's own document (`@session-library/schemas/openapi.json`), which the build copies
+  // into dist/: rendering it here would bundle zod's JSON Schema generator into every import of the
+  // mock. Read when first asked for, not at start.
+  let document: { info: { title: string }; servers: { url: string }[] } | undefined
+  const read = () => (document ??= JSON.parse(readFileSync(join(distDirectory(), 'openapi.json'), 'utf8')))
   // One rendering, the server URL left as a mark: a document per origin asked would keep one per
-  // `Host` value any client sends, without bound. Rendered when first asked for, not at start.
+  // `Host` value any client sends, without bound.
   const MARK = 'http://server.invalid/api/v1'
   let parts: string[] | undefined
-  const title = () => createOpenApiDocument({ serverUrl: API_PREFIX }).info.title
+  const title = () => read().info.title
   const openApi: PageRoute = {
     method: 'GET',
     path: OPENAPI_PATH,
     answer: (request) => {
-      parts ??= JSON.stringify(createOpenApiDocument({ serverUrl: MARK })).split(JSON.stringify(MARK))
+      parts ??= JSON.stringify({ ...read(), servers: [{ url: MARK }] }).split(JSON.stringify(MARK))
       const json = parts.join(JSON.stringify(`${new URL(request.url).origin}${API_PREFIX}`))
       return new Response(json, { headers: { 'Content-Type': 'application/json' } })
     },
