@@ -1,16 +1,43 @@
 // A few runs of the bundled bin as its own process: the real start-up, a real pipe, a real
 // pseudo-terminal (util-linux `script`). Everything else runs `main()` in process.
-import { mkdtemp, rm, stat } from 'node:fs/promises'
+import { spawnSync } from 'node:child_process'
+import { copyFile, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { SessionLibrary } from '@session-library/sdk'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import { startDeviantServer } from '../../../test-support/deviant-server.js'
 import { json, runBin, TOKEN, useMock } from './support/cli.js'
 
 const mock = useMock({ sessions: 5 })
 
 describe('the bin as a process', () => {
+  it("keeps the compiled code of what a run loads in Node's compile cache, so later runs skip compiling it", async () => {
+    // The package's layout: bin/ beside dist/bin.js (here the bin bundled from the sources).
+    const directory = await mkdtemp(join(tmpdir(), 'cli-bin-'))
+    try {
+      await mkdir(join(directory, 'bin'))
+      await mkdir(join(directory, 'dist'))
+      await mkdir(join(directory, 'tmp'))
+      const bin = join(directory, 'bin', 'session-library.js')
+      await copyFile(fileURLToPath(new URL('../bin/session-library.js', import.meta.url)), bin)
+      await copyFile(inject('cliBin'), join(directory, 'dist', 'bin.js'))
+      // Node's default place for it: node-compile-cache in the temporary directory.
+      const ran = spawnSync(process.execPath, [bin, '--version'], {
+        env: { ...process.env, TMPDIR: join(directory, 'tmp'), NODE_COMPILE_CACHE: undefined },
+        encoding: 'utf8',
+      })
+      expect(ran.status, ran.stderr).toBe(0)
+      expect(ran.stdout).toMatch(/^\d+\.\d+\.\d+/)
+      expect((await readdir(join(directory, 'tmp', 'node-compile-cache'), { recursive: true })).length).toBeGreaterThan(
+        0,
+      )
+    } finally {
+      await rm(directory, { recursive: true, force: true })
+    }
+  })
+
   it('--url and --token before the command; `| cut -f2` gives the titles', async () => {
     const ran = await runBin(['--url', mock.server().url, '--token', TOKEN, 'sessions', 'list', '--sort', '-title'], {
       shell: '| cut -f2',
