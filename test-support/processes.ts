@@ -29,11 +29,15 @@ export function processOutput(child: ChildProcessWithoutNullStreams): Promise<Pr
 
 /**
  * Bundles a program's sources (with the workspace packages it imports aliased to their sources)
- * into one ESM file in a new temporary folder, for tests that run it as a process: no build first,
- * never a stale dist, and each start costs a plain `node` start.
+ * into one ESM file in a new temporary folder (under `parent`), for tests that run it as a process:
+ * no build first, never a stale dist, and each start costs a plain `node` start.
  */
-export async function bundleProgram(entry: string, alias: Record<string, string>): Promise<string> {
-  const outfile = join(await mkdtemp(join(tmpdir(), 'program-bundle-')), 'program.mjs')
+export async function bundleProgram(
+  entry: string,
+  alias: Record<string, string>,
+  parent: string = tmpdir(),
+): Promise<string> {
+  const outfile = join(await mkdtemp(join(parent, 'program-bundle-')), 'program.mjs')
   await build({
     entryPoints: [entry],
     outfile,

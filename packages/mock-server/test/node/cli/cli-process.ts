@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { rm } from 'node:fs/promises'
+import { mkdir, rm } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { bundleProgram } from '../../../../../test-support/processes.js'
@@ -12,14 +12,23 @@ let bundle: Promise<string> | undefined
 /**
  * The CLI bundled from the sources (the contract's too) into one file, once per test process:
  * the tests need no build and never run a stale dist, and each start costs a plain `node` start.
+ * It lies inside the package (under node_modules/.cache), as dist/cli.js does, so that it finds
+ * the package's built files (the dashboard, the contract's document) as the real one does.
  */
 export function cliBundle(): Promise<string> {
-  bundle ??= bundleProgram(source('../../../src/cli.ts'), {
-    '@session-library/schemas/client': source('../../../../schemas/src/client.ts'),
-    '@session-library/internal/node': source('../../../../internal/src/node.ts'),
-    '@session-library/internal': source('../../../../internal/src/index.ts'),
-    '@session-library/schemas': source('../../../../schemas/src/index.ts'),
-  })
+  const cache = source('../../../node_modules/.cache')
+  bundle ??= mkdir(cache, { recursive: true }).then(() =>
+    bundleProgram(
+      source('../../../src/cli.ts'),
+      {
+        '@session-library/schemas/client': source('../../../../schemas/src/client.ts'),
+        '@session-library/internal/node': source('../../../../internal/src/node.ts'),
+        '@session-library/internal': source('../../../../internal/src/index.ts'),
+        '@session-library/schemas': source('../../../../schemas/src/index.ts'),
+      },
+      cache,
+    ),
+  )
   return bundle
 }
 
