@@ -1,16 +1,17 @@
 // The mock's start at 100,000 sessions, whole processes side by side in alternating rounds
 // (medians): spawn to ready line, then the first list page (`GET /sessions?limit=50`, the default
 // sort), and RSS at ready, of the mock seeded and from a `--data` file, each against the plain server
-// (servers/plain.mjs) over the same records (the demo library it generates, or the same file read
-// with JSON.parse and no check), and json-server 1.0 beta fed the same records (installed once into
-// a temporary directory with npm; left out when that fails). BENCH_MOCK_ROOT=<another checkout,
+// (servers/plain.mjs) over the same records (the demo library's generator alone, bundled once
+// before the rounds, or the same file read with JSON.parse and no check), and json-server 1.0 beta
+// fed the same records (installed once into a temporary directory with npm; left out when that fails). BENCH_MOCK_ROOT=<another checkout,
 // built> adds that checkout's mock to the same rounds (rows "· before").
 //   node scripts/bench/start.mjs [--quick]
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { demoLibrary } from '../../packages/mock-server/dist/index.js'
+import { pathToFileURL } from 'node:url'
 import { emit, median, NOW, quick, root, TOKEN } from './lib/common.mjs'
+import { demoGenerator } from './lib/demo-generator.mjs'
 import { freePort, jsonServerBin, spawnServer } from './lib/store-processes.mjs'
 
 const SESSIONS = 100_000
@@ -30,6 +31,8 @@ const mockBefore = before && mockOf(join(before, 'packages/mock-server/bin/sessi
 await (await spawnServer(process.execPath, mock('--sessions', `${SESSIONS}`, '--data', library))).stop()
 const libraryBefore = join(work, 'library-before.json')
 copyFileSync(library, libraryBefore)
+const generator = await demoGenerator()
+const { demoLibrary } = await import(pathToFileURL(generator).href)
 const database = join(work, 'db.json')
 writeFileSync(
   database,
@@ -37,7 +40,7 @@ writeFileSync(
 )
 const jsonServer = jsonServerBin(JSON_SERVER)
 const servers = {
-  plain: () => [plain, '--sessions', `${SESSIONS}`],
+  plain: () => [plain, '--sessions', `${SESSIONS}`, '--generator', generator],
   mock: () => mock('--sessions', `${SESSIONS}`),
   'plain --data': () => [plain, '--data', library],
   'mock --data': () => mock('--data', library),

@@ -104,6 +104,21 @@ describe('acceptsAsIs: the fast exact check gives the answer of the zod parse', 
     if (schema === writtenSession) expect(accepted).toBeGreaterThan(RUNS / 10)
   })
 
+  it('where eval is not allowed (zod jitless), its loop gives the same answers', () => {
+    z.config({ jitless: true })
+    try {
+      const check = acceptsAsIs(z.extend(writtenSession, {}))
+      fc.assert(
+        fc.property(sessionLike, (value) => {
+          expect(check(value)).toBe(zodAsIs(writtenSession, value))
+        }),
+        { numRuns: RUNS },
+      )
+    } finally {
+      z.config({ jitless: false })
+    }
+  })
+
   it('a whole library: true exactly when zod accepts it as it is', () => {
     const library = fc.record(
       {

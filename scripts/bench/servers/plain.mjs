@@ -1,14 +1,17 @@
 // The baseline server: plain node:http over the mock's demo library, the same records the mock
-// serves, as fast as a plain server can answer the same requests. Per request it checks the token,
-// then answers the list (see plain-list.mjs), a session by id (a Map), or a write: create, patch,
-// notes (the record changed in place, no validation). With --journal, each write first appends one
-// line to that file and flushes it (fdatasync): the floor of a durable write. With --data, the
-// sessions of that library file (JSON.parse, no check) instead of the demo library. Prints its origin.
-//   node scripts/bench/servers/plain.mjs --sessions 10000 [--journal <file>] [--data <file>]
+// serves (its generator alone, bundled by lib/demo-generator.mjs; --generator <file> names one
+// already bundled, so that a measured start does not pay the bundling), as fast as a plain server
+// can answer the same requests. Per request it checks the token, then answers the list (see
+// plain-list.mjs), a session by id (a Map), or a write: create, patch, notes (the record changed in
+// place, no validation). With --journal, each write first appends one line to that file and flushes
+// it (fdatasync): the floor of a durable write. With --data, the sessions of that library file
+// (JSON.parse, no check) instead of the demo library, and nothing of the mock is loaded. Prints its
+// origin.
+//   node scripts/bench/servers/plain.mjs --sessions 10000 [--generator <file>] [--journal <file>] [--data <file>]
 import { closeSync, fdatasyncSync, openSync, readFileSync, writeSync } from 'node:fs'
 import { createServer } from 'node:http'
+import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { demoLibrary } from '../../../packages/mock-server/dist/index.js'
 import { NOW, SESSIONS, TOKEN } from '../lib/common.mjs'
 import { answered, createPlainList } from '../lib/plain-list.mjs'
 
@@ -17,12 +20,17 @@ const { values } = parseArgs({
     sessions: { type: 'string', default: `${SESSIONS}` },
     journal: { type: 'string' },
     data: { type: 'string' },
+    generator: { type: 'string' },
   },
 })
-const sessions =
-  values.data === undefined
-    ? demoLibrary({ seed: 1, sessions: Number(values.sessions), now: new Date(NOW) }).sessions
-    : JSON.parse(readFileSync(values.data, 'utf8')).sessions
+
+async function seeded() {
+  const generator = values.generator ?? (await (await import('../lib/demo-generator.mjs')).demoGenerator())
+  const { demoLibrary } = await import(pathToFileURL(generator).href)
+  return demoLibrary({ seed: 1, sessions: Number(values.sessions), now: new Date(NOW) }).sessions
+}
+
+const sessions = values.data === undefined ? await seeded() : JSON.parse(readFileSync(values.data, 'utf8')).sessions
 const byId = new Map(sessions.map((session) => [session.id, session]))
 const list = createPlainList(sessions)
 const journal = values.journal === undefined ? undefined : openSync(values.journal, 'a')

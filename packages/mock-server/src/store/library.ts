@@ -79,9 +79,9 @@ type Tables = { [P in LibraryPart]: Table<PartRecord<P>> }
 function createTables(indexes: SessionIndexes, changed: () => void): Tables {
   let lastWritten: Readonly<StoredSession> | undefined
   const table = <P extends LibraryPart>(part: P, watch?: TableWatcher<PartRecord<P>>) =>
-    new Table<PartRecord<P>>(LIBRARY_PARTS[part].model, LIBRARY_PARTS[part].keyOf, (before, after) => {
+    new Table<PartRecord<P>>(LIBRARY_PARTS[part].model, LIBRARY_PARTS[part].keyOf, (before, after, loaded) => {
       changed()
-      watch?.(before, after)
+      watch?.(before, after, loaded)
     })
   return {
     sessions: table('sessions', (before, after, loaded) => {

@@ -116,8 +116,8 @@ export type TableWatcher<T> = (before: Readonly<T> | undefined, after: Readonly<
 export class Table<T extends object> {
   readonly #model: z.ZodMiniType<T>
   #collection: Collection<z.ZodMiniType<T>>
-  /** Each key's slot in the collection's array: a number, no object per record. */
-  readonly #index = new Map<string, number>()
+  /** Each key's slot in the collection's array: a number, no object per record; built when first needed after a load. */
+  #slots: Map<string, number> | undefined = new Map()
   readonly #keyOf: (record: T) => string
   readonly #watch: TableWatcher<T> | undefined
   /** Keys written since the last {@link Table.drainChanged}. */
@@ -133,7 +133,7 @@ export class Table<T extends object> {
   }
 
   get size(): number {
-    return this.#index.size
+    return this.#slots?.size ?? this.#records().length
   }
 
   has(key: string): boolean {
@@ -155,7 +155,8 @@ export class Table<T extends object> {
   /** The stored records in insertion order (deletes aside), read-only. */
   *values(): IterableIterator<Readonly<T>> {
     const records = this.#records()
-    for (const at of this.#index.values()) yield records[at] as T
+    if (this.#slots === undefined) yield* records
+    else for (const at of this.#slots.values()) yield records[at] as T
   }
 
   /**
@@ -218,21 +219,19 @@ export class Table<T extends object> {
   }
 
   /**
-   * Replaces every record with `records`, already checked against the model by the caller (one
-   * check of a whole snapshot is cheaper than one per record). Records are stored as they are,
-   * not copied: the caller must not change them afterwards.
+   * Replaces every record with `records`, already checked by the caller against the model and for
+   * keys held twice (one check of a whole snapshot is cheaper than one per record). Records are
+   * stored as they are, not copied: the caller must not change them afterwards. The index by key
+   * waits for the first lookup: a start whose first request is a list page never builds it.
    */
   load(records: readonly T[]): void {
     this.#collection = new Collection({ schema: this.#model })
-    this.#index.clear()
+    this.#slots = undefined
     this.#orders.clear()
     this.#changed = new Set()
     const stored = this.#records()
     for (const record of records) {
-      const key = this.#keyOf(record)
-      const at = stored.push(record) - 1
-      // One lookup a record: a key held before leaves the index's size as it was.
-      if (this.#index.set(key, at).size === at) throw new Error(`duplicate key ${key}`)
+      stored.push(record)
       this.#watch?.(undefined, record, true)
     }
   }
@@ -240,7 +239,8 @@ export class Table<T extends object> {
   /** The stored records in insertion order (deletes aside), read-only and not copies. */
   all(): Readonly<T>[] {
     const records = this.#records()
-    return Array.from(this.#index.values(), (at) => records[at] as T)
+    if (this.#slots === undefined) return records.slice()
+    return Array.from(this.#slots.values(), (at) => records[at] as T)
   }
 
   drainChanged(): Set<string> {
@@ -250,9 +250,24 @@ export class Table<T extends object> {
   }
 
   // `all()` is the collection's own array (its records, by reference): the slot bookkeeping above
-  // keeps it equal to the index, without the collection's scans.
+  // keeps it equal to the index, without the collection's scans. Until the index is built, no
+  // record has been deleted since the load: the array holds the records in insertion order.
   #records(): T[] {
     return this.#collection.all() as T[]
+  }
+
+  get #index(): Map<string, number> {
+    if (this.#slots === undefined) {
+      const slots = new Map<string, number>()
+      const records = this.#records()
+      for (let at = 0; at < records.length; at++) {
+        const key = this.#keyOf(records[at] as T)
+        // One lookup a record: a key held before leaves the index's size as it was.
+        if (slots.set(key, at).size === at) throw new Error(`duplicate key ${key}`)
+      }
+      this.#slots = slots
+    }
+    return this.#slots
   }
 
   #replace(key: string, at: number, value: T): Readonly<T> {

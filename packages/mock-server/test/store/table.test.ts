@@ -1,5 +1,7 @@
+import { storedSession as writtenSession } from '@session-library/schemas'
 import { describe, expect, it } from 'vitest'
-import { type OrderBy, SortedOrder } from '../../src/store/table.js'
+import { type OrderBy, SortedOrder, Table } from '../../src/store/table.js'
+import { storedSession } from '../support/library.js'
 
 interface Row {
   id: string
@@ -67,5 +69,42 @@ describe('a sorted order kept across changes (D10: sorted by a value, ties on id
     const order = new SortedOrder([{ id: 'a', value: 'v' }], idOf, { value: (row) => row.value, descending: false })
     order.changed({ id: 'a', value: 'v' }, undefined)
     expect(order.records()).toBeUndefined()
+  })
+})
+
+describe('a table loaded whole (its index by key built at the first lookup)', () => {
+  const loaded = () => {
+    const table = new Table(writtenSession, (record: { id: string }) => record.id)
+    const records = ['ses_a', 'ses_b', 'ses_c', 'ses_d'].map((id) => storedSession({ id }))
+    table.load(records)
+    return { table, records }
+  }
+
+  it('lists, counts and finds its records by key as loaded, the very objects', () => {
+    const { table, records } = loaded()
+    expect(table.size).toBe(4)
+    expect(table.all()).toEqual(records)
+    expect([...table.values()]).toEqual(records)
+    expect(table.peek('ses_c')).toBe(records[2])
+    expect(table.has('ses_e')).toBe(false)
+    expect(table.all()).toEqual(records)
+  })
+
+  it('after a delete, a put and an insert, lists in insertion order and finds each by key', async () => {
+    const { table, records } = loaded()
+    expect(table.delete('ses_b')).toBe(true)
+    const replaced = table.put(storedSession({ id: 'ses_a', title: 'Again' }))
+    await table.insert(storedSession({ id: 'ses_e' }))
+    expect(table.all().map(({ id }) => id)).toEqual(['ses_a', 'ses_c', 'ses_d', 'ses_e'])
+    expect(table.peek('ses_a')).toBe(replaced)
+    expect(table.peek('ses_d')).toBe(records[3])
+    expect(table.peek('ses_b')).toBeUndefined()
+    expect(table.size).toBe(4)
+  })
+
+  it('refuses a key held twice in a load at the first lookup, rather than answering either record', () => {
+    const table = new Table(writtenSession, (record: { id: string }) => record.id)
+    table.load([storedSession({ id: 'ses_a' }), storedSession({ id: 'ses_a', title: 'B' })])
+    expect(() => table.peek('ses_a')).toThrow('duplicate key ses_a')
   })
 })
