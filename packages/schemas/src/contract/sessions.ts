@@ -18,6 +18,7 @@ import {
 } from '../field-rules.js'
 import { FIELD_TEXTS } from '../field-texts.js'
 import { type Kind, LIMITS, SORT_KEYS, type SortKey } from '../known-values.js'
+import type { Session, SessionListParams } from './named-types.js'
 import type { OperationSpec } from './operation.js'
 import { BODY_LIMIT, READ, READ_ONE, WRITE_ONE } from './operation.js'
 
@@ -154,14 +155,7 @@ export const sessionListQuery = query(
 export const DEFAULT_SORT: SortKey = '-lastOpened'
 
 /** The fields of a session that the list's order and filters read (DECISIONS D10, D11). */
-export interface ListedSession {
-  readonly id: string
-  readonly title: string
-  readonly lastOpened: string
-  readonly kind: string
-  readonly status: string
-  readonly tags: readonly unknown[]
-}
+export type ListedSession = Pick<Session, 'id' | 'title' | 'lastOpened' | 'kind' | 'status' | 'tags'>
 
 const sortText: Record<string, (session: ListedSession) => string> = {
   title: (session) => session.title.toLowerCase(),
@@ -169,49 +163,30 @@ const sortText: Record<string, (session: ListedSession) => string> = {
   kind: (session) => session.kind,
   status: (session) => session.status,
 }
-
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 /**
  * The order of the session list for a sort key (DECISIONS D10): the text each session sorts by
- * (titles case-insensitively, the other keys as they are) and whether it is descending. Sessions that
- * tie go in `id` order, ascending whatever the direction: {@link compareSessions} does both.
+ * (titles case-insensitively) and whether it is descending. Sessions that tie go in `id` order,
+ * ascending whatever the direction: {@link compareSessions} does both.
  */
-export function sessionOrder(sort: SortKey = DEFAULT_SORT): {
-  value: (session: ListedSession) => string
-  descending: boolean
-} {
+export function sessionOrder(sort: SortKey = DEFAULT_SORT) {
   const descending = sort.startsWith('-')
   return { value: sortText[descending ? sort.slice(1) : sort] as (typeof sortText)[string], descending }
 }
 
-/**
- * Compares two sessions in the list's order for a sort key (DECISIONS D10): negative when `a`
- * comes first.
- *
- * @example
- * ```ts
- * sessions.sort(compareSessions('-title'))
- * ```
- */
+/** Compares two sessions in the list's order for a sort key (DECISIONS D10): negative when `a` comes first. */
 export function compareSessions(sort?: SortKey): (a: ListedSession, b: ListedSession) => number {
   const { value, descending } = sessionOrder(sort)
   const direction = descending ? -1 : 1
   return (a, b) => direction * compareText(value(a), value(b)) || compareText(a.id, b.id)
 }
 
-/** The kind and tags filters of a list query (DECISIONS D11), AND-combined. */
-export interface SessionFilter {
-  /** The kind asked (`kind`, or its other name `daw`), matched exactly. */
-  readonly kind: string | undefined
-  /** Tags a session must all carry. */
-  readonly tags: readonly string[]
-}
+/** The kind and tags filters of a list query (DECISIONS D11): the kind (`kind` or `daw`) exactly, and every tag. */
+export type SessionFilter = { readonly kind: string | undefined; readonly tags: readonly string[] }
 
-/** The kind and tags filters of a parsed {@link sessionListQuery}; `undefined` when it has neither. */
-export function sessionFilter(
-  query: Pick<z.output<typeof sessionListQuery>, 'kind' | 'daw' | 'tags'>,
-): SessionFilter | undefined {
+/** The {@link SessionFilter} of a parsed {@link sessionListQuery}; `undefined` when it has neither filter. */
+export function sessionFilter(query: SessionListParams): SessionFilter | undefined {
   const kind = query.kind ?? query.daw
   const tags = query.tags ?? []
   return kind === undefined && tags.length === 0 ? undefined : { kind, tags }
@@ -223,14 +198,8 @@ export function missingTag(filter: SessionFilter, tags: readonly unknown[]): str
   return undefined
 }
 
-/**
- * What of a {@link SessionFilter} a session misses (DECISIONS D11): its kind, else its tags
- * (see {@link missingTag}); `undefined` when the list keeps it.
- */
-export function missedFilter(
-  filter: SessionFilter,
-  session: Pick<ListedSession, 'kind' | 'tags'>,
-): 'kind' | 'tags' | undefined {
+/** What of a {@link SessionFilter} a session misses (DECISIONS D11): its kind, else a tag; `undefined` when kept. */
+export function missedFilter(filter: SessionFilter, session: Pick<ListedSession, 'kind' | 'tags'>) {
   if (filter.kind !== undefined && session.kind !== filter.kind) return 'kind'
   return missingTag(filter, session.tags) === undefined ? undefined : 'tags'
 }

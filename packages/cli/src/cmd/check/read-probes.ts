@@ -14,10 +14,10 @@ import {
   operations,
   queryInput,
   routes,
+  type SessionListParams,
   SORT_KEYS,
   sessionFilter,
   sessionListQuery,
-  type z,
 } from '@session-library/schemas'
 import type { Probed, ProbeRequest } from '../../probe/probe.js'
 
@@ -123,19 +123,15 @@ export function readProbes(sample: LibrarySample): ProbeRequest[] {
 }
 
 type Row = Record<string, unknown>
-type Query = z.output<typeof sessionListQuery>
 
-const text = (value: unknown) => String(value ?? '')
-const listed = (row: Row): ListedSession => ({
-  id: text(row.id),
-  title: text(row.title),
-  lastOpened: text(row.lastOpened),
-  kind: text(row.kind),
-  status: text(row.status),
-  tags: Array.isArray(row.tags) ? row.tags : [],
-})
+const listed = (row: Row): ListedSession => {
+  const [id, title, lastOpened, kind, status] = ['id', 'title', 'lastOpened', 'kind', 'status'].map((key) =>
+    String(row[key] ?? ''),
+  )
+  return { id, title, lastOpened, kind, status, tags: Array.isArray(row.tags) ? row.tags : [] } as ListedSession
+}
 
-function pageFacts(query: Query, data: Row[], meta: Row): [string, string, unknown, unknown][] {
+function pageFacts(query: SessionListParams, data: Row[], meta: Row): [string, string, unknown, unknown][] {
   const limit = query.limit ?? LIMITS.listLimitDefault
   const offset = query.offset ?? 0
   const facts: [string, string, unknown, unknown][] = [
@@ -149,13 +145,13 @@ function pageFacts(query: Query, data: Row[], meta: Row): [string, string, unkno
   return facts
 }
 
-function firstMisfit(data: Row[], query: Query): [string, string, unknown, unknown] | undefined {
+function firstMisfit(data: Row[], query: SessionListParams): [string, string, unknown, unknown] | undefined {
   const sort = query.sort ?? DEFAULT_SORT
   const compare = compareSessions(sort)
   const filter = sessionFilter(query)
   const sessions = data.map(listed)
-  for (const [index, row] of data.entries()) {
-    const session = sessions[index] as ListedSession
+  for (const [index, session] of sessions.entries()) {
+    const row = data[index] as Row
     const next = sessions[index + 1]
     if (next && compare(session, next) > 0) {
       return [
