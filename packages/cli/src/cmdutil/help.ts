@@ -1,3 +1,4 @@
+import { usageColumns } from '@session-library/internal'
 import { type Command, PROGRAM } from './command.js'
 import { EXIT_MEANING } from './errors.js'
 import { type Flag, GLOBAL_FLAGS } from './flags.js'
@@ -17,13 +18,8 @@ const OUTPUT_LINES = [
   'Control characters in data are shown escaped (\\e, \\n, \\x9b); the token is never printed.',
 ]
 
-function columns(pairs: readonly (readonly [string, string])[]): string[] {
-  const width = Math.max(0, ...pairs.map(([left]) => left.length))
-  return pairs.map(([left, right]) => `  ${left.padEnd(width)}  ${right}`.trimEnd())
-}
-
 function flagLines(flags: Readonly<Record<string, Flag>>): string[] {
-  return columns(
+  return usageColumns(
     Object.entries(flags).map(([name, flag]) => {
       const short = flag.short ? `-${flag.short}, ` : ''
       return [`${short}--${name}${flag.value ? ` ${flag.value}` : ''}`, flag.description]
@@ -59,7 +55,10 @@ export function commandHelp(command: Command): string {
     command.description,
     '',
     `Usage: ${usageOf(command)}`,
-    ...section('Arguments', columns(command.positionals.map(({ name, description }) => [`<${name}>`, description]))),
+    ...section(
+      'Arguments',
+      usageColumns(command.positionals.map(({ name, description }) => [`<${name}>`, description])),
+    ),
     ...section('Flags', flagLines(command.flags())),
     ...extra,
     ...indented(
@@ -84,7 +83,7 @@ export function rootHelp(commands: readonly Command[], words: readonly string[])
     ...intro,
     ...section(
       'Commands',
-      columns(under.map((command) => [usageOf(command, false).slice(PROGRAM.length + 1), command.summary])),
+      usageColumns(under.map((command) => [usageOf(command, false).slice(PROGRAM.length + 1), command.summary])),
     ),
     ...section('Global flags', flagLines(GLOBAL_FLAGS)),
     ...indented('Environment', ENVIRONMENT_LINES),
