@@ -65,6 +65,25 @@ export class Runtime {
     return this.#generation
   }
 
+  /**
+   * Runs a change under the mutex, then, when it moved the library (even if it then threw), awaits
+   * `onChanges` and `onChange` before the next change or request sees the library (D19). Nothing
+   * is persisted for a library a reset replaced meanwhile.
+   */
+  runChange<T>(work: () => T | Promise<T>): Promise<T> {
+    return this.mutex.run(async () => {
+      const library = this.#library
+      const revision = library.revision
+      try {
+        const done = work()
+        // A read handler answers synchronously: no await, no promise, on the hot path.
+        return done instanceof Promise ? await done : done
+      } finally {
+        if (this.#library === library && library.revision !== revision) await this.persist(revision)
+      }
+    })
+  }
+
   /** Awaits `onChanges` and `onChange` when the library moved since `revision`. */
   async persist(revision: number): Promise<void> {
     const library = this.#library
@@ -110,9 +129,8 @@ export class Runtime {
     return new ImportRunner({
       library: this.#library,
       clock: this.clock,
-      mutex: this.mutex,
+      runChange: (work) => this.runChange(work),
       delay: () => this.settings.importDelay,
-      persist: (revision) => this.persist(revision),
       changed: () => this.changes.emit(),
       ...(this.#options.importLog && { log: this.#options.importLog }),
       reportError: (message) => this.journal.noteError(message),
