@@ -3,14 +3,14 @@ import { type Command, PROGRAM } from './command.js'
 import { EXIT_MEANING } from './errors.js'
 import { type Flag, GLOBAL_FLAGS } from './flags.js'
 
-const EXIT_LINES = Object.entries(EXIT_MEANING).map(([code, meaning]) => `${code}  ${meaning}`)
+const EXIT_LINES = usageColumns(Object.entries(EXIT_MEANING))
 
-const ENVIRONMENT_LINES = [
-  "SESSION_LIBRARY_URL    base URL with /api/v1 (--url wins; auth login's file comes after)",
-  "SESSION_LIBRARY_TOKEN  bearer token (--token wins; auth login's file comes after)",
-  'XDG_CONFIG_HOME        where auth login keeps its file (default ~/.config)',
-  'NO_COLOR               no colour even on a terminal',
-]
+const ENVIRONMENT_LINES = usageColumns([
+  ['SESSION_LIBRARY_URL', "base URL with /api/v1 (--url wins; auth login's file comes after)"],
+  ['SESSION_LIBRARY_TOKEN', "bearer token (--token wins; auth login's file comes after)"],
+  ['XDG_CONFIG_HOME', 'where auth login keeps its file (default ~/.config)'],
+  ['NO_COLOR', 'no colour even on a terminal'],
+])
 
 const OUTPUT_LINES = [
   'On a terminal: an aligned table. On a pipe: tab-separated rows, no padding, no header',
@@ -66,7 +66,7 @@ export function commandHelp(command: Command): string {
       (command.examples ?? []).map((line) => `$ ${line}`),
     ),
     ...section('Global flags', flagLines(GLOBAL_FLAGS)),
-    ...indented('Exit codes', EXIT_LINES),
+    ...section('Exit codes', EXIT_LINES),
   ].join('\n')
 }
 
@@ -86,9 +86,9 @@ export function rootHelp(commands: readonly Command[], words: readonly string[])
       usageColumns(under.map((command) => [usageOf(command, false).slice(PROGRAM.length + 1), command.summary])),
     ),
     ...section('Global flags', flagLines(GLOBAL_FLAGS)),
-    ...indented('Environment', ENVIRONMENT_LINES),
+    ...section('Environment', ENVIRONMENT_LINES),
     ...indented('Output', OUTPUT_LINES),
-    ...indented('Exit codes', EXIT_LINES),
+    ...section('Exit codes', EXIT_LINES),
     '',
     `Run '${PROGRAM} <command> --help' for a command's flags.`,
   ].join('\n')

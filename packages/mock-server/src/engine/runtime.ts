@@ -66,9 +66,8 @@ export class Runtime {
   }
 
   /**
-   * Runs a change under the mutex, then, when it moved the library (even if it then threw), awaits
-   * `onChanges` and `onChange` before the next change or request sees the library (D19). Nothing
-   * is persisted for a library a reset replaced meanwhile.
+   * Runs a change under the mutex, then, if it moved the library (even if it threw) and no reset
+   * replaced it, awaits `onChanges` and `onChange` before the next change sees the library (D19).
    */
   runChange<T>(work: () => T | Promise<T>): Promise<T> {
     return this.mutex.run(async () => {
@@ -79,13 +78,13 @@ export class Runtime {
         // A read handler answers synchronously: no await, no promise, on the hot path.
         return done instanceof Promise ? await done : done
       } finally {
-        if (this.#library === library && library.revision !== revision) await this.persist(revision)
+        if (this.#library === library && library.revision !== revision) await this.#persist(revision)
       }
     })
   }
 
   /** Awaits `onChanges` and `onChange` when the library moved since `revision`. */
-  async persist(revision: number): Promise<void> {
+  async #persist(revision: number): Promise<void> {
     const library = this.#library
     if (library.revision === revision) return
     const change = library.drainChange()
@@ -121,7 +120,7 @@ export class Runtime {
     // -1: a load is always a change, whole, to persist.
     return this.mutex.run(async () => {
       await forgotten
-      await this.persist(-1)
+      await this.#persist(-1)
     })
   }
 

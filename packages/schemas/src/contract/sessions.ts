@@ -166,9 +166,8 @@ const sortText: Record<string, (session: ListedSession) => string> = {
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 /**
- * The order of the session list for a sort key (DECISIONS D10): the text each session sorts by
- * (titles case-insensitively) and whether it is descending. Sessions that tie go in `id` order,
- * ascending whatever the direction: {@link compareSessions} does both.
+ * The order of the session list for a sort key (DECISIONS D10): the text each session sorts by (titles
+ * case-insensitively) and whether descending; ties go in `id` order ascending, as {@link compareSessions} does.
  */
 export function sessionOrder(sort: SortKey = DEFAULT_SORT) {
   const descending = sort.startsWith('-')
