@@ -7,12 +7,11 @@ import {
   previewDefaults,
   SESSION_DEFAULTS,
   type Session,
+  type SessionListParams,
   sessionFilter,
-  type sessionListQuery,
   sessionOrder,
   writtenSession,
 } from '@session-library/schemas'
-import type * as z from 'zod/mini'
 import { opaqueId } from '../runtime/ids.js'
 import { type Frozen, type LibrarySnapshot, namedIssues, type StoredSession } from './records.js'
 import type { Table } from './table.js'
@@ -82,8 +81,6 @@ export function sessionJson(value: unknown): string | undefined {
   return typeof value === 'object' && value !== null ? answeredJson.get(value) : undefined
 }
 
-type SessionListQuery = z.output<typeof sessionListQuery>
-
 interface RecentWindow {
   now: Date
   days: number
@@ -99,7 +96,7 @@ interface SessionPage {
 const DAY_MS = 86_400_000
 
 /** The filter of D11, or `undefined` when the query has none (every session is kept). */
-function matches(query: SessionListQuery, since: string | undefined) {
+function matches(query: SessionListParams, since: string | undefined) {
   const needle = query.q?.toLowerCase()
   const filter = sessionFilter(query)
   if (needle === undefined && filter === undefined && since === undefined) return undefined
@@ -118,7 +115,7 @@ function matches(query: SessionListQuery, since: string | undefined) {
  */
 export function listSessions(
   sessions: Pick<Table<StoredSession>, 'ordered'>,
-  query: SessionListQuery,
+  query: SessionListParams,
   recent: RecentWindow,
 ): SessionPage {
   const since = query.recent ? new Date(recent.now.getTime() - recent.days * DAY_MS).toISOString() : undefined
