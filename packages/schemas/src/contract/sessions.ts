@@ -169,7 +169,11 @@ const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
  * The order of the session list for a sort key (DECISIONS D10): the text each session sorts by (titles
  * case-insensitively) and whether descending; ties go in `id` order ascending, as {@link compareSessions} does.
  */
-export function sessionOrder(sort: SortKey = DEFAULT_SORT) {
+export function sessionOrder(sort: SortKey = DEFAULT_SORT): {
+  /** The text a session sorts by. */
+  value: (session: ListedSession) => string
+  descending: boolean
+} {
   const descending = sort.startsWith('-')
   return { value: sortText[descending ? sort.slice(1) : sort] as (typeof sortText)[string], descending }
 }
