@@ -78,15 +78,14 @@ export class Runtime {
         // A read handler answers synchronously: no await, no promise, on the hot path.
         return done instanceof Promise ? await done : done
       } finally {
-        if (this.#library === library && library.revision !== revision) await this.#persist(revision)
+        if (this.#library === library && library.revision !== revision) await this.#persist()
       }
     })
   }
 
-  /** Awaits `onChanges` and `onChange` when the library moved since `revision`. */
-  async #persist(revision: number): Promise<void> {
+  /** Awaits `onChanges` and `onChange` with the library's change. */
+  async #persist(): Promise<void> {
     const library = this.#library
-    if (library.revision === revision) return
     const change = library.drainChange()
     await this.#options.onChanges?.(change)
     if (this.#options.onChange) await this.#options.onChange(library.snapshot())
@@ -117,10 +116,10 @@ export class Runtime {
     this.#library.load(library)
     this.#imports = this.#importRunner()
     this.changes.emit(kind)
-    // -1: a load is always a change, whole, to persist.
+    // A load is always a change, whole, to persist.
     return this.mutex.run(async () => {
       await forgotten
-      await this.#persist(-1)
+      await this.#persist()
     })
   }
 
