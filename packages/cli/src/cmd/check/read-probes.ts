@@ -154,12 +154,8 @@ function firstMisfit(data: Row[], query: SessionListParams): [string, string, un
     const row = data[index] as Row
     const next = sessions[index + 1]
     if (next && compare(session, next) > 0) {
-      return [
-        `data[${index + 1}]`,
-        `D10: sorted by ${sort}, ties on id`,
-        `after ${JSON.stringify(row.id)}`,
-        data[index + 1]?.id,
-      ]
+      const after = `after ${JSON.stringify(row.id)}`
+      return [`data[${index + 1}]`, `D10: sorted by ${sort}, ties on id`, after, data[index + 1]?.id]
     }
     if (filter === undefined) continue
     if (missedFilter(filter, session) === 'kind')
