@@ -75,7 +75,7 @@ interface Step {
 type ServiceCode = `${string}_unavailable` & keyof typeof ERRORS
 const serviceCode = (service: Service) => `${service.replaceAll('-', '_')}_unavailable` as ServiceCode
 
-/** The mock's own handler step: the operation's handler as a change of the runtime (under the mutex, then `onChange`, D19). */
+/** The mock's own handler step: the operation's handler as a change of the runtime (`runChange`, D19). */
 function handle({ operation, params, query, body, request, runtime, generation }: Admitted) {
   const handler = operationHandlers[operation.name as OperationName] as (context: unknown) => JsonBodyType
   // Serialized before the mutex is released, so that handlers answer with stored records as they

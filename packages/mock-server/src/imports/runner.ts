@@ -54,7 +54,7 @@ function importedFields(item: ImportItem, requestKind: Kind | undefined): { titl
 interface ImportDeps {
   library: Library
   clock: Clock
-  /** Runs a change under the mock's mutex and persists it like a request's (the runtime's `change`). */
+  /** Runs a change under the mock's mutex and persists it like a request's (`Runtime.runChange`). */
   runChange: <T>(work: () => Promise<T>) => Promise<T>
   /** Time each item takes, in ms. */
   delay: () => number
