@@ -66,8 +66,8 @@ export class Runtime {
   }
 
   /**
-   * Runs a change under the mutex, then, if it moved the library (even if it threw) and no reset
-   * replaced it, awaits `onChanges` and `onChange` before the next change sees the library (D19).
+   * Runs a change under the mutex; if it moved the library (even if it threw) and no reset replaced
+   * it, awaits `onChanges` and `onChange` before the next change sees the library (D19).
    */
   runChange<T>(work: () => T | Promise<T>): Promise<T> {
     return this.mutex.run(async () => {
@@ -75,7 +75,6 @@ export class Runtime {
       const revision = library.revision
       try {
         const done = work()
-        // A read handler answers synchronously: no await, no promise, on the hot path.
         return done instanceof Promise ? await done : done
       } finally {
         if (this.#library === library && library.revision !== revision) await this.#persist()
