@@ -27,10 +27,18 @@ export { notesBody } from './contract/notes.js'
 export type { Method, Operation, Route } from './contract/operation.js'
 export * from './contract/routes.js'
 export {
+  compareSessions,
+  DEFAULT_SORT,
+  type ListedSession,
+  missedFilter,
+  missingTag,
   previewDefaults,
   SESSION_DEFAULTS,
+  type SessionFilter,
   sessionCreateBody,
+  sessionFilter,
   sessionListQuery,
+  sessionOrder,
   sessionUpdateBody,
 } from './contract/sessions.js'
 export { tagsBody } from './contract/tags.js'

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { LIMITS, queryInput, SORT_KEYS, sessionListQuery, variantQuery } from '../src/index.js'
+import {
+  compareSessions,
+  LIMITS,
+  missedFilter,
+  missingTag,
+  queryInput,
+  SORT_KEYS,
+  sessionFilter,
+  sessionListQuery,
+  variantQuery,
+} from '../src/index.js'
 import { messageOf, parsed } from './samples.js'
 
 const input = (query: string) => queryInput(new URLSearchParams(query))
@@ -147,5 +157,35 @@ describe('waveform variant query', () => {
 
   it('D4: rejects variantId given twice', () => {
     expect(messageOf(variantQuery, input('variantId=a&variantId=b'))).toBe('variantId: must be given once')
+  })
+})
+
+describe('the session list order and filters', () => {
+  const session = (id: string, title: string, lastOpened = '2026-01-01', tags: string[] = []) =>
+    ({ id, title, lastOpened, kind: 'logic', status: 'idea', tags }) as const
+  const ids = (sort: Parameters<typeof compareSessions>[0], ...sessions: ReturnType<typeof session>[]) =>
+    sessions.sort(compareSessions(sort)).map(({ id }) => id)
+
+  it('D10: orders by the key, titles in any case, -lastOpened by default, ties on id ascending both ways', () => {
+    const all = () => [
+      session('c', 'beta', '2026-03'),
+      session('b', 'Alpha', '2026-02'),
+      session('a', 'alpha', '2026-02'),
+    ]
+    expect(ids('title', ...all())).toEqual(['a', 'b', 'c'])
+    expect(ids('-title', ...all())).toEqual(['c', 'a', 'b'])
+    expect(ids(undefined, ...all())).toEqual(['c', 'a', 'b'])
+    expect(ids('lastOpened', ...all())).toEqual(['a', 'b', 'c'])
+  })
+
+  it('D11: reads kind or daw and the tags; misses the kind first, then the first tag lacking', () => {
+    expect(sessionFilter(list(''))).toBeUndefined()
+    const filter = sessionFilter(list('daw=logic&tags=drums,vox'))
+    expect(filter).toEqual({ kind: 'logic', tags: ['drums', 'vox'] })
+    if (filter === undefined) return
+    expect(missedFilter(filter, session('a', 'x', '', ['vox', 'drums']))).toBeUndefined()
+    expect(missedFilter(filter, { kind: 'reaper', tags: [] })).toBe('kind')
+    expect(missedFilter(filter, session('a', 'x', '', ['drums']))).toBe('tags')
+    expect(missingTag(filter, ['drums'])).toBe('vox')
   })
 })

@@ -1,15 +1,16 @@
+import { usageColumns } from '@session-library/internal'
 import { type Command, PROGRAM } from './command.js'
 import { EXIT_MEANING } from './errors.js'
 import { type Flag, GLOBAL_FLAGS } from './flags.js'
 
-const EXIT_LINES = Object.entries(EXIT_MEANING).map(([code, meaning]) => `${code}  ${meaning}`)
+const EXIT_LINES = usageColumns(Object.entries(EXIT_MEANING))
 
-const ENVIRONMENT_LINES = [
-  "SESSION_LIBRARY_URL    base URL with /api/v1 (--url wins; auth login's file comes after)",
-  "SESSION_LIBRARY_TOKEN  bearer token (--token wins; auth login's file comes after)",
-  'XDG_CONFIG_HOME        where auth login keeps its file (default ~/.config)',
-  'NO_COLOR               no colour even on a terminal',
-]
+const ENVIRONMENT_LINES = usageColumns([
+  ['SESSION_LIBRARY_URL', "base URL with /api/v1 (--url wins; auth login's file comes after)"],
+  ['SESSION_LIBRARY_TOKEN', "bearer token (--token wins; auth login's file comes after)"],
+  ['XDG_CONFIG_HOME', 'where auth login keeps its file (default ~/.config)'],
+  ['NO_COLOR', 'no colour even on a terminal'],
+])
 
 const OUTPUT_LINES = [
   'On a terminal: an aligned table. On a pipe: tab-separated rows, no padding, no header',
@@ -17,13 +18,8 @@ const OUTPUT_LINES = [
   'Control characters in data are shown escaped (\\e, \\n, \\x9b); the token is never printed.',
 ]
 
-function columns(pairs: readonly (readonly [string, string])[]): string[] {
-  const width = Math.max(0, ...pairs.map(([left]) => left.length))
-  return pairs.map(([left, right]) => `  ${left.padEnd(width)}  ${right}`.trimEnd())
-}
-
 function flagLines(flags: Readonly<Record<string, Flag>>): string[] {
-  return columns(
+  return usageColumns(
     Object.entries(flags).map(([name, flag]) => {
       const short = flag.short ? `-${flag.short}, ` : ''
       return [`${short}--${name}${flag.value ? ` ${flag.value}` : ''}`, flag.description]
@@ -59,7 +55,10 @@ export function commandHelp(command: Command): string {
     command.description,
     '',
     `Usage: ${usageOf(command)}`,
-    ...section('Arguments', columns(command.positionals.map(({ name, description }) => [`<${name}>`, description]))),
+    ...section(
+      'Arguments',
+      usageColumns(command.positionals.map(({ name, description }) => [`<${name}>`, description])),
+    ),
     ...section('Flags', flagLines(command.flags())),
     ...extra,
     ...indented(
@@ -67,7 +66,7 @@ export function commandHelp(command: Command): string {
       (command.examples ?? []).map((line) => `$ ${line}`),
     ),
     ...section('Global flags', flagLines(GLOBAL_FLAGS)),
-    ...indented('Exit codes', EXIT_LINES),
+    ...section('Exit codes', EXIT_LINES),
   ].join('\n')
 }
 
@@ -84,12 +83,12 @@ export function rootHelp(commands: readonly Command[], words: readonly string[])
     ...intro,
     ...section(
       'Commands',
-      columns(under.map((command) => [usageOf(command, false).slice(PROGRAM.length + 1), command.summary])),
+      usageColumns(under.map((command) => [usageOf(command, false).slice(PROGRAM.length + 1), command.summary])),
     ),
     ...section('Global flags', flagLines(GLOBAL_FLAGS)),
-    ...indented('Environment', ENVIRONMENT_LINES),
+    ...section('Environment', ENVIRONMENT_LINES),
     ...indented('Output', OUTPUT_LINES),
-    ...indented('Exit codes', EXIT_LINES),
+    ...section('Exit codes', EXIT_LINES),
     '',
     `Run '${PROGRAM} <command> --help' for a command's flags.`,
   ].join('\n')

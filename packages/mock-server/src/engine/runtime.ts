@@ -65,10 +65,26 @@ export class Runtime {
     return this.#generation
   }
 
-  /** Awaits `onChanges` and `onChange` when the library moved since `revision`. */
-  async persist(revision: number): Promise<void> {
+  /**
+   * Runs a change under the mutex; if it moved the library (even if it threw) and no reset replaced
+   * it, awaits `onChanges` and `onChange` before the next change sees the library (D19).
+   */
+  runChange<T>(work: () => T | Promise<T>): Promise<T> {
+    return this.mutex.run(async () => {
+      const library = this.#library
+      const revision = library.revision
+      try {
+        const done = work()
+        return done instanceof Promise ? await done : done
+      } finally {
+        if (this.#library === library && library.revision !== revision) await this.#persist()
+      }
+    })
+  }
+
+  /** Awaits `onChanges` and `onChange` with the library's change. */
+  async #persist(): Promise<void> {
     const library = this.#library
-    if (library.revision === revision) return
     const change = library.drainChange()
     await this.#options.onChanges?.(change)
     if (this.#options.onChange) await this.#options.onChange(library.snapshot())
@@ -99,10 +115,10 @@ export class Runtime {
     this.#library.load(library)
     this.#imports = this.#importRunner()
     this.changes.emit(kind)
-    // -1: a load is always a change, whole, to persist.
+    // A load is always a change, whole, to persist.
     return this.mutex.run(async () => {
       await forgotten
-      await this.persist(-1)
+      await this.#persist()
     })
   }
 
@@ -110,9 +126,8 @@ export class Runtime {
     return new ImportRunner({
       library: this.#library,
       clock: this.clock,
-      mutex: this.mutex,
+      runChange: (work) => this.runChange(work),
       delay: () => this.settings.importDelay,
-      persist: (revision) => this.persist(revision),
       changed: () => this.changes.emit(),
       ...(this.#options.importLog && { log: this.#options.importLog }),
       reportError: (message) => this.journal.noteError(message),

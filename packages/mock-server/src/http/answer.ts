@@ -75,24 +75,25 @@ interface Step {
 type ServiceCode = `${string}_unavailable` & keyof typeof ERRORS
 const serviceCode = (service: Service) => `${service.replaceAll('-', '_')}_unavailable` as ServiceCode
 
-/** The mock's own handler step: the operation's handler under the mutex, then `onChange` (D19). */
-async function handle({ operation, params, query, body, request, runtime, generation }: Admitted) {
+/** The mock's own handler step: the operation's handler as a change of the runtime (`runChange`, D19). */
+function handle({ operation, params, query, body, request, runtime, generation }: Admitted) {
   const handler = operationHandlers[operation.name as OperationName] as (context: unknown) => JsonBodyType
-  return runtime.mutex.run(async () => {
-    // A request that began before a reset writes nothing to the library that replaced its own.
-    if (runtime.generation !== generation) throw new Superseded()
-    const revision = runtime.library.revision
-    // Serialized before the mutex is released, so that handlers answer with stored records as
-    // they are, and no copy is made only to be serialized.
-    const handled = handler({ params, query, body, url: request.url, runtime })
-    const value = handled instanceof Promise ? await handled : handled
+  // Serialized before the mutex is released, so that handlers answer with stored records as they
+  // are, and no copy is made only to be serialized.
+  const answered = (value: JsonBodyType) => {
     const kept = keptJson(value)
     if (runtime.generation !== generation) throw new Superseded()
-    if (runtime.library.revision !== revision) await runtime.persist(revision)
     const plain = jsonText(operation.status, kept ?? JSON.stringify(value))
     // Made of stored sessions, which never change: the journal keeps the value, not the text.
     if (kept !== undefined) plain.source = new JsonValue(value)
     return plain
+  }
+  return runtime.runChange(() => {
+    // A request that began before a reset writes nothing to the library that replaced its own.
+    if (runtime.generation !== generation) throw new Superseded()
+    const handled = handler({ params, query, body, url: request.url, runtime })
+    // A synchronous handler (every read) stays synchronous: no promise made only to be awaited.
+    return handled instanceof Promise ? handled.then(answered) : answered(handled)
   })
 }
 

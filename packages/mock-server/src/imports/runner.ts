@@ -1,7 +1,7 @@
 import { type ImportResult, type importBody, type Kind, LIMITS, PROJECT_EXTENSIONS } from '@session-library/schemas'
 import type * as z from 'zod/mini'
 import type { Clock } from '../runtime/clock.js'
-import { type Mutex, sleep } from '../runtime/mutex.js'
+import { sleep } from '../runtime/mutex.js'
 import type { Library } from '../store/library.js'
 import type { StoredSession } from '../store/records.js'
 import { fileParts, newSessionRecord, previewFields } from '../store/sessions.js'
@@ -54,11 +54,10 @@ function importedFields(item: ImportItem, requestKind: Kind | undefined): { titl
 interface ImportDeps {
   library: Library
   clock: Clock
-  mutex: Mutex
+  /** Runs a change under the mock's mutex and persists it like a request's (`Runtime.runChange`). */
+  runChange: <T>(work: () => Promise<T>) => Promise<T>
   /** Time each item takes, in ms. */
   delay: () => number
-  /** Awaits `onChange` when the library moved since `revision`. */
-  persist: (revision: number) => Promise<void>
   /** Told when an import starts, moves on by one item, or ends. */
   changed?: () => void
   log?: ImportLog
@@ -157,7 +156,7 @@ export class ImportRunner {
       await sleep(this.#deps.delay(), signal)
       if (signal.aborted) return
       // An item that throws fails alone; the batch goes on (counted in `failed`).
-      const created = await this.#locked(() => this.#create(item, request)).catch((): Outcome => 'failed')
+      const created = await this.#deps.runChange(() => this.#create(item, request)).catch((): Outcome => 'failed')
       const outcome: ItemOutcome =
         typeof created === 'string'
           ? { outcome: created }
@@ -175,18 +174,6 @@ export class ImportRunner {
     await this.#logged((log) => log.ended(progress.importId))
     progress.done = true
     this.#deps.changed?.()
-  }
-
-  /** Runs a change under the mutex and persists it before the next request sees the library. */
-  #locked<T>(change: () => Promise<T>): Promise<T> {
-    return this.#deps.mutex.run(async () => {
-      const revision = this.#deps.library.revision
-      try {
-        return await change()
-      } finally {
-        await this.#deps.persist(revision)
-      }
-    })
   }
 
   async #create(item: ImportItem, request: ImportRequest): Promise<Outcome> {
@@ -214,7 +201,7 @@ export class ImportRunner {
     await sleep(this.#deps.delay(), signal)
     if (signal.aborted) return 'failed'
     const { library } = this.#deps
-    return this.#locked(async () => {
+    return this.#deps.runChange(async () => {
       if (!library.sessions.has(record.id)) return 'failed'
       library.updateSession(record.id, (draft) => {
         for (const preview of draft.previews) preview.status = 'ready'

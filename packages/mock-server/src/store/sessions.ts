@@ -1,18 +1,20 @@
 import {
+  DEFAULT_SORT,
   LIMITS,
+  missedFilter,
   type Preview,
   type PreviewStatus,
   previewDefaults,
   SESSION_DEFAULTS,
   type Session,
-  type SortKey,
-  type sessionListQuery,
+  type SessionListParams,
+  sessionFilter,
+  sessionOrder,
   writtenSession,
 } from '@session-library/schemas'
-import type * as z from 'zod/mini'
 import { opaqueId } from '../runtime/ids.js'
 import { type Frozen, type LibrarySnapshot, namedIssues, type StoredSession } from './records.js'
-import type { OrderBy, Table } from './table.js'
+import type { Table } from './table.js'
 
 /** The fields a client may write on a session. */
 type WritableFields = Pick<Session, 'title' | 'kind' | 'status' | 'accent' | 'tags' | 'notes' | 'projectPath'>
@@ -79,8 +81,6 @@ export function sessionJson(value: unknown): string | undefined {
   return typeof value === 'object' && value !== null ? answeredJson.get(value) : undefined
 }
 
-type SessionListQuery = z.output<typeof sessionListQuery>
-
 interface RecentWindow {
   now: Date
   days: number
@@ -96,35 +96,15 @@ interface SessionPage {
 const DAY_MS = 86_400_000
 
 /** The filter of D11, or `undefined` when the query has none (every session is kept). */
-function matches(query: SessionListQuery, since: string | undefined) {
+function matches(query: SessionListParams, since: string | undefined) {
   const needle = query.q?.toLowerCase()
-  const kind = query.kind ?? query.daw
-  const tags = query.tags ?? []
-  if (needle === undefined && kind === undefined && tags.length === 0 && since === undefined) return undefined
+  const filter = sessionFilter(query)
+  if (needle === undefined && filter === undefined && since === undefined) return undefined
   return (record: Readonly<StoredSession>) =>
     (needle === undefined ||
       [record.title, record.client, record.notes].some((text) => text.toLowerCase().includes(needle))) &&
-    (kind === undefined || record.kind === kind) &&
-    tags.every((tag) => record.tags.includes(tag)) &&
+    (filter === undefined || missedFilter(filter, record) === undefined) &&
     (since === undefined || record.lastOpened >= since)
-}
-
-type Comparable = (record: Readonly<StoredSession>) => string
-
-const sortValue: Record<string, Comparable> = {
-  title: (record) => record.title.toLowerCase(),
-  lastOpened: (record) => record.lastOpened,
-  kind: (record) => record.kind,
-  status: (record) => record.status,
-}
-
-/**
- * The order of a sort key (D10) as a table keeps it: `-` for descending, ties on the key (the id)
- * ascending whatever the direction, titles compared case-insensitively.
- */
-function sessionOrderBy(sort: SortKey): OrderBy<Readonly<StoredSession>> {
-  const descending = sort.startsWith('-')
-  return { value: sortValue[descending ? sort.slice(1) : sort] as Comparable, descending }
 }
 
 /**
@@ -135,12 +115,12 @@ function sessionOrderBy(sort: SortKey): OrderBy<Readonly<StoredSession>> {
  */
 export function listSessions(
   sessions: Pick<Table<StoredSession>, 'ordered'>,
-  query: SessionListQuery,
+  query: SessionListParams,
   recent: RecentWindow,
 ): SessionPage {
   const since = query.recent ? new Date(recent.now.getTime() - recent.days * DAY_MS).toISOString() : undefined
-  const sort = query.sort ?? '-lastOpened'
-  const ordered = sessions.ordered(sort, sessionOrderBy(sort))
+  const sort = query.sort ?? DEFAULT_SORT
+  const ordered = sessions.ordered(sort, sessionOrder(sort))
   const keep = matches(query, since)
   const found = keep ? ordered.filter(keep) : ordered
   const limit = query.limit ?? LIMITS.listLimitDefault

@@ -18,6 +18,7 @@ import {
 } from '../field-rules.js'
 import { FIELD_TEXTS } from '../field-texts.js'
 import { type Kind, LIMITS, SORT_KEYS, type SortKey } from '../known-values.js'
+import type { Session, SessionListParams } from './named-types.js'
 import type { OperationSpec } from './operation.js'
 import { BODY_LIMIT, READ, READ_ONE, WRITE_ONE } from './operation.js'
 
@@ -149,6 +150,62 @@ export const sessionListQuery = query(
     path: ['daw'],
   }),
 )
+
+/** The order of the session list when the query names none (DECISIONS D10). */
+export const DEFAULT_SORT: SortKey = '-lastOpened'
+
+/** The fields of a session that the list's order and filters read (DECISIONS D10, D11). */
+export type ListedSession = Pick<Session, 'id' | 'title' | 'lastOpened' | 'kind' | 'status' | 'tags'>
+
+const sortText: Record<string, (session: ListedSession) => string> = {
+  title: (session) => session.title.toLowerCase(),
+  lastOpened: (session) => session.lastOpened,
+  kind: (session) => session.kind,
+  status: (session) => session.status,
+}
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/**
+ * The order of the session list for a sort key (DECISIONS D10): the text each session sorts by (titles
+ * case-insensitively) and whether descending; ties go in `id` order ascending, as {@link compareSessions} does.
+ */
+export function sessionOrder(sort: SortKey = DEFAULT_SORT): {
+  /** The text a session sorts by. */
+  value: (session: ListedSession) => string
+  descending: boolean
+} {
+  const descending = sort.startsWith('-')
+  return { value: sortText[descending ? sort.slice(1) : sort] as (typeof sortText)[string], descending }
+}
+
+/** Compares two sessions in the list's order for a sort key (DECISIONS D10): negative when `a` comes first. */
+export function compareSessions(sort?: SortKey): (a: ListedSession, b: ListedSession) => number {
+  const { value, descending } = sessionOrder(sort)
+  const direction = descending ? -1 : 1
+  return (a, b) => direction * compareText(value(a), value(b)) || compareText(a.id, b.id)
+}
+
+/** The kind and tags filters of a list query (DECISIONS D11): the kind (`kind` or `daw`) exactly, and every tag. */
+export type SessionFilter = { readonly kind: string | undefined; readonly tags: readonly string[] }
+
+/** The {@link SessionFilter} of a parsed {@link sessionListQuery}; `undefined` when it has neither filter. */
+export function sessionFilter(query: SessionListParams): SessionFilter | undefined {
+  const kind = query.kind ?? query.daw
+  const tags = query.tags ?? []
+  return kind === undefined && tags.length === 0 ? undefined : { kind, tags }
+}
+
+/** The first tag of a {@link SessionFilter} that `tags` lacks; `undefined` when it carries them all. */
+export function missingTag(filter: SessionFilter, tags: readonly unknown[]): string | undefined {
+  for (const tag of filter.tags) if (!tags.includes(tag)) return tag
+  return undefined
+}
+
+/** What of a {@link SessionFilter} a session misses (DECISIONS D11): its kind, else a tag; `undefined` when kept. */
+export function missedFilter(filter: SessionFilter, session: Pick<ListedSession, 'kind' | 'tags'>) {
+  if (filter.kind !== undefined && session.kind !== filter.kind) return 'kind'
+  return missingTag(filter, session.tags) === undefined ? undefined : 'tags'
+}
 
 type Defaults = typeof SESSION_DEFAULTS
 // Mapped types over the writable fields, named in the bodies' declared types: the emitted

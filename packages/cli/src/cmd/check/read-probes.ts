@@ -1,14 +1,23 @@
 import {
+  compareSessions,
+  DEFAULT_SORT,
   type Departure,
   isRecord,
   LIMITS,
+  type ListedSession,
   type Method,
+  missedFilter,
+  missingTag,
   type OperationName,
   operationParamNames,
   operationPath,
   operations,
+  queryInput,
   routes,
+  type SessionListParams,
   SORT_KEYS,
+  sessionFilter,
+  sessionListQuery,
 } from '@session-library/schemas'
 import type { Probed, ProbeRequest } from '../../probe/probe.js'
 
@@ -115,23 +124,16 @@ export function readProbes(sample: LibrarySample): ProbeRequest[] {
 
 type Row = Record<string, unknown>
 
-const DEFAULT_SORT = '-lastOpened'
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
-
-/** D10's order: the key (titles case-insensitively), `-` descending, ties on `id` ascending. */
-function inOrder(sort: string, a: Row, b: Row): boolean {
-  const key = sort.replace(/^-/, '')
-  const value = (row: Row) => {
-    const field = String(row[key] ?? '')
-    return key === 'title' ? field.toLowerCase() : field
-  }
-  const byKey = compareText(value(a), value(b)) * (sort.startsWith('-') ? -1 : 1)
-  return byKey < 0 || (byKey === 0 && compareText(String(a.id), String(b.id)) <= 0)
+const listed = (row: Row): ListedSession => {
+  const [id, title, lastOpened, kind, status] = ['id', 'title', 'lastOpened', 'kind', 'status'].map((key) =>
+    String(row[key] ?? ''),
+  )
+  return { id, title, lastOpened, kind, status, tags: Array.isArray(row.tags) ? row.tags : [] } as ListedSession
 }
 
-function pageFacts(query: URLSearchParams, data: Row[], meta: Row): [string, string, unknown, unknown][] {
-  const limit = Math.min(Number(query.get('limit') ?? LIMITS.listLimitDefault), LIMITS.listLimitMax)
-  const offset = Number(query.get('offset') ?? 0)
+function pageFacts(query: SessionListParams, data: Row[], meta: Row): [string, string, unknown, unknown][] {
+  const limit = query.limit ?? LIMITS.listLimitDefault
+  const offset = query.offset ?? 0
   const facts: [string, string, unknown, unknown][] = [
     ['meta.limit', 'D9: the limit applied (default 50, at most 500)', limit, meta.limit],
     ['meta.offset', 'D9: the offset asked', offset, meta.offset],
@@ -143,19 +145,23 @@ function pageFacts(query: URLSearchParams, data: Row[], meta: Row): [string, str
   return facts
 }
 
-function firstMisfit(data: Row[], query: URLSearchParams): [string, string, unknown, unknown] | undefined {
-  const sort = query.get('sort') ?? DEFAULT_SORT
-  const kind = query.get('kind') ?? query.get('daw')
-  const tags = query.getAll('tags').flatMap((value) => value.split(','))
-  for (const [index, row] of data.entries()) {
-    const next = data[index + 1]
-    if (next && !inOrder(sort, row, next)) {
-      return [`data[${index + 1}]`, `D10: sorted by ${sort}, ties on id`, `after ${JSON.stringify(row.id)}`, next.id]
+function firstMisfit(data: Row[], query: SessionListParams): [string, string, unknown, unknown] | undefined {
+  const sort = query.sort ?? DEFAULT_SORT
+  const compare = compareSessions(sort)
+  const filter = sessionFilter(query)
+  const sessions = data.map(listed)
+  for (const [index, session] of sessions.entries()) {
+    const row = data[index] as Row
+    const next = sessions[index + 1]
+    if (next && compare(session, next) > 0) {
+      const after = `after ${JSON.stringify(row.id)}`
+      return [`data[${index + 1}]`, `D10: sorted by ${sort}, ties on id`, after, data[index + 1]?.id]
     }
-    if (kind !== null && row.kind !== kind) return [`data[${index}].kind`, 'D11: the kind filter', kind, row.kind]
-    const held = Array.isArray(row.tags) ? row.tags : []
-    const missing = tags.find((tag) => !held.includes(tag))
-    if (missing !== undefined) return [`data[${index}].tags`, 'D11: every tag of the filter', missing, held]
+    if (filter === undefined) continue
+    if (missedFilter(filter, session) === 'kind')
+      return [`data[${index}].kind`, 'D11: the kind filter', filter.kind, row.kind]
+    const missing = missingTag(filter, session.tags)
+    if (missing !== undefined) return [`data[${index}].tags`, 'D11: every tag of the filter', missing, session.tags]
   }
   return undefined
 }
@@ -169,9 +175,10 @@ export function listBehaviour(query: string | undefined, probed: Probed): Depart
   const body = isRecord(probed.body) ? probed.body : {}
   if (probed.status !== 200 || !Array.isArray(body.data) || !isRecord(body.meta)) return []
   const data = body.data.filter(isRecord)
-  const params = new URLSearchParams(query)
-  const misfit = firstMisfit(data, params)
-  const facts = [...pageFacts(params, data, body.meta), ...(misfit ? [misfit] : [])]
+  const parsed = sessionListQuery.safeParse(queryInput(new URLSearchParams(query)))
+  if (!parsed.success) return []
+  const misfit = firstMisfit(data, parsed.data)
+  const facts = [...pageFacts(parsed.data, data, body.meta), ...(misfit ? [misfit] : [])]
   return facts
     .filter(([, , expected, actual]) => JSON.stringify(expected) !== JSON.stringify(actual))
     .map(([path, detail, expected, actual]) => ({

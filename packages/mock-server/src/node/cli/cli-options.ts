@@ -1,4 +1,4 @@
-import { parseFlags, type ShellFlag, UsageError } from '@session-library/internal'
+import { parseFlags, type ShellFlag, UsageError, usageColumns } from '@session-library/internal'
 import { MODES, type Mode, SERVICES, type Service } from '@session-library/schemas'
 import type { StartServerOptions } from '../start-server.js'
 
@@ -133,14 +133,14 @@ const NOTES = [
 
 /** The usage text, generated from the flag table, and the notes on failures. */
 export function usage(): string {
-  const lefts = Object.entries(FLAGS).map(([name, flag]) => `  --${name}${flag.value ? ` <${flag.value}>` : ''}`)
-  // The meanings in one column, two spaces past the longest flag.
-  const width = Math.max(...lefts.map((left) => left.length)) + 2
-  const rows = Object.values(FLAGS).map((flag, index) => {
-    const meaning = `${flag.meaning}${flag.fallback ? ` (default: ${flag.fallback})` : ''}`
-    return `${(lefts[index] as string).padEnd(width)}${meaning}`
-  })
-  return ['Usage: session-library-mock [options]', '', 'Options:', ...rows, '', ...NOTES, ''].join('\n')
+  const rows = Object.entries(FLAGS).map(
+    ([name, flag]) =>
+      [
+        `--${name}${flag.value ? ` <${flag.value}>` : ''}`,
+        `${flag.meaning}${flag.fallback ? ` (default: ${flag.fallback})` : ''}`,
+      ] as const,
+  )
+  return ['Usage: session-library-mock [options]', '', 'Options:', ...usageColumns(rows), '', ...NOTES, ''].join('\n')
 }
 
 /** What a command line asks for: help, the version, or a server with these options. */
