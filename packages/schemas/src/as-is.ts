@@ -1,4 +1,7 @@
-import * as z from 'zod/mini'
+import type * as z from 'zod/mini'
+import { config } from 'zod/mini'
+// One name, not `z.core.util`: a namespace read through another keeps all of zod in a bundle.
+import { util } from 'zod/v4/core'
 
 type Check = (value: unknown) => boolean
 type Payload = { value: unknown; issues: unknown[] }
@@ -123,7 +126,7 @@ function objectOf(def: Node['_zod']['def']): Check {
     if (count === present) return true
     return other !== undefined && Object.keys(record).every((key) => known.has(key) || other(record[key]))
   }
-  if (!z.core.globalConfig.jitless && z.core.util.allowsEval.value) return unrolled(shape, checks, optional, onlyKnown)
+  if (!config().jitless && util.allowsEval.value) return unrolled(shape, checks, optional, onlyKnown)
   return (value) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
     const record = value as Record<string, unknown>
