@@ -1,7 +1,5 @@
 import type * as z from 'zod/mini'
 import { config } from 'zod/mini'
-// One name, not `z.core.util`: a namespace read through another keeps all of zod in a bundle.
-import { util } from 'zod/v4/core'
 
 type Check = (value: unknown) => boolean
 type Payload = { value: unknown; issues: unknown[] }
@@ -126,7 +124,8 @@ function objectOf(def: Node['_zod']['def']): Check {
     if (count === present) return true
     return other !== undefined && Object.keys(record).every((key) => known.has(key) || other(record[key]))
   }
-  if (!config().jitless && util.allowsEval.value) return unrolled(shape, checks, optional, onlyKnown)
+  const fast = config().jitless ? undefined : unrolled(shape, checks, optional, onlyKnown)
+  if (fast) return fast
   return (value) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
     const record = value as Record<string, unknown>
@@ -144,16 +143,17 @@ function objectOf(def: Node['_zod']['def']): Check {
 }
 
 /**
- * The loop of `objectOf` unrolled into code for one shape, where eval is allowed (zod's own test
- * and its `jitless` setting): each field read by its name, a field that is only a string checked in
- * place; a third faster over many records.
+ * The loop of `objectOf` unrolled into code for one shape, unless zod's `jitless` is set: each
+ * field read by its name, a field that is only a string checked in place; a third faster over many
+ * records. `undefined` where code cannot be made (a Content-Security-Policy without
+ * 'unsafe-eval', a Cloudflare worker): the loop runs there.
  */
 function unrolled(
   shape: [string, Node][],
   checks: Check[],
   optional: boolean[],
   onlyKnown: (record: Record<string, unknown>, present: number) => boolean,
-): Check {
+): Check | undefined {
   const fields = shape.map(([key, field], at) => {
     const name = JSON.stringify(key)
     const absent = optional[at] ? '' : `if (!c[${at}](v)) return false; `
@@ -166,7 +166,11 @@ function unrolled(
     ${fields.join('\n')}
     return onlyKnown(r, p)
   }`
-  return new Function('c', 'onlyKnown', body)(checks, onlyKnown)
+  try {
+    return new Function('c', 'onlyKnown', body)(checks, onlyKnown)
+  } catch {
+    return undefined
+  }
 }
 
 const onlyString = (schema: Node) =>

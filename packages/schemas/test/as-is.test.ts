@@ -119,6 +119,28 @@ describe('acceptsAsIs: the fast exact check gives the answer of the zod parse', 
     }
   })
 
+  it('where code cannot be made (a Content-Security-Policy without unsafe-eval), its loop gives the same answers', () => {
+    const made = globalThis.Function
+    let refused = 0
+    globalThis.Function = function refusedEval() {
+      refused += 1
+      throw new EvalError('Code generation from strings disallowed for this context')
+    } as unknown as FunctionConstructor
+    let check: (value: unknown) => boolean
+    try {
+      check = acceptsAsIs(z.extend(writtenSession, {}))
+    } finally {
+      globalThis.Function = made
+    }
+    expect(refused).toBeGreaterThan(0)
+    fc.assert(
+      fc.property(sessionLike, (value) => {
+        expect(check(value)).toBe(zodAsIs(writtenSession, value))
+      }),
+      { numRuns: RUNS },
+    )
+  })
+
   it('a whole library: true exactly when zod accepts it as it is', () => {
     const library = fc.record(
       {
