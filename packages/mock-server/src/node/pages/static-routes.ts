@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { API_PREFIX, findRoute } from '@session-library/schemas'
 import { CONTROL_PREFIX } from '../../control/routes.js'
+import { errorResponse } from '../../http/api-error.js'
 import { dashboardRoutes } from './dashboard-page.js'
 import { docsRoutes } from './docs-page.js'
 import { distDirectory, type PageRoute } from './page-headers.js'
@@ -30,7 +31,15 @@ export function createStaticRoutes(): ((request: Request) => Response | undefine
     method: 'GET',
     path: OPENAPI_PATH,
     answer: (request) => {
-      parts ??= JSON.stringify({ ...read(), servers: [{ url: MARK }] }).split(JSON.stringify(MARK))
+      try {
+        parts ??= JSON.stringify({ ...read(), servers: [{ url: MARK }] }).split(JSON.stringify(MARK))
+      } catch (error) {
+        const cause = (error as NodeJS.ErrnoException).code ?? (error as Error).message
+        return errorResponse(
+          'internal_error',
+          `the contract's document is read from the mock package's dist/openapi.json (${cause}): run the mock from its installed package, not from a bundle of its code`,
+        )
+      }
       const json = parts.join(JSON.stringify(`${new URL(request.url).origin}${API_PREFIX}`))
       return new Response(json, { headers: { 'Content-Type': 'application/json' } })
     },

@@ -1,6 +1,12 @@
+import { rm } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { API_PREFIX, createOpenApiDocument } from '@session-library/schemas'
 import { describe, expect, it } from 'vitest'
+import { bundleProgram } from '../../../../../test-support/processes.js'
 import { createStaticRoutes } from '../../../src/node/pages/static-routes.js'
+
+const source = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
 const documentOf = async (serve: ReturnType<typeof createStaticRoutes>, origin: string) =>
   (await (serve(new Request(`${origin}/openapi.json`)) as Response).json()) as { servers: { url: string }[] }
@@ -29,5 +35,24 @@ describe('/openapi.json', () => {
     // Kept, 10,000 documents would hold 10,000 × size (about 1 GB); garbage not yet collected stays far below.
     expect(size * 10_000).toBeGreaterThan(200 * 1024 * 1024)
     expect(process.memoryUsage().heapUsed - before).toBeLessThan(100 * 1024 * 1024)
+  })
+
+  it('from a bundle of the mock’s code (no package dist/ beside it): a 500 that says where the document is read from', async () => {
+    const bundled = await bundleProgram(source('../../../src/node/pages/static-routes.ts'), {
+      '@session-library/schemas': source('../../../../schemas/src/index.ts'),
+    })
+    try {
+      const { createStaticRoutes: outside } = (await import(pathToFileURL(bundled).href)) as {
+        createStaticRoutes: typeof createStaticRoutes
+      }
+      const answer = outside()(new Request('http://127.0.0.1:4777/openapi.json')) as Response
+      expect(answer.status).toBe(500)
+      const { error } = (await answer.json()) as { error: { code: string; message: string } }
+      expect(error.code).toBe('internal_error')
+      expect(error.message).toContain('dist/openapi.json')
+      expect(error.message).toContain('not from a bundle of its code')
+    } finally {
+      await rm(dirname(bundled), { recursive: true, force: true })
+    }
   })
 })
