@@ -3,8 +3,9 @@
 // sort), and RSS at ready, of the mock seeded and from a `--data` file, each against the plain server
 // (servers/plain.mjs) over the same records (the demo library's generator alone, bundled once
 // before the rounds, or the same file read with JSON.parse and no check), and json-server 1.0 beta
-// fed the same records (installed once into a temporary directory with npm; left out when that fails). BENCH_MOCK_ROOT=<another checkout,
-// built> adds that checkout's mock to the same rounds (rows "· before").
+// fed the same records (installed once into a temporary directory with npm; left out when that
+// fails). BENCH_MOCK_ROOT=<another checkout, built> adds that checkout's mock to the same rounds
+// (rows "· before").
 //   node scripts/bench/start.mjs [--quick]
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
