@@ -1,6 +1,7 @@
 // The mock's start at 100,000 sessions, whole processes side by side in alternating rounds
 // (medians): spawn to ready line, then the first list page (`GET /sessions?limit=50`, the default
-// sort), and RSS at ready, of the mock seeded and from a `--data` file, each against the plain server
+// sort), and RSS at ready, of the mock seeded and from a `--data` file (sealed by the mock that
+// wrote it, and the same bytes unsealed, checked whole), each against the plain server
 // (servers/plain.mjs) over the same records (the demo library's generator alone, bundled once
 // before the rounds, or the same file read with JSON.parse and no check), and json-server 1.0 beta
 // fed the same records (installed once into a temporary directory with npm; left out when that
@@ -28,10 +29,14 @@ const mockOf =
 const mock = mockOf(root('packages/mock-server/bin/session-library-mock.js'))
 const mockBefore = before && mockOf(join(before, 'packages/mock-server/bin/session-library-mock.js'))
 
-// The --data file the mock writes itself from the seeded library, folded on its stop.
+// The --data file the mock writes itself from the seeded library, folded on its stop (and sealed:
+// a start on the same bytes skips the check of each record).
 await (await spawnServer(process.execPath, mock('--sessions', `${SESSIONS}`, '--data', library))).stop()
 const libraryBefore = join(work, 'library-before.json')
 copyFileSync(library, libraryBefore)
+// The same bytes without their seal, as a hand-written or cloned file comes: checked whole.
+const unsealed = join(work, 'library-unsealed.json')
+copyFileSync(library, unsealed)
 const generator = await demoGenerator()
 const { demoLibrary } = await import(pathToFileURL(generator).href)
 const database = join(work, 'db.json')
@@ -45,6 +50,10 @@ const servers = {
   mock: () => mock('--sessions', `${SESSIONS}`),
   'plain --data': () => [plain, '--data', library],
   'mock --data': () => mock('--data', library),
+  'mock --data, unsealed': () => {
+    rmSync(`${unsealed}.checked`, { force: true })
+    return mock('--data', unsealed)
+  },
   ...(mockBefore && {
     'mock · before': () => mockBefore('--sessions', `${SESSIONS}`),
     // Its own copy: a start may fold the file, and the two builds must not share one.
@@ -82,7 +91,7 @@ const figures = Object.fromEntries(
 )
 for (const [name, { ready, page, rss, cpu }] of Object.entries(figures)) {
   const line = `ready ${ready.toFixed(0)} ms (CPU ${cpu.toFixed(0)} ms) + first page ${page.toFixed(0)} ms, RSS ${rss.toFixed(0)} MB`
-  console.log(`${SESSIONS.toLocaleString('en')} sessions, ${name.padEnd(12)} ${line} (median of ${ROUNDS})`)
+  console.log(`${SESSIONS.toLocaleString('en')} sessions, ${name.padEnd(21)} ${line} (median of ${ROUNDS})`)
 }
 
 const rows = []
@@ -90,6 +99,7 @@ for (const [subject, baseline] of [
   ['mock', 'plain'],
   ...(mockBefore ? [['mock · before', 'plain']] : []),
   ['mock --data', 'plain --data'],
+  ['mock --data, unsealed', 'plain --data'],
   ...(mockBefore ? [['mock --data · before', 'plain --data']] : []),
 ]) {
   const [ours, theirs] = [figures[subject], figures[baseline]]

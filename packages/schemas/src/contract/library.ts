@@ -45,9 +45,16 @@ export const writtenSession = z.extend(storedSession, writable)
 export const writtenLibrary = z.extend(librarySnapshot, { sessions: z.array(writtenSession) })
 
 /**
- * The files a mock keeps beside its `--data` file, replayed over it at a start: the change log
- * (`<file>.log`), the one a fold left (`<file>.log.1`, replayed first), and the imports not finished
- * (`<file>.imports`). `session-library clone` replaces them with the file.
+ * The files a mock keeps beside its `--data` file: the change log (`<file>.log`) and the one a fold
+ * left (`<file>.log.1`, replayed first), both replayed over it at a start; the imports not finished
+ * (`<file>.imports`); and the seal of the file's last check (`<file>.checked`: its length, CRC-32 and
+ * the mock's version), which spares a start on the same bytes the check of every record.
+ * `session-library clone` replaces them with the file.
  */
 export const libraryLogs = (path: string) =>
-  ({ older: `${path}.log.1`, newer: `${path}.log`, imports: `${path}.imports` }) as const
+  ({
+    older: `${path}.log.1`,
+    newer: `${path}.log`,
+    imports: `${path}.imports`,
+    checked: `${path}.checked`,
+  }) as const

@@ -168,13 +168,14 @@ describe('session-library clone and the data file (D19)', () => {
     }
   })
 
-  it("writes through a symlink to its target, the link kept; the mock's old change log is not replayed over the clone", async () => {
+  it("writes through a symlink to its target, the link kept; the mock's old change log is not replayed over the clone, nor its seal kept", async () => {
     const source = await startServer({ port: 0, token, sessions: 2, now })
     const target = join(directory, 'target.json')
     const linked = join(directory, 'linked.json')
     try {
       const old = await startServer({ port: 0, token, data: target, sessions: 0, now })
       await old.close()
+      expect(await readdir(directory)).toContain('target.json.checked')
       await writeFile(`${target}.log`, `${JSON.stringify({ nextId: 77 })}\n`)
       await symlink(target, linked)
       const run = await runCli(['clone', '--data', linked, '--url', source.url, '--token', token])
@@ -183,6 +184,7 @@ describe('session-library clone and the data file (D19)', () => {
       const written = librarySnapshot.parse(JSON.parse(await readFile(target, 'utf8')))
       expect([written.sessions.length, written.nextId]).toEqual([2, 77])
       expect(await readdir(directory)).not.toContain('target.json.log')
+      expect(await readdir(directory)).not.toContain('target.json.checked')
     } finally {
       await source.close()
     }

@@ -7,7 +7,7 @@ import type { LibraryFile } from './stored-records.js'
 
 type Variant = { sessionId: string; variantId: string }
 
-/** The mock's logs beside a `--data` file: replayed over it at a start, so a clone replaces them too. */
+/** The files the mock keeps beside a `--data` file (its logs, replayed at a start): a clone replaces them too. */
 const logsOf = (path: string) => Object.values(libraryLogs(path))
 
 /**

@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs'
-import type { FileHandle } from 'node:fs/promises'
+import { type FileHandle, readFile, writeFile } from 'node:fs/promises'
+import { crc32 } from 'node:zlib'
 import { nestedDeeperThan, TOO_DEEP } from '@session-library/internal'
 import { writeAtomically, writeFully } from '@session-library/internal/node'
-import { formatIssues } from '@session-library/schemas'
+import { formatIssues, libraryLogs } from '@session-library/schemas'
 import type * as z from 'zod/mini'
 import { type LibrarySnapshot, libraryPartNames, libraryProblems } from '../../store/records.js'
+import { version as mockVersion } from '../../version.js'
 
 /**
  * A `--data` file that cannot be used: it does not parse, does not match the library format, or
@@ -21,18 +23,23 @@ export class DataFileError extends Error {
 }
 
 /**
- * The text of a `--data` file or its log; `undefined` when there is none. Read at a start, before
+ * The bytes of a `--data` file or its log; `undefined` when there is none. Read at a start, before
  * its parse, which blocks anyway: read at once, the text is one flat string and no chunks are left
  * for the collector, which makes the parse of a large file a third cheaper.
  */
-export async function textOf(path: string): Promise<string | undefined> {
+function bytesOf(path: string): Buffer | undefined {
   try {
-    return readFileSync(path, 'utf8')
+    return readFileSync(path)
   } catch (error) {
     const { code } = error as NodeJS.ErrnoException
     if (code === 'ENOENT') return undefined
     throw new DataFileError(path, `cannot be read (${code ?? 'error'})`)
   }
+}
+
+/** The text of a `--data` file or its log (see `bytesOf`); `undefined` when there is none. */
+export async function textOf(path: string): Promise<string | undefined> {
+  return bytesOf(path)?.toString('utf8')
 }
 
 /**
@@ -64,23 +71,50 @@ export function parsed<T>(path: string, text: string, schema: z.ZodMiniType<T>, 
 export const FIX_RECORDS =
   'edit or remove those records so that each is as a write through the API would store it, or move the file and its log away to start from the seeded library'
 
+/** The bytes of a file so far: their count and CRC-32. */
+type Sum = { bytes: number; crc32: number }
+
+/**
+ * What a mock keeps beside a `--data` file it wrote or checked whole (`<file>.checked`): the count
+ * and CRC-32 of the file's bytes, and the mock's version. A start that finds the file's bytes under
+ * the seal of its own version does not check the records again: the check reads every value, a
+ * sixth of a start at 100,000 sessions, and the sum a fiftieth. A file changed (an edit that keeps
+ * both the length and the CRC-32 is one in four billion), another version (its rules may differ)
+ * or no seal, and the file is checked whole, then sealed. The seal guards against accidents, as
+ * gzip's CRC does: a seal made up on purpose is not (nor would any unkeyed hash be).
+ */
+const sealOf = ({ bytes, crc32 }: Sum) =>
+  `${JSON.stringify({ bytes, crc32, checkedBy: `session-library-mock ${mockVersion}` })}\n`
+
 /**
  * Reads a `--data` file and checks it against the contract: the library's shape, and each record
- * exactly as a write through the API leaves it (D5–D7). Resolves `undefined` when the file does not
- * exist yet; throws {@link DataFileError}, naming each bad record and field, for anything else that
- * keeps it from being used.
+ * exactly as a write through the API leaves it (D5–D7), unless the file is as this version of the
+ * mock wrote or checked it (see `sealOf`). Resolves `undefined` when the file does not exist yet;
+ * throws {@link DataFileError}, naming each bad record and field, for anything else that keeps it
+ * from being used.
  */
 export async function loadDataFile(path: string): Promise<LibrarySnapshot | undefined> {
-  const text = await textOf(path)
-  if (text === undefined) return undefined
+  const read = sealedText(path)
+  if (read === undefined) return undefined
+  const { checked } = libraryLogs(path)
+  const sealed = (await readFile(checked, 'utf8').catch(() => undefined)) === read.seal
   let problems: string[] = []
-  const library = jsonOf(path, text, '', (value) => {
+  const library = jsonOf(path, read.text, '', (value) => {
+    if (sealed) return true
     problems = libraryProblems(value)
     return problems.length === 0
   })
   if (problems.length > 0)
     throw new DataFileError(path, `is not a library file: ${problems.join('; ')} (${FIX_RECORDS})`)
+  // Only a check saved for the next start: where it cannot be written, that start checks again.
+  if (!sealed) await writeFile(checked, read.seal).catch(() => undefined)
   return library as LibrarySnapshot
+}
+
+/** The text of a `--data` file and the seal of its bytes, which are left to the collector before the parse. */
+function sealedText(path: string): { text: string; seal: string } | undefined {
+  const bytes = bytesOf(path)
+  return bytes && { text: bytes.toString('utf8'), seal: sealOf({ bytes: bytes.length, crc32: crc32(bytes) }) }
 }
 
 /**
@@ -88,14 +122,23 @@ export async function loadDataFile(path: string): Promise<LibrarySnapshot | unde
  * written a slice at a time so the event loop keeps answering; the image's records must not change
  * meanwhile (stored records never change in place).
  */
-export const writeDataFile = (path: string, image: LibrarySnapshot): Promise<void> =>
-  writeAtomically(path, (file) => writeSnapshotText(file, image))
+export async function writeDataFile(path: string, image: LibrarySnapshot): Promise<void> {
+  const sum: Sum = { bytes: 0, crc32: 0 }
+  await writeAtomically(path, (file) => writeSnapshotText(file, image, sum))
+  // Written after the file: a crash between the two leaves a seal of other bytes, and a full check.
+  await writeFile(libraryLogs(path).checked, sealOf(sum)).catch(() => undefined)
+}
 
 const SLICE = 1_000
 
-async function writeSnapshotText(file: FileHandle, image: LibrarySnapshot): Promise<void> {
+async function writeSnapshotText(file: FileHandle, image: LibrarySnapshot, sum: Sum): Promise<void> {
   // Every byte or a failure: a short write (a full disk) must not become a renamed, cut-off file.
-  const put = (text: string) => writeFully(file, Buffer.from(text))
+  const put = (text: string) => {
+    const bytes = Buffer.from(text)
+    sum.bytes += bytes.length
+    sum.crc32 = crc32(bytes, sum.crc32)
+    return writeFully(file, bytes)
+  }
   const { version, nextId } = image
   await put(`{"version":${version},"nextId":${nextId}`)
   for (const part of libraryPartNames) {

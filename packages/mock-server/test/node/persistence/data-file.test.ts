@@ -1,11 +1,13 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { crc32 } from 'node:zlib'
 import { MAX_JSON_DEPTH, TOO_DEEP } from '@session-library/internal'
 import { issueLines, LIMITS, writtenSession } from '@session-library/schemas'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DataFileError, loadDataFile, writeDataFile } from '../../../src/node/persistence/data-file.js'
 import type { LibrarySnapshot } from '../../../src/store/records.js'
+import { version } from '../../../src/version.js'
 import { storedSession } from '../../support/library.js'
 
 const session = storedSession({ id: 'ses_1', title: 'Night Drive', kind: 'ableton', tags: ['synth'], client: 'Acme' })
@@ -148,7 +150,54 @@ describe('--data file', () => {
     const text = await readFile(path, 'utf8')
     expect(JSON.parse(text)).toEqual(many)
     expect(text.split('\n').filter((line) => line.includes('"id":"ses_')).length).toBe(2)
-    expect(await readdir(directory)).toEqual(['library.json'])
+    expect((await readdir(directory)).sort()).toEqual(['library.json', 'library.json.checked'])
+  })
+
+  describe('the seal of a check (<file>.checked)', () => {
+    const checked = () => `${path}.checked`
+    const sealFor = async (by = `session-library-mock ${version}`) => {
+      const bytes = await readFile(path)
+      return `${JSON.stringify({ bytes: bytes.length, crc32: crc32(bytes), checkedBy: by })}\n`
+    }
+    // D6: a tag holding a comma, which no write can leave.
+    const badText = () => JSON.stringify({ ...library(2), sessions: [{ ...session, tags: ['a,b'] }] })
+
+    it("is written with the file: the count and CRC-32 of the file's bytes and the mock's version", async () => {
+      await writeDataFile(path, library(3))
+      expect(await readFile(checked(), 'utf8')).toBe(await sealFor())
+    })
+
+    it('is written by a start that checked a file whole, and not for a file it refused', async () => {
+      await writeFile(path, JSON.stringify(library(4)))
+      expect(await loadDataFile(path)).toEqual(library(4))
+      expect(await readFile(checked(), 'utf8')).toBe(await sealFor())
+      await writeFile(path, badText())
+      await expect(loadDataFile(path)).rejects.toThrow('tags')
+      expect(await readFile(checked(), 'utf8')).not.toBe(await sealFor())
+    })
+
+    it('spares the check of a file under the seal of this version: the seal, not the records, decides', async () => {
+      await writeFile(path, badText())
+      await writeFile(checked(), await sealFor())
+      expect((await loadDataFile(path))?.sessions[0]?.tags).toEqual(['a,b'])
+    })
+
+    it('D6: a file changed after its seal (its length kept), or sealed by another version, is checked whole', async () => {
+      await writeDataFile(path, library(5))
+      const text = await readFile(path, 'utf8')
+      await writeFile(path, text.replace('"synth"', '"syn,h"'))
+      expect((await readFile(path)).length).toBe(Buffer.byteLength(text))
+      await expect(loadDataFile(path)).rejects.toThrow('sessions[0].tags[0] (record ses_1)')
+      await writeFile(path, badText())
+      await writeFile(checked(), await sealFor('session-library-mock 0.0.0-other'))
+      await expect(loadDataFile(path)).rejects.toThrow('sessions[0].tags[0] (record ses_1)')
+    })
+
+    it('a seal that cannot be written costs only the next check: the file loads', async () => {
+      await writeFile(path, JSON.stringify(library(6)))
+      await mkdir(checked())
+      expect(await loadDataFile(path)).toEqual(library(6))
+    })
   })
 
   it('rejects a write that cannot be done, leaving nothing behind', async () => {
