@@ -111,20 +111,24 @@ function matches(query: SessionListParams, since: string | undefined) {
  * Filters (D11, AND-combined), sorts (D10) and pages (D9) the stored sessions. ISO timestamps of
  * the mock compare as strings, so `recent` is a string comparison. The sort is the table's kept
  * order for the key (sorted once, then each change moved into place), and filtering keeps that
- * order, so a page of a 100,000-session library costs one pass, not a sort, even after a change.
+ * order, so a page of a 100,000-session library costs one pass, not a sort, even after a change;
+ * the first page near the top of a large library's order is selected, the sort kept for later.
  */
 export function listSessions(
-  sessions: Pick<Table<StoredSession>, 'ordered'>,
+  sessions: Pick<Table<StoredSession>, 'ordered' | 'first'>,
   query: SessionListParams,
   recent: RecentWindow,
 ): SessionPage {
   const since = query.recent ? new Date(recent.now.getTime() - recent.days * DAY_MS).toISOString() : undefined
   const sort = query.sort ?? DEFAULT_SORT
-  const ordered = sessions.ordered(sort, sessionOrder(sort))
+  const order = sessionOrder(sort)
   const keep = matches(query, since)
-  const found = keep ? ordered.filter(keep) : ordered
   const limit = query.limit ?? LIMITS.listLimitDefault
   const offset = query.offset ?? 0
+  const top = sessions.first(sort, order, offset + limit, keep)
+  if (top !== undefined) return { items: top.first.slice(offset), total: top.total, limit, offset }
+  const ordered = sessions.ordered(sort, order)
+  const found = keep ? ordered.filter(keep) : ordered
   return { items: found.slice(offset, offset + limit), total: found.length, limit, offset }
 }
 

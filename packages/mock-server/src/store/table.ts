@@ -1,97 +1,10 @@
 import { Collection } from '@msw/data'
 import { formatIssues } from '@session-library/schemas'
 import type * as z from 'zod/mini'
+import { firstInOrder, type OrderBy, SELECT_AT_MOST, SortedOrder } from './sorted-order.js'
 
-/** Changes an order holds back before it is cheaper to sort again than to move records one by one. */
-const PENDING_LIMIT = 1024
-
-/**
- * How a table's records are ordered: by a text value, ascending or descending, ties on the
- * record's key ascending whatever the direction (D10's rule), so the order is total.
- */
-export interface OrderBy<T> {
-  value: (record: T) => string
-  descending: boolean
-}
-
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
-
-/**
- * One sorted order of a table's records, kept across changes. A write only notes the change (a
- * constant cost, whatever the size); the next read moves each changed record into place with a
- * binary search and a splice, so the first page after one change costs two searches, not a sort.
- * A full sort computes each record's sort value once (not twice per comparison) and sorts their
- * places, a typed array: no object per record. An order that falls too far behind (a bulk
- * import, or a sort nobody reads) asks to be dropped and is sorted afresh when next read.
- */
-export class SortedOrder<T> {
-  readonly #keyOf: (record: T) => string
-  readonly #by: OrderBy<T>
-  /** Two sort values compared in the direction: arguments swapped, as `-1 * 0` is a -0 that slows the sort. */
-  readonly #compareValues: (a: string, b: string) => number
-  /** The records in order: what readers get, without a copy per read. */
-  readonly #records: T[]
-  /** Records to take out and put in, in the order of the writes. */
-  readonly #pending: [before: T | undefined, after: T | undefined][] = []
-
-  /** `records` becomes the order: the caller hands over a new array. */
-  constructor(records: T[], keyOf: (record: T) => string, by: OrderBy<T>) {
-    this.#keyOf = keyOf
-    this.#by = by
-    const compareValues = by.descending ? (a: string, b: string) => compareText(b, a) : compareText
-    this.#compareValues = compareValues
-    const values = records.map(by.value)
-    const places = new Uint32Array(records.length)
-    for (let at = 0; at < places.length; at++) places[at] = at
-    places.sort(
-      (a, b) =>
-        compareValues(values[a] as string, values[b] as string) ||
-        compareText(keyOf(records[a] as T), keyOf(records[b] as T)),
-    )
-    this.#records = Array.from(places, (at) => records[at] as T)
-  }
-
-  /** Notes that `before` became `after` (either missing on a create or a delete); false when the order should be dropped instead. */
-  changed(before: T | undefined, after: T | undefined): boolean {
-    if (this.#pending.length >= PENDING_LIMIT) return false
-    this.#pending.push([before, after])
-    return true
-  }
-
-  /**
-   * The records in order, the pending changes applied; `undefined` when a record to take out is
-   * not in the order (it was never told of it), so the caller sorts afresh. The array is changed
-   * in place by later reads: copy what must outlive the next change.
-   */
-  records(): readonly T[] | undefined {
-    for (const [before, after] of this.#pending) {
-      if (before !== undefined) {
-        const at = this.#lowerBound(before)
-        if (this.#records[at] !== before) return undefined
-        this.#records.splice(at, 1)
-      }
-      if (after !== undefined) this.#records.splice(this.#lowerBound(after), 0, after)
-    }
-    this.#pending.length = 0
-    return this.#records
-  }
-
-  /** The first place whose record does not sort before `record`. */
-  #lowerBound(record: T): number {
-    const value = this.#by.value(record)
-    const key = this.#keyOf(record)
-    let low = 0
-    let high = this.#records.length
-    while (low < high) {
-      const middle = (low + high) >>> 1
-      const other = this.#records[middle] as T
-      const difference = this.#compareValues(this.#by.value(other), value) || compareText(this.#keyOf(other), key)
-      if (difference < 0) low = middle + 1
-      else high = middle
-    }
-    return low
-  }
-}
+/** From this many records on, a page near the top of an order not kept yet is selected, not sorted ({@link Table.first}). */
+export const SELECT_FROM = 10_000
 
 /**
  * Told of every record a {@link Table} gains, replaces or loses (`undefined` on the missing side),
@@ -157,6 +70,26 @@ export class Table<T extends object> {
     const records = this.#records()
     if (this.#slots === undefined) yield* records
     else for (const at of this.#slots.values()) yield records[at] as T
+  }
+
+  /**
+   * The first `count` stored records in an order not kept yet, of those `keep` passes, and how
+   * many pass, selected in one pass ({@link firstInOrder}); the whole order is sorted and kept
+   * once this task is done, for the pages after it. `undefined` where the order is kept already,
+   * the table is smaller than {@link SELECT_FROM} records (a sort costs little) or `count` is
+   * past {@link SELECT_AT_MOST}: read {@link Table.ordered} then.
+   */
+  first(
+    name: string,
+    by: OrderBy<Readonly<T>>,
+    count: number,
+    keep?: (record: Readonly<T>) => boolean,
+  ): { first: Readonly<T>[]; total: number } | undefined {
+    if (this.#orders.has(name) || count > SELECT_AT_MOST || this.size < SELECT_FROM) return undefined
+    const found = firstInOrder(this.all(), this.#keyOf, by, count, keep)
+    const later = setTimeout(() => this.#orders.has(name) || this.ordered(name, by), 0)
+    ;(later as { unref?: () => void }).unref?.()
+    return found
   }
 
   /**
