@@ -37,6 +37,8 @@ export class Table<T extends object> {
   #changed = new Set<string>()
   /** Sorted orders by name, kept across changes (see {@link Table.ordered}). */
   readonly #orders = new Map<string, SortedOrder<Readonly<T>>>()
+  /** Orders a page was selected from since the load (see {@link Table.first}): the next read sorts. */
+  readonly #selected = new Set<string>()
 
   constructor(model: z.ZodMiniType<T>, keyOf: (record: T) => string, watch?: TableWatcher<T>) {
     this.#model = model
@@ -75,7 +77,9 @@ export class Table<T extends object> {
   /**
    * The first `count` stored records in an order not kept yet, of those `keep` passes, and how
    * many pass, selected in one pass ({@link firstInOrder}); the whole order is sorted and kept
-   * once this task is done, for the pages after it. `undefined` where the order is kept already,
+   * once this task is done, or at the next read if that comes first (requests in process may
+   * follow each other without a task between them), for the pages after it. Once an order per
+   * load: `undefined` where a page was selected from it already, the order is kept already,
    * the table is smaller than {@link SELECT_FROM} records (a sort costs little) or `count` is
    * past {@link SELECT_AT_MOST}: read {@link Table.ordered} then.
    */
@@ -85,7 +89,9 @@ export class Table<T extends object> {
     count: number,
     keep?: (record: Readonly<T>) => boolean,
   ): { first: Readonly<T>[]; total: number } | undefined {
-    if (this.#orders.has(name) || count > SELECT_AT_MOST || this.size < SELECT_FROM) return undefined
+    if (this.#orders.has(name) || this.#selected.has(name) || count > SELECT_AT_MOST || this.size < SELECT_FROM)
+      return undefined
+    this.#selected.add(name)
     const found = firstInOrder(this.all(), this.#keyOf, by, count, keep)
     const later = setTimeout(() => this.#orders.has(name) || this.ordered(name, by), 0)
     ;(later as { unref?: () => void }).unref?.()
@@ -161,6 +167,7 @@ export class Table<T extends object> {
     this.#collection = new Collection({ schema: this.#model })
     this.#slots = undefined
     this.#orders.clear()
+    this.#selected.clear()
     this.#changed = new Set()
     const stored = this.#records()
     for (const record of records) {
