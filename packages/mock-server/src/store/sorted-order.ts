@@ -12,8 +12,15 @@ export interface OrderBy<T> {
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
-/** Two sort values compared in a direction: arguments swapped, as `-1 * 0` is a -0 that slows a sort. */
-const valuesIn = (descending: boolean) => (descending ? (a: string, b: string) => compareText(b, a) : compareText)
+/**
+ * D10's comparison of two records, given their sort values: by value in the direction, then by key
+ * ascending (read only on a tie). Descending swaps the arguments: `-1 * 0` is a -0 that slows a sort.
+ */
+function orderOf<T>(keyOf: (record: T) => string, descending: boolean) {
+  const values = descending ? (a: string, b: string) => compareText(b, a) : compareText
+  return (aValue: string, a: T, bValue: string, b: T): number =>
+    values(aValue, bValue) || compareText(keyOf(a), keyOf(b))
+}
 
 /**
  * One sorted order of a table's records, kept across changes. A write only notes the change (a
@@ -24,9 +31,8 @@ const valuesIn = (descending: boolean) => (descending ? (a: string, b: string) =
  * import, or a sort nobody reads) asks to be dropped and is sorted afresh when next read.
  */
 export class SortedOrder<T> {
-  readonly #keyOf: (record: T) => string
   readonly #by: OrderBy<T>
-  readonly #compareValues: (a: string, b: string) => number
+  readonly #order: (aValue: string, a: T, bValue: string, b: T) => number
   /** The records in order: what readers get, without a copy per read. */
   readonly #records: T[]
   /** Records to take out and put in, in the order of the writes. */
@@ -34,18 +40,13 @@ export class SortedOrder<T> {
 
   /** `records` becomes the order: the caller hands over a new array. */
   constructor(records: T[], keyOf: (record: T) => string, by: OrderBy<T>) {
-    this.#keyOf = keyOf
     this.#by = by
-    const compareValues = valuesIn(by.descending)
-    this.#compareValues = compareValues
+    const order = orderOf(keyOf, by.descending)
+    this.#order = order
     const values = records.map(by.value)
     const places = new Uint32Array(records.length)
     for (let at = 0; at < places.length; at++) places[at] = at
-    places.sort(
-      (a, b) =>
-        compareValues(values[a] as string, values[b] as string) ||
-        compareText(keyOf(records[a] as T), keyOf(records[b] as T)),
-    )
+    places.sort((a, b) => order(values[a] as string, records[a] as T, values[b] as string, records[b] as T))
     this.#records = Array.from(places, (at) => records[at] as T)
   }
 
@@ -77,14 +78,12 @@ export class SortedOrder<T> {
   /** The first place whose record does not sort before `record`. */
   #lowerBound(record: T): number {
     const value = this.#by.value(record)
-    const key = this.#keyOf(record)
     let low = 0
     let high = this.#records.length
     while (low < high) {
       const middle = (low + high) >>> 1
       const other = this.#records[middle] as T
-      const difference = this.#compareValues(this.#by.value(other), value) || compareText(this.#keyOf(other), key)
-      if (difference < 0) low = middle + 1
+      if (this.#order(this.#by.value(other), other, value, record) < 0) low = middle + 1
       else high = middle
     }
     return low
@@ -107,7 +106,7 @@ export function firstInOrder<T>(
   count: number,
   keep?: (record: T) => boolean,
 ): { first: T[]; total: number } {
-  const compareValues = valuesIn(by.descending)
+  const order = orderOf(keyOf, by.descending)
   const first: T[] = []
   const values: string[] = []
   let total = 0
@@ -116,19 +115,13 @@ export function firstInOrder<T>(
     total++
     if (count === 0) continue
     const value = by.value(record)
-    const key = keyOf(record)
     const last = first.length - 1
-    if (
-      first.length === count &&
-      (compareValues(value, values[last] as string) || compareText(key, keyOf(first[last] as T))) >= 0
-    )
-      continue
+    if (first.length === count && order(value, record, values[last] as string, first[last] as T) >= 0) continue
     let low = 0
     let high = first.length
     while (low < high) {
       const middle = (low + high) >>> 1
-      const before = compareValues(values[middle] as string, value) || compareText(keyOf(first[middle] as T), key)
-      if (before < 0) low = middle + 1
+      if (order(values[middle] as string, first[middle] as T, value, record) < 0) low = middle + 1
       else high = middle
     }
     first.splice(low, 0, record)
