@@ -118,9 +118,10 @@ function sealedText(path: string): { text: string; seal: string } | undefined {
 }
 
 /**
- * Writes a library as a `--data` file, atomically (see `writeAtomically`). One record a line,
- * written a slice at a time so the event loop keeps answering; the image's records must not change
- * meanwhile (stored records never change in place).
+ * Writes a library as a `--data` file, atomically (see `writeAtomically`), then its seal (see
+ * `sealOf`), summed from the bytes as they are written. One record a line, written a slice at a
+ * time so the event loop keeps answering; the image's records must not change meanwhile (stored
+ * records never change in place).
  */
 export async function writeDataFile(path: string, image: LibrarySnapshot): Promise<void> {
   const sum: Sum = { bytes: 0, crc32: 0 }
