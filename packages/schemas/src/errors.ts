@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import type { OpenString } from './known-values.js'
+import { lazy } from './lazy.js'
 
 /**
  * Every error code the API answers, with its HTTP status and standard message: SPEC §7 to the
@@ -29,13 +30,15 @@ export type KnownErrorCode = keyof typeof ERRORS
  * The error envelope `{error: {status, code, message}}` as a client reads it: unknown codes and
  * extra fields are accepted (SPEC §7, DECISIONS preamble).
  */
-export const errorEnvelope = z.looseObject({
-  error: z.looseObject({
-    status: z.number(),
-    code: z.string() as z.ZodMiniType<OpenString<KnownErrorCode>>,
-    message: z.string(),
+export const errorEnvelope = lazy(() =>
+  z.looseObject({
+    error: z.looseObject({
+      status: z.number(),
+      code: z.string() as z.ZodMiniType<OpenString<KnownErrorCode>>,
+      message: z.string(),
+    }),
   }),
-})
+)
 
 /** The error envelope's type. */
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>

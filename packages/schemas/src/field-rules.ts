@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import type { Kind, Status } from './known-values.js'
 import { LIMITS } from './known-values.js'
+import { lazy } from './lazy.js'
 
 // Messages complete "<field>: ..." (DECISIONS D4); a missing required field says so plainly.
 const expected = (what: string) => (issue: { input?: unknown }) =>
@@ -106,8 +107,8 @@ export function decimalInteger(min: 0 | 1, max: number): RegExp {
 }
 
 export const accentRule = () => str().check(z.regex(/^(#[0-9a-fA-F]{6})?$/, 'must be "" or a #rrggbb colour'))
-export const kindRule = boundedText(LIMITS.kindLength) as z.ZodMiniType<Kind, string>
-export const statusRule = boundedText(LIMITS.kindLength) as z.ZodMiniType<Status, string>
+export const kindRule = lazy(() => boundedText(LIMITS.kindLength)) as z.ZodMiniType<Kind, string>
+export const statusRule = lazy(() => boundedText(LIMITS.kindLength)) as z.ZodMiniType<Status, string>
 
 export const timestamp = () =>
   str().check(z.iso.datetime({ precision: 3, error: 'must be an ISO 8601 UTC timestamp with milliseconds' }))

@@ -27,7 +27,7 @@ export type OpenApiDocument = {
   security: Record<string, string[]>[]
 }
 
-const named = {
+const named = () => ({
   Session: session.exact,
   Preview: preview.exact,
   Waveform: waveform.exact,
@@ -38,7 +38,7 @@ const named = {
   Health: health.exact,
   ListMeta: listMeta.exact,
   Error: exactErrorEnvelope,
-}
+})
 
 const errorText: Record<number, string> = {
   400: 'Bad input: invalid_json, with a message that names the field and the rule.',
@@ -57,7 +57,7 @@ type Converted = (schema: z.ZodMiniType) => JsonSchema
 function converter(schemas: Iterable<z.ZodMiniType>, io: 'input' | 'output'): Converted {
   const registry = z.registry<{ id: string }>()
   const ids = new Map<z.ZodMiniType, string>()
-  for (const [id, schema] of Object.entries(named)) ids.set(schema, id)
+  for (const [id, schema] of Object.entries(named())) ids.set(schema, id)
   for (const schema of schemas) if (!ids.has(schema)) ids.set(schema, `inline${ids.size}`)
   for (const [schema, id] of ids) registry.add(schema, { id })
   const converted = z.toJSONSchema(registry, {
@@ -176,7 +176,7 @@ export function createOpenApiDocument(options: { serverUrl?: string } = {}): Ope
     paths,
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
-      schemas: Object.fromEntries(Object.entries(named).map(([id, schema]) => [id, output(schema)])),
+      schemas: Object.fromEntries(Object.entries(named()).map(([id, schema]) => [id, output(schema)])),
     },
   }
 }

@@ -18,19 +18,20 @@ describe('browser', () => {
     expect(imports.filter((path) => path.startsWith('node:'))).toEqual([])
   })
 
-  // Measured 22,409 and 22,720 B: the contract's client entry keeps the exact schemas out; ky loaded
-  // by the first call (not at import, where it costs Node ~30 ms) costs a bundle ~650 B of wrapping.
-  it('a script calling one method bundles to at most 23,500 B min+gz (ky, zod/mini, the contract, the SDK)', async () => {
+  // Measured 23,929 and 24,250 B: the contract's client entry keeps the exact schemas out; ky loaded
+  // by the first call (not at import, where it costs Node ~30 ms) costs a bundle ~650 B of wrapping,
+  // and the schemas built on first use rather than at import (`lazy`) ~530 B.
+  it('a script calling one method bundles to at most 24,030 B min+gz (ky, zod/mini, the contract, the SDK)', async () => {
     const { code } = await bundleForBrowser(ONE_CALL)
     const size = gzipSync(code, { level: 9 }).length
     console.info(`one-call browser bundle: ${code.length} B min, ${size} B min+gz`)
-    expect(size).toBeLessThanOrEqual(23_500)
+    expect(size).toBeLessThanOrEqual(24_030)
   })
 
-  it('a script importing every export of the SDK bundles to at most 23,830 B min+gz', async () => {
+  it('a script importing every export of the SDK bundles to at most 24,350 B min+gz', async () => {
     const { code } = await bundleForBrowser(`export * from '@session-library/sdk'`)
     const size = gzipSync(code, { level: 9 }).length
     console.info(`every-export browser bundle: ${code.length} B min, ${size} B min+gz`)
-    expect(size).toBeLessThanOrEqual(23_830)
+    expect(size).toBeLessThanOrEqual(24_350)
   })
 })

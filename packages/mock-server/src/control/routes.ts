@@ -1,4 +1,4 @@
-import { findRoute, MODES, NOT_FOUND_MESSAGES, type RouteEntry, SERVICES } from '@session-library/schemas'
+import { findRoute, lazy, MODES, NOT_FOUND_MESSAGES, type RouteEntry, SERVICES } from '@session-library/schemas'
 import type { JsonBodyType } from 'msw'
 import * as z from 'zod/mini'
 import type { Runtime } from '../engine/runtime.js'
@@ -102,8 +102,8 @@ export function createControlResolver(api: MockControls, runtime: Runtime): (req
 
 /** Bodies of the control surface's writes (`/__mock/*`), exact like the API's. */
 const controlBodies = {
-  mode: z.strictObject({ configuredMode: z.enum(MODES), effectiveMode: z.optional(z.enum(MODES)) }),
-  services: z.strictObject({ unavailable: z.array(z.enum(SERVICES)) }),
-  clock: z.strictObject({ now: z.nullable(z.iso.datetime({ offset: true })) }),
-  latency: z.strictObject({ ms: wholeNumber(0, MAX_DELAY_MS, 'ms') }),
+  mode: lazy(() => z.strictObject({ configuredMode: z.enum(MODES), effectiveMode: z.optional(z.enum(MODES)) })),
+  services: lazy(() => z.strictObject({ unavailable: z.array(z.enum(SERVICES)) })),
+  clock: lazy(() => z.strictObject({ now: z.nullable(z.iso.datetime({ offset: true })) })),
+  latency: lazy(() => z.strictObject({ ms: wholeNumber(0, MAX_DELAY_MS, 'ms') })),
 }

@@ -1,5 +1,5 @@
 import { nestedDeeperThan, TOO_DEEP } from '@session-library/internal'
-import { formatIssues, type OperationName } from '@session-library/schemas'
+import { formatIssues, lazy, type OperationName } from '@session-library/schemas'
 import * as z from 'zod/mini'
 import { operationNames, unknownOperation } from './operation-names.js'
 
@@ -39,35 +39,37 @@ export const wholeNumber = (min: number, max: number, what: string) =>
  * with the error envelope of that status or a `body` of your own) or a dropped connection, or only
  * a delay; for `times` requests of one `operation` or of all.
  */
-export const faultSchema = z
-  .strictObject({
-    /** Any number: a `test.each` table's; checked when injected to be a 4xx or 5xx (a {@link FaultStatus}). */
-    status: z.optional(z.custom<number>(isFaultStatus, { error: 'must be a 4xx or 5xx status (400–599)' })),
-    /** The answer's JSON body instead of the error envelope of `status`. */
-    body: z.optional(z.json()),
-    network: z.optional(z.boolean()),
-    latency: z.optional(wholeNumber(0, MAX_DELAY_MS, 'ms')),
-    retryAfter: z.optional(wholeNumber(0, MAX_RETRY_AFTER_S, 's')),
-    /** How many matching requests it applies to. Default 1. */
-    times: z.optional(wholeNumber(1, Number.MAX_SAFE_INTEGER, 'requests')),
-    /** @deprecated The name `times` had before; it means the same. */
-    count: z.optional(wholeNumber(1, Number.MAX_SAFE_INTEGER, 'requests')),
-    operation: z.optional(z.enum(operationNames, { error: ({ input }) => unknownOperation(input) })),
-  })
-  .check(
-    z.refine(
-      (fault) => !(fault.status !== undefined && fault.network),
-      'a fault is a status or a network error, not both',
+export const faultSchema = lazy(() =>
+  z
+    .strictObject({
+      /** Any number: a `test.each` table's; checked when injected to be a 4xx or 5xx (a {@link FaultStatus}). */
+      status: z.optional(z.custom<number>(isFaultStatus, { error: 'must be a 4xx or 5xx status (400–599)' })),
+      /** The answer's JSON body instead of the error envelope of `status`. */
+      body: z.optional(z.json()),
+      network: z.optional(z.boolean()),
+      latency: z.optional(wholeNumber(0, MAX_DELAY_MS, 'ms')),
+      retryAfter: z.optional(wholeNumber(0, MAX_RETRY_AFTER_S, 's')),
+      /** How many matching requests it applies to. Default 1. */
+      times: z.optional(wholeNumber(1, Number.MAX_SAFE_INTEGER, 'requests')),
+      /** @deprecated The name `times` had before; it means the same. */
+      count: z.optional(wholeNumber(1, Number.MAX_SAFE_INTEGER, 'requests')),
+      operation: z.optional(z.enum(operationNames, { error: ({ input }) => unknownOperation(input) })),
+    })
+    .check(
+      z.refine(
+        (fault) => !(fault.status !== undefined && fault.network),
+        'a fault is a status or a network error, not both',
+      ),
+      z.refine(
+        (fault) => fault.status !== undefined || fault.network === true || fault.latency !== undefined,
+        'a fault needs a status, network: true or a latency',
+      ),
+      z.refine((fault) => fault.body === undefined || fault.status !== undefined, {
+        error: 'a body needs a status',
+        path: ['body'],
+      }),
     ),
-    z.refine(
-      (fault) => fault.status !== undefined || fault.network === true || fault.latency !== undefined,
-      'a fault needs a status, network: true or a latency',
-    ),
-    z.refine((fault) => fault.body === undefined || fault.status !== undefined, {
-      error: 'a body needs a status',
-      path: ['body'],
-    }),
-  )
+)
 
 /** A fault the mock injects instead of answering normally (see `MockApi.injectFault`). */
 export type Fault = z.input<typeof faultSchema>

@@ -69,7 +69,12 @@ export const LIBRARY_PARTS: {
   }
 } = {
   sessions: { model: writtenSession, keyOf: (record) => record.id },
-  lanes: { model: waveformNoteLane.exact, keyOf: (record) => record.key },
+  lanes: {
+    get model() {
+      return waveformNoteLane.exact
+    },
+    keyOf: (record) => record.key,
+  },
   waveforms: {
     model: storedWaveform,
     keyOf: (record) => waveformKey(record.sessionId, record.variantId),

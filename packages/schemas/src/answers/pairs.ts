@@ -3,6 +3,7 @@ import { ERRORS, errorEnvelope, type KnownErrorCode } from '../errors.js'
 import { accentRule, boundedText, kindRule, statusRule, timestamp } from '../field-rules.js'
 import { FIELD_TEXTS } from '../field-texts.js'
 import { LIMITS, MODES, type Mode, PREVIEW_STATUSES, type PreviewStatus } from '../known-values.js'
+import { lazy } from '../lazy.js'
 import { API_PREFIX } from '../paths.js'
 import * as tolerant from './tolerant.js'
 
@@ -91,116 +92,144 @@ function twin<T extends Shape, const E extends Partial<Record<keyof T, z.ZodMini
   return pairOf(tolerant, z.strictObject(Object.fromEntries(entries) as Stricter<T, E>))
 }
 
-const count = z.int().check(z.minimum(0))
-const when = timestamp()
-const positive = z.number().check(z.positive())
+// A resource's stand-in shows its own properties until first read.
+const lazyResource = <R extends object>(build: () => R) => lazy(build, { fields: true, tolerant: true, exact: true })
+
+const count = lazy(() => z.int().check(z.minimum(0)))
+const when = lazy(() => timestamp())
+const positive = lazy(() => z.number().check(z.positive()))
 const mode = z.enum(MODES) as z.ZodMiniType<Mode>
 
 /** SPEC §2.2, DECISIONS D5: one preview variant of a session. */
-export const preview = twin('preview', tolerant.preview, {
-  status: z.enum(PREVIEW_STATUSES) as z.ZodMiniType<PreviewStatus>,
-})
+export const preview = lazyResource(() =>
+  twin('preview', tolerant.preview, {
+    status: z.enum(PREVIEW_STATUSES) as z.ZodMiniType<PreviewStatus>,
+  }),
+)
 
-const previewFields = { previewStatus: preview.exact.def.shape.status, previews: z.array(preview.exact) }
+const previewFields = lazy(
+  () => ({ previewStatus: preview.exact.def.shape.status, previews: z.array(preview.exact) }),
+  { previewStatus: true, previews: true },
+)
 
 /** SPEC §2.1, DECISIONS D5, D18: a session, as answered (the search-only `client` is not part of it). */
-export const session = twin('session', tolerant.session, {
-  kind: kindRule,
-  status: statusRule,
-  accent: accentRule(),
-  lastOpened: when,
-  ...previewFields,
-})
+export const session = lazyResource(() =>
+  twin('session', tolerant.session, {
+    kind: kindRule,
+    status: statusRule,
+    accent: accentRule(),
+    lastOpened: when,
+    ...previewFields,
+  }),
+)
 
-const wave = twin('waveform', tolerant.waveform, {
-  // JSON Schema cannot compare two fields: the document says it in words.
-  bucketCount: count,
-  duration: positive,
-  sampleRate: positive,
-  peaks: z.array(z.number().check(z.minimum(0), z.maximum(1))),
-})
 /** SPEC §2.3, DECISIONS D13: a waveform's peaks and their meaning. */
-export const waveform = {
-  ...wave,
-  exact: wave.exact.check(
-    z.refine((peaks) => peaks.bucketCount === peaks.peaks.length, {
-      message: 'must equal the number of peaks',
-      path: ['bucketCount'],
-    }),
-  ),
-}
+export const waveform = lazyResource(() => {
+  const wave = twin('waveform', tolerant.waveform, {
+    // JSON Schema cannot compare two fields: the document says it in words.
+    bucketCount: count,
+    duration: positive,
+    sampleRate: positive,
+    peaks: z.array(z.number().check(z.minimum(0), z.maximum(1))),
+  })
+  return {
+    ...wave,
+    exact: wave.exact.check(
+      z.refine((peaks) => peaks.bucketCount === peaks.peaks.length, {
+        message: 'must equal the number of peaks',
+        path: ['bucketCount'],
+      }),
+    ),
+  }
+})
 
 /** SPEC §2.4, DECISIONS D14: a note on a waveform, `timestamp` in seconds. */
-export const waveformNote = twin('waveformNote', tolerant.waveformNote, {
-  timestamp: z.number().check(z.minimum(0)),
-  text: boundedText(LIMITS.noteTextLength),
-  createdAt: when,
-  updatedAt: when,
-})
+export const waveformNote = lazyResource(() =>
+  twin('waveformNote', tolerant.waveformNote, {
+    timestamp: z.number().check(z.minimum(0)),
+    text: boundedText(LIMITS.noteTextLength),
+    createdAt: when,
+    updatedAt: when,
+  }),
+)
 
 /** SPEC §2.5: how many sessions carry a tag. */
-export const tagCount = twin('tagCount', tolerant.tagCount, { count })
+export const tagCount = lazyResource(() => twin('tagCount', tolerant.tagCount, { count }))
 
 /** SPEC §2.6: the state of a batch import. */
-export const importResult = twin('importResult', tolerant.importResult, {
-  total: count,
-  completed: count,
-  failed: count,
-  skipped: count,
-  durationMs: count,
-})
+export const importResult = lazyResource(() =>
+  twin('importResult', tolerant.importResult, {
+    total: count,
+    completed: count,
+    failed: count,
+    skipped: count,
+    durationMs: count,
+  }),
+)
 
 /** SPEC §2.7: one entry of the health snapshot's `recentRequests`. */
-export const recentRequest = twin('recentRequest', tolerant.recentRequest, { statusCode: z.int(), at: when })
+export const recentRequest = lazyResource(() =>
+  twin('recentRequest', tolerant.recentRequest, { statusCode: z.int(), at: when }),
+)
 
 /** SPEC §2.7, DECISIONS D1, D17: the health snapshot. */
-export const health = twin('health', tolerant.health, {
-  status: z.literal('ok'),
-  configuredMode: mode,
-  effectiveMode: mode,
-  running: z.literal(true),
-  port: z.int(),
-  // A pattern, not z.endsWith: that one writes `format: ends_with`, no format of JSON Schema or OpenAPI.
-  baseUrl: z.string().check(z.regex(new RegExp(`${API_PREFIX}$`), `must end in ${API_PREFIX}`)),
-  requestCount: count,
-  recentRequests: z
-    .array(recentRequest.exact)
-    .check(z.maxLength(LIMITS.recentRequests, `must hold at most ${LIMITS.recentRequests} requests`)),
-  // The mock leaves it out when there is none; only clients read `null` as absent.
-  lastError: z.optional(z.string()),
-})
+export const health = lazyResource(() =>
+  twin('health', tolerant.health, {
+    status: z.literal('ok'),
+    configuredMode: mode,
+    effectiveMode: mode,
+    running: z.literal(true),
+    port: z.int(),
+    // A pattern, not z.endsWith: that one writes `format: ends_with`, no format of JSON Schema or OpenAPI.
+    baseUrl: z.string().check(z.regex(new RegExp(`${API_PREFIX}$`), `must end in ${API_PREFIX}`)),
+    requestCount: count,
+    recentRequests: z
+      .array(recentRequest.exact)
+      .check(z.maxLength(LIMITS.recentRequests, `must hold at most ${LIMITS.recentRequests} requests`)),
+    // The mock leaves it out when there is none; only clients read `null` as absent.
+    lastError: z.optional(z.string()),
+  }),
+)
 
 /** SPEC §4.7: the answer to a delete. */
-export const deleted = twin('deleted', tolerant.deleted)
+export const deleted = lazyResource(() => twin('deleted', tolerant.deleted))
 
 /** SPEC §4.8: a session's tags. */
-export const sessionTags = twin('sessionTags', tolerant.sessionTags)
+export const sessionTags = lazyResource(() => twin('sessionTags', tolerant.sessionTags))
 
 /** SPEC §4.9: a session's notes. */
-export const sessionNotes = twin('sessionNotes', tolerant.sessionNotes)
+export const sessionNotes = lazyResource(() => twin('sessionNotes', tolerant.sessionNotes))
 
 /** SPEC §4.10: a session's preview metadata. */
-export const sessionPreview = twin('sessionPreview', tolerant.sessionPreview, previewFields)
+export const sessionPreview = lazyResource(() => twin('sessionPreview', tolerant.sessionPreview, previewFields))
 
 /** SPEC §4.11: a waveform of one session and variant. */
-export const sessionWaveform = twin('sessionWaveform', tolerant.sessionWaveform, { waveform: waveform.exact })
+export const sessionWaveform = lazyResource(() =>
+  twin('sessionWaveform', tolerant.sessionWaveform, { waveform: waveform.exact }),
+)
 
 /** SPEC §4.12, DECISIONS D14: a waveform note lane, its notes by timestamp, then id. */
-export const waveformNoteLane = twin('waveformNoteLane', tolerant.waveformNoteLane, {
-  notes: z.array(waveformNote.exact),
-})
+export const waveformNoteLane = lazyResource(() =>
+  twin('waveformNoteLane', tolerant.waveformNoteLane, {
+    notes: z.array(waveformNote.exact),
+  }),
+)
 
 /** SPEC §4.3: the list's paging facts. */
-export const listMeta = twin('listMeta', tolerant.listMeta, { total: count, limit: count, offset: count })
+export const listMeta = lazyResource(() =>
+  twin('listMeta', tolerant.listMeta, { total: count, limit: count, offset: count }),
+)
 
 /** The error envelope exactly as the mock answers it: a known code and no other field (DECISIONS D4). */
-export const exactErrorEnvelope = z.strictObject({
-  error: z.strictObject({
-    ...errorEnvelope.def.shape.error.def.shape,
-    status: z.int(),
-    code: z.enum(Object.keys(ERRORS) as [KnownErrorCode, ...KnownErrorCode[]]),
+export const exactErrorEnvelope = lazy(() =>
+  z.strictObject({
+    error: z.strictObject({
+      ...errorEnvelope.def.shape.error.def.shape,
+      status: z.int(),
+      code: z.enum(Object.keys(ERRORS) as [KnownErrorCode, ...KnownErrorCode[]]),
+    }),
   }),
-})
+)
 
 type AnyResource = Resource<Record<string, Field>>
 
@@ -221,10 +250,14 @@ export function listEnvelope<R extends AnyResource>(inner: R): ListEnvelope<R> {
 }
 
 /** The session list's envelope `{data, meta: {total, limit, offset}}` (SPEC §4.3). */
-export const sessionPage = twin('sessionPage', tolerant.sessionPage, {
-  data: z.array(session.exact),
-  meta: listMeta.exact,
-})
+export const sessionPage = lazyResource(() =>
+  twin('sessionPage', tolerant.sessionPage, {
+    data: z.array(session.exact),
+    meta: listMeta.exact,
+  }),
+)
 
 /** The envelope of `GET /tags`: tag counts, most used first (SPEC §4.14, DECISIONS D16). */
-export const tagCountList = pairOf(tolerant.tagCountList, z.strictObject({ data: z.array(tagCount.exact) }))
+export const tagCountList = lazyResource(() =>
+  pairOf(tolerant.tagCountList, z.strictObject({ data: z.array(tagCount.exact) })),
+)

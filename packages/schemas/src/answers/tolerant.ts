@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import type { Kind, Mode, OpenString, PreviewStatus, Status } from '../known-values.js'
+import { lazy } from '../lazy.js'
 
 // What a client accepts from any server that follows SPEC.md (DECISIONS preamble): unknown keys are
 // kept, and strings SPEC.md lists no values for are open, typed with the known ones as suggestions.
@@ -27,16 +28,18 @@ const previewStatus = open<PreviewStatus>()
 const mode = open<OpenString<Mode>>()
 
 /** SPEC §2.2: one preview variant of a session, as a client reads it. */
-export const preview = object({
-  /** The variant's id, as variantId names it (D12). */
-  id: text,
-  /** The variant's name, e.g. Mix. */
-  name: text,
-  /** The audio file of the variant. */
-  path: text,
-  /** Whether it is ready: none, pending, ready or failed (D5). */
-  status: previewStatus,
-})
+export const preview = lazy(() =>
+  object({
+    /** The variant's id, as variantId names it (D12). */
+    id: text,
+    /** The variant's name, e.g. Mix. */
+    name: text,
+    /** The audio file of the variant. */
+    path: text,
+    /** Whether it is ready: none, pending, ready or failed (D5). */
+    status: previewStatus,
+  }),
+)
 
 export const previewFields = {
   /** Whether a preview exists: none, pending, ready or failed (D5). */
@@ -54,191 +57,219 @@ export const previewFields = {
 }
 
 /** SPEC §2.1: a session, as a client reads it. */
-export const session = object({
-  /** The session's id: set by the server, never reused (D5). */
-  id: text,
-  /** The session's name: trimmed, then 1–200 characters (D5). */
-  title: text,
-  /** The kind of project, usually its DAW (ableton, logic, reaper…): any text of 1–64 characters (D5). */
-  kind: open<Kind>(),
-  /** Where the work stands (idea, in-progress, mixing, mastering, done, archived…): any text of 1–64 characters (D5). */
-  status: open<Status>(),
-  /** A colour as #rrggbb, or empty for none (D5). */
-  accent: text,
-  /** Tags to find the session by. Each is trimmed, then 1–64 characters without a comma; repeated tags are dropped (the first kept, order kept), then at most 100 may remain (D6). */
-  tags: z.array(text),
-  /** Free text about the session, at most 100,000 characters (D7). */
-  notes: text,
-  /** When the session was last opened, as an ISO 8601 UTC timestamp; the recent filter reads it (D11). */
-  lastOpened: text,
-  /** Where the project file lives on disk; the first one set is kept as projectOriginalPath (D5). */
-  projectPath: text,
-  /** The first project path the session had, kept when projectPath changes (D5). */
-  projectOriginalPath: text,
-  ...previewFields,
-})
+export const session = lazy(() =>
+  object({
+    /** The session's id: set by the server, never reused (D5). */
+    id: text,
+    /** The session's name: trimmed, then 1–200 characters (D5). */
+    title: text,
+    /** The kind of project, usually its DAW (ableton, logic, reaper…): any text of 1–64 characters (D5). */
+    kind: open<Kind>(),
+    /** Where the work stands (idea, in-progress, mixing, mastering, done, archived…): any text of 1–64 characters (D5). */
+    status: open<Status>(),
+    /** A colour as #rrggbb, or empty for none (D5). */
+    accent: text,
+    /** Tags to find the session by. Each is trimmed, then 1–64 characters without a comma; repeated tags are dropped (the first kept, order kept), then at most 100 may remain (D6). */
+    tags: z.array(text),
+    /** Free text about the session, at most 100,000 characters (D7). */
+    notes: text,
+    /** When the session was last opened, as an ISO 8601 UTC timestamp; the recent filter reads it (D11). */
+    lastOpened: text,
+    /** Where the project file lives on disk; the first one set is kept as projectOriginalPath (D5). */
+    projectPath: text,
+    /** The first project path the session had, kept when projectPath changes (D5). */
+    projectOriginalPath: text,
+    ...previewFields,
+  }),
+)
 
 /** SPEC §2.3: a waveform, as a client reads it. */
-export const waveform = object({
-  /** Names the waveform of one session and variant; stable for them (D13). */
-  key: text,
-  /** Equals the number of peaks (D13). */
-  bucketCount: number,
-  /** The audio's length in seconds, more than 0 (D13). */
-  duration: number,
-  /** Samples per second of the audio, in Hz (D13). */
-  sampleRate: number,
-  /** Changes when the preview's audio changes (D13). */
-  audioVersion: text,
-  /** The peak amplitude of each bucket, from 0 to 1 (D13). */
-  peaks: z.array(number),
-})
+export const waveform = lazy(() =>
+  object({
+    /** Names the waveform of one session and variant; stable for them (D13). */
+    key: text,
+    /** Equals the number of peaks (D13). */
+    bucketCount: number,
+    /** The audio's length in seconds, more than 0 (D13). */
+    duration: number,
+    /** Samples per second of the audio, in Hz (D13). */
+    sampleRate: number,
+    /** Changes when the preview's audio changes (D13). */
+    audioVersion: text,
+    /** The peak amplitude of each bucket, from 0 to 1 (D13). */
+    peaks: z.array(number),
+  }),
+)
 
 /** SPEC §2.4: a waveform note, as a client reads it. */
-export const waveformNote = object({
-  /** The note's id, unique in its lane (D14). */
-  id: text,
-  /** Seconds from the start of the audio (D14). */
-  timestamp: number,
-  /** What the note says: 1–2,000 characters (D14). */
-  text,
-  /** When the note was made, as an ISO 8601 UTC timestamp (D14). */
-  createdAt: text,
-  /** When the note last changed, as an ISO 8601 UTC timestamp (D14). */
-  updatedAt: text,
-})
+export const waveformNote = lazy(() =>
+  object({
+    /** The note's id, unique in its lane (D14). */
+    id: text,
+    /** Seconds from the start of the audio (D14). */
+    timestamp: number,
+    /** What the note says: 1–2,000 characters (D14). */
+    text,
+    /** When the note was made, as an ISO 8601 UTC timestamp (D14). */
+    createdAt: text,
+    /** When the note last changed, as an ISO 8601 UTC timestamp (D14). */
+    updatedAt: text,
+  }),
+)
 
 /** SPEC §2.5: how many sessions carry a tag. */
-export const tagCount = object({
-  /** The tag. */
-  tag: text,
-  /** How many sessions carry it (D16). */
-  count: number,
-})
+export const tagCount = lazy(() =>
+  object({
+    /** The tag. */
+    tag: text,
+    /** How many sessions carry it (D16). */
+    count: number,
+  }),
+)
 
 /** SPEC §2.6: the state of a batch import. */
-export const importResult = object({
-  /** The import's id. */
-  importId: text,
-  /** How many items the import holds (D15). */
-  total: number,
-  /** How many items became sessions so far (D15). */
-  completed: number,
-  /** How many items failed so far (D15). */
-  failed: number,
-  /** How many items were skipped because a session already has their path (D15). */
-  skipped: number,
-  /** Whether every item has been processed; false in the 202 answer (D15). */
-  done: flag,
-  /** How long the import has taken, in milliseconds. */
-  durationMs: number,
-})
+export const importResult = lazy(() =>
+  object({
+    /** The import's id. */
+    importId: text,
+    /** How many items the import holds (D15). */
+    total: number,
+    /** How many items became sessions so far (D15). */
+    completed: number,
+    /** How many items failed so far (D15). */
+    failed: number,
+    /** How many items were skipped because a session already has their path (D15). */
+    skipped: number,
+    /** Whether every item has been processed; false in the 202 answer (D15). */
+    done: flag,
+    /** How long the import has taken, in milliseconds. */
+    durationMs: number,
+  }),
+)
 
 /** SPEC §2.7: one entry of the health snapshot's `recentRequests`. */
-export const recentRequest = object({
-  /** The request's HTTP method. */
-  method: text,
-  /** The path requested, without its query string (D17). */
-  path: text,
-  /** The HTTP status answered. */
-  statusCode: number,
-  /** When it was answered, as an ISO 8601 UTC timestamp (D17). */
-  at: text,
-})
+export const recentRequest = lazy(() =>
+  object({
+    /** The request's HTTP method. */
+    method: text,
+    /** The path requested, without its query string (D17). */
+    path: text,
+    /** The HTTP status answered. */
+    statusCode: number,
+    /** When it was answered, as an ISO 8601 UTC timestamp (D17). */
+    at: text,
+  }),
+)
 
 /** SPEC §2.7: the health snapshot; `lastError` is optional, `null` read as absent (DECISIONS preamble). */
-export const health = object({
-  /** ok when the service is healthy (D17). */
-  status: text,
-  /** The mode set by configuration: disabled, read-only or full-automation (D1). */
-  configuredMode: mode,
-  /** The mode in force; writes need full-automation (D1). */
-  effectiveMode: mode,
-  /** Whether the service runs: true in an answer (D17). */
-  running: flag,
-  /** The port the service listens on. */
-  port: number,
-  /** The API's address, ending in /api/v1 (D17). */
-  baseUrl: text,
-  /** The address of the reference pages (D17). */
-  docsUrl: text,
-  /** How many requests under /api/v1 were answered before this one, 401s included (D17). */
-  requestCount: number,
-  /** The last 50 requests, newest first (D17). */
-  recentRequests: z.array(recentRequest),
-  /** The message of the most recent 5xx answer; absent when there was none (D17). */
-  lastError: absentIfNull(text),
-})
+export const health = lazy(() =>
+  object({
+    /** ok when the service is healthy (D17). */
+    status: text,
+    /** The mode set by configuration: disabled, read-only or full-automation (D1). */
+    configuredMode: mode,
+    /** The mode in force; writes need full-automation (D1). */
+    effectiveMode: mode,
+    /** Whether the service runs: true in an answer (D17). */
+    running: flag,
+    /** The port the service listens on. */
+    port: number,
+    /** The API's address, ending in /api/v1 (D17). */
+    baseUrl: text,
+    /** The address of the reference pages (D17). */
+    docsUrl: text,
+    /** How many requests under /api/v1 were answered before this one, 401s included (D17). */
+    requestCount: number,
+    /** The last 50 requests, newest first (D17). */
+    recentRequests: z.array(recentRequest),
+    /** The message of the most recent 5xx answer; absent when there was none (D17). */
+    lastError: absentIfNull(text),
+  }),
+)
 
 // The answers of SPEC §4 that wrap or pick from the resources of §2, as a client reads them (see
 // tolerant.ts); each field's TSDoc is its one text (see tolerant.ts).
 
 /** SPEC §4.7: the answer to a delete. */
-export const deleted = object({
-  /** true: the session is gone. */
-  deleted: flag,
-  /** The id of the deleted session. */
-  id: text,
-})
+export const deleted = lazy(() =>
+  object({
+    /** true: the session is gone. */
+    deleted: flag,
+    /** The id of the deleted session. */
+    id: text,
+  }),
+)
 
 /** SPEC §4.8: a session's tags. */
-export const sessionTags = object({
-  /** The session's id. */
-  id: text,
-  /** The session's tags, in order (D6). */
-  tags: session.def.shape.tags,
-})
+export const sessionTags = lazy(() =>
+  object({
+    /** The session's id. */
+    id: text,
+    /** The session's tags, in order (D6). */
+    tags: session.def.shape.tags,
+  }),
+)
 
 /** SPEC §4.9: a session's notes. */
-export const sessionNotes = object({
-  /** The session's id. */
-  id: text,
-  /** The session's notes; empty when cleared (D7). */
-  notes: text,
-})
+export const sessionNotes = lazy(() =>
+  object({
+    /** The session's id. */
+    id: text,
+    /** The session's notes; empty when cleared (D7). */
+    notes: text,
+  }),
+)
 
 /** SPEC §4.10: a session's preview metadata. */
-export const sessionPreview = object({
-  /** The session's id. */
-  id: text,
-  ...previewFields,
-})
+export const sessionPreview = lazy(() =>
+  object({
+    /** The session's id. */
+    id: text,
+    ...previewFields,
+  }),
+)
 
 /** SPEC §4.11: a waveform of one session and variant. */
-export const sessionWaveform = object({
-  /** The session's id. */
-  sessionId: text,
-  /** The preview variant the waveform is of (D12). */
-  variantId: text,
-  /** The waveform's peaks and what they measure (D13). */
-  waveform,
-})
+export const sessionWaveform = lazy(() =>
+  object({
+    /** The session's id. */
+    sessionId: text,
+    /** The preview variant the waveform is of (D12). */
+    variantId: text,
+    /** The waveform's peaks and what they measure (D13). */
+    waveform,
+  }),
+)
 
 /** SPEC §4.12: a waveform note lane. */
-export const waveformNoteLane = object({
-  /** The session's id. */
-  sessionId: text,
-  /** The preview variant the lane belongs to (D12). */
-  variantId: text,
-  /** The waveform key that names the lane (D14). */
-  key: text,
-  /** The notes, by timestamp, then id (D14). */
-  notes: z.array(waveformNote),
-})
+export const waveformNoteLane = lazy(() =>
+  object({
+    /** The session's id. */
+    sessionId: text,
+    /** The preview variant the lane belongs to (D12). */
+    variantId: text,
+    /** The waveform key that names the lane (D14). */
+    key: text,
+    /** The notes, by timestamp, then id (D14). */
+    notes: z.array(waveformNote),
+  }),
+)
 
 /** SPEC §4.3: the list's paging facts. */
-export const listMeta = object({
-  /** How many sessions match the filters, on all pages (D9). */
-  total: number,
-  /** The page size applied, at most 500 (D9). */
-  limit: number,
-  /** How many matching sessions come before this page (D9). */
-  offset: number,
-})
+export const listMeta = lazy(() =>
+  object({
+    /** How many sessions match the filters, on all pages (D9). */
+    total: number,
+    /** The page size applied, at most 500 (D9). */
+    limit: number,
+    /** How many matching sessions come before this page (D9). */
+    offset: number,
+  }),
+)
 
 export const data = <T extends z.ZodMiniType>(inner: T): z.ZodMiniObject<Payload<T>, z.core.$strip> => {
   // One envelope per payload: the client's routes and the endpoint table share it.
-  const made = envelopes.get(inner) ?? object({ data: inner })
+  const made = envelopes.get(inner) ?? lazy(() => object({ data: inner }))
   envelopes.set(inner, made)
   return made as z.ZodMiniObject<Payload<T>, z.core.$strip>
 }
@@ -249,12 +280,14 @@ type Payload<T> = {
 const envelopes = new WeakMap<z.ZodMiniType, z.ZodMiniObject>()
 
 /** The session list's envelope `{data, meta}` (SPEC §4.3), as a client reads it. */
-export const sessionPage = object({
-  /** The sessions of this page, in the requested order (D10). */
-  data: z.array(session),
-  /** Paging facts: total, limit and offset (D9). */
-  meta: listMeta,
-})
+export const sessionPage = lazy(() =>
+  object({
+    /** The sessions of this page, in the requested order (D10). */
+    data: z.array(session),
+    /** Paging facts: total, limit and offset (D9). */
+    meta: listMeta,
+  }),
+)
 
 /** The envelope of `GET /tags` (SPEC §4.14), as a client reads it. */
-export const tagCountList = data(z.array(tagCount))
+export const tagCountList = lazy(() => data(z.array(tagCount)))

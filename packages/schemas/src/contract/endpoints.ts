@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import * as envelopes from '../answers/pairs.js'
 import * as resources from '../answers/pairs.js'
+import { lazy } from '../lazy.js'
 import { findRoute, pathParamNames } from '../paths.js'
 import { health } from './health.js'
 import { imports } from './imports.js'
@@ -27,16 +28,18 @@ const SPECS = {
 }
 type Specs = typeof SPECS
 
-const exactOfResource = new Map<z.ZodMiniType, z.ZodMiniType>(
-  [...Object.values(resources), ...Object.values(envelopes)].flatMap((pair) =>
-    'exact' in pair ? [[pair.tolerant, pair.exact] as const] : [],
-  ),
-)
+let exactOfResource: Map<z.ZodMiniType, z.ZodMiniType> | undefined
+const exactOfResources = () =>
+  (exactOfResource ??= new Map(
+    [...Object.values(resources), ...Object.values(envelopes)].flatMap((pair) =>
+      typeof pair === 'object' && 'exact' in pair ? [[pair.tolerant, pair.exact] as const] : [],
+    ),
+  ))
 
 // An operation's exact answer, derived from its tolerant one: each resource's exact twin, inside
 // an envelope that rejects unknown keys.
 function exactOf(tolerant: z.ZodMiniType): z.ZodMiniType {
-  const known = exactOfResource.get(tolerant)
+  const known = exactOfResources().get(tolerant)
   if (known) return known
   const { def } = tolerant as unknown as { def: { type: string; shape?: Record<string, z.ZodMiniType> } }
   if (def.type !== 'object' || !def.shape) throw new TypeError(`no exact schema for a ${def.type} answer`)
@@ -48,7 +51,7 @@ function exactOf(tolerant: z.ZodMiniType): z.ZodMiniType {
  * keyed by its stable name, as the group files write it, with its exact answer derived. The mock
  * and the OpenAPI document are derived from it.
  */
-export const endpoints = table(SPECS, exactOf) as unknown as {
+export const endpoints = table(SPECS, (tolerant) => lazy(() => exactOf(tolerant))) as unknown as {
   readonly [Name in keyof Specs & string]: OperationOf<Name, Specs[Name]>
 }
 

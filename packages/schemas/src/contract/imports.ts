@@ -3,38 +3,43 @@ import * as t from '../answers/tolerant.js'
 import { bool, kindRule, list, nonEmptyText, str, strict, withTexts } from '../field-rules.js'
 import { FIELD_TEXTS } from '../field-texts.js'
 import { LIMITS } from '../known-values.js'
+import { lazy } from '../lazy.js'
 import { BODY_LIMIT, type OperationSpec } from './operation.js'
 import { writable } from './sessions.js'
 
-const importItem = strict(
-  withTexts(FIELD_TEXTS.importItem, {
-    /** The project file to import; an item whose path a session already has is skipped (D15). */
-    projectPath: nonEmptyText(),
-    /** The new session's name: trimmed, then 1–200 characters; by default the file name without its extension (D15). */
-    title: z.optional(writable.title),
-    /** The kind for this item when the body gives none; by default the one of the file's extension (D15). */
-    projectType: z.optional(str()),
-    /** An audio file that becomes the session's preview when generatePreviews is true (D15). */
-    previewAudioPath: z.optional(str()),
-  }),
+const importItem = lazy(() =>
+  strict(
+    withTexts(FIELD_TEXTS.importItem, {
+      /** The project file to import; an item whose path a session already has is skipped (D15). */
+      projectPath: nonEmptyText(),
+      /** The new session's name: trimmed, then 1–200 characters; by default the file name without its extension (D15). */
+      title: z.optional(writable().title),
+      /** The kind for this item when the body gives none; by default the one of the file's extension (D15). */
+      projectType: z.optional(str()),
+      /** An audio file that becomes the session's preview when generatePreviews is true (D15). */
+      previewAudioPath: z.optional(str()),
+    }),
+  ),
 )
 
 /**
  * The exact body of `POST /import` (SPEC §4.13, DECISIONS D15): 1–1,000 items, each with a
  * non-empty `projectPath`.
  */
-export const importBody = strict(
-  withTexts(FIELD_TEXTS.importBody, {
-    /** The kind of every imported session: any text of 1–64 characters (D5, D15). */
-    kind: z.optional(kindRule),
-    /** Whether an item's previewAudioPath becomes the new session's preview (D15). */
-    generatePreviews: z._default(bool(), false),
-    /** The project files to import: 1–1,000 items (D15). */
-    items: list(importItem).check(
-      z.minLength(1, 'must hold at least 1 item'),
-      z.maxLength(LIMITS.importItems, `must hold at most ${LIMITS.importItems} items`),
-    ),
-  }),
+export const importBody = lazy(() =>
+  strict(
+    withTexts(FIELD_TEXTS.importBody, {
+      /** The kind of every imported session: any text of 1–64 characters (D5, D15). */
+      kind: z.optional(kindRule),
+      /** Whether an item's previewAudioPath becomes the new session's preview (D15). */
+      generatePreviews: z._default(bool(), false),
+      /** The project files to import: 1–1,000 items (D15). */
+      items: list(importItem).check(
+        z.minLength(1, 'must hold at least 1 item'),
+        z.maxLength(LIMITS.importItems, `must hold at most ${LIMITS.importItems} items`),
+      ),
+    }),
+  ),
 )
 
 // SPEC §4.13 (see health.ts).

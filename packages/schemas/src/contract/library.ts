@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { session, waveform, waveformNoteLane } from '../answers/pairs.js'
+import { lazy } from '../lazy.js'
 import { writable } from './sessions.js'
 
 // Built here, next to the resources, because the mock has no zod of its own: one zod instance
@@ -9,26 +10,30 @@ import { writable } from './sessions.js'
  * A session as the mock stores it: exactly the answered fields (SPEC §2.1) plus the search-only
  * `client` that it never returns (DECISIONS D11).
  */
-export const storedSession = z.strictObject({ ...session.exact.def.shape, client: z.string() })
+export const storedSession = lazy(() => z.strictObject({ ...session.exact.def.shape, client: z.string() }))
 
 /**
  * The waveform of one session and preview variant as a `--data` file holds it: peaks read from a
  * real application by `session-library clone`, which the mock answers instead of computing its own.
  */
-export const storedWaveform = z.strictObject({ sessionId: z.string(), variantId: z.string(), waveform: waveform.exact })
+export const storedWaveform = lazy(() =>
+  z.strictObject({ sessionId: z.string(), variantId: z.string(), waveform: waveform.exact }),
+)
 
 /**
  * The mock's whole library as its `--data` file holds it: the sessions, the waveform note lanes
  * (DECISIONS D14), `nextId`, the counter that keeps ids from being reused across restarts (D5),
  * and, optionally, stored waveforms (files written before them still load).
  */
-export const librarySnapshot = z.strictObject({
-  version: z.literal(1),
-  nextId: z.int().check(z.minimum(1)),
-  sessions: z.array(storedSession),
-  lanes: z.array(waveformNoteLane.exact),
-  waveforms: z.optional(z.array(storedWaveform)),
-})
+export const librarySnapshot = lazy(() =>
+  z.strictObject({
+    version: z.literal(1),
+    nextId: z.int().check(z.minimum(1)),
+    sessions: z.array(storedSession),
+    lanes: z.array(waveformNoteLane.exact),
+    waveforms: z.optional(z.array(storedWaveform)),
+  }),
+)
 
 /**
  * A stored session as only writes through the API can leave it: `storedSession` with each writable
@@ -36,13 +41,13 @@ export const librarySnapshot = z.strictObject({
  * without a comma…), its output what a write stores (trimmed, repeated tags dropped). What a mock
  * seeded in process accepts, and, each record exactly as a write stores it, what a `--data` file holds.
  */
-export const writtenSession = z.extend(storedSession, writable)
+export const writtenSession = lazy(() => z.extend(storedSession, writable()))
 
 /**
  * A library whose sessions hold only what writes through the API can leave ({@link writtenSession}):
  * the `librarySnapshot` a mock seeded in process checks, and the format of a `--data` file.
  */
-export const writtenLibrary = z.extend(librarySnapshot, { sessions: z.array(writtenSession) })
+export const writtenLibrary = lazy(() => z.extend(librarySnapshot, { sessions: z.array(writtenSession) }))
 
 /**
  * The files a mock keeps beside its `--data` file: the change log (`<file>.log`) and the one a fold

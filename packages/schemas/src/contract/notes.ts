@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import * as t from '../answers/tolerant.js'
 import { strict, withTexts } from '../field-rules.js'
 import { FIELD_TEXTS } from '../field-texts.js'
+import { lazy } from '../lazy.js'
 import type { OperationSpec } from './operation.js'
 import { BODY_LIMIT, READ_ONE, WRITE_ONE } from './operation.js'
 import { writable } from './sessions.js'
@@ -10,14 +11,16 @@ import { writable } from './sessions.js'
  * The exact body of `PUT`/`PATCH /sessions/{id}/notes` (SPEC §4.9, DECISIONS D7): `""` or `null`
  * clears them.
  */
-export const notesBody = strict(
-  withTexts(FIELD_TEXTS.notesBody, {
-    /** The new notes, at most 100,000 characters; "" or null clears them (D7). */
-    notes: z.pipe(
-      z.nullable(writable.notes),
-      z.transform((notes: string | null) => notes ?? ''),
-    ),
-  }),
+export const notesBody = lazy(() =>
+  strict(
+    withTexts(FIELD_TEXTS.notesBody, {
+      /** The new notes, at most 100,000 characters; "" or null clears them (D7). */
+      notes: z.pipe(
+        z.nullable(writable().notes),
+        z.transform((notes: string | null) => notes ?? ''),
+      ),
+    }),
+  ),
 )
 
 // SPEC §4.9 (see health.ts): PUT and PATCH are one write.

@@ -18,35 +18,38 @@ import {
 } from '../field-rules.js'
 import { FIELD_TEXTS } from '../field-texts.js'
 import { type Kind, LIMITS, SORT_KEYS, type SortKey } from '../known-values.js'
+import { lazy } from '../lazy.js'
 import type { Session, SessionListParams } from './named-types.js'
 import type { OperationSpec } from './operation.js'
 import { BODY_LIMIT, READ, READ_ONE, WRITE_ONE } from './operation.js'
 
 // D6: the list filter splits on commas, so a tag holds none; in the pattern, so that the document says it too.
-const tag = trimmedText(LIMITS.tagLength, true)
+const tag = lazy(() => trimmedText(LIMITS.tagLength, true))
 
-const tagList = z.pipe(
-  list(tag),
-  z.transform((tags: string[], ctx) => {
-    const kept = unique(tags)
-    if (kept.length > LIMITS.tagsPerSession) {
-      ctx.issues.push({
-        code: 'custom',
-        input: tags,
-        message: `must hold at most ${LIMITS.tagsPerSession} distinct tags`,
-      })
-    }
-    return kept
-  }),
+const tagList = lazy(() =>
+  z.pipe(
+    list(tag),
+    z.transform((tags: string[], ctx) => {
+      const kept = unique(tags)
+      if (kept.length > LIMITS.tagsPerSession) {
+        ctx.issues.push({
+          code: 'custom',
+          input: tags,
+          message: `must hold at most ${LIMITS.tagsPerSession} distinct tags`,
+        })
+      }
+      return kept
+    }),
+  ),
 )
 
 type SessionShape = typeof session.def.shape
-type WriteRules = typeof rules
+type WriteRules = ReturnType<typeof rules>
 // Keyed by the session's own shape, so that each field carries the TSDoc written once in
 // answers/tolerant.ts (an editor shows it on a body's field too) under its write rule.
 export type Writable = { [Key in keyof Pick<SessionShape, keyof WriteRules>]: WriteRules[Key] }
 
-const rules = {
+const rules = () => ({
   title: trimmedText(LIMITS.titleLength),
   kind: kindRule,
   status: statusRule,
@@ -54,9 +57,11 @@ const rules = {
   tags: tagList,
   notes: optionalText(LIMITS.notesLength),
   projectPath: str(),
-}
+})
 
-export const writable: Writable = withTexts(FIELD_TEXTS.session, rules)
+let writableMade: Writable | undefined
+/** The write rule of each writable field, with its text; built on first use. */
+export const writable = (): Writable => (writableMade ??= withTexts(FIELD_TEXTS.session, rules()))
 
 /** What a new session gets for each field the create body leaves out (DECISIONS D5). */
 export const SESSION_DEFAULTS = {
@@ -94,61 +99,71 @@ const splitTags = (value: string | string[]) =>
     .filter((part) => part.length > 0)
 
 // One pattern each, so that a bad value gives one message (and the OpenAPI document the full rule).
-const limit = z.pipe(
-  queryParam().check(
-    z.regex(
-      decimalInteger(1, LIMITS.pagingMax),
-      `must be an integer ≥ 1 written in decimal digits, at most ${LIMITS.pagingMax}`,
+const limit = lazy(() =>
+  z.pipe(
+    queryParam().check(
+      z.regex(
+        decimalInteger(1, LIMITS.pagingMax),
+        `must be an integer ≥ 1 written in decimal digits, at most ${LIMITS.pagingMax}`,
+      ),
     ),
+    z.transform((value: string) => Math.min(Number(value), LIMITS.listLimitMax)),
   ),
-  z.transform((value: string) => Math.min(Number(value), LIMITS.listLimitMax)),
 )
-const offset = z.pipe(
-  queryParam().check(
-    z.regex(
-      decimalInteger(0, LIMITS.pagingMax),
-      `must be an integer ≥ 0 written in decimal digits, at most ${LIMITS.pagingMax}`,
+const offset = lazy(() =>
+  z.pipe(
+    queryParam().check(
+      z.regex(
+        decimalInteger(0, LIMITS.pagingMax),
+        `must be an integer ≥ 0 written in decimal digits, at most ${LIMITS.pagingMax}`,
+      ),
     ),
+    z.transform((value: string) => Number(value)),
   ),
-  z.transform((value: string) => Number(value)),
 )
-const recent = z.pipe(
-  queryParam().check(z.regex(/^(true|false|1|0)$/, 'must be true, false, 1 or 0')),
-  z.transform((value: string) => value === 'true' || value === '1'),
+const recent = lazy(() =>
+  z.pipe(
+    queryParam().check(z.regex(/^(true|false|1|0)$/, 'must be true, false, 1 or 0')),
+    z.transform((value: string) => value === 'true' || value === '1'),
+  ),
 )
-const sort = z.enum(sortValues, {
-  error: (issue) => (Array.isArray(issue.input) ? 'must be given once' : sortRule),
-}) as z.ZodMiniType<SortKey, string>
+const sort = lazy(() =>
+  z.enum(sortValues, {
+    error: (issue) => (Array.isArray(issue.input) ? 'must be given once' : sortRule),
+  }),
+) as z.ZodMiniType<SortKey, string>
 
 /**
  * The exact query of `GET /sessions` (SPEC §4.3, DECISIONS D9–D11), read from the query string: a
  * parameter seen once is a string, a repeated one an array. The output is typed: numbers, booleans
  * and a tag list. Unknown parameters are ignored.
  */
-export const sessionListQuery = query(
-  withTexts(FIELD_TEXTS.sessionListQuery, {
-    /** Text to look for in each session's title, client and notes, in any case (D11). */
-    q: z.optional(queryParam()),
-    /** Only sessions of this kind, matched exactly (D11). */
-    kind: z.optional(queryParam() as z.ZodMiniType<Kind, string>),
-    /** Another name for kind; when both are given they must be equal (D11). */
-    daw: z.optional(queryParam() as z.ZodMiniType<Kind, string>),
-    /** Only sessions that carry all these tags: comma-separated, repeated, or both (D11). */
-    tags: z.optional(z.pipe(z.union([queryParam(), z.array(queryParam())]), z.transform(splitTags))),
-    /** true or 1: only sessions opened in the last 30 days; false or 0: all of them (D11). */
-    recent: z.optional(recent),
-    /** The order: title, lastOpened, kind or status, with a leading - for descending; -lastOpened by default, ties in id order (D10). */
-    sort: z.optional(sort),
-    /** How many sessions a page holds: a whole number ≥ 1 in decimal digits, 50 by default; above 500, 500 is used; above 2^53−1 refused (D9). */
-    limit: z.optional(limit),
-    /** How many sessions to skip: a whole number ≥ 0 in decimal digits, 0 by default; above 2^53−1 refused (D9). */
-    offset: z.optional(offset),
-  }),
-).check(
-  z.refine((given) => given.kind === undefined || given.daw === undefined || given.kind === given.daw, {
-    message: 'must equal kind when both are given',
-    path: ['daw'],
-  }),
+export const sessionListQuery = lazy(() =>
+  query(
+    withTexts(FIELD_TEXTS.sessionListQuery, {
+      /** Text to look for in each session's title, client and notes, in any case (D11). */
+      q: z.optional(queryParam()),
+      /** Only sessions of this kind, matched exactly (D11). */
+      kind: z.optional(queryParam() as z.ZodMiniType<Kind, string>),
+      /** Another name for kind; when both are given they must be equal (D11). */
+      daw: z.optional(queryParam() as z.ZodMiniType<Kind, string>),
+      /** Only sessions that carry all these tags: comma-separated, repeated, or both (D11). */
+      tags: z.optional(z.pipe(z.union([queryParam(), z.array(queryParam())]), z.transform(splitTags))),
+      /** true or 1: only sessions opened in the last 30 days; false or 0: all of them (D11). */
+      recent: z.optional(recent),
+      /** The order: title, lastOpened, kind or status, with a leading - for descending; -lastOpened by default, ties in id order (D10). */
+      sort: z.optional(sort),
+      /** How many sessions a page holds: a whole number ≥ 1 in decimal digits, 50 by default; above 500, 500 is used; above 2^53−1 refused (D9). */
+      limit: z.optional(limit),
+      /** How many sessions to skip: a whole number ≥ 0 in decimal digits, 0 by default; above 2^53−1 refused (D9). */
+      offset: z.optional(offset),
+    }),
+  ).check(
+    z.refine((given) => given.kind === undefined || given.daw === undefined || given.kind === given.daw, {
+      message: 'must equal kind when both are given',
+      path: ['daw'],
+    }),
+  ),
 )
 
 /** The order of the session list when the query names none (DECISIONS D10). */
@@ -217,7 +232,7 @@ type WithDefaults = {
 type AllOptional = { [Key in keyof Writable]: z.ZodMiniOptional<Writable[Key]> }
 
 function withDefaults(): WithDefaults {
-  const entries = Object.entries(writable).map(([key, schema]) => {
+  const entries = Object.entries(writable()).map(([key, schema]) => {
     if (!Object.hasOwn(SESSION_DEFAULTS, key)) return [key, schema]
     const value = SESSION_DEFAULTS[key as keyof Defaults]
     // A new array per session, never the shared default.
@@ -230,13 +245,13 @@ function withDefaults(): WithDefaults {
  * The exact body of `POST /sessions` (SPEC §4.4, DECISIONS D4–D7): `title` required, the rest
  * defaulted, unknown and server-managed fields rejected.
  */
-export const sessionCreateBody = strict(withDefaults())
+export const sessionCreateBody = lazy(() => strict(withDefaults()))
 
 /**
  * The exact body of `PATCH /sessions/{id}` (SPEC §4.6, DECISIONS D8): any writable field, each
  * under the create rules; `{}` is a no-op; `null` is no value.
  */
-export const sessionUpdateBody: z.ZodMiniObject<AllOptional, z.core.$strict> = z.partial(strict(writable))
+export const sessionUpdateBody: z.ZodMiniObject<AllOptional, z.core.$strict> = lazy(() => z.partial(strict(writable())))
 
 // SPEC §4.3–4.7 (see health.ts).
 export const sessions = {

@@ -1,11 +1,12 @@
 import * as t from '../answers/tolerant.js'
 import { strict } from '../field-rules.js'
+import { lazy } from '../lazy.js'
 import type { OperationSpec } from './operation.js'
 import { BODY_LIMIT, READ_ONE, WRITE_ONE } from './operation.js'
 import { type Writable, writable } from './sessions.js'
 
 /** The exact body of `PUT`/`PATCH /sessions/{id}/tags` (SPEC §4.8, DECISIONS D6). */
-export const tagsBody = strict({ tags: writable.tags } as Pick<Writable, 'tags'>)
+export const tagsBody = lazy(() => strict({ tags: writable().tags } as Pick<Writable, 'tags'>))
 
 // SPEC §4.8 (see health.ts): PUT and PATCH are one write.
 const write = {

@@ -3,26 +3,29 @@ import * as t from '../answers/tolerant.js'
 import { boundedText, list, nonEmptyText, num, strict, withTexts } from '../field-rules.js'
 import { FIELD_TEXTS } from '../field-texts.js'
 import { LIMITS } from '../known-values.js'
+import { lazy } from '../lazy.js'
 import { BODY_LIMIT, type OperationSpec } from './operation.js'
 import { variantQuery } from './waveform.js'
 
-const waveformNoteInput = z.pipe(
-  strict(
-    withTexts(FIELD_TEXTS.waveformNoteInput, {
-      /** The note's id: keep it to update that note; without one the server assigns it (D14). */
-      id: z.optional(nonEmptyText()),
-      /** Seconds from the start of the audio: at least 0, at most the waveform's duration (D14). */
-      timestamp: num().check(z.minimum(0, 'must be ≥ 0 seconds')),
-      /** What the note says: 1–2,000 characters (D14). */
-      text: boundedText(LIMITS.noteTextLength),
-      /** Ignored: the server keeps the note's creation time (D14). */
-      createdAt: z.optional(z.unknown()),
-      /** Ignored: the server moves it when the note changes (D14). */
-      updatedAt: z.optional(z.unknown()),
-    }),
+const waveformNoteInput = lazy(() =>
+  z.pipe(
+    strict(
+      withTexts(FIELD_TEXTS.waveformNoteInput, {
+        /** The note's id: keep it to update that note; without one the server assigns it (D14). */
+        id: z.optional(nonEmptyText()),
+        /** Seconds from the start of the audio: at least 0, at most the waveform's duration (D14). */
+        timestamp: num().check(z.minimum(0, 'must be ≥ 0 seconds')),
+        /** What the note says: 1–2,000 characters (D14). */
+        text: boundedText(LIMITS.noteTextLength),
+        /** Ignored: the server keeps the note's creation time (D14). */
+        createdAt: z.optional(z.unknown()),
+        /** Ignored: the server moves it when the note changes (D14). */
+        updatedAt: z.optional(z.unknown()),
+      }),
+    ),
+    // D14: timestamps sent by the client are ignored, the server manages them.
+    z.transform(({ id, timestamp, text }) => (id === undefined ? { timestamp, text } : { id, timestamp, text })),
   ),
-  // D14: timestamps sent by the client are ignored, the server manages them.
-  z.transform(({ id, timestamp, text }) => (id === undefined ? { timestamp, text } : { id, timestamp, text })),
 )
 
 const distinctIds = (notes: { id?: string }[]) => {
@@ -34,14 +37,16 @@ const distinctIds = (notes: { id?: string }[]) => {
  * The exact body of `PUT`/`PATCH /sessions/{id}/waveform-notes` (SPEC §4.12, DECISIONS D14). The
  * rule `timestamp ≤ duration` needs the waveform and is checked by the server after this.
  */
-export const waveformNotesBody = strict(
-  withTexts(FIELD_TEXTS.waveformNotesBody, {
-    /** The whole lane: at most 1,000 notes, and no two notes may carry the same id (D14). */
-    notes: list(waveformNoteInput).check(
-      z.maxLength(LIMITS.notesPerLane, `must hold at most ${LIMITS.notesPerLane} notes`),
-      z.refine(distinctIds, 'must not repeat a note id'),
-    ),
-  }),
+export const waveformNotesBody = lazy(() =>
+  strict(
+    withTexts(FIELD_TEXTS.waveformNotesBody, {
+      /** The whole lane: at most 1,000 notes, and no two notes may carry the same id (D14). */
+      notes: list(waveformNoteInput).check(
+        z.maxLength(LIMITS.notesPerLane, `must hold at most ${LIMITS.notesPerLane} notes`),
+        z.refine(distinctIds, 'must not repeat a note id'),
+      ),
+    }),
+  ),
 )
 
 // SPEC §4.12 (see health.ts): PUT and PATCH are one write; the lane's GET must not exist.

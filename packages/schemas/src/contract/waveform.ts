@@ -2,14 +2,17 @@ import * as z from 'zod/mini'
 import * as t from '../answers/tolerant.js'
 import { query, queryParam, withTexts } from '../field-rules.js'
 import { FIELD_TEXTS } from '../field-texts.js'
+import { lazy } from '../lazy.js'
 import type { OperationSpec } from './operation.js'
 
 /** The exact query of the waveform and waveform-notes operations (SPEC §4.11–4.12). */
-export const variantQuery = query(
-  withTexts(FIELD_TEXTS.variantQuery, {
-    /** The preview variant, by its id; by default the preferred preview, else the first (D12). */
-    variantId: z.optional(queryParam()),
-  }),
+export const variantQuery = lazy(() =>
+  query(
+    withTexts(FIELD_TEXTS.variantQuery, {
+      /** The preview variant, by its id; by default the preferred preview, else the first (D12). */
+      variantId: z.optional(queryParam()),
+    }),
+  ),
 )
 
 // SPEC §4.11 (see health.ts).

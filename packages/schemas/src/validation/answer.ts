@@ -206,14 +206,13 @@ function errorDepartures(body: unknown, context: Context): Departure[] {
 
 // Strings the exact schemas leave open (D5: any 1–64 characters) but whose known values the
 // SDK offers as suggestions: a value outside them is worth knowing about, nothing more.
-const KNOWN_VALUES = new Map<z.ZodMiniType, Record<string, readonly string[]>>([
-  [session.exact, { kind: KNOWN_KINDS, status: KNOWN_STATUSES }],
-])
+const knownValues = (schema: z.ZodMiniType): Record<string, readonly string[]> | undefined =>
+  schema === session.exact ? { kind: KNOWN_KINDS, status: KNOWN_STATUSES } : undefined
 
 function unknownValues(schema: z.ZodMiniType, body: unknown, context: Context, reported: Set<string>): Departure[] {
   const departures: Departure[] = []
   walkObjects(schema, body, (objectSchema, object, path) => {
-    for (const [key, known] of Object.entries(KNOWN_VALUES.get(objectSchema) ?? {})) {
+    for (const [key, known] of Object.entries(knownValues(objectSchema) ?? {})) {
       const value = object[key]
       const where = fieldPath([...path, key], '')
       if (typeof value !== 'string' || known.includes(value) || reported.has(where)) continue

@@ -1,0 +1,74 @@
+import * as z from 'zod/mini'
+
+/** The own properties of a Zod schema, each with whether it is enumerable. */
+const SCHEMA_KEYS: Readonly<Record<string, boolean>> = { _zod: false, def: true, type: true }
+
+/**
+ * A value built on its first use, so that importing the contract builds only the schemas that
+ * something reads. It returns a stand-in that, at the first read of any property (or an `in` test),
+ * calls `build` once and becomes the result: the same own properties, prototype and Zod metadata.
+ * Before that it shows `keys` as its own properties (by default a Zod schema's), so that
+ * `Object.keys` and a spread see what they would see on the built value.
+ *
+ * @param keys - The value's own property names, each with whether it is enumerable.
+ * @example
+ * ```ts
+ * import { lazy, z } from '@session-library/schemas'
+ * const body = lazy(() => z.strictObject({ title: z.string() })) // nothing built yet
+ * body.safeParse({ title: 'x' }).success // true: built at this first read
+ * ```
+ */
+export function lazy<T extends object>(build: () => T, keys: Readonly<Record<string, boolean>> = SCHEMA_KEYS): T {
+  let state: 'waiting' | 'building' | 'built' = 'waiting'
+  const become = () => {
+    if (state === 'built') return
+    if (state === 'building') throw new Error('a lazy value was read while it was being built: a cycle')
+    state = 'building'
+    let value: T
+    try {
+      value = build()
+    } catch (error) {
+      state = 'waiting'
+      throw error
+    }
+    Object.setPrototypeOf(standIn, Object.getPrototypeOf(value))
+    Object.defineProperties(standIn, Object.getOwnPropertyDescriptors(value))
+    for (const key of Object.keys(keys)) if (!Object.hasOwn(value, key)) delete standIn[key as keyof T]
+    if ('_zod' in value) {
+      const meta = z.globalRegistry.get(value as unknown as z.core.$ZodType)
+      if (meta) z.globalRegistry.add(standIn as unknown as z.core.$ZodType, meta)
+    }
+    state = 'built'
+  }
+  // A stand-in over a proxy, not a proxy: once built, reading it costs what reading the value does.
+  const standIn: T = Object.create(
+    new Proxy(
+      {},
+      {
+        get: (_, key) => {
+          become()
+          return Reflect.get(standIn, key)
+        },
+        has: (_, key) => {
+          become()
+          return key in standIn
+        },
+        set: (_, key, value) => {
+          become()
+          return Reflect.set(standIn, key, value)
+        },
+      },
+    ),
+  )
+  for (const [key, enumerable] of Object.entries(keys)) {
+    Object.defineProperty(standIn, key, {
+      configurable: true,
+      enumerable,
+      get: () => {
+        become()
+        return Reflect.get(standIn, key)
+      },
+    })
+  }
+  return standIn
+}
