@@ -31,8 +31,9 @@ export function lazy<T extends object>(build: () => T, keys: Readonly<Record<str
       state = 'waiting'
       throw error
     }
-    Object.setPrototypeOf(standIn, Object.getPrototypeOf(value))
+    // Properties first: the other order leaves the object in V8's slow (dictionary) mode.
     Object.defineProperties(standIn, Object.getOwnPropertyDescriptors(value))
+    Object.setPrototypeOf(standIn, Object.getPrototypeOf(value))
     for (const key of Object.keys(keys)) if (!Object.hasOwn(value, key)) delete standIn[key as keyof T]
     if ('_zod' in value) {
       const meta = z.globalRegistry.get(value as unknown as z.core.$ZodType)
