@@ -82,7 +82,6 @@ interface Pending {
   remaining: number
 }
 
-/** The fault checked, or a TypeError naming each bad field and its rule. */
 /** A body no check or answer could follow (past the one JSON depth limit): refused before them. */
 function tooDeep(body: unknown): boolean {
   try {
@@ -92,6 +91,7 @@ function tooDeep(body: unknown): boolean {
   }
 }
 
+/** The fault checked, or a TypeError naming each bad field and its rule. */
 function checkFault(fault: unknown): Fault {
   if (tooDeep((fault as { body?: unknown } | undefined)?.body)) throw new TypeError(`invalid fault: body ${TOO_DEEP}`)
   const checked = faultSchema.safeParse(fault)

@@ -104,7 +104,7 @@ export type LibraryChange = { nextId: number; whole?: true } & {
 }
 
 /** Each key held twice within a part: `<prefix>.sessions[3]: duplicate key ses_a (as <prefix>.sessions[0])`. */
-export function duplicateKeys(library: LibrarySnapshot, prefix = ''): string[] {
+function duplicateKeys(library: LibrarySnapshot, prefix = ''): string[] {
   const twice: string[] = []
   for (const part of libraryPartNames) {
     const seen = new Map<string, number>()
@@ -123,7 +123,7 @@ export function duplicateKeys(library: LibrarySnapshot, prefix = ''): string[] {
  * Each reference that points at nothing: a session's `preferredPreviewId` naming none of its
  * previews, a lane's or stored waveform's session or preview variant that is not there (D12, D14).
  */
-export function danglingReferences(library: LibrarySnapshot, prefix = ''): string[] {
+function danglingReferences(library: LibrarySnapshot, prefix = ''): string[] {
   const previews = new Map(library.sessions.map((session) => [session.id, session.previews.map(({ id }) => id)]))
   const preferred = library.sessions.flatMap(({ id, preferredPreviewId }, index) =>
     preferredPreviewId === '' || previews.get(id)?.includes(preferredPreviewId)
