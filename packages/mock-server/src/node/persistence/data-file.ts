@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { type FileHandle, readFile, writeFile } from 'node:fs/promises'
 import { crc32 } from 'node:zlib'
 import { nestedDeeperThan, TOO_DEEP } from '@session-library/internal'
-import { writeAtomically, writeFully } from '@session-library/internal/node'
+import { FileHeld, type FileLock, lockFile, writeAtomically, writeFully } from '@session-library/internal/node'
 import { formatIssues, libraryLogs } from '@session-library/schemas'
 import type * as z from 'zod/mini'
 import { type LibrarySnapshot, libraryPartNames, libraryProblems } from '../../store/records.js'
@@ -158,4 +158,19 @@ async function writeSnapshotText(file: FileHandle, image: LibrarySnapshot, sum: 
 /** What went wrong with a file operation, in a few words: its message, which names the errno code. */
 export function causeOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
+}
+
+/**
+ * Takes the lock of a `--data` file (D19: one process a file), given its real path: the lock of
+ * `@session-library/internal/node` that `session-library clone --data` takes too, on the file itself
+ * (device and inode: a hard link or a bind mount is the same file), released by the kernel when the
+ * process ends. Throws {@link DataFileError} naming the holder when another process has it.
+ */
+export async function lockDataFile(path: string): Promise<FileLock> {
+  try {
+    return await lockFile(path, `session-library-mock (process ${process.pid})`)
+  } catch (error) {
+    if (error instanceof FileHeld) throw new DataFileError(path, `is in use by ${error.holder}; stop it first`)
+    throw new DataFileError(path, `cannot be locked (${(error as NodeJS.ErrnoException).code ?? error})`)
+  }
 }

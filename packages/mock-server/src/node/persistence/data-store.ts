@@ -1,14 +1,13 @@
 import { open, readFile, rename, stat, unlink } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { realFilePath, syncDirectory, temporaryOf, writeFully } from '@session-library/internal/node'
+import { type FileLock, realFilePath, syncDirectory, temporaryOf, writeFully } from '@session-library/internal/node'
 import { libraryLogs } from '@session-library/schemas'
 import { ApiError } from '../../http/api-error.js'
 import type { PendingImport } from '../../imports/runner.js'
 import type { LiveLibrary } from '../../mock-core.js'
 import type { LibraryChange, LibrarySnapshot } from '../../store/records.js'
 import { ChangeLogWriter, DurableRecords, readChangeLog, replayChanges } from './change-log.js'
-import { causeOf, DataFileError, loadDataFile, writeDataFile } from './data-file.js'
-import { type DataFileLock, lockDataFile } from './data-lock.js'
+import { causeOf, DataFileError, loadDataFile, lockDataFile, writeDataFile } from './data-file.js'
 import { ImportLogFile } from './import-log.js'
 
 /** When a `--data` file's change log is folded into a fresh library file. */
@@ -36,7 +35,7 @@ const MAX_RETRY_MS = 60_000
  */
 export class DataStore {
   readonly #path: string
-  readonly #lock: DataFileLock
+  readonly #lock: FileLock
   readonly #options: Required<Compaction>
   readonly #warn: (message: string) => void
   #log: ChangeLogWriter
@@ -55,7 +54,7 @@ export class DataStore {
 
   private constructor(
     path: string,
-    lock: DataFileLock,
+    lock: FileLock,
     log: ChangeLogWriter,
     imports: ImportLogFile,
     options: Compaction,
