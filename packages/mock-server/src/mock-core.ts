@@ -52,28 +52,27 @@ export interface LiveLibrary {
 }
 
 function controlsOf(runtime: Runtime, baseUrl: string): MockControls {
-  const changed = () => runtime.changes.emit()
+  // A setter that tells the dashboard once it has set.
+  const changing =
+    <Args extends unknown[]>(set: (...args: Args) => void) =>
+    (...args: Args) => {
+      set(...args)
+      runtime.changes.emit()
+    }
+  const { settings } = runtime
   return {
     token: runtime.token,
     baseUrl,
-    setMode: (configured, effective) => {
-      runtime.settings.setMode(configured, effective)
-      changed()
-    },
-    setServiceAvailable: (service, available) => {
-      if (available) runtime.settings.unavailable.delete(checkService(service))
-      else runtime.settings.unavailable.add(checkService(service))
-      changed()
-    },
-    setNow: (now) => {
-      runtime.clock.set(now)
-      changed()
-    },
+    setMode: changing((configured, effective) => settings.setMode(configured, effective)),
+    setServiceAvailable: changing((service, available) => {
+      if (available) settings.unavailable.delete(checkService(service))
+      else settings.unavailable.add(checkService(service))
+    }),
+    setNow: changing((now) => runtime.clock.set(now)),
     now: () => runtime.clock.now(),
-    setLatency: (ms) => {
-      runtime.settings.latency = checkLatency(ms)
-      changed()
-    },
+    setLatency: changing((ms) => {
+      settings.latency = checkLatency(ms)
+    }),
     injectFault: (fault) => runtime.faults.add(fault),
     clearFaults: () => runtime.faults.clear(),
     faults: () => runtime.faults.list(),

@@ -76,7 +76,6 @@ export function asApiError(caught: unknown, mask: (text: string) => string): Api
 export const isAnswer = (caught: unknown): boolean =>
   caught instanceof ApiError || caught instanceof NotFound || caught instanceof InvalidInput
 
-/** Codes for statuses the contract's `ERRORS` has none of. */
 const EXTRA_CODES: Record<number, { code: string; message: string }> = {
   429: { code: 'rate_limited', message: 'Too many requests.' },
 }

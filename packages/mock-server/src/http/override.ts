@@ -26,7 +26,6 @@ import { ApiError, errorText, jsonText, type PlainAnswer, toResponse } from './a
 import { OverrideError } from './override-error.js'
 import { fetchRequestView } from './request-view.js'
 
-/** The checks of D3 that an override may skip, saying so (`override(name, resolver, { bypass })`). */
 const OVERRIDE_CHECKS = ['auth', 'fault', 'mode', 'service'] as const
 
 /** A check of D3 that an override may skip, named in its `bypass`. */

@@ -38,7 +38,6 @@ export function boundedBytes(source: ByteSource | null, declared: string | null,
   })
 }
 
-/** The {@link RequestView} of a fetch `Request` (msw's way in). */
 export function fetchRequestView(request: Request): RequestView {
   let body: Promise<Uint8Array> | undefined
   return {

@@ -16,7 +16,6 @@ import { opaqueId } from '../runtime/ids.js'
 import { type Frozen, type LibrarySnapshot, namedIssues, type StoredSession } from './records.js'
 import type { Table } from './table.js'
 
-/** The fields a client may write on a session. */
 type WritableFields = Pick<Session, 'title' | 'kind' | 'status' | 'accent' | 'tags' | 'notes' | 'projectPath'>
 
 /** A new session record (D5): the written fields over the defaults, plus the server-set ones. */
@@ -39,7 +38,6 @@ export function applyPatch(draft: StoredSession, patch: Partial<WritableFields>)
   if (draft.projectOriginalPath === '' && draft.projectPath !== '') draft.projectOriginalPath = draft.projectPath
 }
 
-/** A stored session as answered: `Session`, without the search-only `client`. */
 type AnsweredSession = Omit<StoredSession, 'client'>
 
 // Keyed by the stored records themselves, which never change in place (a write stores a new one):

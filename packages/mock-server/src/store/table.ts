@@ -67,7 +67,6 @@ export class Table<T extends object> {
     return at === undefined ? undefined : this.#records()[at]
   }
 
-  /** The stored records in insertion order (deletes aside), read-only. */
   *values(): IterableIterator<Readonly<T>> {
     const records = this.#records()
     if (this.#slots === undefined) yield* records

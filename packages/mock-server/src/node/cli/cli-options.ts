@@ -131,7 +131,6 @@ const NOTES = [
   'a head too large 431 headers_too_large; with --proxy, an answer over --proxy-max-body is 502 (D20).',
 ]
 
-/** The usage text, generated from the flag table, and the notes on failures. */
 export function usage(): string {
   const rows = Object.entries(FLAGS).map(
     ([name, flag]) =>
@@ -143,7 +142,6 @@ export function usage(): string {
   return ['Usage: session-library-mock [options]', '', 'Options:', ...usageColumns(rows), '', ...NOTES, ''].join('\n')
 }
 
-/** What a command line asks for: help, the version, or a server with these options. */
 export type CliCommand =
   | { kind: 'help' }
   | { kind: 'version' }

@@ -67,13 +67,8 @@ function parseLine(path: string, raw: string, line: number, warn: (message: stri
   const start = text.lastIndexOf(LINE_START)
   const partial = start > 0 && !parses(text)
   if (partial) warn(`--data ${path}: dropped a partial change (${start} characters) before the change on line ${line}`)
-  const change = parsed(
-    path,
-    partial ? text.slice(start) : text,
-    changeLine,
-    `line ${line} `,
-    'a change',
-  ) as LibraryChange
+  const whole = partial ? text.slice(start) : text
+  const change = parsed(path, whole, changeLine, `line ${line} `, 'a change') as LibraryChange
   const problems = libraryPartNames.flatMap((part) => recordProblems(part, change[part]?.put ?? [], `${part}.put`))
   if (problems.length > 0) {
     throw new DataFileError(path, `line ${line} breaks the contract: ${problems.join('; ')} (${FIX_RECORDS})`)
@@ -142,7 +137,6 @@ export class ChangeLogWriter {
     this.#torn = false
   }
 
-  /** Empties the log, durably. */
   async clear(): Promise<void> {
     await this.#file.truncate(0)
     await this.#file.datasync()

@@ -16,7 +16,6 @@ import { refuseTooDeep } from '../../http/read-input.js'
 import { targetUrl } from '../../http/request-view.js'
 import { type Forwarded, forward, proxyFailure, proxyOrigin } from './forward.js'
 
-/** Options of {@link proxyStep}. */
 interface ProxyOptions {
   /** Base URL of the proxied server, with or without `/api/v1`. */
   url: string
@@ -24,7 +23,6 @@ interface ProxyOptions {
   timeout?: number
   /** Largest answer read, in bytes (D20, `--proxy-max-body`); a larger one is 502. Default 8 MiB. */
   maxBody?: number
-  /** Called with each departure, e.g. to log it. */
   onDeparture?: (departure: Departure) => void
   /** Secrets to mask in departures, besides the bearer token each request carries. */
   secrets?: readonly string[]

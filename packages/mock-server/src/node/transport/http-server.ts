@@ -16,16 +16,12 @@ export interface ServerTimeouts {
   keepAlive?: number
 }
 
-/** Options of {@link serveHandlers}: the adapter's options plus where to listen. */
 interface ServeOptions extends ListenerOptions {
-  /** Port; `0` picks a free one. Default 4777. */
   port?: number
-  /** Address to bind. Default `127.0.0.1` (D18). */
   host?: string
   timeouts?: ServerTimeouts
 }
 
-/** A listening server (see {@link serveHandlers}). */
 export interface ServingServer {
   server: Server
   /** `http://host:port`, with the port actually bound. */
@@ -87,7 +83,6 @@ export async function serveHandlers(options: ServeOptions): Promise<ServingServe
 
 /** What a closing server does to the answers under way (see {@link closingResponses}). */
 interface ClosingResponses {
-  /** The response class to give `createServer`. */
   ServerResponse: typeof ServerResponse<IncomingMessage>
   /** Starts closing: answers still to be written go out with `Connection: close`; event streams are cut. */
   close(): void
