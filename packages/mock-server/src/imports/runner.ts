@@ -88,15 +88,11 @@ export class ImportRunner {
   async start(request: ImportRequest): Promise<ImportProgress> {
     const importId = this.#deps.library.newId('imp')
     await this.#deps.log?.started(importId, request)
-    return this.#begin({ importId, request, items: [] })
+    return this.resume({ importId, request, items: [] })
   }
 
-  /** Goes on with an import a restart interrupted, from its first item not processed. */
-  resume(pending: PendingImport): ImportProgress {
-    return this.#begin(pending)
-  }
-
-  #begin({ importId, request, items }: PendingImport): ImportProgress {
+  /** Runs an import from its first item not processed: a new one, or one a restart interrupted. */
+  resume({ importId, request, items }: PendingImport): ImportProgress {
     const progress: ImportProgress = {
       importId,
       total: request.items.length,

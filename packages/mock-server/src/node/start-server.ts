@@ -62,13 +62,6 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
-function chained(first: (change: LibraryChange) => Promise<void>, then: MockOptions['onChanges']) {
-  return async (change: LibraryChange) => {
-    await first(change)
-    await then?.(change)
-  }
-}
-
 const warn = (message: string) => process.stderr.write(`${message}\n`)
 
 /**
@@ -112,7 +105,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       readAudio: readAudioFile,
       baseUrl: '*',
       ...mockOptions,
-      ...(store && { onChanges: chained(store.record, mockOptions.onChanges), importLog: store.imports }),
+      ...(store && {
+        onChanges: async (change: LibraryChange) => {
+          await store.record(change)
+          await mockOptions.onChanges?.(change)
+        },
+        importLog: store.imports,
+      }),
     },
     opened?.library ?? startingLibrary(mockOptions),
   )

@@ -91,7 +91,7 @@ interface SessionPage {
   offset: number
 }
 
-const DAY_MS = 86_400_000
+export const DAY_MS = 86_400_000
 
 /** The filter of D11, or `undefined` when the query has none (every session is kept). */
 function matches(query: SessionListParams, since: string | undefined) {
