@@ -22,8 +22,7 @@ import { checkOperation } from '../runtime/operation-names.js'
 import type { StoredSession } from '../store/records.js'
 import { sessionRecord } from '../store/sessions.js'
 import { type Admitted, answer, asResponse, failed, type Outcome, ownStep } from './answer.js'
-import { ApiError, errorText, jsonText, type PlainAnswer, toResponse } from './api-error.js'
-import { OverrideError } from './override-error.js'
+import { ApiError, errorText, jsonText, OverrideError, type PlainAnswer, toResponse } from './api-error.js'
 import { fetchRequestView } from './request-view.js'
 
 const OVERRIDE_CHECKS = ['auth', 'fault', 'mode', 'service'] as const
