@@ -88,11 +88,7 @@ export class Runtime {
     if (this.#options.onChange) await this.#options.onChange(library.snapshot())
   }
 
-  /**
-   * Back to the starting library (or to `library` this once), settings and clock; journal, faults
-   * and imports emptied; ids restart as in a fresh mock. Done when it returns; the promise resolves
-   * once `onChanges`/`onChange` have the new library.
-   */
+  /** `MockApi.reset`: back to the starting library (or to `library` this once). */
   reset(library: LibrarySnapshot = this.#start): Promise<void> {
     this.clock.set(this.#options.now)
     this.settings.reset()

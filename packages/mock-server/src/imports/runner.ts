@@ -56,7 +56,6 @@ interface ImportDeps {
   clock: Clock
   /** Runs a change under the mock's mutex and persists it like a request's (`Runtime.runChange`). */
   runChange: <T>(work: () => Promise<T>) => Promise<T>
-  /** Time each item takes, in ms. */
   delay: () => number
   /** Told when an import starts, moves on by one item, or ends. */
   changed?: () => void

@@ -27,12 +27,10 @@ interface LoggedChange {
 }
 
 /**
- * Reads a change log. A missing file holds no change. A last line without its newline is a crash
- * in the middle of an append: it is cut off the file, with one warning, and was never answered.
- * What a failed append of an older version could leave is skipped with a warning, never refused:
- * NUL padding before a line, and a partial change joined to the start of the next one (neither
- * was ever answered 2xx, D19). Any other line that does not parse stops the start with
- * {@link DataFileError}; the file stays as it is.
+ * Reads a change log (see {@link wholeLines}). What a failed append of an older version could leave
+ * is skipped with a warning, never refused: NUL padding before a line, and a partial change joined
+ * to the next one (neither was ever answered 2xx, D19). Any other line that does not parse stops
+ * the start with {@link DataFileError}.
  */
 export async function readChangeLog(path: string, warn: (message: string) => void): Promise<LoggedChange[]> {
   const lines = await wholeLines(path, warn, 'a change cut off by a crash before it was answered')

@@ -37,7 +37,6 @@ function bytesOf(path: string): Buffer | undefined {
   }
 }
 
-/** The text of a `--data` file or its log (see `bytesOf`); `undefined` when there is none. */
 export async function textOf(path: string): Promise<string | undefined> {
   return bytesOf(path)?.toString('utf8')
 }
@@ -75,13 +74,9 @@ export const FIX_RECORDS =
 type Sum = { bytes: number; crc32: number }
 
 /**
- * What a mock keeps beside a `--data` file it wrote or checked whole (`<file>.checked`): the count
- * and CRC-32 of the file's bytes, and the mock's version. A start that finds the file's bytes under
- * the seal of its own version does not check the records again: the check reads every value, a
- * sixth of a start at 100,000 sessions, and the sum a fiftieth. A file changed (an edit that keeps
- * both the length and the CRC-32 is one in four billion), another version (its rules may differ)
- * or no seal, and the file is checked whole, then sealed. The seal guards against accidents, as
- * gzip's CRC does: a seal made up on purpose is not (nor would any unkeyed hash be).
+ * The seal kept beside a `--data` file written or checked whole (`<file>.checked`, see the
+ * README): under the seal of its own version, a start skips the check of every record (a sixth of
+ * a start at 100,000 sessions; the sum costs a fiftieth). It guards against accidents only.
  */
 const sealOf = ({ bytes, crc32 }: Sum) =>
   `${JSON.stringify({ bytes, crc32, checkedBy: `session-library-mock ${mockVersion}` })}\n`
@@ -161,10 +156,9 @@ export function causeOf(error: unknown): string {
 }
 
 /**
- * Takes the lock of a `--data` file (D19: one process a file), given its real path: the lock of
- * `@session-library/internal/node` that `session-library clone --data` takes too, on the file itself
- * (device and inode: a hard link or a bind mount is the same file), released by the kernel when the
- * process ends. Throws {@link DataFileError} naming the holder when another process has it.
+ * Takes the lock of a `--data` file given its real path (D19: one writer a file; the README says
+ * how it is held), the one `session-library clone --data` takes too; {@link DataFileError} names
+ * the holder when another process has it.
  */
 export async function lockDataFile(path: string): Promise<FileLock> {
   try {

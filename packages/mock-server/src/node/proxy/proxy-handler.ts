@@ -17,11 +17,8 @@ import { targetUrl } from '../../http/request-view.js'
 import { type Forwarded, forward, proxyFailure, proxyOrigin } from './forward.js'
 
 interface ProxyOptions {
-  /** Base URL of the proxied server, with or without `/api/v1`. */
   url: string
-  /** Time the server has to answer, whole body included, in ms. Default 10,000. */
   timeout?: number
-  /** Largest answer read, in bytes (D20, `--proxy-max-body`); a larger one is 502. Default 8 MiB. */
   maxBody?: number
   onDeparture?: (departure: Departure) => void
   /** Secrets to mask in departures, besides the bearer token each request carries. */
@@ -29,7 +26,6 @@ interface ProxyOptions {
 }
 
 const DEFAULT_TIMEOUT = 10_000
-/** MOCK.md's default of `--proxy-max-body`. */
 const DEFAULT_PROXY_MAX_BODY = 8 * 1024 * 1024
 const decoder = new TextDecoder()
 
