@@ -106,11 +106,9 @@ function matches(query: SessionListParams, since: string | undefined) {
 }
 
 /**
- * Filters (D11, AND-combined), sorts (D10) and pages (D9) the stored sessions. ISO timestamps of
- * the mock compare as strings, so `recent` is a string comparison. The sort is the table's kept
- * order for the key (sorted once, then each change moved into place), and filtering keeps that
- * order, so a page of a 100,000-session library costs one pass, not a sort, even after a change;
- * the first page near the top of a large library's order is selected, the sort kept for later.
+ * Filters (D11, AND-combined), sorts (D10) and pages (D9) the stored sessions over the table's kept
+ * orders ({@link Table.ordered}, {@link Table.first}): a page costs a pass, not a sort. ISO
+ * timestamps of the mock compare as strings, so `recent` is a string comparison.
  */
 export function listSessions(
   sessions: Pick<Table<StoredSession>, 'ordered' | 'first'>,
