@@ -66,9 +66,7 @@ function instant(value: string): string {
   return new Date(value).toISOString()
 }
 
-const mode = oneOf<Mode>('mode', MODES)
 const effectiveMode = oneOf<Mode>('effective-mode', MODES)
-const service = oneOf<Service>('unavailable', SERVICES)
 
 /** Every flag of MOCK.md: its names and meanings are the CLI's public interface. */
 const FLAGS: Record<string, Flag> = {
@@ -78,10 +76,10 @@ const FLAGS: Record<string, Flag> = {
     if (value === '') throw new UsageError('--token: must not be empty')
     return value
   }),
-  mode: valued('m', `configured mode: ${MODES.join(', ')}`, 'full-automation', mode),
+  mode: valued('m', `configured mode: ${MODES.join(', ')}`, 'full-automation', oneOf<Mode>('mode', MODES)),
   'effective-mode': valued('m', 'effective mode, when it should differ from --mode', 'same as --mode', effectiveMode),
   unavailable: valued('list', `comma list of services that answer 501: ${SERVICES.join(', ')}`, 'none', (value) =>
-    list(value).map(service),
+    list(value).map(oneOf<Service>('unavailable', SERVICES)),
   ),
   sessions: valued('n', 'demo sessions to seed; 0 starts with an empty library', '24', integer('sessions', 0, 100_000)),
   seed: valued(
