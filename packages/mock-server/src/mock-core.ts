@@ -134,21 +134,12 @@ export interface MockEntry {
   record(answer: TransportAnswer): void
 }
 
-/** The mock's core over a library checked already (`--data`): its controls, live library and entry. */
-export interface MockCore {
-  readonly controls: MockControls
-  readonly live: LiveLibrary
-  readonly entry: MockEntry
-  readonly runtime: Runtime
-  /** The origins it answers (`'*'` for any) and the base URLs it names. */
-  readonly origins: string[] | '*'
-  readonly baseUrls: string[]
-  /** Answers a request of the control surface (`/__mock/*`). */
-  readonly control: (request: Request) => Promise<Response>
-}
-
-/** The mock's core: what {@link createMockApi}'s handlers and the standalone server both run. */
-export function mockCoreFrom(options: RuntimeOptions, initial: LibrarySnapshot): MockCore {
+/**
+ * The mock's core over a library checked already: what {@link createMockApi}'s handlers and the
+ * standalone server both run. `origins` are those it answers (`'*'` for any), `control` the control
+ * surface (`/__mock/*`).
+ */
+export function mockCoreFrom(options: RuntimeOptions, initial: LibrarySnapshot) {
   const origins = originsOf(options.baseUrl === undefined ? defaultBaseUrls() : [options.baseUrl].flat())
   const baseUrls = origins === '*' ? [DEFAULT_BASE_URL] : origins.map((origin) => `${origin}${API_PREFIX}`)
   const runtime = new Runtime(options, initial)

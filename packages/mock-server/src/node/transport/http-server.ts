@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, ServerResponse } from 'node:http'
+import { createServer, type Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { answerClientError } from './client-error.js'
 import { createRequestListener, isEventStream, type ListenerOptions } from './http-adapter.js'
@@ -81,20 +81,14 @@ export async function serveHandlers(options: ServeOptions): Promise<ServingServe
   return { server, origin: `http://${urlHost(host)}:${port}`, port, close }
 }
 
-/** What a closing server does to the answers under way (see {@link closingResponses}). */
-interface ClosingResponses {
-  ServerResponse: typeof ServerResponse<IncomingMessage>
-  /** Starts closing: answers still to be written go out with `Connection: close`; event streams are cut. */
-  close(): void
-}
-
 const KEEP_ALIVE = Symbol('keepAlive')
 
 /**
- * Responses that know their server is closing: `Connection: close` from then on, event streams cut.
- * Asked when a head is written, not tracked per request (that cost a by-id read a few percent).
+ * Responses that know their server is closing (`close()`): `Connection: close` from then on, event
+ * streams cut. Asked when a head is written, not tracked per request (that cost a by-id read a few
+ * percent).
  */
-function closingResponses(): ClosingResponses {
+function closingResponses() {
   let closing = false
   const streams = new Set<ServerResponse>()
   class ClosingResponse extends ServerResponse {
