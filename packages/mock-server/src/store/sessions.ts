@@ -79,18 +79,6 @@ export function sessionJson(value: unknown): string | undefined {
   return typeof value === 'object' && value !== null ? answeredJson.get(value) : undefined
 }
 
-interface RecentWindow {
-  now: Date
-  days: number
-}
-
-interface SessionPage {
-  items: Readonly<StoredSession>[]
-  total: number
-  limit: number
-  offset: number
-}
-
 export const DAY_MS = 86_400_000
 
 /** The filter of D11, or `undefined` when the query has none (every session is kept). */
@@ -113,8 +101,8 @@ function matches(query: SessionListParams, since: string | undefined) {
 export function listSessions(
   sessions: Pick<Table<StoredSession>, 'ordered' | 'first'>,
   query: SessionListParams,
-  recent: RecentWindow,
-): SessionPage {
+  recent: { now: Date; days: number },
+) {
   const since = query.recent ? new Date(recent.now.getTime() - recent.days * DAY_MS).toISOString() : undefined
   const sort = query.sort ?? DEFAULT_SORT
   const order = sessionOrder(sort)
