@@ -11,7 +11,7 @@ import {
   recordKey,
   recordProblems,
 } from '../../store/records.js'
-import { DataFileError, FIX_RECORDS, parsed, textOf } from './data-file.js'
+import { bytesOf, DataFileError, FIX_RECORDS, parsed } from './data-file.js'
 
 // A line's shape; its records are checked one by one against their part's model (`recordProblems`).
 const partChange = z.optional(z.strictObject({ put: z.array(z.unknown()), del: z.array(z.string()) }))
@@ -45,7 +45,7 @@ export async function readChangeLog(path: string, warn: (message: string) => voi
  * append cut off by a crash, never acknowledged: it is cut off the file, with one warning saying `what` it was.
  */
 export async function wholeLines(path: string, warn: (message: string) => void, what: string): Promise<string[]> {
-  const text = (await textOf(path)) ?? ''
+  const text = bytesOf(path)?.toString('utf8') ?? ''
   const end = text.lastIndexOf('\n') + 1
   if (end < text.length) {
     await truncate(path, Buffer.byteLength(text.slice(0, end)))

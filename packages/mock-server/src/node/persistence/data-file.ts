@@ -27,7 +27,7 @@ export class DataFileError extends Error {
  * its parse, which blocks anyway: read at once, the text is one flat string and no chunks are left
  * for the collector, which makes the parse of a large file a third cheaper.
  */
-function bytesOf(path: string): Buffer | undefined {
+export function bytesOf(path: string): Buffer | undefined {
   try {
     return readFileSync(path)
   } catch (error) {
@@ -35,10 +35,6 @@ function bytesOf(path: string): Buffer | undefined {
     if (code === 'ENOENT') return undefined
     throw new DataFileError(path, `cannot be read (${code ?? 'error'})`)
   }
-}
-
-export async function textOf(path: string): Promise<string | undefined> {
-  return bytesOf(path)?.toString('utf8')
 }
 
 /**
