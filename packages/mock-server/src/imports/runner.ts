@@ -37,11 +37,7 @@ export interface PendingImport {
 
 const extensions: Record<string, Kind> = PROJECT_EXTENSIONS
 
-/**
- * Title and kind of the session an import item creates (D15): the item's title or the file name
- * without its extension; the request's kind, else the item's projectType, else the kind of the
- * file extension, else `other`. `undefined` when they break D5's rules (the item then fails).
- */
+/** Title and kind of the session an import item creates (D15); `undefined` when they break D5's rules (it fails). */
 function importedFields(item: ImportItem, requestKind: Kind | undefined): { title: string; kind: Kind } | undefined {
   const [base, extension] = fileParts(item.projectPath)
   const title = (item.title ?? base).trim()

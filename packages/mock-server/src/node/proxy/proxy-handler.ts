@@ -53,10 +53,8 @@ function answerDepartures(operation: OperationName | undefined, answered: Forwar
 }
 
 /**
- * The proxy (`--proxy`), the handler step of the request path with no check of the mock's: forwards
- * to the real application, answers its answer unchanged (hop-by-hop headers dropped), checks both
- * directions against the contract, masks the client's token in departures and target (D2). No
- * answer, too large, too deep or too slow is 502 `bad_gateway` / 504 `gateway_timeout` (D20).
+ * The proxy (`--proxy`, as the README tells it): the handler step of the request path, none of the
+ * mock's checks before it; the client's token masked in departures and target (D2).
  */
 export function proxyStep(options: ProxyOptions): RawStep {
   const target = {
