@@ -7,7 +7,6 @@ import {
   type LibraryPart,
   type LibrarySnapshot,
   libraryPartNames,
-  type PartRecord,
   recordKey,
   recordProblems,
 } from '../../store/records.js'
@@ -170,18 +169,10 @@ export function replayChanges(
   return library.image()
 }
 
-type Records = { [P in LibraryPart]: Map<string, PartRecord<P>> }
-
 /** Durable changes kept as they are before it is cheaper to build the map of records. */
 const PENDING_LIMIT = 1024
 
-function recordsOf(partOf: (part: LibraryPart) => readonly object[] | undefined): Records {
-  const records = {} as Record<LibraryPart, Map<string, object>>
-  for (const part of libraryPartNames) {
-    records[part] = new Map((partOf(part) ?? []).map((record) => [recordKey(part, record), record]))
-  }
-  return records as Records
-}
+type RecordMaps = Record<LibraryPart, Map<string, object>>
 
 /**
  * The records as the `--data` file and its log hold them: what a change that could not be made
@@ -190,7 +181,7 @@ function recordsOf(partOf: (part: LibraryPart) => readonly object[] | undefined)
  */
 export class DurableRecords {
   #partOf: (part: LibraryPart) => readonly object[] | undefined
-  #built: Records | undefined
+  #built: RecordMaps | undefined
   /** Changes made durable since the last whole one, while the map is not built. */
   readonly #changes: LibraryChange[] = []
 
@@ -210,15 +201,18 @@ export class DurableRecords {
   #apply(change: LibraryChange): void {
     const built = this.#records()
     for (const part of libraryPartNames) {
-      const records = built[part] as Map<string, object>
-      for (const record of change[part]?.put ?? []) records.set(recordKey(part, record), record)
-      for (const key of change[part]?.del ?? []) records.delete(key)
+      for (const record of change[part]?.put ?? []) built[part].set(recordKey(part, record), record)
+      for (const key of change[part]?.del ?? []) built[part].delete(key)
     }
   }
 
-  #records(): Records {
+  #records(): RecordMaps {
     if (this.#built === undefined) {
-      this.#built = recordsOf(this.#partOf)
+      const built = {} as RecordMaps
+      for (const part of libraryPartNames) {
+        built[part] = new Map((this.#partOf(part) ?? []).map((record) => [recordKey(part, record), record]))
+      }
+      this.#built = built
       for (const change of this.#changes.splice(0)) this.#apply(change)
     }
     return this.#built
@@ -232,7 +226,7 @@ export class DurableRecords {
   undoOf(change: LibraryChange): LibraryChange {
     const undo: LibraryChange = { nextId: change.nextId, ...(change.whole && { whole: true as const }) }
     for (const part of libraryPartNames) {
-      const records = this.#records()[part] as Map<string, object>
+      const records = this.#records()[part]
       if (change.whole) {
         Object.assign(undo, { [part]: { put: [...records.values()], del: [] } })
         continue
