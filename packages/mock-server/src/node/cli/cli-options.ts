@@ -42,13 +42,8 @@ const list = (value: string) =>
     .filter(Boolean)
 
 function origin(value: string): string {
-  let url: URL | undefined
-  try {
-    url = new URL(value)
-  } catch {
-    url = undefined
-  }
-  if (url?.origin !== value)
+  const parsed = URL.canParse(value) ? new URL(value).origin : undefined
+  if (parsed !== value)
     throw new UsageError(`--cors: ${JSON.stringify(value)} is not an origin like http://localhost:5173`)
   return value
 }
