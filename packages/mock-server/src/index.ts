@@ -23,6 +23,7 @@ export { CONTROL_PREFIX } from './control/routes.js'
 export type { MockState } from './control/state.js'
 export { type DemoOptions, demoLibrary } from './demo/library.js'
 export type { TransportAnswer } from './http/answer.js'
+export type { OverrideError } from './http/api-error.js'
 export {
   answerOf,
   type OverrideAnswer,
@@ -32,7 +33,6 @@ export {
   type OverrideOptions,
   type OverrideResolver,
 } from './http/override.js'
-export type { OverrideError } from './http/override-error.js'
 export type { UnhandledCallback } from './http/unhandled.js'
 export type { ImportProgress } from './imports/runner.js'
 export { createMockApi } from './mock-api.js'

@@ -3,9 +3,8 @@ import { CONTROL_PREFIX, createControlResolver } from './control/routes.js'
 import { demoLibrary } from './demo/library.js'
 import { checkLatency, checkService, Runtime, type RuntimeOptions } from './engine/runtime.js'
 import { type ApiAnswer, answer, type RawStep, recordTransportAnswer, type TransportAnswer } from './http/answer.js'
-import { OverrideError } from './http/override-error.js'
-import type { RequestView } from './http/request-view.js'
-import { isUnder } from './http/router.js'
+import { OverrideError } from './http/api-error.js'
+import { isUnder, type RequestView } from './http/request-view.js'
 import type { PendingImport } from './imports/runner.js'
 import type { MockControls } from './mock-controls.js'
 import type { MockOptions } from './mock-options.js'
@@ -52,28 +51,27 @@ export interface LiveLibrary {
 }
 
 function controlsOf(runtime: Runtime, baseUrl: string): MockControls {
-  const changed = () => runtime.changes.emit()
+  // A setter that tells the dashboard once it has set.
+  const changing =
+    <Args extends unknown[]>(set: (...args: Args) => void) =>
+    (...args: Args) => {
+      set(...args)
+      runtime.changes.emit()
+    }
+  const { settings } = runtime
   return {
     token: runtime.token,
     baseUrl,
-    setMode: (configured, effective) => {
-      runtime.settings.setMode(configured, effective)
-      changed()
-    },
-    setServiceAvailable: (service, available) => {
-      if (available) runtime.settings.unavailable.delete(checkService(service))
-      else runtime.settings.unavailable.add(checkService(service))
-      changed()
-    },
-    setNow: (now) => {
-      runtime.clock.set(now)
-      changed()
-    },
+    setMode: changing((configured, effective) => settings.setMode(configured, effective)),
+    setServiceAvailable: changing((service, available) => {
+      if (available) settings.unavailable.delete(checkService(service))
+      else settings.unavailable.add(checkService(service))
+    }),
+    setNow: changing((now) => runtime.clock.set(now)),
     now: () => runtime.clock.now(),
-    setLatency: (ms) => {
-      runtime.settings.latency = checkLatency(ms)
-      changed()
-    },
+    setLatency: changing((ms) => {
+      settings.latency = checkLatency(ms)
+    }),
     injectFault: (fault) => runtime.faults.add(fault),
     clearFaults: () => runtime.faults.clear(),
     faults: () => runtime.faults.list(),
@@ -136,21 +134,12 @@ export interface MockEntry {
   record(answer: TransportAnswer): void
 }
 
-/** The mock's core over a library checked already (`--data`): its controls, live library and entry. */
-export interface MockCore {
-  readonly controls: MockControls
-  readonly live: LiveLibrary
-  readonly entry: MockEntry
-  readonly runtime: Runtime
-  /** The origins it answers (`'*'` for any) and the base URLs it names. */
-  readonly origins: string[] | '*'
-  readonly baseUrls: string[]
-  /** Answers a request of the control surface (`/__mock/*`). */
-  readonly control: (request: Request) => Promise<Response>
-}
-
-/** The mock's core: what {@link createMockApi}'s handlers and the standalone server both run. */
-export function mockCoreFrom(options: RuntimeOptions, initial: LibrarySnapshot): MockCore {
+/**
+ * The mock's core over a library checked already: what {@link createMockApi}'s handlers and the
+ * standalone server both run. `origins` are those it answers (`'*'` for any), `control` the control
+ * surface (`/__mock/*`).
+ */
+export function mockCoreFrom(options: RuntimeOptions, initial: LibrarySnapshot) {
   const origins = originsOf(options.baseUrl === undefined ? defaultBaseUrls() : [options.baseUrl].flat())
   const baseUrls = origins === '*' ? [DEFAULT_BASE_URL] : origins.map((origin) => `${origin}${API_PREFIX}`)
   const runtime = new Runtime(options, initial)

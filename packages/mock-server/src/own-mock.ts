@@ -13,6 +13,12 @@ export interface MockServer {
 
 let mocksMade = 0
 
+function mockUsed(server: MockServer, options: MockOptions): MockApi {
+  const api = createMockApi(options)
+  server.use(...api.handlers)
+  return api
+}
+
 /**
  * A mock of its own for one test, on an origin of its own (`http://mock-<n>.test/api/v1` unless
  * `options.baseUrl` says otherwise), its handlers put first with `server.use`: what a vitest
@@ -21,9 +27,7 @@ let mocksMade = 0
  */
 export function ownMock(server: MockServer, options: MockOptions = {}): MockApi {
   mocksMade += 1
-  const api = createMockApi({ baseUrl: `http://mock-${mocksMade}.test/api/v1`, ...options })
-  server.use(...api.handlers)
-  return api
+  return mockUsed(server, { baseUrl: `http://mock-${mocksMade}.test/api/v1`, ...options })
 }
 
 /**
@@ -53,9 +57,5 @@ export function withMock<Args extends unknown[]>(
     }
   }
   if (server.boundary === undefined) return (...args) => run(ownMock(server, options), args)
-  return server.boundary((...args: Args) => {
-    const api = createMockApi(options)
-    server.use(...api.handlers)
-    return run(api, args)
-  })
+  return server.boundary((...args: Args) => run(mockUsed(server, options), args))
 }

@@ -51,7 +51,6 @@ class Subscription {
     this.#runtime = runtime
   }
 
-  /** Queues the state and the backlog, then listens to the journal and the changes. */
   start(): void {
     const runtime = this.#runtime
     this.#pending = event('state', stateOf(runtime))
@@ -72,7 +71,6 @@ class Subscription {
     this.#stops.push(() => clearInterval(heartbeat))
   }
 
-  /** Unsubscribes from everything; what waits is forgotten. */
   stop(): void {
     for (const each of this.#stops.splice(0)) each()
     clearTimeout(this.#timer)

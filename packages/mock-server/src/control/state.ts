@@ -19,7 +19,6 @@ export interface MockState {
   imports: ImportProgress[]
 }
 
-/** The state of a mock's runtime as {@link MockState}. */
 export function stateOf(runtime: Runtime): MockState {
   const { settings, clock } = runtime
   return {

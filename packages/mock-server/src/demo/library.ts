@@ -2,7 +2,7 @@ import { KNOWN_KINDS, KNOWN_STATUSES, PROJECT_EXTENSIONS, type Preview } from '@
 import { opaqueId } from '../runtime/ids.js'
 import { pick, seededRandom } from '../runtime/random.js'
 import type { LibrarySnapshot, StoredSession } from '../store/records.js'
-import { previewFields } from '../store/sessions.js'
+import { DAY_MS, previewFields } from '../store/sessions.js'
 
 // One string a list, `|` between items: the order is part of the seed's demo data.
 const words = (list: string) => list.split('|')
@@ -33,7 +33,6 @@ const VOCABULARY = {
   previewNames: words('Full mix|Instrumental|A cappella|Radio edit'),
 }
 
-const DAY_MS = 86_400_000
 const HOME = '/Users/demo/Music'
 const extensionOf = Object.fromEntries(Object.entries(PROJECT_EXTENSIONS).map(([ext, kind]) => [kind, ext]))
 

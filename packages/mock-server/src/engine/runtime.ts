@@ -9,14 +9,14 @@ import { Library } from '../store/library.js'
 import type { LibrarySnapshot } from '../store/records.js'
 import type { ReadAudio } from '../waveform/waveforms.js'
 
+/** The mock's options, and where a `--data` mock makes its imports durable. */
+export type RuntimeOptions = MockOptions & { importLog?: ImportLog }
+
 /**
  * Everything behind the handlers: library, clock, switches, journal, imports, and the mutex that
  * orders changes and their `onChange`. A reset puts a new library (and import runner) in place and
  * moves `generation` on: what was under way works on the old one, neither persisted nor journaled.
  */
-/** The mock's options, and where a `--data` mock makes its imports durable. */
-export type RuntimeOptions = MockOptions & { importLog?: ImportLog }
-
 export class Runtime {
   readonly token: string
   /** Masks the token in any text (D2): the journal, health, error messages. */
@@ -51,7 +51,6 @@ export class Runtime {
     this.#library.drainChange()
   }
 
-  /** The library now; a reset puts another in its place. */
   get library(): Library {
     return this.#library
   }
@@ -82,7 +81,6 @@ export class Runtime {
     })
   }
 
-  /** Awaits `onChanges` and `onChange` with the library's change. */
   async #persist(): Promise<void> {
     const library = this.#library
     const change = library.drainChange()
@@ -90,11 +88,7 @@ export class Runtime {
     if (this.#options.onChange) await this.#options.onChange(library.snapshot())
   }
 
-  /**
-   * Back to the starting library (or to `library` this once), settings and clock; journal, faults
-   * and imports emptied; ids restart as in a fresh mock. Done when it returns; the promise resolves
-   * once `onChanges`/`onChange` have the new library.
-   */
+  /** `MockApi.reset`: back to the starting library (or to `library` this once). */
   reset(library: LibrarySnapshot = this.#start): Promise<void> {
     this.clock.set(this.#options.now)
     this.settings.reset()
@@ -155,21 +149,17 @@ export class Changes {
   }
 }
 
-const quoted = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ')
-
 /**
- * The mode, or a TypeError naming the allowed values (D1): a typo such as `'readonly'` must not
- * become a mode that the control surface would refuse.
+ * The value if it is one of `allowed`, else a TypeError naming them (D1): a typo such as
+ * `'readonly'` must not become a mode that the control surface would refuse.
  */
-function checkMode(mode: unknown, what: string): Mode {
-  if ((MODES as readonly unknown[]).includes(mode)) return mode as Mode
-  throw new TypeError(`invalid ${what}: ${JSON.stringify(mode)}; expected one of ${quoted(MODES)}`)
+function oneOf<T extends string>(allowed: readonly T[], value: unknown, what: string): T {
+  if ((allowed as readonly unknown[]).includes(value)) return value as T
+  const expected = allowed.map((each) => `'${each}'`).join(', ')
+  throw new TypeError(`invalid ${what}: ${JSON.stringify(value)}; expected one of ${expected}`)
 }
 
-export function checkService(service: unknown): Service {
-  if ((SERVICES as readonly unknown[]).includes(service)) return service as Service
-  throw new TypeError(`invalid service: ${JSON.stringify(service)}; expected one of ${quoted(SERVICES)}`)
-}
+export const checkService = (service: unknown): Service => oneOf(SERVICES, service, 'service')
 
 /** The latency in ms, or a TypeError: a whole number up to ten minutes (a longer timer fires at once). */
 export function checkLatency(ms: unknown): number {
@@ -201,10 +191,9 @@ class Settings {
     this.latency = checkLatency(this.#options.latency ?? 0)
   }
 
-  /** Sets the configured mode and the effective one, which defaults to it (D1). */
   setMode(configured: Mode, effective: Mode = configured): void {
-    const checked = checkMode(configured, 'mode')
-    this.effectiveMode = checkMode(effective, 'effective mode')
+    const checked = oneOf(MODES, configured, 'mode')
+    this.effectiveMode = oneOf(MODES, effective, 'effective mode')
     this.configuredMode = checked
   }
 

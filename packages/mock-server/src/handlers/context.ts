@@ -18,5 +18,4 @@ export type OperationHandler<Name extends OperationName> = (
   context: HandlerContext<Name>,
 ) => AnswerOf<Name> | Promise<AnswerOf<Name>>
 
-/** Handlers of a group of operations, one file per resource group. */
 export type HandlerTable<Names extends OperationName> = { [Name in Names]: OperationHandler<Name> }

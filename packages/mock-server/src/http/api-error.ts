@@ -76,7 +76,6 @@ export function asApiError(caught: unknown, mask: (text: string) => string): Api
 export const isAnswer = (caught: unknown): boolean =>
   caught instanceof ApiError || caught instanceof NotFound || caught instanceof InvalidInput
 
-/** Codes for statuses the contract's `ERRORS` has none of. */
 const EXTRA_CODES: Record<number, { code: string; message: string }> = {
   429: { code: 'rate_limited', message: 'Too many requests.' },
 }
@@ -89,4 +88,22 @@ export function faultError(status: number): { code: string; message: string } {
   const known = Object.entries(ERRORS).find(([, error]) => error.status === status)
   if (known) return { code: known[0], message: known[1].message }
   return EXTRA_CODES[status] ?? { code: `http_${status}`, message: `Injected fault: HTTP ${status}.` }
+}
+
+/**
+ * An error an override answers: the envelope of D4 with the code's status and SPEC's message
+ * unless another is given. Built by `api.error(code)`.
+ */
+export class OverrideError<Code extends KnownErrorCode = KnownErrorCode> {
+  readonly status: number
+  readonly code: Code
+  readonly message: string
+  readonly headers: Record<string, string> = {}
+
+  constructor(code: Code, message?: string) {
+    if (!Object.hasOwn(ERRORS, code)) throw new TypeError(`unknown error code: ${JSON.stringify(code)}`)
+    this.status = ERRORS[code].status
+    this.code = code
+    this.message = message ?? ERRORS[code].message
+  }
 }

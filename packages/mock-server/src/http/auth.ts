@@ -26,7 +26,6 @@ export function authorized(header: string | null, token: string): boolean {
   return constantTimeEqual(given, token)
 }
 
-/** The 401 of D2, with `WWW-Authenticate: Bearer`. */
 export function unauthorized(): ApiError {
   return new ApiError('unauthorized', undefined, { headers: { 'WWW-Authenticate': 'Bearer' } })
 }

@@ -22,11 +22,9 @@ import { checkOperation } from '../runtime/operation-names.js'
 import type { StoredSession } from '../store/records.js'
 import { sessionRecord } from '../store/sessions.js'
 import { type Admitted, answer, asResponse, failed, type Outcome, ownStep } from './answer.js'
-import { ApiError, errorText, jsonText, type PlainAnswer, toResponse } from './api-error.js'
-import { OverrideError } from './override-error.js'
+import { ApiError, errorText, jsonText, OverrideError, type PlainAnswer, toResponse } from './api-error.js'
 import { fetchRequestView } from './request-view.js'
 
-/** The checks of D3 that an override may skip, saying so (`override(name, resolver, { bypass })`). */
 const OVERRIDE_CHECKS = ['auth', 'fault', 'mode', 'service'] as const
 
 /** A check of D3 that an override may skip, named in its `bypass`. */
@@ -82,20 +80,19 @@ type UnknownFields<T, Shape> = T extends readonly (infer Item)[]
       : never
     : never
 
+/** The fields an answer has that the operation's answer does not (`never` when none). */
+type ExtraFields<Name extends OperationName, Answer> = Answer extends Response | OverrideError
+  ? never
+  : UnknownFields<Answer, ReadonlyInput<AnswerOf<Name>>>
+
 /**
  * What `MockApi.override` asks of a resolver beyond its type: nothing, or, when it answers a field
  * the operation's answer does not have, a property naming it, so that the call does not compile and
  * says why (TypeScript checks no returned object for unknown fields by itself).
  */
-export type AnswersKnownFields<Name extends OperationName, Answer> = [
-  Answer extends Response | OverrideError ? never : UnknownFields<Answer, ReadonlyInput<AnswerOf<Name>>>,
-] extends [never]
+export type AnswersKnownFields<Name extends OperationName, Answer> = [ExtraFields<Name, Answer>] extends [never]
   ? unknown
-  : {
-      'answers a field the operation does not have': Answer extends Response | OverrideError
-        ? never
-        : UnknownFields<Answer, ReadonlyInput<AnswerOf<Name>>>
-    }
+  : { 'answers a field the operation does not have': ExtraFields<Name, Answer> }
 
 /** Answers a request of one operation in place of the mock's handler (see `MockApi.override`). */
 export type OverrideResolver<Name extends OperationName> = (

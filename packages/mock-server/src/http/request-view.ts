@@ -38,7 +38,6 @@ export function boundedBytes(source: ByteSource | null, declared: string | null,
   })
 }
 
-/** The {@link RequestView} of a fetch `Request` (msw's way in). */
 export function fetchRequestView(request: Request): RequestView {
   let body: Promise<Uint8Array> | undefined
   return {
@@ -66,3 +65,6 @@ export function fetchRequestView(request: Request): RequestView {
 /** A request target's URL on an origin: concatenated, never resolved (`//other.host/x` stays a path). */
 export const targetUrl = (origin: string, target: string): string =>
   `${origin}${target.startsWith('/') ? target : `/${target}`}`
+
+export const isUnder = (path: string, prefix: string): boolean =>
+  path === prefix || (path.startsWith(prefix) && path[prefix.length] === '/')

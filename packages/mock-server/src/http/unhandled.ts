@@ -24,7 +24,6 @@ function unhandledMessage(request: Request, baseUrls: readonly string[]): string
   )
 }
 
-/** The {@link UnhandledCallback} of a mock answering `baseUrls`. */
 export function explainUnhandled(baseUrls: readonly string[]): UnhandledCallback {
   return (unhandled, print) => {
     const request = unhandled instanceof Request ? unhandled : (unhandled.frame?.data as { request?: unknown })?.request

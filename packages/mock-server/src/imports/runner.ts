@@ -37,11 +37,7 @@ export interface PendingImport {
 
 const extensions: Record<string, Kind> = PROJECT_EXTENSIONS
 
-/**
- * Title and kind of the session an import item creates (D15): the item's title or the file name
- * without its extension; the request's kind, else the item's projectType, else the kind of the
- * file extension, else `other`. `undefined` when they break D5's rules (the item then fails).
- */
+/** Title and kind of the session an import item creates (D15); `undefined` when they break D5's rules (it fails). */
 function importedFields(item: ImportItem, requestKind: Kind | undefined): { title: string; kind: Kind } | undefined {
   const [base, extension] = fileParts(item.projectPath)
   const title = (item.title ?? base).trim()
@@ -56,7 +52,6 @@ interface ImportDeps {
   clock: Clock
   /** Runs a change under the mock's mutex and persists it like a request's (`Runtime.runChange`). */
   runChange: <T>(work: () => Promise<T>) => Promise<T>
-  /** Time each item takes, in ms. */
   delay: () => number
   /** Told when an import starts, moves on by one item, or ends. */
   changed?: () => void
@@ -88,15 +83,11 @@ export class ImportRunner {
   async start(request: ImportRequest): Promise<ImportProgress> {
     const importId = this.#deps.library.newId('imp')
     await this.#deps.log?.started(importId, request)
-    return this.#begin({ importId, request, items: [] })
+    return this.resume({ importId, request, items: [] })
   }
 
-  /** Goes on with an import a restart interrupted, from its first item not processed. */
-  resume(pending: PendingImport): ImportProgress {
-    return this.#begin(pending)
-  }
-
-  #begin({ importId, request, items }: PendingImport): ImportProgress {
+  /** Runs an import from its first item not processed: a new one, or one a restart interrupted. */
+  resume({ importId, request, items }: PendingImport): ImportProgress {
     const progress: ImportProgress = {
       importId,
       total: request.items.length,

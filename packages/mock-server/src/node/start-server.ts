@@ -62,13 +62,6 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
-function chained(first: (change: LibraryChange) => Promise<void>, then: MockOptions['onChanges']) {
-  return async (change: LibraryChange) => {
-    await first(change)
-    await then?.(change)
-  }
-}
-
 const warn = (message: string) => process.stderr.write(`${message}\n`)
 
 /**
@@ -86,36 +79,20 @@ const warn = (message: string) => process.stderr.write(`${message}\n`)
  * ```
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const {
-    port,
-    host,
-    allowHosts,
-    cors,
-    data,
-    compaction,
-    timeouts,
-    onExchange,
-    proxy,
-    proxyTimeout,
-    proxyMaxBody,
-    onDeparture,
-    ...mockOptions
-  } = options
+  // The transport's options, the data file's and the proxy's: the rest are the mock's own.
+  const { port, host, allowHosts, cors, timeouts, onExchange, ...rest } = options
+  const { data, compaction, proxy, proxyTimeout, proxyMaxBody, onDeparture, ...mockOptions } = rest
   const opened = data === undefined ? undefined : await DataStore.open(data, compaction ?? {}, warn)
   const store = opened?.store
-  const {
-    controls: api,
-    live,
-    entry,
-  } = mockCoreFrom(
-    {
-      readAudio: readAudioFile,
-      baseUrl: '*',
-      ...mockOptions,
-      ...(store && { onChanges: chained(store.record, mockOptions.onChanges), importLog: store.imports }),
+  const persisted = store && {
+    onChanges: async (change: LibraryChange) => {
+      await store.record(change)
+      await mockOptions.onChanges?.(change)
     },
-    opened?.library ?? startingLibrary(mockOptions),
-  )
+    importLog: store.imports,
+  }
+  const runtimeOptions = { readAudio: readAudioFile, baseUrl: '*', ...mockOptions, ...persisted }
+  const { controls: api, live, entry } = mockCoreFrom(runtimeOptions, opened?.library ?? startingLibrary(mockOptions))
   store?.attach(live)
   for (const problem of opened?.lost ?? []) {
     warn(problem)

@@ -17,7 +17,6 @@ export class Clock {
     this.#fixed = date
   }
 
-  /** Whether the clock is fixed. */
   get fixed(): boolean {
     return this.#fixed !== undefined
   }

@@ -36,18 +36,14 @@ export class JsonValue {
   constructor(readonly value: unknown) {}
 }
 
-/**
- * A body as kept until read: the caller's own bytes or text (no copy, no wrapper) when short, a
- * {@link CutBody} when longer, or a {@link JsonValue}.
- */
 export type KeptBody = Uint8Array | string | CutBody | JsonValue | undefined
 
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 
 /**
- * What a journal entry keeps of a body: see {@link KeptBody}. A cut of bytes is a copy (a
- * `memcpy`); of text, an encoding of its first characters (only answers not made of kept parts).
+ * What a journal entry keeps of a body: the caller's own bytes or text when short (no copy, no
+ * wrapper), else a {@link CutBody}: a copy of bytes, or the encoding of a text's first characters.
  */
 export function boundedBody(value: Uint8Array | string | JsonValue | undefined): KeptBody {
   if (value instanceof JsonValue) return value
@@ -75,9 +71,7 @@ export function shownBody(kept: KeptBody, mask: (text: string) => string): BodyT
 
 /**
  * The headers of a request, names in lower case, secrets hidden (D2) by the contract's rule, as the
- * SDK's logger hides them: a secret header (`Authorization`, `Proxy-Authorization`, `Cookie`,
- * `X-Api-Key`…, see `isSecretHeader`) shows `<token>`, after its auth scheme word when it has one
- * (`Bearer <token>`); in any other header the token is masked where it stands as a whole value.
+ * SDK's logger hides them (`isSecretHeader`); in any other header the token is masked.
  */
 export function shownHeaders(source: HeaderSource | undefined, mask: (text: string) => string): Record<string, string> {
   const headers: Record<string, string> = {}

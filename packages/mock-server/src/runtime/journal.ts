@@ -58,7 +58,6 @@ export interface JournalEntry extends JournalSummary {
 /** What the journal knows of an answer beyond where it went: its duration and error message. */
 export type JournalDetail = Pick<JournalSummary, 'ms' | 'message'>
 
-/** Told of each entry as it is recorded (the dashboard's stream). */
 type JournalListener = (entry: JournalSummary) => void
 
 /**
@@ -76,7 +75,6 @@ interface JournalRecord extends Omit<JournalSummary, 'seq' | 'at'> {
   answer?: string | JsonValue
 }
 
-/** An entry as kept: the record's references, its number, and bodies bounded (not formatted). */
 interface Kept {
   seq: number
   record: JournalRecord
@@ -84,7 +82,6 @@ interface Kept {
   answer: KeptBody
 }
 
-/** Entries the journal keeps; older ones are dropped. */
 export const JOURNAL_LIMIT = 1000
 
 /**
@@ -108,7 +105,6 @@ export class Journal {
   }
 
   /**
-   * Records one answered request; `statusCode` 0 means the connection was dropped (a network fault).
    * Keeps the record as given (its headers, body and answer by reference, a body past
    * `JOURNAL_BODY_LIMIT` cut): nothing is masked or formatted until the entry is read.
    */
@@ -263,8 +259,7 @@ export type JournalEntryOf<Name extends OperationName> = Omit<JournalEntry, 'ope
   answer: { body?: AnswerOf<Name> | ErrorEnvelope; truncated?: true }
 }
 
-/** Whether an entry matches a filter: every field given must. */
-export function matches(
+function matches(
   entry: { operation?: OperationName; method: string; statusCode: number },
   filter: RequestFilter,
 ): boolean {

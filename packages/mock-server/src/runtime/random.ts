@@ -21,7 +21,6 @@ export function hash32(input: string | Uint8Array, seed = 0x811c9dc5): number {
   return hash
 }
 
-/** Picks one element of a non-empty list with a random source. */
 export function pick<T>(random: () => number, values: readonly T[]): T {
   return values[Math.floor(random() * values.length)] as T
 }

@@ -116,7 +116,6 @@ export class Library {
     this.#seed = seed
   }
 
-  /** Moves on every change of the library: every write of a table, a new id, a load. */
   get revision(): number {
     return this.#revision
   }
@@ -181,7 +180,6 @@ export class Library {
     return this.waveforms.peek(waveformKey(sessionId, variantId))?.waveform
   }
 
-  /** The next id counter, which the snapshot carries so ids are never reused. */
   get nextId(): number {
     return this.#nextId
   }
@@ -205,29 +203,22 @@ export class Library {
     this.#revision += 1
   }
 
-  /** Whether a session has this project path, as its current or its original one. */
   knowsProjectPath(path: string): boolean {
     return this.#indexes.knowsPath(path, this.sessions.values())
   }
 
   /** A copy of the session, or the 404 of D3 ({@link NotFound}). */
   requireSession(id: string): StoredSession {
-    const record = this.sessions.get(id)
-    if (record === undefined) throw new NotFound('session')
-    return record
+    return found(this.sessions.get(id))
   }
 
   /** The stored session, read-only and not a copy (see {@link Table.peek}), or the 404. */
   readSession(id: string): Readonly<StoredSession> {
-    const record = this.sessions.peek(id)
-    if (record === undefined) throw new NotFound('session')
-    return record
+    return found(this.sessions.peek(id))
   }
 
   updateSession(id: string, change: (draft: StoredSession) => void): Readonly<StoredSession> {
-    const record = this.sessions.update(id, change)
-    if (record === undefined) throw new NotFound('session')
-    return record
+    return found(this.sessions.update(id, change))
   }
 
   /** Deletes a session, its waveform note lanes (D14) and its stored waveforms. */
@@ -238,6 +229,11 @@ export class Library {
     // A stored waveform belongs to one of the session's previews: no scan needed to find them.
     for (const preview of record.previews) this.waveforms.delete(waveformKey(id, preview.id))
   }
+}
+
+function found<T>(session: T | undefined): T {
+  if (session === undefined) throw new NotFound('session')
+  return session
 }
 
 /**

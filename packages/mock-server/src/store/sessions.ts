@@ -16,7 +16,6 @@ import { opaqueId } from '../runtime/ids.js'
 import { type Frozen, type LibrarySnapshot, namedIssues, type StoredSession } from './records.js'
 import type { Table } from './table.js'
 
-/** The fields a client may write on a session. */
 type WritableFields = Pick<Session, 'title' | 'kind' | 'status' | 'accent' | 'tags' | 'notes' | 'projectPath'>
 
 /** A new session record (D5): the written fields over the defaults, plus the server-set ones. */
@@ -39,7 +38,6 @@ export function applyPatch(draft: StoredSession, patch: Partial<WritableFields>)
   if (draft.projectOriginalPath === '' && draft.projectPath !== '') draft.projectOriginalPath = draft.projectPath
 }
 
-/** A stored session as answered: `Session`, without the search-only `client`. */
 type AnsweredSession = Omit<StoredSession, 'client'>
 
 // Keyed by the stored records themselves, which never change in place (a write stores a new one):
@@ -81,19 +79,7 @@ export function sessionJson(value: unknown): string | undefined {
   return typeof value === 'object' && value !== null ? answeredJson.get(value) : undefined
 }
 
-interface RecentWindow {
-  now: Date
-  days: number
-}
-
-interface SessionPage {
-  items: Readonly<StoredSession>[]
-  total: number
-  limit: number
-  offset: number
-}
-
-const DAY_MS = 86_400_000
+export const DAY_MS = 86_400_000
 
 /** The filter of D11, or `undefined` when the query has none (every session is kept). */
 function matches(query: SessionListParams, since: string | undefined) {
@@ -108,17 +94,15 @@ function matches(query: SessionListParams, since: string | undefined) {
 }
 
 /**
- * Filters (D11, AND-combined), sorts (D10) and pages (D9) the stored sessions. ISO timestamps of
- * the mock compare as strings, so `recent` is a string comparison. The sort is the table's kept
- * order for the key (sorted once, then each change moved into place), and filtering keeps that
- * order, so a page of a 100,000-session library costs one pass, not a sort, even after a change;
- * the first page near the top of a large library's order is selected, the sort kept for later.
+ * Filters (D11, AND-combined), sorts (D10) and pages (D9) the stored sessions over the table's kept
+ * orders ({@link Table.ordered}, {@link Table.first}): a page costs a pass, not a sort. ISO
+ * timestamps of the mock compare as strings, so `recent` is a string comparison.
  */
 export function listSessions(
   sessions: Pick<Table<StoredSession>, 'ordered' | 'first'>,
   query: SessionListParams,
-  recent: RecentWindow,
-): SessionPage {
+  recent: { now: Date; days: number },
+) {
   const since = query.recent ? new Date(recent.now.getTime() - recent.days * DAY_MS).toISOString() : undefined
   const sort = query.sort ?? DEFAULT_SORT
   const order = sessionOrder(sort)

@@ -14,17 +14,9 @@ export type TableWatcher<T> = (before: Readonly<T> | undefined, after: Readonly<
 
 /**
  * A repository in front of one `@msw/data` collection, at a constant cost per write whatever the
- * size. `@msw/data` 1.1.7, its newest release, has no lookup by key: `update` and `delete` find the
- * record by a scan (`findFirst`, then `findIndex` on its primary key), and `create` checks one
- * record at a time, asynchronously. So a single new record goes through `collection.create` (which
- * checks it against the model), and the table goes around the collection where it would scan: an
- * index from key to the record's slot in the collection's array (`collection.all()` returns
- * the array itself), updates that check the new record against the model and put it in its slot,
- * deletes that move the last record into the freed slot, and a bulk {@link Table.load} of records
- * checked as a whole beforehand.
- *
- * Stored records are never changed in place: an update stores a new object. Readers may therefore
- * hold a record (or a list of them) as long as they like and still see it as it was.
+ * size: it goes around the collection wherever `@msw/data` would scan (the README's "The store"
+ * says how). Stored records are never changed in place (an update stores a new object), so a
+ * reader may hold one as long as it likes.
  */
 export class Table<T extends object> {
   readonly #model: z.ZodMiniType<T>
@@ -67,7 +59,6 @@ export class Table<T extends object> {
     return at === undefined ? undefined : this.#records()[at]
   }
 
-  /** The stored records in insertion order (deletes aside), read-only. */
   *values(): IterableIterator<Readonly<T>> {
     const records = this.#records()
     if (this.#slots === undefined) yield* records
@@ -75,13 +66,11 @@ export class Table<T extends object> {
   }
 
   /**
-   * The first `count` stored records in an order not kept yet, of those `keep` passes, and how
-   * many pass, selected in one pass ({@link firstInOrder}); the whole order is sorted and kept
-   * once this task is done, or at the next read if that comes first (requests in process may
-   * follow each other without a task between them), for the pages after it. Once an order per
-   * load: `undefined` where a page was selected from it already, the order is kept already,
-   * the table is smaller than {@link SELECT_FROM} records (a sort costs little) or `count` is
-   * past {@link SELECT_AT_MOST}: read {@link Table.ordered} then.
+   * The first `count` records of an order not kept yet, of those `keep` passes, and how many pass,
+   * selected in one pass ({@link firstInOrder}); the order is sorted once this task is done, or at
+   * the next read if that comes first (requests in process may follow each other without a task
+   * between them). Once an order per load, from {@link SELECT_FROM} records and up to
+   * {@link SELECT_AT_MOST}; `undefined` otherwise: read {@link Table.ordered} then.
    */
   first(
     name: string,

@@ -1,11 +1,4 @@
-import type { WaveformNote } from '@session-library/schemas'
-
-/** A waveform note as the body gives it, after the contract's parsing (D14). */
-interface NoteInput {
-  id?: string
-  timestamp: number
-  text: string
-}
+import type { ParsedBodyOf, WaveformNote } from '@session-library/schemas'
 
 /**
  * The lane that replaces `previous` (D14): ids assigned where missing, `createdAt` kept for an id
@@ -13,7 +6,7 @@ interface NoteInput {
  */
 export function nextLane(
   previous: readonly WaveformNote[],
-  inputs: readonly NoteInput[],
+  inputs: ParsedBodyOf<'waveformNotes.put'>['notes'],
   now: string,
   newId: () => string,
 ): WaveformNote[] {

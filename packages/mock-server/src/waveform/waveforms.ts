@@ -71,12 +71,10 @@ export async function waveformOf(
   const key = waveformKey(sessionId, preview.id)
   const bytes = await readBytes(readAudio, preview.path)
   const decoded = bytes && decodeWavPeaks(bytes, WAVEFORM_BUCKETS)
-  if (bytes && decoded) {
-    const { duration, sampleRate, peaks } = decoded
-    const audioVersion = `wav-${hash32(bytes).toString(36)}-${bytes.length.toString(36)}`
-    return { key, bucketCount: peaks.length, duration, sampleRate, audioVersion, peaks }
-  }
-  const { duration, sampleRate, peaks } = syntheticAudio(key)
-  const audioVersion = `syn-${hash32(preview.path).toString(36)}`
+  const { duration, sampleRate, peaks } = decoded ?? syntheticAudio(key)
+  const audioVersion =
+    bytes && decoded
+      ? `wav-${hash32(bytes).toString(36)}-${bytes.length.toString(36)}`
+      : `syn-${hash32(preview.path).toString(36)}`
   return { key, bucketCount: peaks.length, duration, sampleRate, audioVersion, peaks }
 }

@@ -42,13 +42,8 @@ const list = (value: string) =>
     .filter(Boolean)
 
 function origin(value: string): string {
-  let url: URL | undefined
-  try {
-    url = new URL(value)
-  } catch {
-    url = undefined
-  }
-  if (url?.origin !== value)
+  const parsed = URL.canParse(value) ? new URL(value).origin : undefined
+  if (parsed !== value)
     throw new UsageError(`--cors: ${JSON.stringify(value)} is not an origin like http://localhost:5173`)
   return value
 }
@@ -66,9 +61,7 @@ function instant(value: string): string {
   return new Date(value).toISOString()
 }
 
-const mode = oneOf<Mode>('mode', MODES)
 const effectiveMode = oneOf<Mode>('effective-mode', MODES)
-const service = oneOf<Service>('unavailable', SERVICES)
 
 /** Every flag of MOCK.md: its names and meanings are the CLI's public interface. */
 const FLAGS: Record<string, Flag> = {
@@ -78,10 +71,10 @@ const FLAGS: Record<string, Flag> = {
     if (value === '') throw new UsageError('--token: must not be empty')
     return value
   }),
-  mode: valued('m', `configured mode: ${MODES.join(', ')}`, 'full-automation', mode),
+  mode: valued('m', `configured mode: ${MODES.join(', ')}`, 'full-automation', oneOf<Mode>('mode', MODES)),
   'effective-mode': valued('m', 'effective mode, when it should differ from --mode', 'same as --mode', effectiveMode),
   unavailable: valued('list', `comma list of services that answer 501: ${SERVICES.join(', ')}`, 'none', (value) =>
-    list(value).map(service),
+    list(value).map(oneOf<Service>('unavailable', SERVICES)),
   ),
   sessions: valued('n', 'demo sessions to seed; 0 starts with an empty library', '24', integer('sessions', 0, 100_000)),
   seed: valued(
@@ -131,7 +124,6 @@ const NOTES = [
   'a head too large 431 headers_too_large; with --proxy, an answer over --proxy-max-body is 502 (D20).',
 ]
 
-/** The usage text, generated from the flag table, and the notes on failures. */
 export function usage(): string {
   const rows = Object.entries(FLAGS).map(
     ([name, flag]) =>
@@ -143,7 +135,6 @@ export function usage(): string {
   return ['Usage: session-library-mock [options]', '', 'Options:', ...usageColumns(rows), '', ...NOTES, ''].join('\n')
 }
 
-/** What a command line asks for: help, the version, or a server with these options. */
 export type CliCommand =
   | { kind: 'help' }
   | { kind: 'version' }

@@ -5,10 +5,9 @@ import type { MockControls } from '../../mock-controls.js'
 import type { ExchangeSummary } from '../transport/http-adapter.js'
 
 /**
- * Formats one request log line of the standalone mock: method, path and query, status (or
- * `dropped` for a network fault) and duration. It holds no header; the token put in the URL, as
- * sent or percent-encoded, is masked with the project's one mask (D2), and control characters of
- * the target are escaped, so that a request can neither show the token nor drive the terminal.
+ * One request log line of the standalone mock. It holds no header, the token in the URL (as sent or
+ * percent-encoded) is masked (D2) and control characters escaped: a request can neither show the
+ * token nor drive the terminal.
  */
 export function requestLogLine(token: string): (summary: ExchangeSummary) => string {
   const mask = tokenMask(token)

@@ -55,7 +55,6 @@ export function pageHeaders(type: string, { inlineStyles }: { inlineStyles: bool
   }
 }
 
-/** Escapes text for HTML content and attribute values. */
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char] as string)
 

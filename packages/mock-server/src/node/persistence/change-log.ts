@@ -7,11 +7,10 @@ import {
   type LibraryPart,
   type LibrarySnapshot,
   libraryPartNames,
-  type PartRecord,
   recordKey,
   recordProblems,
 } from '../../store/records.js'
-import { DataFileError, FIX_RECORDS, parsed, textOf } from './data-file.js'
+import { bytesOf, DataFileError, FIX_RECORDS, parsed } from './data-file.js'
 
 // A line's shape; its records are checked one by one against their part's model (`recordProblems`).
 const partChange = z.optional(z.strictObject({ put: z.array(z.unknown()), del: z.array(z.string()) }))
@@ -27,12 +26,10 @@ interface LoggedChange {
 }
 
 /**
- * Reads a change log. A missing file holds no change. A last line without its newline is a crash
- * in the middle of an append: it is cut off the file, with one warning, and was never answered.
- * What a failed append of an older version could leave is skipped with a warning, never refused:
- * NUL padding before a line, and a partial change joined to the start of the next one (neither
- * was ever answered 2xx, D19). Any other line that does not parse stops the start with
- * {@link DataFileError}; the file stays as it is.
+ * Reads a change log (see {@link wholeLines}). What a failed append of an older version could leave
+ * is skipped with a warning, never refused: NUL padding before a line, and a partial change joined
+ * to the next one (neither was ever answered 2xx, D19). Any other line that does not parse stops
+ * the start with {@link DataFileError}.
  */
 export async function readChangeLog(path: string, warn: (message: string) => void): Promise<LoggedChange[]> {
   const lines = await wholeLines(path, warn, 'a change cut off by a crash before it was answered')
@@ -47,7 +44,7 @@ export async function readChangeLog(path: string, warn: (message: string) => voi
  * append cut off by a crash, never acknowledged: it is cut off the file, with one warning saying `what` it was.
  */
 export async function wholeLines(path: string, warn: (message: string) => void, what: string): Promise<string[]> {
-  const text = (await textOf(path)) ?? ''
+  const text = bytesOf(path)?.toString('utf8') ?? ''
   const end = text.lastIndexOf('\n') + 1
   if (end < text.length) {
     await truncate(path, Buffer.byteLength(text.slice(0, end)))
@@ -67,13 +64,8 @@ function parseLine(path: string, raw: string, line: number, warn: (message: stri
   const start = text.lastIndexOf(LINE_START)
   const partial = start > 0 && !parses(text)
   if (partial) warn(`--data ${path}: dropped a partial change (${start} characters) before the change on line ${line}`)
-  const change = parsed(
-    path,
-    partial ? text.slice(start) : text,
-    changeLine,
-    `line ${line} `,
-    'a change',
-  ) as LibraryChange
+  const whole = partial ? text.slice(start) : text
+  const change = parsed(path, whole, changeLine, `line ${line} `, 'a change') as LibraryChange
   const problems = libraryPartNames.flatMap((part) => recordProblems(part, change[part]?.put ?? [], `${part}.put`))
   if (problems.length > 0) {
     throw new DataFileError(path, `line ${line} breaks the contract: ${problems.join('; ')} (${FIX_RECORDS})`)
@@ -142,7 +134,6 @@ export class ChangeLogWriter {
     this.#torn = false
   }
 
-  /** Empties the log, durably. */
   async clear(): Promise<void> {
     await this.#file.truncate(0)
     await this.#file.datasync()
@@ -178,18 +169,10 @@ export function replayChanges(
   return library.image()
 }
 
-type Records = { [P in LibraryPart]: Map<string, PartRecord<P>> }
-
 /** Durable changes kept as they are before it is cheaper to build the map of records. */
 const PENDING_LIMIT = 1024
 
-function recordsOf(partOf: (part: LibraryPart) => readonly object[] | undefined): Records {
-  const records = {} as Record<LibraryPart, Map<string, object>>
-  for (const part of libraryPartNames) {
-    records[part] = new Map((partOf(part) ?? []).map((record) => [recordKey(part, record), record]))
-  }
-  return records as Records
-}
+type RecordMaps = Record<LibraryPart, Map<string, object>>
 
 /**
  * The records as the `--data` file and its log hold them: what a change that could not be made
@@ -198,7 +181,7 @@ function recordsOf(partOf: (part: LibraryPart) => readonly object[] | undefined)
  */
 export class DurableRecords {
   #partOf: (part: LibraryPart) => readonly object[] | undefined
-  #built: Records | undefined
+  #built: RecordMaps | undefined
   /** Changes made durable since the last whole one, while the map is not built. */
   readonly #changes: LibraryChange[] = []
 
@@ -218,15 +201,18 @@ export class DurableRecords {
   #apply(change: LibraryChange): void {
     const built = this.#records()
     for (const part of libraryPartNames) {
-      const records = built[part] as Map<string, object>
-      for (const record of change[part]?.put ?? []) records.set(recordKey(part, record), record)
-      for (const key of change[part]?.del ?? []) records.delete(key)
+      for (const record of change[part]?.put ?? []) built[part].set(recordKey(part, record), record)
+      for (const key of change[part]?.del ?? []) built[part].delete(key)
     }
   }
 
-  #records(): Records {
+  #records(): RecordMaps {
     if (this.#built === undefined) {
-      this.#built = recordsOf(this.#partOf)
+      const built = {} as RecordMaps
+      for (const part of libraryPartNames) {
+        built[part] = new Map((this.#partOf(part) ?? []).map((record) => [recordKey(part, record), record]))
+      }
+      this.#built = built
       for (const change of this.#changes.splice(0)) this.#apply(change)
     }
     return this.#built
@@ -240,7 +226,7 @@ export class DurableRecords {
   undoOf(change: LibraryChange): LibraryChange {
     const undo: LibraryChange = { nextId: change.nextId, ...(change.whole && { whole: true as const }) }
     for (const part of libraryPartNames) {
-      const records = this.#records()[part] as Map<string, object>
+      const records = this.#records()[part]
       if (change.whole) {
         Object.assign(undo, { [part]: { put: [...records.values()], del: [] } })
         continue

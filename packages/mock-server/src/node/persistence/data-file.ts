@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { type FileHandle, readFile, writeFile } from 'node:fs/promises'
 import { crc32 } from 'node:zlib'
 import { nestedDeeperThan, TOO_DEEP } from '@session-library/internal'
-import { writeAtomically, writeFully } from '@session-library/internal/node'
+import { FileHeld, type FileLock, lockFile, writeAtomically, writeFully } from '@session-library/internal/node'
 import { formatIssues, libraryLogs } from '@session-library/schemas'
 import type * as z from 'zod/mini'
 import { type LibrarySnapshot, libraryPartNames, libraryProblems } from '../../store/records.js'
@@ -27,7 +27,7 @@ export class DataFileError extends Error {
  * its parse, which blocks anyway: read at once, the text is one flat string and no chunks are left
  * for the collector, which makes the parse of a large file a third cheaper.
  */
-function bytesOf(path: string): Buffer | undefined {
+export function bytesOf(path: string): Buffer | undefined {
   try {
     return readFileSync(path)
   } catch (error) {
@@ -35,11 +35,6 @@ function bytesOf(path: string): Buffer | undefined {
     if (code === 'ENOENT') return undefined
     throw new DataFileError(path, `cannot be read (${code ?? 'error'})`)
   }
-}
-
-/** The text of a `--data` file or its log (see `bytesOf`); `undefined` when there is none. */
-export async function textOf(path: string): Promise<string | undefined> {
-  return bytesOf(path)?.toString('utf8')
 }
 
 /**
@@ -75,13 +70,9 @@ export const FIX_RECORDS =
 type Sum = { bytes: number; crc32: number }
 
 /**
- * What a mock keeps beside a `--data` file it wrote or checked whole (`<file>.checked`): the count
- * and CRC-32 of the file's bytes, and the mock's version. A start that finds the file's bytes under
- * the seal of its own version does not check the records again: the check reads every value, a
- * sixth of a start at 100,000 sessions, and the sum a fiftieth. A file changed (an edit that keeps
- * both the length and the CRC-32 is one in four billion), another version (its rules may differ)
- * or no seal, and the file is checked whole, then sealed. The seal guards against accidents, as
- * gzip's CRC does: a seal made up on purpose is not (nor would any unkeyed hash be).
+ * The seal kept beside a `--data` file written or checked whole (`<file>.checked`, see the
+ * README): under the seal of its own version, a start skips the check of every record (a sixth of
+ * a start at 100,000 sessions; the sum costs a fiftieth). It guards against accidents only.
  */
 const sealOf = ({ bytes, crc32 }: Sum) =>
   `${JSON.stringify({ bytes, crc32, checkedBy: `session-library-mock ${mockVersion}` })}\n`
@@ -158,4 +149,18 @@ async function writeSnapshotText(file: FileHandle, image: LibrarySnapshot, sum: 
 /** What went wrong with a file operation, in a few words: its message, which names the errno code. */
 export function causeOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
+}
+
+/**
+ * Takes the lock of a `--data` file given its real path (D19: one writer a file; the README says
+ * how it is held), the one `session-library clone --data` takes too; {@link DataFileError} names
+ * the holder when another process has it.
+ */
+export async function lockDataFile(path: string): Promise<FileLock> {
+  try {
+    return await lockFile(path, `session-library-mock (process ${process.pid})`)
+  } catch (error) {
+    if (error instanceof FileHeld) throw new DataFileError(path, `is in use by ${error.holder}; stop it first`)
+    throw new DataFileError(path, `cannot be locked (${(error as NodeJS.ErrnoException).code ?? error})`)
+  }
 }

@@ -1,14 +1,13 @@
 import { open, readFile, rename, stat, unlink } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { realFilePath, syncDirectory, temporaryOf, writeFully } from '@session-library/internal/node'
+import { type FileLock, realFilePath, syncDirectory, temporaryOf, writeFully } from '@session-library/internal/node'
 import { libraryLogs } from '@session-library/schemas'
 import { ApiError } from '../../http/api-error.js'
 import type { PendingImport } from '../../imports/runner.js'
 import type { LiveLibrary } from '../../mock-core.js'
 import type { LibraryChange, LibrarySnapshot } from '../../store/records.js'
 import { ChangeLogWriter, DurableRecords, readChangeLog, replayChanges } from './change-log.js'
-import { causeOf, DataFileError, loadDataFile, writeDataFile } from './data-file.js'
-import { type DataFileLock, lockDataFile } from './data-lock.js'
+import { causeOf, DataFileError, loadDataFile, lockDataFile, writeDataFile } from './data-file.js'
 import { ImportLogFile } from './import-log.js'
 
 /** When a `--data` file's change log is folded into a fresh library file. */
@@ -23,20 +22,13 @@ export interface Compaction {
 const MAX_RETRY_MS = 60_000
 
 /**
- * A `--data` file and the change log beside it (`<file>.log`): every change appended as one line
- * and flushed to disk before its answer, or undone and answered 503 (D19); the log folded into a
- * fresh file (written atomically) when it passes a bound, when the mock has been idle a moment,
- * and on close. A fold renames the log to `<file>.log.1` first and appends to a new one, so writes
- * go on while the file is written; a start replays `<file>.log.1` then `<file>.log` over the file.
- * Replaying is idempotent (each line holds whole records and deleted keys), so a crash at any step
- * of a fold loses nothing. A fold that fails is no failure of the writes: `<file>.log.1` stays,
- * the log goes on, and the fold is tried again later (the next one writes the whole library,
- * covering both logs). The file is locked on its real path while the store is open, and written
- * there, so a symlink to it stays a symlink.
+ * A `--data` file, its change logs and their folds, as the README's "What is on disk, and when"
+ * tells them (D19). A fold renames the log to `<file>.log.1` first, so writes go on while the file
+ * is written; a failed one leaves it for the next, which writes the whole library.
  */
 export class DataStore {
   readonly #path: string
-  readonly #lock: DataFileLock
+  readonly #lock: FileLock
   readonly #options: Required<Compaction>
   readonly #warn: (message: string) => void
   #log: ChangeLogWriter
@@ -55,7 +47,7 @@ export class DataStore {
 
   private constructor(
     path: string,
-    lock: DataFileLock,
+    lock: FileLock,
     log: ChangeLogWriter,
     imports: ImportLogFile,
     options: Compaction,

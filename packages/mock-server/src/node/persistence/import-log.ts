@@ -18,10 +18,8 @@ const line = z.union([
 ])
 
 /**
- * The imports a `--data` mock accepted and has not finished (`<file>.imports`, D15 with D19): an
- * import is answered 202 only once its request is on disk, and each item's outcome is appended as it
- * is processed (flushed like a change), so that a start goes on where a crash stopped it. Emptied
- * whenever no import is left unfinished. A line that cannot be read is reported (`lost`), never fatal.
+ * The imports a `--data` mock accepted and has not finished (`<file>.imports`, D15 with D19, as
+ * the README tells it): each step appended and flushed like a change.
  */
 export class ImportLogFile implements ImportLog {
   readonly #path: string

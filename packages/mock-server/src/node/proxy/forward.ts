@@ -71,20 +71,13 @@ function failure(error: unknown, origin: string, timeout: number, maxBody: numbe
 }
 
 /**
- * Where {@link forward} sends a request: the proxied server's origin, the time it has to answer
- * (whole body included) and the largest answer read.
+ * Forwards a request (path and query as received) to the proxied server's origin and reads at most
+ * `maxBody` of its answer within `timeout` ms, whole body included.
  */
-interface ProxyTarget {
-  origin: string
-  timeout: number
-  maxBody: number
-}
-
-/** Forwards a request (path and query as received) and reads at most `maxBody` of its answer within `timeout`. */
 export async function forward(
   request: Request,
   body: Uint8Array<ArrayBuffer> | undefined,
-  target: ProxyTarget,
+  target: { origin: string; timeout: number; maxBody: number },
 ): Promise<Forwarded> {
   const url = new URL(request.url)
   const signal = AbortSignal.timeout(target.timeout)

@@ -16,22 +16,16 @@ import { refuseTooDeep } from '../../http/read-input.js'
 import { targetUrl } from '../../http/request-view.js'
 import { type Forwarded, forward, proxyFailure, proxyOrigin } from './forward.js'
 
-/** Options of {@link proxyStep}. */
 interface ProxyOptions {
-  /** Base URL of the proxied server, with or without `/api/v1`. */
   url: string
-  /** Time the server has to answer, whole body included, in ms. Default 10,000. */
   timeout?: number
-  /** Largest answer read, in bytes (D20, `--proxy-max-body`); a larger one is 502. Default 8 MiB. */
   maxBody?: number
-  /** Called with each departure, e.g. to log it. */
   onDeparture?: (departure: Departure) => void
   /** Secrets to mask in departures, besides the bearer token each request carries. */
   secrets?: readonly string[]
 }
 
 const DEFAULT_TIMEOUT = 10_000
-/** MOCK.md's default of `--proxy-max-body`. */
 const DEFAULT_PROXY_MAX_BODY = 8 * 1024 * 1024
 const decoder = new TextDecoder()
 
@@ -59,10 +53,8 @@ function answerDepartures(operation: OperationName | undefined, answered: Forwar
 }
 
 /**
- * The proxy (`--proxy`), the handler step of the request path with no check of the mock's: forwards
- * to the real application, answers its answer unchanged (hop-by-hop headers dropped), checks both
- * directions against the contract, masks the client's token in departures and target (D2). No
- * answer, too large, too deep or too slow is 502 `bad_gateway` / 504 `gateway_timeout` (D20).
+ * The proxy (`--proxy`, as the README tells it): the handler step of the request path, none of the
+ * mock's checks before it; the client's token masked in departures and target (D2).
  */
 export function proxyStep(options: ProxyOptions): RawStep {
   const target = {

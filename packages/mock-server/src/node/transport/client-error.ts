@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { KnownErrorCode } from '@session-library/schemas'
 import { ApiError, errorText } from '../../http/api-error.js'
@@ -12,13 +13,6 @@ const CODES: Record<string, KnownErrorCode> = {
 /** What {@link answerClientError} sent on a connection, for the request it cut short. */
 const answered = new WeakMap<Duplex, { status: number; code: string }>()
 
-const REASONS: Record<number, string> = {
-  400: 'Bad Request',
-  408: 'Request Timeout',
-  413: 'Payload Too Large',
-  431: 'Request Header Fields Too Large',
-}
-
 /**
  * Answers a head Node's parser refused (D20: 431, 408; D4: any other `invalid_json`, oversized
  * chunk extensions 413) in the API's envelope, then closes the connection (`clientError` event).
@@ -32,7 +26,7 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
   const inFlight = (socket as Duplex & { _httpMessage?: { headersSent: boolean } | null })._httpMessage
   if (socket.writable && !inFlight?.headersSent) {
     socket.write(
-      `HTTP/1.1 ${status} ${REASONS[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     )
     answered.set(socket, { status, code: known ?? 'invalid_json' })
   }

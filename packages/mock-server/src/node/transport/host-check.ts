@@ -1,8 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import { isIPv6 } from 'node:net'
 
-// A DNS name or an IPv4 address (letters, digits, `-`, `.`, `_`), or an IPv6 address in brackets;
-// then an optional port. Nothing else may stand in a Host header: no path, fragment or userinfo.
 const HOST_PORT = /^(?:([A-Za-z0-9\-._]+)|\[([0-9A-Fa-f:.]+)\])(?::(\d{1,5}))?$/
 
 /**
@@ -82,11 +80,7 @@ const ALLOWED_HEADERS = 'Authorization, Content-Type'
 /** Headers a browser script may read besides the safelisted ones. */
 const EXPOSED_HEADERS = 'WWW-Authenticate, Retry-After'
 
-/**
- * What the CORS policy (D18: headers only for origins allowed explicitly) says about one request.
- * `headers` is empty for an origin that is not allowed; `preflight` is true when the request is an
- * allowed origin's preflight, which the transport answers itself with 204.
- */
+/** What the CORS policy (D18) says of a request: an allowed origin's preflight the transport answers itself, 204. */
 interface CorsDecision {
   headers: Record<string, string>
   preflight: boolean

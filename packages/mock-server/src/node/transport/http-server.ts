@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, ServerResponse } from 'node:http'
+import { createServer, type Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { answerClientError } from './client-error.js'
 import { createRequestListener, isEventStream, type ListenerOptions } from './http-adapter.js'
@@ -16,16 +16,12 @@ export interface ServerTimeouts {
   keepAlive?: number
 }
 
-/** Options of {@link serveHandlers}: the adapter's options plus where to listen. */
 interface ServeOptions extends ListenerOptions {
-  /** Port; `0` picks a free one. Default 4777. */
   port?: number
-  /** Address to bind. Default `127.0.0.1` (D18). */
   host?: string
   timeouts?: ServerTimeouts
 }
 
-/** A listening server (see {@link serveHandlers}). */
 export interface ServingServer {
   server: Server
   /** `http://host:port`, with the port actually bound. */
@@ -85,21 +81,14 @@ export async function serveHandlers(options: ServeOptions): Promise<ServingServe
   return { server, origin: `http://${urlHost(host)}:${port}`, port, close }
 }
 
-/** What a closing server does to the answers under way (see {@link closingResponses}). */
-interface ClosingResponses {
-  /** The response class to give `createServer`. */
-  ServerResponse: typeof ServerResponse<IncomingMessage>
-  /** Starts closing: answers still to be written go out with `Connection: close`; event streams are cut. */
-  close(): void
-}
-
 const KEEP_ALIVE = Symbol('keepAlive')
 
 /**
- * Responses that know their server is closing: `Connection: close` from then on, event streams cut.
- * Asked when a head is written, not tracked per request (that cost a by-id read a few percent).
+ * Responses that know their server is closing (`close()`): `Connection: close` from then on, event
+ * streams cut. Asked when a head is written, not tracked per request (that cost a by-id read a few
+ * percent).
  */
-function closingResponses(): ClosingResponses {
+function closingResponses() {
   let closing = false
   const streams = new Set<ServerResponse>()
   class ClosingResponse extends ServerResponse {
