@@ -2,18 +2,6 @@ import type { Departure } from '@session-library/schemas'
 import type { Output } from '../../cmdutil/output.js'
 import type { CheckReport } from './run.js'
 
-interface Group {
-  severity: Departure['severity']
-  operation: string
-  path: string
-  rule: string
-  detail: string
-  expected: string
-  actual: string
-  count: number
-  request: string
-}
-
 const WRITES: Record<CheckReport['writes'], string> = {
   off: 'not exercised (read-only check; --writes exercises them)',
   'read-only': 'not exercised: the server is not in full-automation mode',
@@ -23,37 +11,32 @@ const WRITES: Record<CheckReport['writes'], string> = {
 }
 
 /** Departures of list elements grouped by field: `data[3].rating` and `data[7].rating` are one row. */
-function grouped(report: CheckReport): Group[] {
-  const groups = new Map<string, Group>()
+function grouped(report: CheckReport) {
+  const groups = new Map<string, ReturnType<typeof groupOf>>()
   for (const probed of report.probes) {
     for (const departure of probed.departures) {
       const path = departure.path.replace(/\[\d+\]/g, '[]')
-      const key = [
-        departure.severity,
-        departure.operation,
-        path,
-        departure.rule,
-        departure.detail,
-        departure.status,
-      ].join('\u0000')
+      const { severity, operation, rule, detail, status } = departure
+      const key = JSON.stringify([severity, operation, path, rule, detail, status])
       const group = groups.get(key)
       if (group) group.count += 1
-      else
-        groups.set(key, {
-          severity: departure.severity,
-          operation: departure.operation,
-          path,
-          rule: departure.rule,
-          detail: departure.detail,
-          expected: departure.expected ?? '',
-          actual: departure.actual ?? '',
-          count: 1,
-          request: `${probed.request} → ${probed.status ?? 'no answer'}`,
-        })
+      else groups.set(key, groupOf(departure, path, `${probed.request} → ${probed.status ?? 'no answer'}`))
     }
   }
   return [...groups.values()].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'breaking' ? -1 : 1))
 }
+
+const groupOf = (departure: Departure, path: string, request: string) => ({
+  severity: departure.severity,
+  operation: departure.operation,
+  path,
+  rule: departure.rule,
+  detail: departure.detail,
+  expected: departure.expected ?? '',
+  actual: departure.actual ?? '',
+  count: 1,
+  request,
+})
 
 function perOperation(report: CheckReport) {
   const rows = new Map<
@@ -87,21 +70,12 @@ export async function printCheck(report: CheckReport, output: Output): Promise<v
     await output.data({ ...report, probes })
     return
   }
-  await output.data(perOperation(report), ['operation', 'requests', 'statuses', 'breaking', 'informational'])
+  // The rows' keys, in order, are the tables' columns.
+  await output.data(perOperation(report))
   const groups = grouped(report)
   if (groups.length > 0) {
     output.message('')
-    await output.data(groups, [
-      'severity',
-      'operation',
-      'path',
-      'rule',
-      'detail',
-      'expected',
-      'actual',
-      'count',
-      'request',
-    ])
+    await output.data(groups)
   }
   output.message(
     `\nchecked ${report.probes.length} requests against ${report.baseUrl}: ` +
