@@ -1,10 +1,13 @@
 import { BodyReadStopped, readBoundedText } from '@session-library/internal'
 import {
   type Departure,
+  isRecord,
   type Method,
   NOT_JSON,
   type OperationName,
+  operationPath,
   parseJsonText,
+  routes,
   transportDeparture,
   UNKNOWN_ROUTE,
   validateAnswer,
@@ -33,6 +36,14 @@ export interface ProbeRequest {
   readonly purpose?: string
 }
 
+/** The request of an operation, on the session `id` where its path names one. */
+export const requestOf = (name: OperationName, id = '', more: Partial<ProbeRequest> = {}): ProbeRequest => ({
+  operation: name,
+  method: routes[name].method,
+  path: operationPath(name as 'sessions.get', { id }),
+  ...more,
+})
+
 /**
  * What one request got: its status (none when there was no answer), the parsed body, and where the
  * answer departs from the contract.
@@ -50,6 +61,8 @@ export interface Probed {
    */
   readonly failure?: string
 }
+
+export const dataOf = (probed: Probed) => (isRecord(probed.body) ? probed.body.data : undefined)
 
 // A body that is not JSON is no body to read fields from; its departure says why.
 function parsed(text: string): unknown {

@@ -1,6 +1,6 @@
-import { isRecord, routes } from '@session-library/schemas'
+import { isRecord } from '@session-library/schemas'
 import { CliError, EXIT } from '../../cmdutil/errors.js'
-import { type Probed, type ProbeRequest, probe } from '../../probe/probe.js'
+import { dataOf, type Probed, type ProbeRequest, probe, requestOf } from '../../probe/probe.js'
 import type { Target } from '../../probe/target.js'
 import { type LibrarySample, listBehaviour, readProbes } from './read-probes.js'
 import { runWrites, type WriteRun } from './write-probes.js'
@@ -25,8 +25,6 @@ interface CheckOptions {
   readonly writes: boolean
   /** Asked between requests: Ctrl-C stops the check (a started write run still cleans up). */
   readonly stopped: () => boolean
-  /** Called after each request, e.g. for a progress line. */
-  readonly onProbe?: (probed: Probed) => void
 }
 
 type Row = Record<string, unknown>
@@ -42,8 +40,8 @@ function sampleOf(list: Probed): LibrarySample {
 }
 
 const writable = (health: Probed) => {
-  const data = isRecord(health.body) && isRecord(health.body.data) ? health.body.data : {}
-  return data.effectiveMode === 'full-automation'
+  const data = dataOf(health)
+  return isRecord(data) && data.effectiveMode === 'full-automation'
 }
 
 /**
@@ -57,14 +55,13 @@ export async function runCheck(target: Target, options: CheckOptions): Promise<C
     const probed = await probe(target, request)
     if (request.operation === 'sessions.list') probed.departures.push(...listBehaviour(request.query, probed))
     probes.push(probed)
-    options.onProbe?.(probed)
     return probed
   }
-  const health = await send({ operation: 'health.get', method: 'GET', path: routes['health.get'].path })
+  const health = await send(requestOf('health.get'))
   if (health.status === undefined) {
     throw new CliError(health.failure ?? `${target.baseUrl}: no answer`, EXIT.network)
   }
-  const list = await send({ operation: 'sessions.list', method: 'GET', path: routes['sessions.list'].path })
+  const list = await send(requestOf('sessions.list'))
   for (const request of readProbes(sampleOf(list))) {
     if (options.stopped()) break
     await send(request)
