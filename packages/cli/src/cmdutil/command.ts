@@ -7,7 +7,6 @@ import type { Output } from './output.js'
 
 export const PROGRAM = 'session-library'
 
-/** A positional argument of a command. */
 export interface Positional {
   readonly name: string
   readonly description: string
@@ -26,13 +25,10 @@ export interface Positional {
   readonly complete?: ServerValues
 }
 
-/** Values completion may ask the server for: session ids, or the tags of the library. */
 export type ServerValues = 'ids' | 'tags'
 
-/** The `<id>` of a command on one session. */
 export const ID: Positional = { name: 'id', description: 'The session identifier.', complete: 'ids', segment: true }
 
-/** What a command's `run` gets: its flags and positionals, the client, and where to write. */
 export interface Context {
   readonly values: FlagValues
   readonly positionals: readonly string[]
@@ -40,7 +36,6 @@ export interface Context {
   connection(): Promise<Connection>
   /** The SDK client, configured from the global flags, the environment and the login (loaded on first use). */
   client(): Promise<SessionLibrary>
-  /** Data to stdout (table or JSON), messages to stderr. */
   readonly output: Output
   /** Every command of the program (for help and completion). */
   readonly commands: readonly Command[]
@@ -52,7 +47,6 @@ export interface Context {
  * or a module of its own under `cmd/` listed in `cmd/index.ts`.
  */
 export interface Command {
-  /** The words that name it, e.g. `['sessions', 'list']`. */
   readonly words: readonly string[]
   /** One line, for the list of commands. */
   readonly summary: string
@@ -72,7 +66,6 @@ export interface Command {
   run(context: Context): Promise<void>
 }
 
-/** The command named by the longest run of leading words, and how many words it took. */
 export function findCommand(
   all: readonly Command[],
   words: readonly string[],

@@ -1,10 +1,8 @@
 import { type Command, PROGRAM } from './command.js'
 import { type Flag, GLOBAL_FLAGS } from './flags.js'
 
-/** The shells `completion` writes a script for. */
 export const SHELLS = ['bash', 'zsh', 'fish'] as const
 
-/** One of {@link SHELLS}. */
 export type Shell = (typeof SHELLS)[number]
 
 /** What a flag's value completes to: listed values, a file, or `@` and a file (a JSON value). */
@@ -17,9 +15,7 @@ interface Entry {
   words: [string, string][]
   /** Flags (without dashes) of the command named by `path`, with a description and whether they take a value. */
   flags: [string, string, boolean][]
-  /** How the values of its flags complete, by flag name. */
   values: [string, Value][]
-  /** Its positionals name files. */
   files: boolean
   /** A positional's values come from the server (`__complete`). */
   server: boolean
@@ -105,10 +101,8 @@ ${cases.join('\n')}
   esac`
 }
 
-// Each shell finds the command words typed so far (the words that are not flags nor a global flag's
-// value, so that global flags may come first); after a flag
-// that takes listed values or a file it offers those; else the next words, or the command's flags
-// when the word being completed starts with a dash, or files where the command takes files.
+// After a flag that takes listed values or a file, each shell offers those; else the next words, the
+// command's flags when the word being completed starts with a dash, or files where the command takes files.
 function bash(all: Entry[]): string {
   const cases = byLength(all).map((entry) => {
     const words = entry.words.map(([word]) => word).join(' ')

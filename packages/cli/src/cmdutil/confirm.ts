@@ -6,7 +6,6 @@ import type { Flag } from './flags.js'
 import type { OperationCall } from './input.js'
 import { interactive, readLine } from './iostreams.js'
 
-/** The flag of a destructive command that skips its question. */
 export const YES_FLAG = {
   yes: { type: 'boolean', description: 'Do not ask before destroying data (a pipe never asks).' },
 } as const satisfies Record<string, Flag>

@@ -68,15 +68,10 @@ export const GLOBAL_FLAGS = {
   help: { type: 'boolean', short: 'h', description: 'Show the help of the command.' },
 } as const satisfies Record<string, Flag>
 
-/** The values of the global flags, as parsed. */
 export type GlobalValues = {
   [Name in keyof typeof GLOBAL_FLAGS]?: (typeof GLOBAL_FLAGS)[Name]['type'] extends 'boolean' ? boolean : string
 }
 
-/**
- * A flag's value read as a whole number (digits only) of `unit` when it has one, `undefined` when the
- * flag was not given.
- */
 export function wholeNumber(value: unknown, flag: string, unit?: 'ms' | 's'): number | undefined {
   if (value === undefined) return undefined
   if (typeof value !== 'string' || !/^\d+$/.test(value))

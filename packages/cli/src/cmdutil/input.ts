@@ -9,7 +9,6 @@ import { type CliContext, readStdin } from './iostreams.js'
 
 type Io = Pick<CliContext, 'stdin' | 'cwd'>
 
-/** The flag that gives an operation's whole body. */
 export const BODY_FLAG = {
   body: {
     type: 'string',
@@ -40,7 +39,6 @@ export async function readValue(text: string, label: string, io: Io): Promise<st
   return dropNewline(read)
 }
 
-/** A long value ({@link readValue}) read as JSON, or the usage error naming `label`. */
 export async function readJson(text: string, label: string, io: Io): Promise<unknown> {
   const source = await readValue(text, label, io)
   try {
@@ -80,7 +78,6 @@ async function baseBody(values: FlagValues, io: Io): Promise<Record<string, unkn
   return body as Record<string, unknown>
 }
 
-/** The input of one operation call: path parameters, and the query and body when it has them. */
 export interface OperationInput {
   params: Record<string, string>
   query?: Record<string, unknown>
@@ -94,10 +91,6 @@ export interface OperationCall {
   readonly columns?: readonly string[]
 }
 
-/**
- * What an operation command sends: path parameters from the positionals, query and body from the
- * derived flags (the body on top of `--body`).
- */
 export async function operationInput(
   operation: { params: readonly string[]; query: boolean; body: boolean },
   fields: readonly FieldFlag[],

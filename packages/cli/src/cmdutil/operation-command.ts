@@ -36,7 +36,6 @@ export interface Extras {
   readonly flags?: Readonly<Record<string, Flag>>
   /** Other flag names of derived fields: alias → the field's flag. */
   readonly aliases?: Readonly<Record<string, string>>
-  /** Default columns of the table. */
   readonly columns?: readonly string[]
   /** Positionals after the path parameters; `amend` puts them in the input. */
   readonly positionals?: readonly Positional[]
@@ -94,7 +93,6 @@ function pageLine({ total, offset }: ListMeta, data: unknown): string | undefine
   return `${shown} of ${total}${offset + count < total ? '; --offset for more, --all for every page' : ''}`
 }
 
-// An operation's plain use: its words, an id, and its required fields.
 function defaultExample(words: readonly string[], params: readonly string[], fields: readonly FieldFlag[]): string {
   const required = fields
     .filter((field) => field.required)

@@ -42,7 +42,6 @@ function cutToWidth(text: string): string {
 
 const padded = (text: string, width: number) => text + ' '.repeat(Math.max(0, width - stringWidth(text)))
 
-/** The column names of a set of records, in their first-seen order. */
 function columnsOf(records: readonly Record<string, unknown>[]): string[] {
   const columns = new Set<string>()
   for (const record of records) for (const key of Object.keys(record)) columns.add(key)
@@ -68,7 +67,6 @@ function tableLines(
 
 /** Where a command writes: data to stdout (a table for people, JSON for programs), messages to stderr. */
 export interface Output {
-  /** `--json` was given. */
   readonly json: boolean
   /**
    * Prints an answer's data; `columns` are the table's default columns when `--fields` is not given,
@@ -82,7 +80,6 @@ export interface Output {
   message(text: string): void
 }
 
-/** How one run prints: the global flags `--json`, `--fields`, `--header`, and the mask of its token. */
 interface OutputSettings {
   readonly json?: boolean
   readonly fields?: readonly string[]
@@ -136,7 +133,6 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
     )
   const lines = (texts: readonly string[]) => texts.map((line) => `${line}\n`).join('')
 
-  // Rows of a pipe: tab-separated, nothing padded; the header only when asked for.
   const tsv = (columns: readonly string[], rows: readonly Row[], head: boolean) =>
     lines([
       ...(head && settings.header ? [columns.join('\t')] : []),

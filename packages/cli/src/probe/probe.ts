@@ -32,7 +32,6 @@ export interface ProbeRequest {
   readonly token?: string
   /** The status the request is meant to get, when it is meant to fail (401, 404). */
   readonly expect?: number
-  /** Why it is sent, in a few words. */
   readonly purpose?: string
 }
 

@@ -18,10 +18,6 @@ export interface Target {
 
 const DEFAULT_TIMEOUT = 10_000
 
-/**
- * The target of a run: the URL and token resolved as for the SDK (flags, environment, login) and
- * `--timeout`.
- */
 export function resolveTarget(values: GlobalValues, connection: Connection): Target {
   const token = requireToken(connection)
   const baseUrl = connection.url.replace(/\/+$/, '')

@@ -19,7 +19,6 @@ export interface CheckReport {
   readonly informational: number
 }
 
-/** Options of {@link runCheck}. */
 interface CheckOptions {
   /** Exercise every write too (`--writes`), in full-automation mode only. */
   readonly writes: boolean

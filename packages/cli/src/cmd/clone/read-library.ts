@@ -19,7 +19,6 @@ export interface ClonedLibrary {
   readonly skipped: string[]
 }
 
-/** Options of {@link readLibrary}. */
 interface CloneOptions {
   /** Called once the number of sessions is known. */
   readonly onTotal?: (total: number) => void
