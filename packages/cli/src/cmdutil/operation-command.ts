@@ -34,8 +34,6 @@ export interface Extras {
   readonly description?: string
   readonly fieldFlags?: false
   readonly flags?: Readonly<Record<string, Flag>>
-  /** Other flag names of derived fields: alias → the field's flag. */
-  readonly aliases?: Readonly<Record<string, string>>
   readonly columns?: readonly string[]
   /** Positionals after the path parameters; `amend` puts them in the input. */
   readonly positionals?: readonly Positional[]
@@ -68,18 +66,21 @@ function answerFields(route: Route): string[] | undefined {
   return record?.shape ? Object.keys(record.shape) : undefined
 }
 
-function aliasFlags(extras: Extras, flags: Record<string, Flag>): Record<string, Flag> {
+// Shorter names of derived flags, on every command whose operation has the field: alias → its flag.
+const ALIASES: Readonly<Record<string, string>> = { variant: 'variant-id' }
+
+function aliasFlags(flags: Record<string, Flag>): Record<string, Flag> {
   return Object.fromEntries(
-    Object.entries(extras.aliases ?? {}).flatMap(([alias, target]) => {
+    Object.entries(ALIASES).flatMap(([alias, target]) => {
       const flag = flags[target]
       return flag ? [[alias, { ...flag, description: `Same as --${target}.` }]] : []
     }),
   )
 }
 
-function withAliases(values: Context['values'], aliases: Extras['aliases']): Context['values'] {
+function withAliases(values: Context['values']): Context['values'] {
   const merged = { ...values }
-  for (const [alias, target] of Object.entries(aliases ?? {})) merged[target] ??= merged[alias]
+  for (const [alias, target] of Object.entries(ALIASES)) if (alias in merged) merged[target] ??= merged[alias]
   return merged
 }
 
@@ -148,14 +149,14 @@ export function operationCommand(route: Route, extras: Extras = {}): Command {
     flags() {
       const body = extras.fieldFlags !== false && endpointOf(name)?.body && BODY_FLAG
       const own = { ...contract()?.flagsOf(derived()), ...body }
-      return { ...own, ...aliasFlags(extras, own), ...(question && YES_FLAG), ...extras.flags }
+      return { ...own, ...aliasFlags(own), ...(question && YES_FLAG), ...extras.flags }
     },
     get examples() {
       return extras.examples ?? [defaultExample(words, params, derived())]
     },
     help: () => requestHelp(name),
     async run(context) {
-      const values = withAliases(context.values, extras.aliases)
+      const values = withAliases(context.values)
       // A read without contract flags sends no query; a write always sends the body its schema
       // expects (`{}` when no field is given), so it needs the contract.
       if (route.method !== 'GET') await loadContract()
