@@ -1,8 +1,8 @@
-import { didYouMean, escapeMessage, type ParsedFlags, parseFlags, UsageError } from '@session-library/internal'
+import { didYouMean, escapeMessage, once, type ParsedFlags, parseFlags, UsageError } from '@session-library/internal'
 import { isDotSegment, tokenMask } from '@session-library/schemas/client'
 import { commands } from './cmd/index.js'
 import { type Command, findCommand, PROGRAM } from './cmdutil/command.js'
-import { type Connection, connect, resolveConnection, tokenWays } from './cmdutil/connection.js'
+import { connect, resolveConnection, tokenWays } from './cmdutil/connection.js'
 import { contract, loadContract } from './cmdutil/contract.js'
 import { CliError, EXIT } from './cmdutil/errors.js'
 import { GLOBAL_FLAGS, type GlobalValues, joinBooleanValues } from './cmdutil/flags.js'
@@ -148,11 +148,7 @@ async function runCommand(command: Command, args: string[], io: CliContext, prin
   if (values.help) return print(commandHelp(command))
   checkPositionals(command, positionals)
   const global = values as GlobalValues
-  let connection: Promise<Connection> | undefined
-  const resolved = () => {
-    connection ??= resolveConnection(global, io)
-    return connection
-  }
+  const resolved = once(() => resolveConnection(global, io))
   // A broken login file fails the commands that connect, not `auth logout`, which removes it.
   const mask = tokenMask((await resolved().catch(() => undefined))?.token ?? [])
   setMask(mask)
@@ -164,11 +160,7 @@ async function runCommand(command: Command, args: string[], io: CliContext, prin
     ...(fields && { fields }),
   }
   const output = createOutput(settings, io)
-  let client: ReturnType<typeof connect> | undefined
-  const clientOf = async () => {
-    client ??= connect(global, await resolved(), output.message)
-    return client
-  }
+  const clientOf = once(async () => connect(global, await resolved(), output.message))
   try {
     await command.run({ values, positionals, commands, output, io, connection: resolved, client: clientOf })
   } catch (error) {

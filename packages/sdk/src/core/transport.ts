@@ -1,3 +1,4 @@
+import { once } from '@session-library/internal'
 import {
   type AnswerOf,
   type CallInput,
@@ -55,8 +56,7 @@ export abstract class Resource {
 type Ky = typeof import('ky')
 // ky is loaded by the first call, not by the import: its own import builds a `Request` (which loads
 // the runtime's fetch), work a script pays for only once it calls.
-let kyModule: Promise<Ky> | undefined
-const loadKy = () => (kyModule ??= import('ky'))
+const loadKy = once(() => import('ky'))
 
 // An option ky does not know, so hands to `fetch` (a string: ky's merge drops symbol keys).
 const CLOCK = 'sessionLibraryClock'
