@@ -1,8 +1,7 @@
 import { BodyReadStopped, readBoundedText } from '@session-library/internal'
 import { ISSUE_WORDING, issueLines, NOT_JSON, parseJsonText, type Route } from '@session-library/schemas/client'
 import type { RequestDetails } from '../errors/base.js'
-import { ResponseValidationError } from '../errors/response-validation.js'
-import { TimeoutError } from '../errors/timeout-error.js'
+import { ResponseValidationError, TimeoutError } from '../errors/sdk-errors.js'
 
 interface AnswerRead {
   request: RequestDetails

@@ -14,11 +14,9 @@ import {
   tokenMask,
 } from '@session-library/schemas/client'
 import type { KyInstance, RetryOptions } from 'ky'
-import { AbortedError } from '../errors/aborted-error.js'
 import { type ApiError, createApiError } from '../errors/api-error.js'
 import { type RequestDetails, SessionLibraryError, UNKNOWN_ERROR_CODE } from '../errors/base.js'
-import { isFetchFailure, NetworkError } from '../errors/network-error.js'
-import { TimeoutError } from '../errors/timeout-error.js'
+import { AbortedError, isFetchFailure, NetworkError, TimeoutError } from '../errors/sdk-errors.js'
 import { readAnswer } from './answer-body.js'
 import { mergeHeaders } from './headers.js'
 import { kyHooks, resolveLog } from './hooks.js'

@@ -2,9 +2,8 @@ import type { ImportBody, ImportResult, ReadonlyInput, Session } from '@session-
 import type { CallOptions } from '../core/options.js'
 import { type ApiPromise, unwrap } from '../core/promise.js'
 import { type Call, Resource } from '../core/transport.js'
-import { AbortedError } from '../errors/aborted-error.js'
 import { requestAt } from '../errors/base.js'
-import { ImportWaitTimeoutError } from '../errors/import-wait-timeout.js'
+import { AbortedError, ImportWaitTimeoutError } from '../errors/sdk-errors.js'
 import { type ImportWaitOptions, waitForImportedSessions } from '../workflows/import-wait.js'
 import type { SessionsApi } from './sessions.js'
 
