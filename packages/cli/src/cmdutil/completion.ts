@@ -74,18 +74,26 @@ const casePattern = (path: string) => (path === '' ? "''" : `${quote(path)}|${qu
 const valuePattern = (path: string, flag: string) =>
   `${quote(`${path}:--${flag}`)}|${quote(`${path} `)}*${quote(`:--${flag}`)}`
 const byLength = (entries: Entry[]) => [...entries].sort((a, b) => b.path.length - a.path.length)
-const valueCases = (all: Entry[], body: (value: Value, flag: string) => string) =>
-  byLength(all).flatMap((entry) =>
-    entry.values.map(([flag, value]) => `    ${valuePattern(entry.path, flag)}) ${body(value, flag)} ;;`),
-  )
-
 // The part bash and zsh share: find the command words typed before the cursor (skipping flags and
 // the values of the global flags that take one), then pick the case of a flag's value, else of the
-// command. They differ in the array of words, its first index, and zsh's parenthesised patterns.
-function chooseCase(shell: 'bash' | 'zsh', values: string[], cases: string[]): string {
+// command. They differ in the array of words, its first index, zsh's parenthesised patterns, what a
+// flag's value completes to and how a command's words and flags are assigned.
+function chooseCase(
+  shell: 'bash' | 'zsh',
+  all: Entry[],
+  valueCase: (value: Value, flag: string) => string,
+  assign: (entry: Entry) => string,
+): string {
   const [words, first, cursor, open] =
     shell === 'bash' ? ['COMP_WORDS', 1, 'COMP_CWORD', ''] : ['words', 2, 'CURRENT', '(']
   const previous = shell === 'bash' ? '$prev' : `\${words[CURRENT-1]}`
+  const values = byLength(all).flatMap((entry) =>
+    entry.values.map(([flag, value]) => `    ${open}${valuePattern(entry.path, flag)}) ${valueCase(value, flag)} ;;`),
+  )
+  const cases = byLength(all).map((entry) => {
+    const rest = `files=${entry.files ? 1 : 0}${entry.server ? '; server=1' : ''}`
+    return `    ${open}${casePattern(entry.path)}) ${assign(entry)}; ${rest} ;;`
+  })
   return `  for ((i = ${first}; i < ${cursor}; i++)); do
     case "\${${words}[i]}" in
       ${open}${VALUED.join('|')}) ((i++)) ;;
@@ -104,25 +112,20 @@ ${cases.join('\n')}
 // After a flag that takes listed values or a file, each shell offers those; else the next words, the
 // command's flags when the word being completed starts with a dash, or files where the command takes files.
 function bash(all: Entry[]): string {
-  const cases = byLength(all).map((entry) => {
-    const words = entry.words.map(([word]) => word).join(' ')
-    const flags = entry.flags.map(([name]) => `--${name}`).join(' ')
-    const server = entry.server ? '; server=1' : ''
-    return `    ${casePattern(entry.path)}) words=${quote(words)}; flags=${quote(flags)}; files=${entry.files ? 1 : 0}${server} ;;`
-  })
-  const values = valueCases(all, (value, flag) =>
+  const assign = ({ words, flags }: Entry) =>
+    `words=${quote(words.map(([word]) => word).join(' '))}; flags=${quote(flags.map(([name]) => `--${name}`).join(' '))}`
+  const valueCase = (value: Value, flag: string) =>
     'choices' in value
       ? `COMPREPLY=($(compgen -W ${quote(value.choices.join(' '))} -- "$cur")); return`
       : 'server' in value
         ? `COMPREPLY=($(compgen -W "$(${ASK} --value-of ${flag} -- $typed 2>/dev/null)" -- "$cur")); return`
         : value.file === 'at'
           ? `compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -P @ -- "\${cur#@}")); return`
-          : 'compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return',
-  )
+          : 'compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return'
   return `# bash completion for ${PROGRAM}: eval "$(${PROGRAM} completion bash)"
 _session_library() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" typed="" i words="" flags="" files=0 server=0
-${chooseCase('bash', values, cases)}
+${chooseCase('bash', all, valueCase, assign)}
   if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$flags" -- "$cur"))
   elif [[ $files == 1 ]]; then compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))
   elif [[ $server == 1 ]]; then COMPREPLY=($(compgen -W "$(${ASK} -- $typed 2>/dev/null)" -- "$cur"))
@@ -135,27 +138,25 @@ complete -F _session_library ${PROGRAM}
 const zshItem = (name: string, description: string) => quote(`${name.replace(/:/g, '\\:')}:${description}`)
 
 function zsh(all: Entry[]): string {
-  const cases = byLength(all).map((entry) => {
+  const assign = (entry: Entry) => {
     const words = entry.words.map(([word, text]) => zshItem(word, text)).join(' ')
     const flags = entry.flags.map(([name, text]) => zshItem(`--${name}`, text)).join(' ')
-    const server = entry.server ? '; server=1' : ''
-    return `    (${casePattern(entry.path)}) words_=(${words}); flags=(${flags}); files=${entry.files ? 1 : 0}${server} ;;`
-  })
-  const values = valueCases(all, (value, flag) =>
+    return `words_=(${words}); flags=(${flags})`
+  }
+  const valueCase = (value: Value, flag: string) =>
     'choices' in value
       ? `compadd -- ${value.choices.map(quote).join(' ')}; return`
       : 'server' in value
         ? `compadd -- \${(f)"$(${ASK} --value-of ${flag} -- \${=typed} 2>/dev/null)"}; return`
         : value.file === 'at'
           ? "compset -P '@'; _files; return"
-          : '_files; return',
-  ).map((line) => line.replace(/^ {4}/, '    ('))
+          : '_files; return'
   return `#compdef ${PROGRAM}
 # zsh completion for ${PROGRAM}: source <(${PROGRAM} completion zsh)
 _session_library() {
   local typed="" i files=0 server=0
   local -a words_ flags
-${chooseCase('zsh', values, cases)}
+${chooseCase('zsh', all, valueCase, assign)}
   if [[ \${words[CURRENT]} == -* ]]; then _describe 'flag' flags
   elif (( files )); then _files
   elif (( server )); then compadd -- \${(f)"$(${ASK} -- \${=typed} 2>/dev/null)"}
