@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { type FlagValues, UsageError } from '@session-library/internal'
-import type { OperationName } from '@session-library/schemas/client'
+import { isRecord, type OperationName } from '@session-library/schemas/client'
 import { contract } from './contract.js'
 import type { FieldFlag } from './contract-flags.js'
 import type { Flag } from './flags.js'
@@ -72,10 +72,8 @@ async function fieldValue(field: FieldFlag, values: FlagValues, io: Io): Promise
 async function baseBody(values: FlagValues, io: Io): Promise<Record<string, unknown>> {
   if (typeof values.body !== 'string') return {}
   const body = await readJson(values.body, '--body', io)
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new UsageError('--body: must be a JSON object')
-  }
-  return body as Record<string, unknown>
+  if (!isRecord(body)) throw new UsageError('--body: must be a JSON object')
+  return body
 }
 
 export interface OperationInput {
