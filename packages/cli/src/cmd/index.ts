@@ -16,9 +16,8 @@ import { notesSet } from './notes/set.js'
 import { sessionsCreate } from './sessions/create.js'
 import { sessionsDelete } from './sessions/delete.js'
 import { sessionsList } from './sessions/list.js'
-import { tagsAdd } from './tags/add.js'
+import { tagsAdd, tagsRemove } from './tags/edit.js'
 import { tagsPut } from './tags/put.js'
-import { tagsRemove } from './tags/remove.js'
 import { waveformNotesPut } from './waveform-notes/put.js'
 
 // What a command adds to the one generated from its operation, by operation id.
