@@ -1,6 +1,6 @@
 import type { AfterResponseHook, BeforeRequestHook, BeforeRetryHook, isHTTPError, Hooks as KyHooks } from 'ky'
 import { redactHeaders } from './headers.js'
-import type { Hooks, Logger, LogLevel } from './options.js'
+import { type Hooks, LOG_LEVELS, type Logger, type LogLevel } from './options.js'
 
 type Line = (message: string, details: Record<string, unknown>) => void
 
@@ -12,8 +12,6 @@ interface Log {
   error?: Line
 }
 
-const ORDER = ['debug', 'info', 'warn', 'error'] as const
-
 // Node's console.debug and console.info write to stdout, which a script's output owns; one line an event.
 const stderrLogger: Logger = { debug: (message, details) => console.error(message, JSON.stringify(details)) }
 
@@ -23,7 +21,7 @@ export function resolveLog(logger: Logger | undefined, level: LogLevel | undefin
   if (from === 'off') return undefined
   const target = logger ?? stderrLogger
   const log: Log = {}
-  for (const name of ORDER.slice(ORDER.indexOf(from))) {
+  for (const name of LOG_LEVELS.slice(LOG_LEVELS.indexOf(from), -1) as Exclude<LogLevel, 'off'>[]) {
     const method = target[name] ?? target.debug
     log[name] = (message, details) => method.call(target, message, details)
   }

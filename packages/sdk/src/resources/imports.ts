@@ -34,11 +34,8 @@ export class ImportsApi extends Resource {
    */
   async startAndWait(body: ImportRequest, options: ImportWaitOptions = {}): Promise<Session[]> {
     const { importId } = await this.start(body, { signal: options.signal })
-    return this.wait(
-      importId,
-      body.items.map((item) => item.projectPath),
-      options,
-    )
+    const paths = body.items.map((item) => item.projectPath)
+    return this.wait(importId, paths, options)
   }
 
   /** Waits (again) for the sessions of an import already started, as `startAndWait` does.
