@@ -27,7 +27,6 @@ function flagLines(flags: Readonly<Record<string, Flag>>): string[] {
   )
 }
 
-/** The usage line of a command: its words, positionals and `[flags]` (unless `flags` is false). */
 export function usageOf(command: Command, flags = true): string {
   const positionals = command.positionals.map(({ name, variadic, optional }) => {
     const text = `<${name}>${variadic ? '...' : ''}`

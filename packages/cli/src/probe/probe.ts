@@ -39,10 +39,6 @@ export const requestOf = (name: OperationName, id = '', more: Partial<ProbeReque
   ...more,
 })
 
-/**
- * What one request got: its status (none when there was no answer), the parsed body, and where the
- * answer departs from the contract.
- */
 export interface Probed {
   readonly operation: string
   /** `METHOD /path?query`, as sent. */

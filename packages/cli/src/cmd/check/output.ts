@@ -59,11 +59,6 @@ function perOperation(report: CheckReport) {
   return [...rows.values()].map((row) => ({ ...row, statuses: [...row.statuses].join(' ') }))
 }
 
-/**
- * Prints a check: with `--json`, the whole report (every request and every departure, bodies
- * left out); else a table per operation, a table of the departures grouped by field, and a summary
- * on stderr.
- */
 export async function printCheck(report: CheckReport, output: Output): Promise<void> {
   if (output.json) {
     const probes = report.probes.map(({ body: _body, ...probed }) => probed)

@@ -5,10 +5,6 @@ import type { Target } from '../../probe/target.js'
 import { type LibrarySample, listBehaviour, readProbes } from './read-probes.js'
 import { runWrites, type WriteRun } from './write-probes.js'
 
-/**
- * What a check found: every request it sent with its departures, what `--writes` did, and the
- * counts by severity.
- */
 export interface CheckReport {
   readonly baseUrl: string
   readonly probes: readonly Probed[]

@@ -1,7 +1,6 @@
 import { isRecord, type OperationName, routes } from '@session-library/schemas'
 import { dataOf, type Probed, type ProbeRequest, requestOf } from '../../probe/probe.js'
 
-/** What `--writes` did: whether it stopped early (Ctrl-C) or could not start, and what it left. */
 export interface WriteRun {
   readonly outcome: 'done' | 'interrupted' | 'not created'
   /** The id of the session it created when deleting it failed: the one change left behind. */

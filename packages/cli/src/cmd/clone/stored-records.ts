@@ -10,7 +10,6 @@ import {
 } from '@session-library/schemas'
 
 type Row = Record<string, unknown>
-/** The `--data` file's format, as the contract checks it. */
 export type LibraryFile = z.output<typeof librarySnapshot>
 type StoredSession = LibraryFile['sessions'][number]
 type StoredWaveform = NonNullable<LibraryFile['waveforms']>[number]
