@@ -5,12 +5,7 @@ import { type Hooks, LOG_LEVELS, type Logger, type LogLevel } from './options.js
 type Line = (message: string, details: Record<string, unknown>) => void
 
 // Only the levels that are on: a call checks one field and builds nothing when logging is off.
-interface Log {
-  debug?: Line
-  info?: Line
-  warn?: Line
-  error?: Line
-}
+type Log = Partial<Record<Exclude<LogLevel, 'off'>, Line>>
 
 // Node's console.debug and console.info write to stdout, which a script's output owns; one line an event.
 const stderrLogger: Logger = { debug: (message, details) => console.error(message, JSON.stringify(details)) }
@@ -21,7 +16,7 @@ export function resolveLog(logger: Logger | undefined, level: LogLevel | undefin
   if (from === 'off') return undefined
   const target = logger ?? stderrLogger
   const log: Log = {}
-  for (const name of LOG_LEVELS.slice(LOG_LEVELS.indexOf(from), -1) as Exclude<LogLevel, 'off'>[]) {
+  for (const name of LOG_LEVELS.slice(LOG_LEVELS.indexOf(from), -1) as (keyof Log)[]) {
     const method = target[name] ?? target.debug
     log[name] = (message, details) => method.call(target, message, details)
   }
