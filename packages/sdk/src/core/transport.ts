@@ -120,17 +120,10 @@ function describeErrorBody(body: unknown, text: string | undefined): { code?: st
 
 // ky 2 hands the body over read (`HTTPError.data`: JSON, text or undefined); the token is masked wherever echoed.
 function errorFromResponse(response: Response, data: unknown, { request, mask, hint404 }: Attempt): ApiError {
-  let body = data
-  let text: string | undefined
-  if (typeof data === 'string') {
-    const masked = mask(data)
-    body = parseJsonText(masked)
-    if (body === NOT_JSON) body = text = masked
-  } else if (data !== undefined) {
-    const json = JSON.stringify(data)
-    const masked = mask(json)
-    if (masked !== json) body = JSON.parse(masked)
-  }
+  const masked = mask(typeof data === 'string' ? data : (JSON.stringify(data) ?? ''))
+  const parsed = parseJsonText(masked)
+  const text = parsed === NOT_JSON ? masked : undefined
+  const body = text ?? parsed
   const { code, message } = describeErrorBody(body, text)
   const { status, statusText, headers } = response
   const said = code !== undefined && message !== undefined ? message : undefined
