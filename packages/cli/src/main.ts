@@ -141,9 +141,10 @@ async function report(
 }
 
 type Print = (text: string) => number
-type SetMask = (mask: (text: string) => string) => void
+// What the error report of a run needs from it once known: the mask of its token.
+type Reporting = { mask?: (text: string) => string }
 
-async function runCommand(command: Command, args: string[], io: CliContext, print: Print, setMask: SetMask) {
+async function runCommand(command: Command, args: string[], io: CliContext, print: Print, reporting: Reporting) {
   const { values, positionals } = await parseLean(command, args)
   if (values.help) return print(commandHelp(command))
   checkPositionals(command, positionals)
@@ -151,7 +152,7 @@ async function runCommand(command: Command, args: string[], io: CliContext, prin
   const resolved = once(() => resolveConnection(global, io))
   // A broken login file fails the commands that connect, not `auth logout`, which removes it.
   const mask = tokenMask((await resolved().catch(() => undefined))?.token ?? [])
-  setMask(mask)
+  reporting.mask = mask
   const fields = global.fields?.split(',').map((field) => field.trim())
   const settings = {
     json: global.json === true || command.json === true,
@@ -171,7 +172,7 @@ async function runCommand(command: Command, args: string[], io: CliContext, prin
   return 0
 }
 
-async function dispatch(argv: readonly string[], io: CliContext, setMask: SetMask): Promise<number> {
+async function dispatch(argv: readonly string[], io: CliContext, reporting: Reporting): Promise<number> {
   const print = (text: string) => {
     io.stdout.write(`${text}\n`)
     return 0
@@ -183,7 +184,7 @@ async function dispatch(argv: readonly string[], io: CliContext, setMask: SetMas
   // The command's words leave the line wherever they stand; the rest is its flags and arguments.
   const taken = new Set(words.slice(0, found.length).map(({ index }) => index))
   const rest = argv.filter((_, index) => !taken.has(index))
-  return runCommand(found.command, rest, io, print, setMask)
+  return runCommand(found.command, rest, io, print, reporting)
 }
 
 /**
@@ -191,12 +192,10 @@ async function dispatch(argv: readonly string[], io: CliContext, setMask: SetMas
  * exit code; nothing but data goes to stdout.
  */
 export async function main(argv: readonly string[], io: CliContext): Promise<number> {
-  let mask: ((text: string) => string) | undefined
+  const reporting: Reporting = {}
   try {
-    return await dispatch(argv, io, (made) => {
-      mask = made
-    })
+    return await dispatch(argv, io, reporting)
   } catch (error) {
-    return report(error, io, mask)
+    return report(error, io, reporting.mask)
   }
 }
