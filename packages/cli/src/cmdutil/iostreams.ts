@@ -23,8 +23,6 @@ export interface CliContext {
   onInterrupt(listener: () => void): () => void
 }
 
-export { configDirOf } from '@session-library/internal/node'
-
 export function processContext(): CliContext {
   return {
     stdout: process.stdout,

@@ -22,8 +22,6 @@ interface CheckOptions {
   readonly stopped: () => boolean
 }
 
-type Row = Record<string, unknown>
-
 function sampleOf(list: Probed): LibrarySample {
   const body = isRecord(list.body) ? list.body : {}
   const sessions = (Array.isArray(body.data) ? body.data : []).filter(isRecord)
@@ -31,7 +29,7 @@ function sampleOf(list: Probed): LibrarySample {
   const chosen =
     sessions.find((session) => Array.isArray(session.previews) && session.previews.length > 0) ?? sessions[0]
   if (!chosen || typeof chosen.id !== 'string') return { total }
-  return { total, session: chosen as LibrarySample['session'] & Row }
+  return { total, session: chosen as LibrarySample['session'] }
 }
 
 const writable = (health: Probed) => {
