@@ -166,15 +166,20 @@ compdef _session_library ${PROGRAM}
 `
 }
 
+const fishLine = (when: string, rest: string) => `complete -c ${PROGRAM} -n ${quote(when)} ${rest}`
+// The server's values for the words typed so far (with `--value-of`, a flag's).
+const fishAsk = (option = '') => quote(`(${ASK}${option} -- (__session_library_path | string split ' ') 2>/dev/null)`)
+
 function fishFlag(when: string, [name, text, takes]: [string, string, boolean], value: Value | undefined): string {
-  const base = `complete -c ${PROGRAM} -n ${quote(when)} -l ${name}`
-  if (value && 'choices' in value) return `${base} -x -a ${quote(value.choices.join(' '))} -d ${quote(text)}`
-  if (value && 'server' in value)
-    return `${base} -x -a ${quote(`(${ASK} --value-of ${name} -- (__session_library_path | string split ' ') 2>/dev/null)`)} -d ${quote(text)}`
-  if (value?.file === 'plain') return `${base} -r -F -d ${quote(text)}`
+  const flag = (rest: string) => fishLine(when, `-l ${name}${rest} -d ${quote(text)}`)
+  if (value && 'choices' in value) return flag(` -x -a ${quote(value.choices.join(' '))}`)
+  if (value && 'server' in value) return flag(` -x -a ${fishAsk(` --value-of ${name}`)}`)
+  if (value?.file === 'plain') return flag(' -r -F')
   if (value?.file === 'at')
-    return `${base} -x -a '(__fish_complete_path (string replace -r "^@" "" -- (commandline -ct)) | string replace -r "^" "@")' -d ${quote(text)}`
-  return `${base}${takes ? ' -r' : ''} -d ${quote(text)}`
+    return flag(
+      ` -x -a '(__fish_complete_path (string replace -r "^@" "" -- (commandline -ct)) | string replace -r "^" "@")'`,
+    )
+  return flag(takes ? ' -r' : '')
 }
 
 function fish(all: Entry[]): string {
@@ -184,16 +189,10 @@ function fish(all: Entry[]): string {
     const next = entry.path === '' ? when : `test (__session_library_path) = ${quote(entry.path)}`
     const values = new Map(entry.values)
     return [
-      ...entry.words.map(
-        ([word, text]) => `complete -c ${PROGRAM} -n ${quote(next)} -a ${quote(word)} -d ${quote(text)}`,
-      ),
+      ...entry.words.map(([word, text]) => fishLine(next, `-a ${quote(word)} -d ${quote(text)}`)),
       ...entry.flags.map((flag) => fishFlag(when, flag, values.get(flag[0]))),
-      ...(entry.files ? [`complete -c ${PROGRAM} -n ${quote(when)} -F`] : []),
-      ...(entry.server
-        ? [
-            `complete -c ${PROGRAM} -n ${quote(when)} -a ${quote(`(${ASK} -- (__session_library_path | string split ' ') 2>/dev/null)`)}`,
-          ]
-        : []),
+      ...(entry.files ? [fishLine(when, '-F')] : []),
+      ...(entry.server ? [fishLine(when, `-a ${fishAsk()}`)] : []),
     ]
   })
   return `# fish completion for ${PROGRAM}: ${PROGRAM} completion fish | source
