@@ -11,13 +11,10 @@ export const YES_FLAG = {
 } as const satisfies Record<string, Flag>
 
 /**
- * The question a command asks before it deletes or replaces data the command line did not name;
- * `undefined` when this call loses nothing.
+ * The question a command asks before it deletes or replaces data the command line did not name, by
+ * the contract's rule (`lossQuestion`); `undefined` when this call loses nothing.
  */
-export type Question = (call: OperationCall, context: Context) => Promise<string | undefined>
-
-/** The contract's rule of what a write loses that the command line did not name (`lossQuestion`). */
-export const dataLoss: Question = (call, context) =>
+export const dataLoss = (call: OperationCall, context: Context): Promise<string | undefined> =>
   lossQuestion(call.name, call.input, { tags: async (id) => (await (await context.client()).tags.get(id)).tags })
 
 /**

@@ -9,7 +9,7 @@ import {
   routes,
 } from '@session-library/schemas/client'
 import { type Command, type Context, ID, type Positional, PROGRAM } from './command.js'
-import { confirm, dataLoss, type Question, YES_FLAG } from './confirm.js'
+import { confirm, dataLoss, YES_FLAG } from './confirm.js'
 import { contract, loadContract } from './contract.js'
 import type { FieldFlag, Operation } from './contract-flags.js'
 import type { Flag } from './flags.js'
@@ -39,8 +39,6 @@ export interface Extras {
   readonly positionals?: readonly Positional[]
   readonly examples?: readonly string[]
   amend?(input: OperationInput, positionals: readonly string[], io: CliContext): void | Promise<void>
-  /** What to ask before sending, when not the contract's rule of lost data (`dataLoss`). */
-  readonly confirm?: Question
   /** Runs instead of the plain call when it returns true. */
   run?(call: OperationCall, context: Context): Promise<boolean>
 }
@@ -131,7 +129,7 @@ export function operationCommand(route: Route, extras: Extras = {}): Command {
   }
   const params: string[] = pathParamNames(route.path)
   const words = extras.words ?? commandWords(route)
-  const question = extras.confirm ?? (mayLoseData(name) ? dataLoss : undefined)
+  const question = mayLoseData(name) ? dataLoss : undefined
   return {
     words,
     get summary() {
