@@ -219,11 +219,6 @@ ${lines.join('\n')}
 `
 }
 
-/**
- * The completion script of a shell for these commands: their words, every flag, the values of
- * flags that list them (`--sort`), and files where a flag or an argument takes one (`--body @file`,
- * `imports start <files>`), written out.
- */
 export function completionScript(shell: Shell, commands: readonly Command[]): string {
   const all = entries(commands)
   return { bash, zsh, fish }[shell](all)

@@ -54,7 +54,6 @@ const keyValueFlag = (short: string, description: string): Flag => {
   return { type: 'string', short, multiple: true, whole: true, value: '<key=value>', description }
 }
 
-/** `api <method> <path>`: any operation of the API by its method and path, as `gh api`; JSON out. */
 export const api: Command = {
   words: WORDS,
   json: true,

@@ -26,7 +26,6 @@ function notTheApi(url: string, hint: string | undefined): CliError {
   )
 }
 
-/** `auth login`: checks a token with `health`, then keeps it for its URL in a file only its owner reads. */
 export const authLogin: Command = {
   words: ['auth', 'login'],
   summary: 'Log in: keep a URL and token for later commands',

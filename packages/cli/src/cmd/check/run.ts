@@ -37,11 +37,6 @@ const writable = (health: Probed) => {
   return isRecord(data) && data.effectiveMode === 'full-automation'
 }
 
-/**
- * Probes a running server and checks every answer against the contract (`validateAnswer`, and for
- * the list, paging, order and filters: {@link listBehaviour}): health and the first list page, then the reads of {@link readProbes}, then, with `writes` and in
- * full-automation mode only, the writes of {@link runWrites}, which leave the library as found.
- */
 export async function runCheck(target: Target, options: CheckOptions): Promise<CheckReport> {
   const probes: Probed[] = []
   const send = async (request: ProbeRequest) => {

@@ -1,6 +1,5 @@
 import { type Command, ID } from '../../cmdutil/command.js'
 
-/** `tags add|remove <id> <tag>...` through the SDK: two requests (tags get, then tags put), not atomic. */
 function tagsEdit(verb: 'add' | 'remove', summary: string, effect: string): Command {
   return {
     words: ['tags', verb],
