@@ -1,31 +1,23 @@
 import type { FlagValues } from '@session-library/internal'
 import type { SessionLibrary } from '@session-library/sdk'
 import type { Connection } from './connection.js'
-import type { Flag } from './flags.js'
+import type { Completion, Flag } from './flags.js'
 import type { CliContext } from './iostreams.js'
 import type { Output } from './output.js'
 
 export const PROGRAM = 'session-library'
 
-export interface Positional {
+export interface Positional extends Completion {
   readonly name: string
   readonly description: string
   /** Takes every remaining argument (at least one unless `optional`). */
   readonly variadic?: boolean
   readonly optional?: boolean
-  /** Names a file (completion offers files). */
-  readonly file?: boolean
-  /** The values it takes, offered by completion. */
-  readonly choices?: readonly string[]
   /** May be given as `''` (a text to set); any other positional given empty is a usage error. */
   readonly mayBeEmpty?: boolean
   /** Fills a segment of the request's path, so it cannot be `.` or `..` (see `isDotSegment`). */
   readonly segment?: boolean
-  /** Completion asks the server for these values (see `__complete`). */
-  readonly complete?: ServerValues
 }
-
-export type ServerValues = 'ids' | 'tags'
 
 export const ID: Positional = { name: 'id', description: 'The session identifier.', complete: 'ids', segment: true }
 
