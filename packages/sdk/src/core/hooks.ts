@@ -25,6 +25,8 @@ export function resolveLog(logger: Logger | undefined, level: LogLevel | undefin
 
 // Our hook types stand in front of ky's so that a change of ky's hook signatures stays ours to absorb.
 // None at all rather than empty lists: ky merges an instance's hooks into every call's options.
+// ky 2 runs `beforeRequest` once a call: what runs before each attempt (the request's log line, our
+// `beforeRequest` hooks) runs again from `beforeRetry`.
 export function kyHooks(
   hooks: Hooks | undefined,
   log: Log | undefined,
@@ -45,14 +47,12 @@ export function kyHooks(
   if (debug) {
     const attempt = ({ method, url, headers }: Request, attempt: number) =>
       debug('session-library: request', { method, url, attempt, headers: redactHeaders(headers, redact) })
-    // ky 2 runs beforeRequest once a call: a retry's request line is written by beforeRetry.
     before.push(({ request }) => attempt(request, 1))
     retry.push(({ request, retryCount }) => attempt(request, retryCount + 1))
     after.push(({ request: { method, url }, response: { status, headers } }) => {
       debug('session-library: response', { method, url, status, headers: redactHeaders(headers, redact) })
     })
   }
-  // Ours run before every attempt: ky 2 runs `beforeRequest` once a call, so retries run them from `beforeRetry`.
   const beforeAttempt = async ({ request }: { request: Request }) => {
     for (const hook of hooks?.beforeRequest ?? []) {
       const result = await hook(request)

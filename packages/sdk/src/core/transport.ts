@@ -56,7 +56,8 @@ type Ky = typeof import('ky')
 // the runtime's fetch), work a script pays for only once it calls.
 const loadKy = once(() => import('ky'))
 
-// An option ky does not know, so hands to `fetch` (a string: ky's merge drops symbol keys).
+// An option ky does not know, so hands to `fetch` (a string: ky's merge drops symbol keys): each call's
+// clock, which the fetch stamps when an attempt begins (the body's share of the timeout is what that attempt left).
 const CLOCK = 'sessionLibraryClock'
 type AttemptClock = { started: number; request: RequestDetails }
 
@@ -164,8 +165,6 @@ function translateError(error: unknown, attempt: Attempt, { isHTTPError, isTimeo
 export function createCall(config: ResolvedConfig): Call {
   const log = resolveLog(config.logger, config.logLevel)
   const mask = tokenMask(config.token)
-  // ky hands an option it does not know to `fetch`: each call's clock comes through so, and the
-  // fetch stamps when each attempt began (the body's share of the timeout is what that attempt left).
   // A rejection of fetch itself, unless aborted, is the connection's: judged here, by shape, on every runtime.
   const timedFetch = async (request: Request, init?: Record<string, unknown>) => {
     const clock = init?.[CLOCK] as AttemptClock
