@@ -38,19 +38,14 @@ const groupOf = (departure: Departure, path: string, request: string) => ({
   request,
 })
 
+const operationRow = (operation: string) => {
+  return { operation, requests: 0, statuses: new Set<string>(), breaking: 0, informational: 0 }
+}
+
 function perOperation(report: CheckReport) {
-  const rows = new Map<
-    string,
-    { operation: string; requests: number; statuses: Set<string>; breaking: number; informational: number }
-  >()
+  const rows = new Map<string, ReturnType<typeof operationRow>>()
   for (const probed of report.probes) {
-    const row = rows.get(probed.operation) ?? {
-      operation: probed.operation,
-      requests: 0,
-      statuses: new Set<string>(),
-      breaking: 0,
-      informational: 0,
-    }
+    const row = rows.get(probed.operation) ?? operationRow(probed.operation)
     row.requests += 1
     row.statuses.add(`${probed.status ?? 'none'}`)
     for (const departure of probed.departures) row[departure.severity] += 1
