@@ -64,23 +64,14 @@ function answerFields(route: Route): string[] | undefined {
   return record?.shape ? Object.keys(record.shape) : undefined
 }
 
-// Shorter names of derived flags, on every command whose operation has the field: alias → its flag.
-const ALIASES: Readonly<Record<string, string>> = { variant: 'variant-id' }
-
+// `--variant`, a shorter name of `--variant-id`, on every command whose operation has the field.
 function aliasFlags(flags: Record<string, Flag>): Record<string, Flag> {
-  return Object.fromEntries(
-    Object.entries(ALIASES).flatMap(([alias, target]) => {
-      const flag = flags[target]
-      return flag ? [[alias, { ...flag, description: `Same as --${target}.` }]] : []
-    }),
-  )
+  const flag = flags['variant-id']
+  return flag ? { variant: { ...flag, description: 'Same as --variant-id.' } } : {}
 }
 
-function withAliases(values: Context['values']): Context['values'] {
-  const merged = { ...values }
-  for (const [alias, target] of Object.entries(ALIASES)) if (alias in merged) merged[target] ??= merged[alias]
-  return merged
-}
+const withAliases = (values: Context['values']) =>
+  'variant' in values ? { ...values, 'variant-id': values['variant-id'] ?? values.variant } : values
 
 type ListMeta = AnswerOf<'sessions.list'>['meta']
 
