@@ -52,7 +52,7 @@ export function colourFor(stream: OutStream, env: CliContext['env']): boolean {
 export function styles(colour: boolean) {
   const wrap = (open: number, close: number) => (text: string) =>
     colour ? `\u001b[${open}m${text}\u001b[${close}m` : text
-  return { bold: wrap(1, 22), dim: wrap(2, 22), red: wrap(31, 39), yellow: wrap(33, 39) }
+  return { bold: wrap(1, 22), red: wrap(31, 39) }
 }
 
 /** Writes to a stream and waits while its buffer is full, so that a long stream holds memory flat. */
