@@ -1,8 +1,8 @@
-import { didYouMean, escapeMessage, type ParsedFlags, parseFlags, UsageError } from '@session-library/internal'
+import { didYouMean, escapeMessage, once, type ParsedFlags, parseFlags, UsageError } from '@session-library/internal'
 import { isDotSegment, tokenMask } from '@session-library/schemas/client'
 import { commands } from './cmd/index.js'
 import { type Command, findCommand, PROGRAM } from './cmdutil/command.js'
-import { type Connection, connect, resolveConnection, tokenWays } from './cmdutil/connection.js'
+import { connect, resolveConnection, tokenWays } from './cmdutil/connection.js'
 import { contract, loadContract } from './cmdutil/contract.js'
 import { CliError, EXIT } from './cmdutil/errors.js'
 import { GLOBAL_FLAGS, type GlobalValues, joinBooleanValues } from './cmdutil/flags.js'
@@ -141,21 +141,18 @@ async function report(
 }
 
 type Print = (text: string) => number
-type SetMask = (mask: (text: string) => string) => void
+// What the error report of a run needs from it once known: the mask of its token.
+type Reporting = { mask?: (text: string) => string }
 
-async function runCommand(command: Command, args: string[], io: CliContext, print: Print, setMask: SetMask) {
+async function runCommand(command: Command, args: string[], io: CliContext, print: Print, reporting: Reporting) {
   const { values, positionals } = await parseLean(command, args)
   if (values.help) return print(commandHelp(command))
   checkPositionals(command, positionals)
   const global = values as GlobalValues
-  let connection: Promise<Connection> | undefined
-  const resolved = () => {
-    connection ??= resolveConnection(global, io)
-    return connection
-  }
+  const resolved = once(() => resolveConnection(global, io))
   // A broken login file fails the commands that connect, not `auth logout`, which removes it.
   const mask = tokenMask((await resolved().catch(() => undefined))?.token ?? [])
-  setMask(mask)
+  reporting.mask = mask
   const fields = global.fields?.split(',').map((field) => field.trim())
   const settings = {
     json: global.json === true || command.json === true,
@@ -164,11 +161,7 @@ async function runCommand(command: Command, args: string[], io: CliContext, prin
     ...(fields && { fields }),
   }
   const output = createOutput(settings, io)
-  let client: ReturnType<typeof connect> | undefined
-  const clientOf = async () => {
-    client ??= connect(global, await resolved(), output.message)
-    return client
-  }
+  const clientOf = once(async () => connect(global, await resolved(), output.message))
   try {
     await command.run({ values, positionals, commands, output, io, connection: resolved, client: clientOf })
   } catch (error) {
@@ -179,7 +172,7 @@ async function runCommand(command: Command, args: string[], io: CliContext, prin
   return 0
 }
 
-async function dispatch(argv: readonly string[], io: CliContext, setMask: SetMask): Promise<number> {
+async function dispatch(argv: readonly string[], io: CliContext, reporting: Reporting): Promise<number> {
   const print = (text: string) => {
     io.stdout.write(`${text}\n`)
     return 0
@@ -191,7 +184,7 @@ async function dispatch(argv: readonly string[], io: CliContext, setMask: SetMas
   // The command's words leave the line wherever they stand; the rest is its flags and arguments.
   const taken = new Set(words.slice(0, found.length).map(({ index }) => index))
   const rest = argv.filter((_, index) => !taken.has(index))
-  return runCommand(found.command, rest, io, print, setMask)
+  return runCommand(found.command, rest, io, print, reporting)
 }
 
 /**
@@ -199,12 +192,10 @@ async function dispatch(argv: readonly string[], io: CliContext, setMask: SetMas
  * exit code; nothing but data goes to stdout.
  */
 export async function main(argv: readonly string[], io: CliContext): Promise<number> {
-  let mask: ((text: string) => string) | undefined
+  const reporting: Reporting = {}
   try {
-    return await dispatch(argv, io, (made) => {
-      mask = made
-    })
+    return await dispatch(argv, io, reporting)
   } catch (error) {
-    return report(error, io, mask)
+    return report(error, io, reporting.mask)
   }
 }

@@ -44,7 +44,6 @@ export type { PageMethods, SessionListPage, SessionListQuery, SessionPage } from
 export { DEFAULT_PAGE_SIZE, EXTRA_PAGES } from './core/pagination.js'
 export { ApiPromise, type RawAnswer, type SafeResult } from './core/promise.js'
 export type { RequestArgs } from './core/transport.js'
-export { AbortedError } from './errors/aborted-error.js'
 export type { ApiErrorDetails, ApiErrorOf, CallError, UnknownErrorCode } from './errors/api-error.js'
 export {
   ApiError,
@@ -61,11 +60,14 @@ export {
   UnauthorizedError,
 } from './errors/api-error.js'
 export { type ErrorCode, type RequestDetails, SessionLibraryError, UNKNOWN_ERROR_CODE } from './errors/base.js'
-export { ImportWaitTimeoutError } from './errors/import-wait-timeout.js'
-export { NetworkError } from './errors/network-error.js'
-export { NoNextPageError } from './errors/no-next-page.js'
-export { ResponseValidationError } from './errors/response-validation.js'
-export { TimeoutError } from './errors/timeout-error.js'
+export {
+  AbortedError,
+  ImportWaitTimeoutError,
+  NetworkError,
+  NoNextPageError,
+  ResponseValidationError,
+  TimeoutError,
+} from './errors/sdk-errors.js'
 export type { HealthApi } from './resources/health.js'
 export type { ImportRequest, ImportsApi } from './resources/imports.js'
 export type { NotesApi } from './resources/notes.js'

@@ -16,23 +16,18 @@ import { notesSet } from './notes/set.js'
 import { sessionsCreate } from './sessions/create.js'
 import { sessionsDelete } from './sessions/delete.js'
 import { sessionsList } from './sessions/list.js'
-import { tagsAdd } from './tags/add.js'
+import { tagsAdd, tagsRemove } from './tags/edit.js'
 import { tagsPut } from './tags/put.js'
-import { tagsRemove } from './tags/remove.js'
-import { waveformGet } from './waveform/get.js'
-import { waveformNotesPatch, waveformNotesPut } from './waveform-notes/put.js'
+import { waveformNotesPut } from './waveform-notes/put.js'
 
-// What a command adds to the one generated from its operation, by operation id; a PATCH twin
-// lives beside its PUT (same flags, input and question).
+// What a command adds to the one generated from its operation, by operation id.
 const EXTRAS: Partial<Record<OperationName, Extras>> = {
   'sessions.list': sessionsList,
   'sessions.create': sessionsCreate,
   'sessions.delete': sessionsDelete,
   'tags.put': tagsPut,
   'notes.put': notesPut,
-  'waveform.get': waveformGet,
   'waveformNotes.put': waveformNotesPut,
-  'waveformNotes.patch': waveformNotesPatch,
   'imports.start': importsStart,
 }
 

@@ -1,38 +1,26 @@
 import type { FlagValues } from '@session-library/internal'
 import type { SessionLibrary } from '@session-library/sdk'
 import type { Connection } from './connection.js'
-import type { Flag } from './flags.js'
+import type { Completion, Flag } from './flags.js'
 import type { CliContext } from './iostreams.js'
 import type { Output } from './output.js'
 
 export const PROGRAM = 'session-library'
 
-/** A positional argument of a command. */
-export interface Positional {
+export interface Positional extends Completion {
   readonly name: string
   readonly description: string
   /** Takes every remaining argument (at least one unless `optional`). */
   readonly variadic?: boolean
   readonly optional?: boolean
-  /** Names a file (completion offers files). */
-  readonly file?: boolean
-  /** The values it takes, offered by completion. */
-  readonly choices?: readonly string[]
   /** May be given as `''` (a text to set); any other positional given empty is a usage error. */
   readonly mayBeEmpty?: boolean
   /** Fills a segment of the request's path, so it cannot be `.` or `..` (see `isDotSegment`). */
   readonly segment?: boolean
-  /** Completion asks the server for these values (see `__complete`). */
-  readonly complete?: ServerValues
 }
 
-/** Values completion may ask the server for: session ids, or the tags of the library. */
-export type ServerValues = 'ids' | 'tags'
-
-/** The `<id>` of a command on one session. */
 export const ID: Positional = { name: 'id', description: 'The session identifier.', complete: 'ids', segment: true }
 
-/** What a command's `run` gets: its flags and positionals, the client, and where to write. */
 export interface Context {
   readonly values: FlagValues
   readonly positionals: readonly string[]
@@ -40,7 +28,6 @@ export interface Context {
   connection(): Promise<Connection>
   /** The SDK client, configured from the global flags, the environment and the login (loaded on first use). */
   client(): Promise<SessionLibrary>
-  /** Data to stdout (table or JSON), messages to stderr. */
   readonly output: Output
   /** Every command of the program (for help and completion). */
   readonly commands: readonly Command[]
@@ -52,7 +39,6 @@ export interface Context {
  * or a module of its own under `cmd/` listed in `cmd/index.ts`.
  */
 export interface Command {
-  /** The words that name it, e.g. `['sessions', 'list']`. */
   readonly words: readonly string[]
   /** One line, for the list of commands. */
   readonly summary: string
@@ -72,7 +58,6 @@ export interface Command {
   run(context: Context): Promise<void>
 }
 
-/** The command named by the longest run of leading words, and how many words it took. */
 export function findCommand(
   all: readonly Command[],
   words: readonly string[],

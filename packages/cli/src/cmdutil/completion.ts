@@ -1,10 +1,8 @@
 import { type Command, PROGRAM } from './command.js'
 import { type Flag, GLOBAL_FLAGS } from './flags.js'
 
-/** The shells `completion` writes a script for. */
 export const SHELLS = ['bash', 'zsh', 'fish'] as const
 
-/** One of {@link SHELLS}. */
 export type Shell = (typeof SHELLS)[number]
 
 /** What a flag's value completes to: listed values, a file, or `@` and a file (a JSON value). */
@@ -17,9 +15,7 @@ interface Entry {
   words: [string, string][]
   /** Flags (without dashes) of the command named by `path`, with a description and whether they take a value. */
   flags: [string, string, boolean][]
-  /** How the values of its flags complete, by flag name. */
   values: [string, Value][]
-  /** Its positionals name files. */
   files: boolean
   /** A positional's values come from the server (`__complete`). */
   server: boolean
@@ -78,18 +74,26 @@ const casePattern = (path: string) => (path === '' ? "''" : `${quote(path)}|${qu
 const valuePattern = (path: string, flag: string) =>
   `${quote(`${path}:--${flag}`)}|${quote(`${path} `)}*${quote(`:--${flag}`)}`
 const byLength = (entries: Entry[]) => [...entries].sort((a, b) => b.path.length - a.path.length)
-const valueCases = (all: Entry[], body: (value: Value, flag: string) => string) =>
-  byLength(all).flatMap((entry) =>
-    entry.values.map(([flag, value]) => `    ${valuePattern(entry.path, flag)}) ${body(value, flag)} ;;`),
-  )
-
 // The part bash and zsh share: find the command words typed before the cursor (skipping flags and
 // the values of the global flags that take one), then pick the case of a flag's value, else of the
-// command. They differ in the array of words, its first index, and zsh's parenthesised patterns.
-function chooseCase(shell: 'bash' | 'zsh', values: string[], cases: string[]): string {
+// command. They differ in the array of words, its first index, zsh's parenthesised patterns, what a
+// flag's value completes to and how a command's words and flags are assigned.
+function chooseCase(
+  shell: 'bash' | 'zsh',
+  all: Entry[],
+  valueCase: (value: Value, flag: string) => string,
+  assign: (entry: Entry) => string,
+): string {
   const [words, first, cursor, open] =
     shell === 'bash' ? ['COMP_WORDS', 1, 'COMP_CWORD', ''] : ['words', 2, 'CURRENT', '(']
   const previous = shell === 'bash' ? '$prev' : `\${words[CURRENT-1]}`
+  const values = byLength(all).flatMap((entry) =>
+    entry.values.map(([flag, value]) => `    ${open}${valuePattern(entry.path, flag)}) ${valueCase(value, flag)} ;;`),
+  )
+  const cases = byLength(all).map((entry) => {
+    const rest = `files=${entry.files ? 1 : 0}${entry.server ? '; server=1' : ''}`
+    return `    ${open}${casePattern(entry.path)}) ${assign(entry)}; ${rest} ;;`
+  })
   return `  for ((i = ${first}; i < ${cursor}; i++)); do
     case "\${${words}[i]}" in
       ${open}${VALUED.join('|')}) ((i++)) ;;
@@ -105,30 +109,23 @@ ${cases.join('\n')}
   esac`
 }
 
-// Each shell finds the command words typed so far (the words that are not flags nor a global flag's
-// value, so that global flags may come first); after a flag
-// that takes listed values or a file it offers those; else the next words, or the command's flags
-// when the word being completed starts with a dash, or files where the command takes files.
+// After a flag that takes listed values or a file, each shell offers those; else the next words, the
+// command's flags when the word being completed starts with a dash, or files where the command takes files.
 function bash(all: Entry[]): string {
-  const cases = byLength(all).map((entry) => {
-    const words = entry.words.map(([word]) => word).join(' ')
-    const flags = entry.flags.map(([name]) => `--${name}`).join(' ')
-    const server = entry.server ? '; server=1' : ''
-    return `    ${casePattern(entry.path)}) words=${quote(words)}; flags=${quote(flags)}; files=${entry.files ? 1 : 0}${server} ;;`
-  })
-  const values = valueCases(all, (value, flag) =>
+  const assign = ({ words, flags }: Entry) =>
+    `words=${quote(words.map(([word]) => word).join(' '))}; flags=${quote(flags.map(([name]) => `--${name}`).join(' '))}`
+  const valueCase = (value: Value, flag: string) =>
     'choices' in value
       ? `COMPREPLY=($(compgen -W ${quote(value.choices.join(' '))} -- "$cur")); return`
       : 'server' in value
         ? `COMPREPLY=($(compgen -W "$(${ASK} --value-of ${flag} -- $typed 2>/dev/null)" -- "$cur")); return`
         : value.file === 'at'
           ? `compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -P @ -- "\${cur#@}")); return`
-          : 'compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return',
-  )
+          : 'compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return'
   return `# bash completion for ${PROGRAM}: eval "$(${PROGRAM} completion bash)"
 _session_library() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" typed="" i words="" flags="" files=0 server=0
-${chooseCase('bash', values, cases)}
+${chooseCase('bash', all, valueCase, assign)}
   if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$flags" -- "$cur"))
   elif [[ $files == 1 ]]; then compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))
   elif [[ $server == 1 ]]; then COMPREPLY=($(compgen -W "$(${ASK} -- $typed 2>/dev/null)" -- "$cur"))
@@ -141,27 +138,25 @@ complete -F _session_library ${PROGRAM}
 const zshItem = (name: string, description: string) => quote(`${name.replace(/:/g, '\\:')}:${description}`)
 
 function zsh(all: Entry[]): string {
-  const cases = byLength(all).map((entry) => {
+  const assign = (entry: Entry) => {
     const words = entry.words.map(([word, text]) => zshItem(word, text)).join(' ')
     const flags = entry.flags.map(([name, text]) => zshItem(`--${name}`, text)).join(' ')
-    const server = entry.server ? '; server=1' : ''
-    return `    (${casePattern(entry.path)}) words_=(${words}); flags=(${flags}); files=${entry.files ? 1 : 0}${server} ;;`
-  })
-  const values = valueCases(all, (value, flag) =>
+    return `words_=(${words}); flags=(${flags})`
+  }
+  const valueCase = (value: Value, flag: string) =>
     'choices' in value
       ? `compadd -- ${value.choices.map(quote).join(' ')}; return`
       : 'server' in value
         ? `compadd -- \${(f)"$(${ASK} --value-of ${flag} -- \${=typed} 2>/dev/null)"}; return`
         : value.file === 'at'
           ? "compset -P '@'; _files; return"
-          : '_files; return',
-  ).map((line) => line.replace(/^ {4}/, '    ('))
+          : '_files; return'
   return `#compdef ${PROGRAM}
 # zsh completion for ${PROGRAM}: source <(${PROGRAM} completion zsh)
 _session_library() {
   local typed="" i files=0 server=0
   local -a words_ flags
-${chooseCase('zsh', values, cases)}
+${chooseCase('zsh', all, valueCase, assign)}
   if [[ \${words[CURRENT]} == -* ]]; then _describe 'flag' flags
   elif (( files )); then _files
   elif (( server )); then compadd -- \${(f)"$(${ASK} -- \${=typed} 2>/dev/null)"}
@@ -171,15 +166,20 @@ compdef _session_library ${PROGRAM}
 `
 }
 
+const fishLine = (when: string, rest: string) => `complete -c ${PROGRAM} -n ${quote(when)} ${rest}`
+// The server's values for the words typed so far (with `--value-of`, a flag's).
+const fishAsk = (option = '') => quote(`(${ASK}${option} -- (__session_library_path | string split ' ') 2>/dev/null)`)
+
 function fishFlag(when: string, [name, text, takes]: [string, string, boolean], value: Value | undefined): string {
-  const base = `complete -c ${PROGRAM} -n ${quote(when)} -l ${name}`
-  if (value && 'choices' in value) return `${base} -x -a ${quote(value.choices.join(' '))} -d ${quote(text)}`
-  if (value && 'server' in value)
-    return `${base} -x -a ${quote(`(${ASK} --value-of ${name} -- (__session_library_path | string split ' ') 2>/dev/null)`)} -d ${quote(text)}`
-  if (value?.file === 'plain') return `${base} -r -F -d ${quote(text)}`
+  const flag = (rest: string) => fishLine(when, `-l ${name}${rest} -d ${quote(text)}`)
+  if (value && 'choices' in value) return flag(` -x -a ${quote(value.choices.join(' '))}`)
+  if (value && 'server' in value) return flag(` -x -a ${fishAsk(` --value-of ${name}`)}`)
+  if (value?.file === 'plain') return flag(' -r -F')
   if (value?.file === 'at')
-    return `${base} -x -a '(__fish_complete_path (string replace -r "^@" "" -- (commandline -ct)) | string replace -r "^" "@")' -d ${quote(text)}`
-  return `${base}${takes ? ' -r' : ''} -d ${quote(text)}`
+    return flag(
+      ` -x -a '(__fish_complete_path (string replace -r "^@" "" -- (commandline -ct)) | string replace -r "^" "@")'`,
+    )
+  return flag(takes ? ' -r' : '')
 }
 
 function fish(all: Entry[]): string {
@@ -189,16 +189,10 @@ function fish(all: Entry[]): string {
     const next = entry.path === '' ? when : `test (__session_library_path) = ${quote(entry.path)}`
     const values = new Map(entry.values)
     return [
-      ...entry.words.map(
-        ([word, text]) => `complete -c ${PROGRAM} -n ${quote(next)} -a ${quote(word)} -d ${quote(text)}`,
-      ),
+      ...entry.words.map(([word, text]) => fishLine(next, `-a ${quote(word)} -d ${quote(text)}`)),
       ...entry.flags.map((flag) => fishFlag(when, flag, values.get(flag[0]))),
-      ...(entry.files ? [`complete -c ${PROGRAM} -n ${quote(when)} -F`] : []),
-      ...(entry.server
-        ? [
-            `complete -c ${PROGRAM} -n ${quote(when)} -a ${quote(`(${ASK} -- (__session_library_path | string split ' ') 2>/dev/null)`)}`,
-          ]
-        : []),
+      ...(entry.files ? [fishLine(when, '-F')] : []),
+      ...(entry.server ? [fishLine(when, `-a ${fishAsk()}`)] : []),
     ]
   })
   return `# fish completion for ${PROGRAM}: ${PROGRAM} completion fish | source
@@ -225,11 +219,6 @@ ${lines.join('\n')}
 `
 }
 
-/**
- * The completion script of a shell for these commands: their words, every flag, the values of
- * flags that list them (`--sort`), and files where a flag or an argument takes one (`--body @file`,
- * `imports start <files>`), written out.
- */
 export function completionScript(shell: Shell, commands: readonly Command[]): string {
   const all = entries(commands)
   return { bash, zsh, fish }[shell](all)

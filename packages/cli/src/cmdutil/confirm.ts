@@ -6,19 +6,15 @@ import type { Flag } from './flags.js'
 import type { OperationCall } from './input.js'
 import { interactive, readLine } from './iostreams.js'
 
-/** The flag of a destructive command that skips its question. */
 export const YES_FLAG = {
   yes: { type: 'boolean', description: 'Do not ask before destroying data (a pipe never asks).' },
 } as const satisfies Record<string, Flag>
 
 /**
- * The question a command asks before it deletes or replaces data the command line did not name;
- * `undefined` when this call loses nothing.
+ * The question a command asks before it deletes or replaces data the command line did not name, by
+ * the contract's rule (`lossQuestion`); `undefined` when this call loses nothing.
  */
-export type Question = (call: OperationCall, context: Context) => Promise<string | undefined>
-
-/** The contract's rule of what a write loses that the command line did not name (`lossQuestion`). */
-export const dataLoss: Question = (call, context) =>
+export const dataLoss = (call: OperationCall, context: Context): Promise<string | undefined> =>
   lossQuestion(call.name, call.input, { tags: async (id) => (await (await context.client()).tags.get(id)).tags })
 
 /**

@@ -6,10 +6,6 @@ import type { Connection, Source } from '@session-library/internal/node'
 import type { Logger, SessionLibrary } from '@session-library/sdk'
 import { type GlobalValues, wholeNumber } from './flags.js'
 
-/**
- * What to say when a run has no token: how to give one, and, when `auth login` saved a token for
- * another URL, how to log in to this one.
- */
 export function noTokenMessage(connection: Connection): string {
   // The API refuses a request without a token (D2): rather than send one and print a bare 401,
   // say which URL has no login and how to make one, as `gh` does for a host it has no token of.
@@ -47,10 +43,6 @@ const TOKEN_SOURCE: Record<Source, string> = {
   default: 'the token',
 }
 
-/**
- * The token of a run, or a usage error saying how to give one, or where the one given holds a
- * control character that no header can carry.
- */
 export function requireToken(connection: Connection): string {
   const { token, sources } = connection
   // A header cannot carry a control character (fetch refuses it as a network error); the token is never shown.

@@ -12,7 +12,6 @@ export interface FieldFlag extends OperationField {
   readonly flag: string
 }
 
-/** The flags of an operation's query and body fields (see `operationFields`). */
 export function contractFlags(operation: Operation): FieldFlag[] {
   return operationFields(operation).map((field) => ({ ...field, flag: kebabCase(field.field) }))
 }

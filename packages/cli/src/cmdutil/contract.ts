@@ -6,11 +6,9 @@ type Schemas = typeof import('./contract-flags.js')
 
 let loaded: Schemas | undefined
 
-/** Loads the contract's main entry (once). */
 export async function loadContract(): Promise<Schemas> {
   loaded ??= await import('./contract-flags.js')
   return loaded
 }
 
-/** The contract's main entry once {@link loadContract} has loaded it. */
 export const contract = (): Schemas | undefined => loaded

@@ -1,7 +1,6 @@
 /** The exit codes a script can branch on. */
 export const EXIT = { ok: 0, api: 1, usage: 2, network: 3, invalid: 4 } as const
 
-/** What each exit code means, as help lists them. */
 export const EXIT_MEANING: Record<(typeof EXIT)[keyof typeof EXIT], string> = {
   0: 'success',
   1: 'the API answered an error (stderr: status, code, message)',

@@ -1,20 +1,24 @@
 import { type ShellFlag, UsageError } from '@session-library/internal'
 
+/** What shell completion offers for a flag's value or a positional. */
+export interface Completion {
+  /** The values it takes (an enum of the contract). */
+  readonly choices?: readonly string[]
+  /** It names a file (`@file` for a flag's JSON value). */
+  readonly file?: boolean
+  /** Completion asks the server for these values (see `__complete`): session ids or the library's tags. */
+  readonly complete?: 'ids' | 'tags'
+}
+
 /** A flag of a command, as `parseFlags` reads it, plus its help and completion. */
-export interface Flag extends ShellFlag {
+export interface Flag extends ShellFlag, Completion {
   /** One line for `--help`. */
   readonly description: string
-  /** The values it takes, offered by completion (an enum of the contract). */
-  readonly choices?: readonly string[]
-  /** Its value may name a file (completion offers files; `@file` for a JSON value). */
-  readonly file?: boolean
   /**
    * A boolean that also takes its value as the next argument (`--recent false`), when that is
    * true, false, 1 or 0: a contract field whose text is a boolean, as its help describes it.
    */
   readonly spacedValue?: boolean
-  /** Completion asks the server for its values (the library's tags). */
-  readonly complete?: 'tags'
 }
 
 const BOOLEAN_WORDS = new Set(['true', 'false', '1', '0'])
@@ -68,15 +72,10 @@ export const GLOBAL_FLAGS = {
   help: { type: 'boolean', short: 'h', description: 'Show the help of the command.' },
 } as const satisfies Record<string, Flag>
 
-/** The values of the global flags, as parsed. */
 export type GlobalValues = {
   [Name in keyof typeof GLOBAL_FLAGS]?: (typeof GLOBAL_FLAGS)[Name]['type'] extends 'boolean' ? boolean : string
 }
 
-/**
- * A flag's value read as a whole number (digits only) of `unit` when it has one, `undefined` when the
- * flag was not given.
- */
 export function wholeNumber(value: unknown, flag: string, unit?: 'ms' | 's'): number | undefined {
   if (value === undefined) return undefined
   if (typeof value !== 'string' || !/^\d+$/.test(value))

@@ -27,7 +27,6 @@ function flagLines(flags: Readonly<Record<string, Flag>>): string[] {
   )
 }
 
-/** The usage line of a command: its words, positionals and `[flags]` (unless `flags` is false). */
 export function usageOf(command: Command, flags = true): string {
   const positionals = command.positionals.map(({ name, variadic, optional }) => {
     const text = `<${name}>${variadic ? '...' : ''}`
@@ -40,15 +39,12 @@ function section(title: string, lines: readonly string[]): string[] {
   return lines.length === 0 ? [] : ['', `${title}:`, ...lines]
 }
 
-const indented = (title: string, lines: readonly string[]) =>
-  section(
-    title,
-    lines.map((line) => `  ${line}`),
-  )
+const indent = (line: string) => `  ${line}`
 
 /** The `--help` of one command, from its summary and description (the contract's, for an operation). */
 export function commandHelp(command: Command): string {
-  const extra = Object.entries(command.help?.() ?? {}).flatMap(([title, lines]) => indented(title, lines))
+  const extra = Object.entries(command.help?.() ?? {}).flatMap(([title, lines]) => section(title, lines.map(indent)))
+  const examples = (command.examples ?? []).map((line) => indent(`$ ${line}`))
   return [
     `${command.summary}.`,
     '',
@@ -61,10 +57,7 @@ export function commandHelp(command: Command): string {
     ),
     ...section('Flags', flagLines(command.flags())),
     ...extra,
-    ...indented(
-      'Examples',
-      (command.examples ?? []).map((line) => `$ ${line}`),
-    ),
+    ...section('Examples', examples),
     ...section('Global flags', flagLines(GLOBAL_FLAGS)),
     ...section('Exit codes', EXIT_LINES),
   ].join('\n')
@@ -87,7 +80,7 @@ export function rootHelp(commands: readonly Command[], words: readonly string[])
     ),
     ...section('Global flags', flagLines(GLOBAL_FLAGS)),
     ...section('Environment', ENVIRONMENT_LINES),
-    ...indented('Output', OUTPUT_LINES),
+    ...section('Output', OUTPUT_LINES.map(indent)),
     ...section('Exit codes', EXIT_LINES),
     '',
     `Run '${PROGRAM} <command> --help' for a command's flags.`,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { type FlagValues, UsageError } from '@session-library/internal'
-import type { OperationName } from '@session-library/schemas/client'
+import { isRecord, type OperationName } from '@session-library/schemas/client'
 import { contract } from './contract.js'
 import type { FieldFlag } from './contract-flags.js'
 import type { Flag } from './flags.js'
@@ -9,7 +9,6 @@ import { type CliContext, readStdin } from './iostreams.js'
 
 type Io = Pick<CliContext, 'stdin' | 'cwd'>
 
-/** The flag that gives an operation's whole body. */
 export const BODY_FLAG = {
   body: {
     type: 'string',
@@ -40,7 +39,6 @@ export async function readValue(text: string, label: string, io: Io): Promise<st
   return dropNewline(read)
 }
 
-/** A long value ({@link readValue}) read as JSON, or the usage error naming `label`. */
 export async function readJson(text: string, label: string, io: Io): Promise<unknown> {
   const source = await readValue(text, label, io)
   try {
@@ -74,13 +72,10 @@ async function fieldValue(field: FieldFlag, values: FlagValues, io: Io): Promise
 async function baseBody(values: FlagValues, io: Io): Promise<Record<string, unknown>> {
   if (typeof values.body !== 'string') return {}
   const body = await readJson(values.body, '--body', io)
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new UsageError('--body: must be a JSON object')
-  }
-  return body as Record<string, unknown>
+  if (!isRecord(body)) throw new UsageError('--body: must be a JSON object')
+  return body
 }
 
-/** The input of one operation call: path parameters, and the query and body when it has them. */
 export interface OperationInput {
   params: Record<string, string>
   query?: Record<string, unknown>
@@ -94,10 +89,6 @@ export interface OperationCall {
   readonly columns?: readonly string[]
 }
 
-/**
- * What an operation command sends: path parameters from the positionals, query and body from the
- * derived flags (the body on top of `--body`).
- */
 export async function operationInput(
   operation: { params: readonly string[]; query: boolean; body: boolean },
   fields: readonly FieldFlag[],

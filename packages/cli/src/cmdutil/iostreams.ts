@@ -2,10 +2,8 @@ import { once } from 'node:events'
 import { configDirOf } from '@session-library/internal/node'
 import { CliError, EXIT } from './errors.js'
 
-/** A stream the CLI writes to: stdout or stderr, a terminal when `isTTY`. */
 export type OutStream = NodeJS.WritableStream & { readonly isTTY?: boolean }
 
-/** The stream the CLI reads from: stdin, a terminal when `isTTY`. */
 type InStream = NodeJS.ReadableStream & { readonly isTTY?: boolean }
 
 /**
@@ -25,9 +23,6 @@ export interface CliContext {
   onInterrupt(listener: () => void): () => void
 }
 
-export { configDirOf } from '@session-library/internal/node'
-
-/** The context of the real process: its streams, environment, folder and Ctrl-C. */
 export function processContext(): CliContext {
   return {
     stdout: process.stdout,
@@ -54,11 +49,10 @@ export function colourFor(stream: OutStream, env: CliContext['env']): boolean {
   return stream.isTTY === true && !env.NO_COLOR
 }
 
-/** ANSI styles that are the identity when colour is off. */
 export function styles(colour: boolean) {
   const wrap = (open: number, close: number) => (text: string) =>
     colour ? `\u001b[${open}m${text}\u001b[${close}m` : text
-  return { bold: wrap(1, 22), dim: wrap(2, 22), red: wrap(31, 39), yellow: wrap(33, 39) }
+  return { bold: wrap(1, 22), red: wrap(31, 39) }
 }
 
 /** Writes to a stream and waits while its buffer is full, so that a long stream holds memory flat. */
@@ -66,7 +60,6 @@ export async function write(stream: OutStream, text: string): Promise<void> {
   if (!stream.write(text)) await once(stream, 'drain')
 }
 
-/** Reads the whole of stdin as text (a body or notes given as `-`). */
 export async function readStdin(stdin: InStream): Promise<string> {
   stdin.setEncoding('utf8')
   let text = ''

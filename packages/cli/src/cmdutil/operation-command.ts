@@ -9,7 +9,7 @@ import {
   routes,
 } from '@session-library/schemas/client'
 import { type Command, type Context, ID, type Positional, PROGRAM } from './command.js'
-import { confirm, dataLoss, type Question, YES_FLAG } from './confirm.js'
+import { confirm, dataLoss, YES_FLAG } from './confirm.js'
 import { contract, loadContract } from './contract.js'
 import type { FieldFlag, Operation } from './contract-flags.js'
 import type { Flag } from './flags.js'
@@ -34,16 +34,11 @@ export interface Extras {
   readonly description?: string
   readonly fieldFlags?: false
   readonly flags?: Readonly<Record<string, Flag>>
-  /** Other flag names of derived fields: alias → the field's flag. */
-  readonly aliases?: Readonly<Record<string, string>>
-  /** Default columns of the table. */
   readonly columns?: readonly string[]
   /** Positionals after the path parameters; `amend` puts them in the input. */
   readonly positionals?: readonly Positional[]
   readonly examples?: readonly string[]
   amend?(input: OperationInput, positionals: readonly string[], io: CliContext): void | Promise<void>
-  /** What to ask before sending, when not the contract's rule of lost data (`dataLoss`). */
-  readonly confirm?: Question
   /** Runs instead of the plain call when it returns true. */
   run?(call: OperationCall, context: Context): Promise<boolean>
 }
@@ -69,20 +64,14 @@ function answerFields(route: Route): string[] | undefined {
   return record?.shape ? Object.keys(record.shape) : undefined
 }
 
-function aliasFlags(extras: Extras, flags: Record<string, Flag>): Record<string, Flag> {
-  return Object.fromEntries(
-    Object.entries(extras.aliases ?? {}).flatMap(([alias, target]) => {
-      const flag = flags[target]
-      return flag ? [[alias, { ...flag, description: `Same as --${target}.` }]] : []
-    }),
-  )
+// `--variant`, a shorter name of `--variant-id`, on every command whose operation has the field.
+function aliasFlags(flags: Record<string, Flag>): Record<string, Flag> {
+  const flag = flags['variant-id']
+  return flag ? { variant: { ...flag, description: 'Same as --variant-id.' } } : {}
 }
 
-function withAliases(values: Context['values'], aliases: Extras['aliases']): Context['values'] {
-  const merged = { ...values }
-  for (const [alias, target] of Object.entries(aliases ?? {})) merged[target] ??= merged[alias]
-  return merged
-}
+const withAliases = (values: Context['values']) =>
+  'variant' in values ? { ...values, 'variant-id': values['variant-id'] ?? values.variant } : values
 
 type ListMeta = AnswerOf<'sessions.list'>['meta']
 
@@ -94,7 +83,6 @@ function pageLine({ total, offset }: ListMeta, data: unknown): string | undefine
   return `${shown} of ${total}${offset + count < total ? '; --offset for more, --all for every page' : ''}`
 }
 
-// An operation's plain use: its words, an id, and its required fields.
 function defaultExample(words: readonly string[], params: readonly string[], fields: readonly FieldFlag[]): string {
   const required = fields
     .filter((field) => field.required)
@@ -132,7 +120,7 @@ export function operationCommand(route: Route, extras: Extras = {}): Command {
   }
   const params: string[] = pathParamNames(route.path)
   const words = extras.words ?? commandWords(route)
-  const question = extras.confirm ?? (mayLoseData(name) ? dataLoss : undefined)
+  const question = mayLoseData(name) ? dataLoss : undefined
   return {
     words,
     get summary() {
@@ -150,14 +138,14 @@ export function operationCommand(route: Route, extras: Extras = {}): Command {
     flags() {
       const body = extras.fieldFlags !== false && endpointOf(name)?.body && BODY_FLAG
       const own = { ...contract()?.flagsOf(derived()), ...body }
-      return { ...own, ...aliasFlags(extras, own), ...(question && YES_FLAG), ...extras.flags }
+      return { ...own, ...aliasFlags(own), ...(question && YES_FLAG), ...extras.flags }
     },
     get examples() {
       return extras.examples ?? [defaultExample(words, params, derived())]
     },
     help: () => requestHelp(name),
     async run(context) {
-      const values = withAliases(context.values, extras.aliases)
+      const values = withAliases(context.values)
       // A read without contract flags sends no query; a write always sends the body its schema
       // expects (`{}` when no field is given), so it needs the contract.
       if (route.method !== 'GET') await loadContract()

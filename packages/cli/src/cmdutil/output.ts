@@ -42,33 +42,14 @@ function cutToWidth(text: string): string {
 
 const padded = (text: string, width: number) => text + ' '.repeat(Math.max(0, width - stringWidth(text)))
 
-/** The column names of a set of records, in their first-seen order. */
 function columnsOf(records: readonly Record<string, unknown>[]): string[] {
   const columns = new Set<string>()
   for (const record of records) for (const key of Object.keys(record)) columns.add(key)
   return [...columns]
 }
 
-/** Lays out rows under a header; `widths` fixes the columns (a stream keeps those of its first rows). */
-function tableLines(
-  header: readonly string[],
-  rows: readonly (readonly string[])[],
-  style: { bold(text: string): string },
-  widths = header.map((title, column) =>
-    Math.max(stringWidth(title), ...rows.map((row) => stringWidth(row[column] ?? ''))),
-  ),
-): { head: string[]; body: string[]; widths: number[] } {
-  const line = (cells: readonly string[]) =>
-    cells
-      .map((cell, column) => (column === cells.length - 1 ? cell : padded(cell, widths[column] ?? 0)))
-      .join('  ')
-      .trimEnd()
-  return { head: [style.bold(line(header))], body: rows.map(line), widths }
-}
-
 /** Where a command writes: data to stdout (a table for people, JSON for programs), messages to stderr. */
 export interface Output {
-  /** `--json` was given. */
   readonly json: boolean
   /**
    * Prints an answer's data; `columns` are the table's default columns when `--fields` is not given,
@@ -82,7 +63,6 @@ export interface Output {
   message(text: string): void
 }
 
-/** How one run prints: the global flags `--json`, `--fields`, `--header`, and the mask of its token. */
 interface OutputSettings {
   readonly json?: boolean
   readonly fields?: readonly string[]
@@ -127,28 +107,40 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
   }
   const names = (rows: readonly Row[], columns?: readonly string[]) => fields ?? columns ?? columnsOf(rows)
   const cells = (row: Row, columns: readonly string[]) => columns.map((name) => cellText(row[name], terminal))
-  const laidOut = (header: readonly string[], rows: readonly Row[], widths?: number[]) =>
-    tableLines(
-      header,
-      rows.map((row) => cells(row, header)),
-      style,
-      widths,
-    )
+  // Rows under a bold header; `fixed` widths are kept (a stream keeps those of its first rows).
+  const laidOut = (header: readonly string[], records: readonly Row[], fixed?: number[]) => {
+    const rows = records.map((row) => cells(row, header))
+    const width = (column: number) =>
+      Math.max(stringWidth(header[column] ?? ''), ...rows.map((row) => stringWidth(row[column] ?? '')))
+    const widths = fixed ?? header.map((_, column) => width(column))
+    const line = (texts: readonly string[]) =>
+      texts
+        .map((text, column) => (column === texts.length - 1 ? text : padded(text, widths[column] ?? 0)))
+        .join('  ')
+        .trimEnd()
+    return { head: [style.bold(line(header))], body: rows.map(line), widths }
+  }
   const lines = (texts: readonly string[]) => texts.map((line) => `${line}\n`).join('')
 
-  // Rows of a pipe: tab-separated, nothing padded; the header only when asked for.
   const tsv = (columns: readonly string[], rows: readonly Row[], head: boolean) =>
     lines([
       ...(head && settings.header ? [columns.join('\t')] : []),
       ...rows.map((row) => cells(row, columns).join('\t')),
     ])
 
-  async function records(rows: readonly Row[], columns?: readonly string[], known?: readonly string[]) {
-    checkFields(fields, rows, known)
-    const header = names(rows, columns)
-    if (!terminal) return out(tsv(header, rows, true))
-    const { head, body } = laidOut(header, rows)
-    return out(lines([...head, ...body]))
+  // Writes rows under one header as they come: the first rows fix it (and, on a terminal, the widths).
+  function tableWriter(columns?: readonly string[], known?: readonly string[]) {
+    let header: readonly string[] | undefined
+    let widths: number[] | undefined
+    return async (rows: readonly Row[]) => {
+      const first = header === undefined
+      if (first) checkFields(fields, rows, known)
+      header ??= names(rows, columns)
+      if (!terminal) return out(tsv(header, rows, first))
+      const laid = laidOut(header, rows, widths)
+      widths = laid.widths
+      return out(lines([...(first ? laid.head : []), ...laid.body]))
+    }
   }
 
   async function fieldsOfOne(value: Row, known?: readonly string[]) {
@@ -165,7 +157,7 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
       checkFields(fields, [], known)
       return message('(none)')
     }
-    if (Array.isArray(value) && value.every(isRecord)) return records(value, columns, known)
+    if (Array.isArray(value) && value.every(isRecord)) return tableWriter(columns, known)(value)
     if (Array.isArray(value)) return out(lines(value.map((item) => cellText(item, terminal))))
     if (!isRecord(value)) return out(`${cellText(value, terminal)}\n`)
     return fieldsOfOne(value, known)
@@ -192,26 +184,20 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
 
   async function streamTable(items: AsyncIterable<unknown>, columns?: readonly string[]) {
     await loadWidths(terminal)
+    const writeRows = tableWriter(columns)
     const sample: Row[] = []
-    let widths: number[] | undefined
-    let header: readonly string[] = []
-    const flush = async (rows: Row[]) => {
-      if (header.length === 0) checkFields(fields, rows)
-      const first = header.length === 0
-      header = first ? names(rows, columns) : header
-      if (!terminal) return out(tsv(header, rows, first))
-      const laid = laidOut(header, rows, widths)
-      await out(lines([...(widths ? [] : laid.head), ...laid.body]))
-      widths = laid.widths
-    }
+    let sampled = false
     try {
       for await (const record of items) {
         if (!isRecord(record)) continue
-        if (widths || (!terminal && header.length > 0)) await flush([record])
-        else if (sample.push(record) >= (terminal ? WIDTH_SAMPLE : 1)) await flush(sample.splice(0))
+        if (sampled) await writeRows([record])
+        else if (sample.push(record) >= (terminal ? WIDTH_SAMPLE : 1)) {
+          sampled = true
+          await writeRows(sample.splice(0))
+        }
       }
     } finally {
-      if (sample.length > 0) await flush(sample)
+      if (sample.length > 0) await writeRows(sample)
     }
   }
 

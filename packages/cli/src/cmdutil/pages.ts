@@ -21,19 +21,17 @@ export async function* walkPages(
   read: (offset: number) => Promise<ReadPage>,
   options: { readonly offset?: number; readonly noun?: string } = {},
 ): AsyncGenerator<unknown, void, undefined> {
-  const { noun = 'items' } = options
+  const { noun = 'items', offset: start = 0 } = options
   const seen = new Set<unknown>()
-  let offset = options.offset ?? 0
-  let bound: number | undefined
+  let offset = start
   let first: number | undefined
   for (let count = 0; ; ) {
     const page = await read(offset)
     const stop = (why: string) => new CliError(`${page.request}: ${why}; stopped`, EXIT.invalid)
-    if (bound === undefined) {
-      if (typeof page.total !== 'number') throw stop('no meta.total, so the end of the list is unknown')
-      first = page.total
-      bound = Math.max(first - offset, 0)
-    }
+    if (first === undefined && typeof page.total !== 'number')
+      throw stop('no meta.total, so the end of the list is unknown')
+    first ??= page.total as number
+    const bound = Math.max(first - start, 0)
     const fresh = page.data.filter((item) => !seen.has(identity(item)))
     for (const item of fresh) seen.add(identity(item))
     if (page.data.length > 0 && fresh.length === 0)

@@ -1,20 +1,19 @@
 import { BodyReadStopped, readBoundedText } from '@session-library/internal'
 import {
   type Departure,
+  isRecord,
   type Method,
   NOT_JSON,
   type OperationName,
+  operationPath,
   parseJsonText,
+  routes,
   transportDeparture,
   UNKNOWN_ROUTE,
   validateAnswer,
 } from '@session-library/schemas'
-import type { RequestDetails } from '@session-library/sdk'
+import { DEFAULT_MAX_ANSWER_BYTES, NetworkError, type RequestDetails, TimeoutError } from '@session-library/sdk'
 import type { Target } from './target.js'
-
-// The most a check or a clone reads of one answer: a list page of 500 sessions with the longest
-// notes the contract allows (100,000 characters each) fits; an endless body does not fill memory.
-const MAX_ANSWER_BYTES = 64 * 1024 * 1024
 
 /** One request of a check or a clone, relative to the base URL. */
 export interface ProbeRequest {
@@ -29,14 +28,17 @@ export interface ProbeRequest {
   readonly token?: string
   /** The status the request is meant to get, when it is meant to fail (401, 404). */
   readonly expect?: number
-  /** Why it is sent, in a few words. */
   readonly purpose?: string
 }
 
-/**
- * What one request got: its status (none when there was no answer), the parsed body, and where the
- * answer departs from the contract.
- */
+/** The request of an operation, on the session `id` where its path names one. */
+export const requestOf = (name: OperationName, id = '', more: Partial<ProbeRequest> = {}): ProbeRequest => ({
+  operation: name,
+  method: routes[name].method,
+  path: operationPath(name as 'sessions.get', { id }),
+  ...more,
+})
+
 export interface Probed {
   readonly operation: string
   /** `METHOD /path?query`, as sent. */
@@ -51,6 +53,8 @@ export interface Probed {
   readonly failure?: string
 }
 
+export const dataOf = (probed: Probed) => (isRecord(probed.body) ? probed.body.data : undefined)
+
 // A body that is not JSON is no body to read fields from; its departure says why.
 function parsed(text: string): unknown {
   const body = parseJsonText(text)
@@ -59,13 +63,12 @@ function parsed(text: string): unknown {
 
 // No answer, in the SDK's words (one NetworkError and TimeoutError message for every command); the
 // departure keeps the short reason of a timeout or an oversized answer, as the report lists it.
-async function failure(error: unknown, request: RequestDetails, timeout: number): Promise<[string, string]> {
+function failure(error: unknown, request: RequestDetails, timeout: number): [string, string] {
   const where = `(${request.method} ${request.url.replace(/\?.*$/, '')})`
   if (error instanceof BodyReadStopped) {
     const detail = `an answer larger than ${error.limit} bytes`
     return [detail, `${request.operation}: ${detail} ${where}`]
   }
-  const { NetworkError, TimeoutError } = await import('@session-library/sdk')
   if ((error as Error).name === 'TimeoutError') {
     return [`no answer within ${timeout} ms`, new TimeoutError(timeout, request).message]
   }
@@ -130,14 +133,14 @@ export async function probe(target: Target, request: ProbeRequest): Promise<Prob
       ...(body !== undefined && { body: JSON.stringify(body) }),
       signal: AbortSignal.timeout(target.timeout),
     })
-    const text = await readBoundedText(response.body, { limit: target.maxAnswerBytes ?? MAX_ANSWER_BYTES })
+    const text = await readBoundedText(response.body, { limit: target.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES })
     const { status } = response
     const checked = validated({ operation: name, status, headers: response.headers, text })
     const departures = [...expectation(request, status, operation), ...(checked ?? [tooDeep(operation, status)])]
     return { operation, request: shown, status, body: checked ? parsed(text) : undefined, departures }
   } catch (error) {
     const sent = { operation: operation as OperationName, method, path: new URL(url).pathname, url }
-    const [detail, failed] = await failure(error, sent, target.timeout)
+    const [detail, failed] = failure(error, sent, target.timeout)
     const departures = [transportDeparture(operation, detail)]
     return { operation, request: shown, status: undefined, body: undefined, departures, failure: failed }
   }

@@ -1,4 +1,5 @@
 import { UsageError } from '@session-library/internal'
+import { DEFAULT_TIMEOUT } from '@session-library/sdk'
 import { type Connection, requireToken } from '../cmdutil/connection.js'
 import { type GlobalValues, wholeNumber } from '../cmdutil/flags.js'
 
@@ -12,16 +13,10 @@ export interface Target {
   readonly token: string
   /** Time each request has, whole answer included, in ms. */
   readonly timeout: number
-  /** The most read of one answer (default 64 MiB). */
+  /** The most read of one answer (default: the SDK's, 64 MiB). */
   readonly maxAnswerBytes?: number
 }
 
-const DEFAULT_TIMEOUT = 10_000
-
-/**
- * The target of a run: the URL and token resolved as for the SDK (flags, environment, login) and
- * `--timeout`.
- */
 export function resolveTarget(values: GlobalValues, connection: Connection): Target {
   const token = requireToken(connection)
   const baseUrl = connection.url.replace(/\/+$/, '')

@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { configDirOf } from '@session-library/internal/node'
 import { afterAll, beforeAll } from 'vitest'
-import { configDirOf } from '../../src/cmdutil/iostreams.js'
 
 /**
  * A home folder of its own for a test file (removed after it), and the configuration folder

@@ -1,8 +1,7 @@
 import { BodyReadStopped, readBoundedText } from '@session-library/internal'
 import { ISSUE_WORDING, issueLines, NOT_JSON, parseJsonText, type Route } from '@session-library/schemas/client'
 import type { RequestDetails } from '../errors/base.js'
-import { ResponseValidationError } from '../errors/response-validation.js'
-import { TimeoutError } from '../errors/timeout-error.js'
+import { ResponseValidationError, TimeoutError } from '../errors/sdk-errors.js'
 
 interface AnswerRead {
   request: RequestDetails
@@ -49,9 +48,11 @@ interface Schema {
 }
 
 const ASK_ZOD: Check = () => false
-const isString: Check = (value) => typeof value === 'string'
-const isNumber: Check = (value) => typeof value === 'number' && Number.isFinite(value)
-const isBoolean: Check = (value) => typeof value === 'boolean'
+const LEAVES: Readonly<Record<string, Check>> = {
+  string: (value) => typeof value === 'string',
+  number: (value) => typeof value === 'number' && Number.isFinite(value),
+  boolean: (value) => typeof value === 'boolean',
+}
 
 function objectCheck(shape: Record<string, Schema>): Check {
   const keys = Object.keys(shape)
@@ -77,13 +78,8 @@ function arrayCheck(item: Check): Check {
 function compile(schema: Schema): Check {
   const def = schema._zod.def
   if (def.checks?.length) return ASK_ZOD
+  if (Object.hasOwn(LEAVES, def.type)) return LEAVES[def.type] as Check
   switch (def.type) {
-    case 'string':
-      return isString
-    case 'number':
-      return isNumber
-    case 'boolean':
-      return isBoolean
     case 'array':
       return arrayCheck(compile(def.element as Schema))
     case 'optional': {

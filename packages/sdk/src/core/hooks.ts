@@ -1,18 +1,11 @@
 import type { AfterResponseHook, BeforeRequestHook, BeforeRetryHook, isHTTPError, Hooks as KyHooks } from 'ky'
 import { redactHeaders } from './headers.js'
-import type { Hooks, Logger, LogLevel } from './options.js'
+import { type Hooks, LOG_LEVELS, type Logger, type LogLevel } from './options.js'
 
 type Line = (message: string, details: Record<string, unknown>) => void
 
 // Only the levels that are on: a call checks one field and builds nothing when logging is off.
-interface Log {
-  debug?: Line
-  info?: Line
-  warn?: Line
-  error?: Line
-}
-
-const ORDER = ['debug', 'info', 'warn', 'error'] as const
+type Log = Partial<Record<Exclude<LogLevel, 'off'>, Line>>
 
 // Node's console.debug and console.info write to stdout, which a script's output owns; one line an event.
 const stderrLogger: Logger = { debug: (message, details) => console.error(message, JSON.stringify(details)) }
@@ -23,7 +16,7 @@ export function resolveLog(logger: Logger | undefined, level: LogLevel | undefin
   if (from === 'off') return undefined
   const target = logger ?? stderrLogger
   const log: Log = {}
-  for (const name of ORDER.slice(ORDER.indexOf(from))) {
+  for (const name of LOG_LEVELS.slice(LOG_LEVELS.indexOf(from), -1) as (keyof Log)[]) {
     const method = target[name] ?? target.debug
     log[name] = (message, details) => method.call(target, message, details)
   }
@@ -32,6 +25,8 @@ export function resolveLog(logger: Logger | undefined, level: LogLevel | undefin
 
 // Our hook types stand in front of ky's so that a change of ky's hook signatures stays ours to absorb.
 // None at all rather than empty lists: ky merges an instance's hooks into every call's options.
+// ky 2 runs `beforeRequest` once a call: what runs before each attempt (the request's log line, our
+// `beforeRequest` hooks) runs again from `beforeRetry`.
 export function kyHooks(
   hooks: Hooks | undefined,
   log: Log | undefined,
@@ -52,14 +47,12 @@ export function kyHooks(
   if (debug) {
     const attempt = ({ method, url, headers }: Request, attempt: number) =>
       debug('session-library: request', { method, url, attempt, headers: redactHeaders(headers, redact) })
-    // ky 2 runs beforeRequest once a call: a retry's request line is written by beforeRetry.
     before.push(({ request }) => attempt(request, 1))
     retry.push(({ request, retryCount }) => attempt(request, retryCount + 1))
     after.push(({ request: { method, url }, response: { status, headers } }) => {
       debug('session-library: response', { method, url, status, headers: redactHeaders(headers, redact) })
     })
   }
-  // Ours run before every attempt: ky 2 runs `beforeRequest` once a call, so retries run them from `beforeRetry`.
   const beforeAttempt = async ({ request }: { request: Request }) => {
     for (const hook of hooks?.beforeRequest ?? []) {
       const result = await hook(request)

@@ -116,7 +116,8 @@ export interface ClientOptions {
 
 export type ResolvedConfig = ReturnType<typeof resolveConfig>
 
-const LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'off']
+// In order: a level logs itself and those after it ('off' last: nothing).
+export const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'off']
 
 // Browsers have no process; bundlers must not be made to polyfill it.
 function environment(name: string): string | undefined {
@@ -129,8 +130,8 @@ let warned = false
 // A wrong `logLevel` is the caller's mistake; a wrong variable is the environment's: warned of once, then ignored.
 function logLevel(options: ClientOptions): LogLevel | undefined {
   const level = options.logLevel ?? environment('SESSION_LIBRARY_LOG')?.toLowerCase()
-  if (level === undefined || LEVELS.includes(level as LogLevel)) return level as LogLevel | undefined
-  const problem = `log level must be one of ${LEVELS.join(', ')}: ${level}`
+  if (level === undefined || LOG_LEVELS.includes(level as LogLevel)) return level as LogLevel | undefined
+  const problem = `log level must be one of ${LOG_LEVELS.join(', ')}: ${level}`
   if (options.logLevel !== undefined) throw new TypeError(`SessionLibrary: ${problem}`)
   if (!warned) console.warn(`session-library: SESSION_LIBRARY_LOG ignored: ${problem}`)
   warned = true

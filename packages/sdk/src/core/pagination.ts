@@ -4,9 +4,8 @@ import type {
   Session,
   SessionListParams,
 } from '@session-library/schemas/client'
-import { AbortedError } from '../errors/aborted-error.js'
 import { requestAt } from '../errors/base.js'
-import { NoNextPageError } from '../errors/no-next-page.js'
+import { AbortedError, NoNextPageError } from '../errors/sdk-errors.js'
 import { ApiPromise, type RawAnswer } from './promise.js'
 
 /** Page size `iterate` and `all` ask for when the query gives no `limit`: 100. */

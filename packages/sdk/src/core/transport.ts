@@ -1,3 +1,4 @@
+import { once } from '@session-library/internal'
 import {
   type AnswerOf,
   type CallInput,
@@ -13,11 +14,9 @@ import {
   tokenMask,
 } from '@session-library/schemas/client'
 import type { KyInstance, RetryOptions } from 'ky'
-import { AbortedError } from '../errors/aborted-error.js'
 import { type ApiError, createApiError } from '../errors/api-error.js'
 import { type RequestDetails, SessionLibraryError, UNKNOWN_ERROR_CODE } from '../errors/base.js'
-import { isFetchFailure, NetworkError } from '../errors/network-error.js'
-import { TimeoutError } from '../errors/timeout-error.js'
+import { AbortedError, isFetchFailure, NetworkError, TimeoutError } from '../errors/sdk-errors.js'
 import { readAnswer } from './answer-body.js'
 import { mergeHeaders } from './headers.js'
 import { kyHooks, resolveLog } from './hooks.js'
@@ -55,10 +54,10 @@ export abstract class Resource {
 type Ky = typeof import('ky')
 // ky is loaded by the first call, not by the import: its own import builds a `Request` (which loads
 // the runtime's fetch), work a script pays for only once it calls.
-let kyModule: Promise<Ky> | undefined
-const loadKy = () => (kyModule ??= import('ky'))
+const loadKy = once(() => import('ky'))
 
-// An option ky does not know, so hands to `fetch` (a string: ky's merge drops symbol keys).
+// An option ky does not know, so hands to `fetch` (a string: ky's merge drops symbol keys): each call's
+// clock, which the fetch stamps when an attempt begins (the body's share of the timeout is what that attempt left).
 const CLOCK = 'sessionLibraryClock'
 type AttemptClock = { started: number; request: RequestDetails }
 
@@ -122,17 +121,10 @@ function describeErrorBody(body: unknown, text: string | undefined): { code?: st
 
 // ky 2 hands the body over read (`HTTPError.data`: JSON, text or undefined); the token is masked wherever echoed.
 function errorFromResponse(response: Response, data: unknown, { request, mask, hint404 }: Attempt): ApiError {
-  let body = data
-  let text: string | undefined
-  if (typeof data === 'string') {
-    const masked = mask(data)
-    body = parseJsonText(masked)
-    if (body === NOT_JSON) body = text = masked
-  } else if (data !== undefined) {
-    const json = JSON.stringify(data)
-    const masked = mask(json)
-    if (masked !== json) body = JSON.parse(masked)
-  }
+  const masked = mask(typeof data === 'string' ? data : (JSON.stringify(data) ?? ''))
+  const parsed = parseJsonText(masked)
+  const text = parsed === NOT_JSON ? masked : undefined
+  const body = text ?? parsed
   const { code, message } = describeErrorBody(body, text)
   const { status, statusText, headers } = response
   const said = code !== undefined && message !== undefined ? message : undefined
@@ -173,8 +165,6 @@ function translateError(error: unknown, attempt: Attempt, { isHTTPError, isTimeo
 export function createCall(config: ResolvedConfig): Call {
   const log = resolveLog(config.logger, config.logLevel)
   const mask = tokenMask(config.token)
-  // ky hands an option it does not know to `fetch`: each call's clock comes through so, and the
-  // fetch stamps when each attempt began (the body's share of the timeout is what that attempt left).
   // A rejection of fetch itself, unless aborted, is the connection's: judged here, by shape, on every runtime.
   const timedFetch = async (request: Request, init?: Record<string, unknown>) => {
     const clock = init?.[CLOCK] as AttemptClock

@@ -1,10 +1,12 @@
 import type { ERRORS, KnownErrorCode } from '@session-library/schemas/client'
-import type { AbortedError } from './aborted-error.js'
 import { type ErrorCode, nameClasses, type RequestDetails, SessionLibraryError } from './base.js'
-import type { NetworkError } from './network-error.js'
-import type { NoNextPageError } from './no-next-page.js'
-import type { ResponseValidationError } from './response-validation.js'
-import type { TimeoutError } from './timeout-error.js'
+import type {
+  AbortedError,
+  NetworkError,
+  NoNextPageError,
+  ResponseValidationError,
+  TimeoutError,
+} from './sdk-errors.js'
 
 declare const unknownCode: unique symbol
 

@@ -2,9 +2,8 @@ import type { ImportBody, ImportResult, ReadonlyInput, Session } from '@session-
 import type { CallOptions } from '../core/options.js'
 import { type ApiPromise, unwrap } from '../core/promise.js'
 import { type Call, Resource } from '../core/transport.js'
-import { AbortedError } from '../errors/aborted-error.js'
 import { requestAt } from '../errors/base.js'
-import { ImportWaitTimeoutError } from '../errors/import-wait-timeout.js'
+import { AbortedError, ImportWaitTimeoutError } from '../errors/sdk-errors.js'
 import { type ImportWaitOptions, waitForImportedSessions } from '../workflows/import-wait.js'
 import type { SessionsApi } from './sessions.js'
 
@@ -35,11 +34,8 @@ export class ImportsApi extends Resource {
    */
   async startAndWait(body: ImportRequest, options: ImportWaitOptions = {}): Promise<Session[]> {
     const { importId } = await this.start(body, { signal: options.signal })
-    return this.wait(
-      importId,
-      body.items.map((item) => item.projectPath),
-      options,
-    )
+    const paths = body.items.map((item) => item.projectPath)
+    return this.wait(importId, paths, options)
   }
 
   /** Waits (again) for the sessions of an import already started, as `startAndWait` does.

@@ -23,6 +23,6 @@ export class NotesApi extends Resource {
    * @example `await client.notes.clear('ses_1')`
    */
   clear(id: string, options?: CallOptions): ApiPromise<SessionNotes> {
-    return this.call('notes.put', { params: { id }, body: { notes: '' } }, options).map(unwrap)
+    return this.set(id, '', options)
   }
 }

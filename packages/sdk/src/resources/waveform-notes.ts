@@ -16,8 +16,7 @@ export class WaveformNotesApi extends Resource {
     notes: readonly WaveformNoteInput[],
     { variantId, ...options }: VariantOptions = {},
   ): ApiPromise<WaveformNoteLane> {
-    return this.call('waveformNotes.put', { params: { id }, query: { variantId }, body: { notes } }, options).map(
-      unwrap,
-    )
+    const input = { params: { id }, query: { variantId }, body: { notes } }
+    return this.call('waveformNotes.put', input, options).map(unwrap)
   }
 }

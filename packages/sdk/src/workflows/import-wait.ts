@@ -78,16 +78,13 @@ export async function waitForImportedSessions(
   let reported = -1
   for (;;) {
     for await (const session of scan({ signal })) claim(session, waiting)
-    const found = [...waiting.values()].filter(Boolean).length
+    const missing = [...waiting.keys()].filter((path) => !waiting.get(path))
+    const found = waiting.size - missing.length
     if (found !== reported) onProgress?.({ importId, found, total: waiting.size })
     reported = found
-    if (found === waiting.size) return projectPaths.map((path) => waiting.get(path) as Session)
+    if (missing.length === 0) return projectPaths.map((path) => waiting.get(path) as Session)
     const left = deadline - Date.now()
-    if (left <= 0)
-      throw failures.timedOut(
-        timeout,
-        [...waiting.keys()].filter((path) => !waiting.get(path)),
-      )
+    if (left <= 0) throw failures.timedOut(timeout, missing)
     await pause(Math.min(interval, left), signal).catch((reason: unknown) => {
       throw failures.aborted(reason)
     })

@@ -2,6 +2,7 @@ import { didYouMean, type FlagValues, UsageError } from '@session-library/intern
 import { API_PREFIX, isRecord, type OperationName } from '@session-library/schemas/client'
 import type { Command, Context } from '../../cmdutil/command.js'
 import { loadContract } from '../../cmdutil/contract.js'
+import type { Flag } from '../../cmdutil/flags.js'
 import { checkRequest, type OperationInput, readJson, readValue } from '../../cmdutil/input.js'
 import { walkPages } from '../../cmdutil/pages.js'
 
@@ -49,7 +50,10 @@ async function bodyOf(values: FlagValues, fields: [string, unknown, boolean][], 
   return body
 }
 
-/** `api <method> <path>`: any operation of the API by its method and path, as `gh api`; JSON out. */
+const keyValueFlag = (short: string, description: string): Flag => {
+  return { type: 'string', short, multiple: true, whole: true, value: '<key=value>', description }
+}
+
 export const api: Command = {
   words: WORDS,
   json: true,
@@ -65,22 +69,11 @@ export const api: Command = {
     { name: 'path', description: 'The path, e.g. /sessions/ses_1/tags or /sessions?limit=2.' },
   ],
   flags: () => ({
-    'raw-field': {
-      type: 'string',
-      short: 'f',
-      multiple: true,
-      whole: true,
-      value: '<key=value>',
-      description: 'A field as a string (repeat the flag).',
-    },
-    field: {
-      type: 'string',
-      short: 'F',
-      multiple: true,
-      whole: true,
-      value: '<key=value>',
-      description: 'A typed field: true, false, null and numbers as JSON, @file or - read as text (repeat the flag).',
-    },
+    'raw-field': keyValueFlag('f', 'A field as a string (repeat the flag).'),
+    field: keyValueFlag(
+      'F',
+      'A typed field: true, false, null and numbers as JSON, @file or - read as text (repeat the flag).',
+    ),
     input: { type: 'string', value: '<file|->', file: true, description: 'The JSON body from a file, or - for stdin.' },
     paginate: {
       type: 'boolean',

@@ -1,10 +1,11 @@
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
+import { configDirOf } from '@session-library/internal/node'
 import { describe, expect, it } from 'vitest'
 import { json, runCli, TOKEN, useMock } from '../../../test/support/cli.js'
 import { useLoginHome } from '../../../test/support/login-home.js'
-import { configDirOf, readSecret } from '../../cmdutil/iostreams.js'
+import { readSecret } from '../../cmdutil/iostreams.js'
 
 const mock = useMock({ sessions: 2 })
 const { home, configDir } = useLoginHome('cli-auth-')

@@ -17,16 +17,6 @@ async function tokenToSave({ io, values }: Context, url: string): Promise<string
   return typed
 }
 
-// A 404 from /health means the URL is not the API's base (often /api/v1 left out, as the SDK's hint says), not a bad token.
-function notTheApi(url: string, hint: string | undefined): CliError {
-  const shown = hint ? ` (${hint})` : ''
-  return new CliError(
-    `${url} answered 404 at /health, so it is not the API's base URL${shown}; nothing saved`,
-    EXIT.usage,
-  )
-}
-
-/** `auth login`: checks a token with `health`, then keeps it for its URL in a file only its owner reads. */
 export const authLogin: Command = {
   words: ['auth', 'login'],
   summary: 'Log in: keep a URL and token for later commands',
@@ -48,7 +38,14 @@ export const authLogin: Command = {
     if (token === '')
       throw new UsageError('no token given (--token, type it at the prompt, or pipe it to stdin)', ['auth', 'login'])
     const checked = await checkToken(context, { url, token, sources: { url: 'flag', token: 'flag' } })
-    if (checked.status === 404) throw notTheApi(url, checked.hint)
+    // A 404 from /health means the URL is not the API's base (often /api/v1 left out, as the SDK's hint says), not a bad token.
+    if (checked.status === 404) {
+      const hint = checked.hint ? ` (${checked.hint})` : ''
+      throw new CliError(
+        `${url} answered 404 at /health, so it is not the API's base URL${hint}; nothing saved`,
+        EXIT.usage,
+      )
+    }
     if (!checked.works) throw new CliError(`${url} refused the token (${checked.refused}); nothing saved`, EXIT.api)
     const file = await saveLogin(context.io.configDir, { url, token })
     context.output.message(`Logged in to ${url} (mode ${checked.mode}); saved in ${file}`)

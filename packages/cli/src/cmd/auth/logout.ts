@@ -1,7 +1,6 @@
 import type { Command } from '../../cmdutil/command.js'
 import { configFile, removeLogin } from '../../cmdutil/connection.js'
 
-/** `auth logout`: removes the file of `auth login`, every saved login with it. */
 export const authLogout: Command = {
   words: ['auth', 'logout'],
   summary: 'Log out: remove the saved URLs and tokens',

@@ -23,7 +23,6 @@ export async function checkToken(
   }
 }
 
-/** `auth status`: the URL and where it comes from, the server's mode, whether the token works; never the token. */
 export const authStatus: Command = {
   words: ['auth', 'status'],
   summary: 'Show the URL, the mode and whether the token works',

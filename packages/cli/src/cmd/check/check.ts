@@ -5,10 +5,6 @@ import type { GlobalValues } from '../../cmdutil/flags.js'
 /** The exit code of a run stopped by Ctrl-C, as shells report it (128 + SIGINT). */
 const INTERRUPTED = 130
 
-/**
- * `check`: probes a running server (the real application) and reports where it departs from the
- * contract; exit code 4 when something would break the SDK.
- */
 export const check: Command = {
   words: ['check'],
   summary: 'Check a running server against the contract',

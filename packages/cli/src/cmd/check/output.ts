@@ -2,18 +2,6 @@ import type { Departure } from '@session-library/schemas'
 import type { Output } from '../../cmdutil/output.js'
 import type { CheckReport } from './run.js'
 
-interface Group {
-  severity: Departure['severity']
-  operation: string
-  path: string
-  rule: string
-  detail: string
-  expected: string
-  actual: string
-  count: number
-  request: string
-}
-
 const WRITES: Record<CheckReport['writes'], string> = {
   off: 'not exercised (read-only check; --writes exercises them)',
   'read-only': 'not exercised: the server is not in full-automation mode',
@@ -23,51 +11,41 @@ const WRITES: Record<CheckReport['writes'], string> = {
 }
 
 /** Departures of list elements grouped by field: `data[3].rating` and `data[7].rating` are one row. */
-function grouped(report: CheckReport): Group[] {
-  const groups = new Map<string, Group>()
+function grouped(report: CheckReport) {
+  const groups = new Map<string, ReturnType<typeof groupOf>>()
   for (const probed of report.probes) {
     for (const departure of probed.departures) {
       const path = departure.path.replace(/\[\d+\]/g, '[]')
-      const key = [
-        departure.severity,
-        departure.operation,
-        path,
-        departure.rule,
-        departure.detail,
-        departure.status,
-      ].join('\u0000')
+      const { severity, operation, rule, detail, status } = departure
+      const key = JSON.stringify([severity, operation, path, rule, detail, status])
       const group = groups.get(key)
       if (group) group.count += 1
-      else
-        groups.set(key, {
-          severity: departure.severity,
-          operation: departure.operation,
-          path,
-          rule: departure.rule,
-          detail: departure.detail,
-          expected: departure.expected ?? '',
-          actual: departure.actual ?? '',
-          count: 1,
-          request: `${probed.request} → ${probed.status ?? 'no answer'}`,
-        })
+      else groups.set(key, groupOf(departure, path, `${probed.request} → ${probed.status ?? 'no answer'}`))
     }
   }
   return [...groups.values()].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'breaking' ? -1 : 1))
 }
 
+const groupOf = (departure: Departure, path: string, request: string) => ({
+  severity: departure.severity,
+  operation: departure.operation,
+  path,
+  rule: departure.rule,
+  detail: departure.detail,
+  expected: departure.expected ?? '',
+  actual: departure.actual ?? '',
+  count: 1,
+  request,
+})
+
+const operationRow = (operation: string) => {
+  return { operation, requests: 0, statuses: new Set<string>(), breaking: 0, informational: 0 }
+}
+
 function perOperation(report: CheckReport) {
-  const rows = new Map<
-    string,
-    { operation: string; requests: number; statuses: Set<string>; breaking: number; informational: number }
-  >()
+  const rows = new Map<string, ReturnType<typeof operationRow>>()
   for (const probed of report.probes) {
-    const row = rows.get(probed.operation) ?? {
-      operation: probed.operation,
-      requests: 0,
-      statuses: new Set<string>(),
-      breaking: 0,
-      informational: 0,
-    }
+    const row = rows.get(probed.operation) ?? operationRow(probed.operation)
     row.requests += 1
     row.statuses.add(`${probed.status ?? 'none'}`)
     for (const departure of probed.departures) row[departure.severity] += 1
@@ -76,32 +54,18 @@ function perOperation(report: CheckReport) {
   return [...rows.values()].map((row) => ({ ...row, statuses: [...row.statuses].join(' ') }))
 }
 
-/**
- * Prints a check: with `--json`, the whole report (every request and every departure, bodies
- * left out); else a table per operation, a table of the departures grouped by field, and a summary
- * on stderr.
- */
 export async function printCheck(report: CheckReport, output: Output): Promise<void> {
   if (output.json) {
     const probes = report.probes.map(({ body: _body, ...probed }) => probed)
     await output.data({ ...report, probes })
     return
   }
-  await output.data(perOperation(report), ['operation', 'requests', 'statuses', 'breaking', 'informational'])
+  // The rows' keys, in order, are the tables' columns.
+  await output.data(perOperation(report))
   const groups = grouped(report)
   if (groups.length > 0) {
     output.message('')
-    await output.data(groups, [
-      'severity',
-      'operation',
-      'path',
-      'rule',
-      'detail',
-      'expected',
-      'actual',
-      'count',
-      'request',
-    ])
+    await output.data(groups)
   }
   output.message(
     `\nchecked ${report.probes.length} requests against ${report.baseUrl}: ` +

@@ -5,7 +5,6 @@ import {
   isRecord,
   LIMITS,
   type ListedSession,
-  type Method,
   missedFilter,
   missingTag,
   type OperationName,
@@ -13,13 +12,12 @@ import {
   operationPath,
   operations,
   queryInput,
-  routes,
   type SessionListParams,
   SORT_KEYS,
   sessionFilter,
   sessionListQuery,
 } from '@session-library/schemas'
-import type { Probed, ProbeRequest } from '../../probe/probe.js'
+import { type Probed, type ProbeRequest, requestOf } from '../../probe/probe.js'
 
 /** The facts of the library that the read probes are built from (read from the first list page). */
 export interface LibrarySample {
@@ -38,11 +36,9 @@ export interface LibrarySample {
 /** An id no server hands out, for the 404 probes. */
 const UNKNOWN_ID = 'session-library-check-no-such-session'
 
-const GET = 'GET' as const satisfies Method
-const reads = operations.filter((operation) => operation.method === GET)
+const reads = operations.filter((operation) => operation.method === 'GET').map(({ name }) => name as OperationName)
+const sessionScoped = reads.filter((name) => operationParamNames(name).length > 0)
 const param = (name: string, value: string) => `${name}=${encodeURIComponent(value)}`
-const at = (name: OperationName, id: string) =>
-  operationParamNames(name).length > 0 ? operationPath(name as 'sessions.get', { id }) : routes[name].path
 
 function listQueries(sample: LibrarySample): string[] {
   const sorts = SORT_KEYS.flatMap((key) => [param('sort', key), param('sort', `-${key}`)])
@@ -60,42 +56,22 @@ function listQueries(sample: LibrarySample): string[] {
 }
 
 function sessionReads(id: string, previews: readonly { id: string }[]): ProbeRequest[] {
-  const scoped = reads.filter((operation) => operationParamNames(operation.name as OperationName).length > 0)
-  const each = scoped.map((operation) => {
-    const name = operation.name as OperationName
-    return { operation: name, method: GET, path: at(name, id) }
-  })
-  const variants = previews.map((preview) => ({
-    operation: 'waveform.get' as const,
-    method: GET,
-    path: at('waveform.get', id),
-    query: param('variantId', preview.id),
-  }))
-  return [...each, ...variants]
+  const variants = previews.map((preview) => requestOf('waveform.get', id, { query: param('variantId', preview.id) }))
+  return [...sessionScoped.map((name) => requestOf(name, id)), ...variants]
 }
 
 function errorCases(sampleId: string): ProbeRequest[] {
-  const unauthorized = reads.map((operation) => ({
-    operation: operation.name as OperationName,
-    method: GET,
-    path: at(operation.name as OperationName, sampleId),
-    token: 'session-library-check-wrong-token',
-    expect: 401,
-    purpose: 'a wrong token',
-  }))
-  const unknownSession = reads
-    .filter((operation) => operationParamNames(operation.name as OperationName).length > 0)
-    .map((operation) => ({
-      operation: operation.name as OperationName,
-      method: GET,
-      path: at(operation.name as OperationName, UNKNOWN_ID),
-      expect: 404,
-      purpose: 'an unknown session',
-    }))
-  const unknownRoutes = ['/session-library-check-no-such-route', `${at('sessions.get', sampleId)}/waveform-notes`]
+  const wrongToken = { token: 'session-library-check-wrong-token', expect: 401, purpose: 'a wrong token' }
+  const unauthorized = reads.map((name) => requestOf(name, sampleId, wrongToken))
+  const unknown = { expect: 404, purpose: 'an unknown session' }
+  const unknownSession = sessionScoped.map((name) => requestOf(name, UNKNOWN_ID, unknown))
+  const unknownRoutes = [
+    '/session-library-check-no-such-route',
+    `${operationPath('sessions.get', { id: sampleId })}/waveform-notes`,
+  ]
   const routesMissing = unknownRoutes.map((path) => ({
     operation: undefined,
-    method: GET,
+    method: 'GET' as const,
     path,
     expect: 404,
     purpose: 'a route the contract does not have (D3)',
@@ -110,16 +86,10 @@ function errorCases(sampleId: string): ProbeRequest[] {
  * of an unknown id (404) and two routes the contract does not have (404, D3).
  */
 export function readProbes(sample: LibrarySample): ProbeRequest[] {
-  const lists = listQueries(sample).map((query) => ({
-    operation: 'sessions.list' as const,
-    method: GET,
-    path: routes['sessions.list'].path,
-    query,
-  }))
+  const lists = listQueries(sample).map((query) => requestOf('sessions.list', '', { query }))
   const id = sample.session?.id ?? UNKNOWN_ID
   const one = sample.session ? sessionReads(id, sample.session.previews ?? []) : []
-  const counts = { operation: 'tagCounts.list' as const, method: GET, path: routes['tagCounts.list'].path }
-  return [...lists, ...one, counts, ...errorCases(id)]
+  return [...lists, ...one, requestOf('tagCounts.list'), ...errorCases(id)]
 }
 
 type Row = Record<string, unknown>

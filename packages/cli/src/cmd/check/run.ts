@@ -1,14 +1,10 @@
-import { isRecord, routes } from '@session-library/schemas'
+import { isRecord } from '@session-library/schemas'
 import { CliError, EXIT } from '../../cmdutil/errors.js'
-import { type Probed, type ProbeRequest, probe } from '../../probe/probe.js'
+import { dataOf, type Probed, type ProbeRequest, probe, requestOf } from '../../probe/probe.js'
 import type { Target } from '../../probe/target.js'
 import { type LibrarySample, listBehaviour, readProbes } from './read-probes.js'
 import { runWrites, type WriteRun } from './write-probes.js'
 
-/**
- * What a check found: every request it sent with its departures, what `--writes` did, and the
- * counts by severity.
- */
 export interface CheckReport {
   readonly baseUrl: string
   readonly probes: readonly Probed[]
@@ -19,17 +15,12 @@ export interface CheckReport {
   readonly informational: number
 }
 
-/** Options of {@link runCheck}. */
 interface CheckOptions {
   /** Exercise every write too (`--writes`), in full-automation mode only. */
   readonly writes: boolean
   /** Asked between requests: Ctrl-C stops the check (a started write run still cleans up). */
   readonly stopped: () => boolean
-  /** Called after each request, e.g. for a progress line. */
-  readonly onProbe?: (probed: Probed) => void
 }
-
-type Row = Record<string, unknown>
 
 function sampleOf(list: Probed): LibrarySample {
   const body = isRecord(list.body) ? list.body : {}
@@ -38,33 +29,27 @@ function sampleOf(list: Probed): LibrarySample {
   const chosen =
     sessions.find((session) => Array.isArray(session.previews) && session.previews.length > 0) ?? sessions[0]
   if (!chosen || typeof chosen.id !== 'string') return { total }
-  return { total, session: chosen as LibrarySample['session'] & Row }
+  return { total, session: chosen as LibrarySample['session'] }
 }
 
 const writable = (health: Probed) => {
-  const data = isRecord(health.body) && isRecord(health.body.data) ? health.body.data : {}
-  return data.effectiveMode === 'full-automation'
+  const data = dataOf(health)
+  return isRecord(data) && data.effectiveMode === 'full-automation'
 }
 
-/**
- * Probes a running server and checks every answer against the contract (`validateAnswer`, and for
- * the list, paging, order and filters: {@link listBehaviour}): health and the first list page, then the reads of {@link readProbes}, then, with `writes` and in
- * full-automation mode only, the writes of {@link runWrites}, which leave the library as found.
- */
 export async function runCheck(target: Target, options: CheckOptions): Promise<CheckReport> {
   const probes: Probed[] = []
   const send = async (request: ProbeRequest) => {
     const probed = await probe(target, request)
     if (request.operation === 'sessions.list') probed.departures.push(...listBehaviour(request.query, probed))
     probes.push(probed)
-    options.onProbe?.(probed)
     return probed
   }
-  const health = await send({ operation: 'health.get', method: 'GET', path: routes['health.get'].path })
+  const health = await send(requestOf('health.get'))
   if (health.status === undefined) {
     throw new CliError(health.failure ?? `${target.baseUrl}: no answer`, EXIT.network)
   }
-  const list = await send({ operation: 'sessions.list', method: 'GET', path: routes['sessions.list'].path })
+  const list = await send(requestOf('sessions.list'))
   for (const request of readProbes(sampleOf(list))) {
     if (options.stopped()) break
     await send(request)

@@ -1,7 +1,6 @@
-import { type OperationName, operationPath, routes } from '@session-library/schemas'
-import type { Probed, ProbeRequest } from '../../probe/probe.js'
+import { isRecord, type OperationName, routes } from '@session-library/schemas'
+import { dataOf, type Probed, type ProbeRequest, requestOf } from '../../probe/probe.js'
 
-/** What `--writes` did: whether it stopped early (Ctrl-C) or could not start, and what it left. */
 export interface WriteRun {
   readonly outcome: 'done' | 'interrupted' | 'not created'
   /** The id of the session it created when deleting it failed: the one change left behind. */
@@ -10,41 +9,29 @@ export interface WriteRun {
 
 const MARK = 'session-library-check'
 
-const on = (name: OperationName, id: string, body?: unknown, extra: Partial<ProbeRequest> = {}): ProbeRequest => ({
-  operation: name,
-  method: routes[name].method,
-  path: operationPath(name as 'sessions.get', { id }),
-  ...(body !== undefined && { body }),
-  ...extra,
-})
-
 /** Every write of the contract on the session the check created, in order; the delete comes last. */
 function steps(id: string): ProbeRequest[] {
   const notes = { notes: [{ timestamp: 0, text: 'check' }] }
+  const on = (name: OperationName, body: unknown) => requestOf(name, id, { body })
   return [
-    on('sessions.update', id, { status: 'in-progress', accent: '#336699' }),
-    on('tags.put', id, { tags: [`${MARK}-a`] }),
-    on('tags.patch', id, { tags: [`${MARK}-b`] }),
-    on('notes.put', id, { notes: 'Written by session-library check.' }),
-    on('notes.patch', id, { notes: '' }),
+    on('sessions.update', { status: 'in-progress', accent: '#336699' }),
+    on('tags.put', { tags: [`${MARK}-a`] }),
+    on('tags.patch', { tags: [`${MARK}-b`] }),
+    on('notes.put', { notes: 'Written by session-library check.' }),
+    on('notes.patch', { notes: '' }),
     // A session made by create has no preview, so the lane is refused (D12: 404 "preview not found").
-    on('waveformNotes.put', id, notes),
-    on('waveformNotes.patch', id, notes),
+    on('waveformNotes.put', notes),
+    on('waveformNotes.patch', notes),
     // D15: an import of no item is refused, so nothing is imported.
-    {
-      operation: 'imports.start',
-      method: 'POST',
-      path: routes['imports.start'].path,
-      body: { items: [] },
-      expect: 400,
-      purpose: 'an empty import (D15)',
-    },
+    requestOf('imports.start', '', { body: { items: [] }, expect: 400, purpose: 'an empty import (D15)' }),
   ]
 }
 
 function createdId(probed: Probed): string | undefined {
-  const data = (probed.body as { data?: { id?: unknown } } | undefined)?.data
-  return probed.status === routes['sessions.create'].status && typeof data?.id === 'string' ? data.id : undefined
+  const data = dataOf(probed)
+  return probed.status === routes['sessions.create'].status && isRecord(data) && typeof data.id === 'string'
+    ? data.id
+    : undefined
 }
 
 /**
@@ -58,12 +45,7 @@ export async function runWrites(
   stopped: () => boolean,
 ): Promise<WriteRun> {
   const title = `${MARK} ${new Date().toISOString()} (temporary)`
-  const created = await send({
-    operation: 'sessions.create',
-    method: 'POST',
-    path: routes['sessions.create'].path,
-    body: { title, tags: [MARK] },
-  })
+  const created = await send(requestOf('sessions.create', '', { body: { title, tags: [MARK] } }))
   const id = createdId(created)
   if (id === undefined) return { outcome: 'not created' }
   let outcome: WriteRun['outcome'] = 'done'
@@ -74,8 +56,8 @@ export async function runWrites(
     }
     await send(step)
   }
-  const deleted = await send(on('sessions.delete', id))
+  const deleted = await send(requestOf('sessions.delete', id))
   if (deleted.status !== routes['sessions.delete'].status) return { outcome, leftBehind: id }
-  if (outcome === 'done') await send(on('sessions.get', id, undefined, { expect: 404, purpose: 'a deleted session' }))
+  if (outcome === 'done') await send(requestOf('sessions.get', id, { expect: 404, purpose: 'a deleted session' }))
   return { outcome }
 }

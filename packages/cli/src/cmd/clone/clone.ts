@@ -29,7 +29,6 @@ function createProgress(stream: OutStream, label: string, total: number) {
   }
 }
 
-/** `clone --data <file>`: writes a running server's library as a `--data` file for the mock. */
 export const clone: Command = {
   words: ['clone'],
   summary: "Clone a running server's library into a --data file for the mock",

@@ -1,7 +1,7 @@
-import { isRecord, operationPath, routes } from '@session-library/schemas'
+import { isRecord } from '@session-library/schemas'
 import { CliError, EXIT } from '../../cmdutil/errors.js'
 import { walkPages } from '../../cmdutil/pages.js'
-import { type Probed, probe } from '../../probe/probe.js'
+import { dataOf, type Probed, probe, requestOf } from '../../probe/probe.js'
 import type { Target } from '../../probe/target.js'
 import { type LibraryFile, toStoredLane, toStoredSession, toStoredWaveform } from './stored-records.js'
 
@@ -19,7 +19,6 @@ export interface ClonedLibrary {
   readonly skipped: string[]
 }
 
-/** Options of {@link readLibrary}. */
 interface CloneOptions {
   /** Called once the number of sessions is known. */
   readonly onTotal?: (total: number) => void
@@ -29,7 +28,6 @@ interface CloneOptions {
 
 const PAGE = 500
 const PARALLEL = 4
-const dataOf = (probed: Probed) => (isRecord(probed.body) ? probed.body.data : undefined)
 
 function refused(probed: Probed): CliError {
   if (probed.failure) return new CliError(probed.failure, EXIT.network)
@@ -39,12 +37,10 @@ function refused(probed: Probed): CliError {
 
 async function allSessions(target: Target): Promise<Row[]> {
   const read = async (offset: number) => {
-    const page = await probe(target, {
-      operation: 'sessions.list',
-      method: 'GET',
-      path: routes['sessions.list'].path,
-      query: `sort=title&limit=${PAGE}&offset=${offset}`,
-    })
+    const page = await probe(
+      target,
+      requestOf('sessions.list', '', { query: `sort=title&limit=${PAGE}&offset=${offset}` }),
+    )
     const data = dataOf(page)
     if (page.status !== 200 || !Array.isArray(data)) throw refused(page)
     const meta = isRecord(page.body) && isRecord(page.body.meta) ? page.body.meta : {}
@@ -60,9 +56,8 @@ function variantReader(target: Target, result: ClonedLibrary) {
   let lanesReadable: boolean | undefined
   return async (session: Stored) => {
     for (const preview of session.previews) {
-      const query = `variantId=${encodeURIComponent(preview.id)}`
-      const path = operationPath('waveform.get', { id: session.id })
-      const answered = await probe(target, { operation: 'waveform.get', method: 'GET', path, query })
+      const request = requestOf('waveform.get', session.id, { query: `variantId=${encodeURIComponent(preview.id)}` })
+      const answered = await probe(target, request)
       const stored = answered.status === 200 ? toStoredWaveform(dataOf(answered)) : undefined
       if (!stored) {
         result.skipped.push(
@@ -73,7 +68,7 @@ function variantReader(target: Target, result: ClonedLibrary) {
       result.waveforms.push(stored)
       if (lanesReadable === false) continue
       // SPEC has no read of waveform notes (the mock answers 404); a real application may have one.
-      const lane = await probe(target, { operation: undefined, method: 'GET', path: `${path}-notes`, query })
+      const lane = await probe(target, { ...request, operation: undefined, path: `${request.path}-notes` })
       lanesReadable = lane.status === 200
       const kept = lanesReadable ? toStoredLane(dataOf(lane), stored.waveform.key) : undefined
       if (kept && kept.notes.length > 0) result.lanes.push(kept)

@@ -1,4 +1,5 @@
 import {
+  isRecord,
   type librarySnapshot,
   previewDefaults,
   SESSION_DEFAULTS,
@@ -9,7 +10,6 @@ import {
 } from '@session-library/schemas'
 
 type Row = Record<string, unknown>
-/** The `--data` file's format, as the contract checks it. */
 export type LibraryFile = z.output<typeof librarySnapshot>
 type StoredSession = LibraryFile['sessions'][number]
 type StoredWaveform = NonNullable<LibraryFile['waveforms']>[number]
@@ -57,10 +57,7 @@ export function toStoredSession(raw: Row): { stored?: StoredSession; changed: st
     return { changed: [`a session without an id: ${JSON.stringify(raw).slice(0, 60)}`] }
   const where = raw.id
   const previews = (Array.isArray(raw.previews) ? raw.previews : [])
-    .filter(
-      (preview): preview is Row =>
-        typeof preview === 'object' && preview !== null && typeof (preview as Row).id === 'string',
-    )
+    .filter((preview): preview is Row => isRecord(preview) && typeof preview.id === 'string')
     .map((preview, index) =>
       fitted(
         previewShape,

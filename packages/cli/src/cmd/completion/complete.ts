@@ -1,6 +1,7 @@
 import { escapeControls } from '@session-library/internal'
-import { type Command, type Context, findCommand, type ServerValues } from '../../cmdutil/command.js'
+import { type Command, type Context, findCommand } from '../../cmdutil/command.js'
 import { loadContract } from '../../cmdutil/contract.js'
+import type { Completion } from '../../cmdutil/flags.js'
 
 /** The most a completion waits for the server, in ms: a Tab must not hang. */
 export const COMPLETE_TIMEOUT = 1_500
@@ -8,7 +9,7 @@ export const COMPLETE_TIMEOUT = 1_500
 // The most recently opened sessions: a menu, not the library.
 const IDS = 100
 
-async function valuesOf(kind: ServerValues, context: Context): Promise<string[]> {
+async function valuesOf(kind: NonNullable<Completion['complete']>, context: Context): Promise<string[]> {
   const { token } = await context.connection()
   if (!token) return []
   const client = (await context.client()).withOptions({ timeout: COMPLETE_TIMEOUT, retry: 0 })
@@ -19,7 +20,7 @@ async function valuesOf(kind: ServerValues, context: Context): Promise<string[]>
 }
 
 // What the words typed so far ask for: the values of `--value-of`'s flag, else of the next positional.
-function wanted(context: Context, typed: readonly string[]): ServerValues | undefined {
+function wanted(context: Context, typed: readonly string[]): Completion['complete'] {
   const found = findCommand(context.commands, typed)
   if (!found) return undefined
   const flag = context.values['value-of']

@@ -5,7 +5,6 @@ import { loadContract } from '../../cmdutil/contract.js'
 
 const isShell = (name: string): name is Shell => (SHELLS as readonly string[]).includes(name)
 
-/** `completion <shell>`: prints the completion script of bash, zsh or fish. */
 export const completion: Command = {
   words: ['completion'],
   summary: 'Print a shell completion script',

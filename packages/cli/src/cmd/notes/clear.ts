@@ -1,6 +1,5 @@
 import type { Extras } from '../../cmdutil/operation-command.js'
 
-/** `notes clear <id>`: notes put with "", asking as any clearing write does. */
 export const notesClear: Extras = {
   words: ['notes', 'clear'],
   summary: 'Clear the notes of a session',

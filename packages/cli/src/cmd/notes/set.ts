@@ -1,7 +1,6 @@
 import { readValue } from '../../cmdutil/input.js'
 import type { Extras } from '../../cmdutil/operation-command.js'
 
-/** `notes set <id> <text>`: notes put with the text as an argument, read as every long value is. */
 export const notesSet: Extras = {
   words: ['notes', 'set'],
   summary: 'Set the notes of a session',

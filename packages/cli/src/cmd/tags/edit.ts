@@ -1,7 +1,6 @@
 import { type Command, ID } from '../../cmdutil/command.js'
 
-/** `tags add|remove <id> <tag>...` through the SDK: two requests (tags get, then tags put), not atomic. */
-export function tagsEdit(verb: 'add' | 'remove', summary: string, effect: string): Command {
+function tagsEdit(verb: 'add' | 'remove', summary: string, effect: string): Command {
   return {
     words: ['tags', verb],
     summary,
@@ -18,3 +17,8 @@ export function tagsEdit(verb: 'add' | 'remove', summary: string, effect: string
 }
 
 export const tagsAdd = tagsEdit('add', 'Add tags to a session', 'Adds the tags to those the session has.')
+export const tagsRemove = tagsEdit(
+  'remove',
+  'Remove tags from a session',
+  'Removes the tags from those the session has.',
+)
