@@ -2,6 +2,7 @@ import {
   acceptsAsIs,
   fieldPath,
   issueLines,
+  lazy,
   type librarySnapshot,
   type storedSession,
   storedWaveform,
@@ -9,7 +10,7 @@ import {
   writtenLibrary,
   writtenSession,
 } from '@session-library/schemas'
-import * as z from 'zod/mini'
+import type * as z from 'zod/mini'
 
 /**
  * The mock's whole state in a JSON-safe form: what `--data` files hold, as the contract's
@@ -69,12 +70,8 @@ export const LIBRARY_PARTS: {
   }
 } = {
   sessions: { model: writtenSession, keyOf: (record) => record.id },
-  lanes: {
-    get model() {
-      return waveformNoteLane.exact
-    },
-    keyOf: (record) => record.key,
-  },
+  // Built at the first write or check of a lane, not with the table.
+  lanes: { model: lazy(() => waveformNoteLane.exact), keyOf: (record) => record.key },
   waveforms: {
     model: storedWaveform,
     keyOf: (record) => waveformKey(record.sessionId, record.variantId),
@@ -164,10 +161,6 @@ export function namedIssues(
   })
 }
 
-// Compiled by zod itself (`z.compile`): at 100,000 sessions it costs less than the stored shape
-// alone did uncompiled. Compiled on first use: a mock on the demo library needs none.
-let compiledLibrary: typeof writtenLibrary | undefined
-
 /**
  * The library checked against the contract (zod's output, a new object), or a TypeError naming
  * each bad record and field, each key held twice and each reference to nothing — before any request, rather than a 500 at
@@ -176,8 +169,7 @@ let compiledLibrary: typeof writtenLibrary | undefined
  * instead: each of its records must already be as a write stores it.
  */
 export function checkLibrary(library: unknown): LibrarySnapshot {
-  compiledLibrary ??= z.compile(writtenLibrary)
-  const checked = compiledLibrary.safeParse(library)
+  const checked = writtenLibrary.safeParse(library)
   if (!checked.success) {
     const idAt = ([part, index]: readonly PropertyKey[]) =>
       typeof index === 'number'
