@@ -5,7 +5,7 @@ import { lazy } from '../lazy.js'
 // What a client accepts from any server that follows SPEC.md (DECISIONS preamble): unknown keys are
 // kept, and strings SPEC.md lists no values for are open, typed with the known ones as suggestions.
 // The exact schemas (pairs.ts) are derived from these; the client entry imports nothing else. Each
-// field's TSDoc is its one text for people: scripts/write-field-texts.mjs copies it to field-texts.ts.
+// field's TSDoc is its one text for people: scripts/derive-sources.mjs copies it to field-texts.ts.
 
 // Unknown keys kept at run time, yet typed as if stripped: the inferred type lists SPEC.md's fields
 // with no index signature, so a misspelt field is a compile error.
@@ -186,9 +186,6 @@ export const health = lazy(() =>
     lastError: absentIfNull(text),
   }),
 )
-
-// The answers of SPEC §4 that wrap or pick from the resources of §2, as a client reads them (see
-// tolerant.ts); each field's TSDoc is its one text (see tolerant.ts).
 
 /** SPEC §4.7: the answer to a delete. */
 export const deleted = lazy(() =>

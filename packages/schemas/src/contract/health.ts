@@ -3,7 +3,7 @@ import type { OperationSpec } from './operation.js'
 import { READ } from './operation.js'
 
 // SPEC §4.2. Each group file holds one object per operation; the client's part of each (method,
-// path, status, tolerant answer) is copied to route-specs.ts by scripts/write-route-specs.mjs.
+// path, status, tolerant answer) is copied to route-specs.ts by scripts/derive-sources.mjs.
 export const health = {
   'health.get': {
     method: 'GET',
