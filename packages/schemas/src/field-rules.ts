@@ -31,7 +31,8 @@ export function withTexts<S extends Record<string, z.ZodMiniType>>(
 ): S {
   const entries = Object.entries(shape).map(([key, schema]) => {
     const text = texts[key]
-    return [key, text === undefined ? schema : schema.check(z.describe(text))]
+    // A nested resource keeps its own schema untouched: the document names it as a component.
+    return [key, text === undefined || schema.def.type === 'object' ? schema : schema.check(z.describe(text))]
   })
   return Object.fromEntries(entries) as S
 }
@@ -78,7 +79,7 @@ export const trimmedText = (max: number, withoutComma = false) =>
 
 export const nonEmptyText = () => str().check(z.minLength(1, 'must be a non-empty string'))
 
-export const boundedText = (max: number) => str().check(z.minLength(1, 'must be a non-empty string'), ...atMost(max))
+export const boundedText = (max: number) => nonEmptyText().check(...atMost(max))
 
 export const optionalText = (max: number) => str().check(...atMost(max))
 
