@@ -99,28 +99,20 @@ const splitTags = (value: string | string[]) =>
     .filter((part) => part.length > 0)
 
 // One pattern each, so that a bad value gives one message (and the OpenAPI document the full rule).
-const limit = lazy(() =>
-  z.pipe(
-    queryParam().check(
-      z.regex(
-        decimalInteger(1, LIMITS.pagingMax),
-        `must be an integer ≥ 1 written in decimal digits, at most ${LIMITS.pagingMax}`,
+const paging = (min: 0 | 1, read: (value: number) => number) =>
+  lazy(() =>
+    z.pipe(
+      queryParam().check(
+        z.regex(
+          decimalInteger(min, LIMITS.pagingMax),
+          `must be an integer ≥ ${min} written in decimal digits, at most ${LIMITS.pagingMax}`,
+        ),
       ),
+      z.transform((value: string) => read(Number(value))),
     ),
-    z.transform((value: string) => Math.min(Number(value), LIMITS.listLimitMax)),
-  ),
-)
-const offset = lazy(() =>
-  z.pipe(
-    queryParam().check(
-      z.regex(
-        decimalInteger(0, LIMITS.pagingMax),
-        `must be an integer ≥ 0 written in decimal digits, at most ${LIMITS.pagingMax}`,
-      ),
-    ),
-    z.transform((value: string) => Number(value)),
-  ),
-)
+  )
+const limit = paging(1, (value) => Math.min(value, LIMITS.listLimitMax))
+const offset = paging(0, (value) => value)
 const recent = lazy(() =>
   z.pipe(
     queryParam().check(z.regex(/^(true|false|1|0)$/, 'must be true, false, 1 or 0')),
