@@ -13,7 +13,7 @@ import {
 } from './answers/pairs.js'
 import { operations } from './contract/endpoints.js'
 import type { Operation } from './contract/operation.js'
-import { API_PREFIX, pathParamNames } from './paths.js'
+import { DEFAULT_BASE_URL, pathParamNames } from './paths.js'
 
 type JsonSchema = Record<string, unknown>
 
@@ -171,7 +171,7 @@ export function createOpenApiDocument(options: { serverUrl?: string } = {}): Ope
         'A local HTTP JSON API that lets scripts and tools read and modify a library of music-production ' +
         'sessions, their tags, notes, previews and waveform data, and start batch imports.',
     },
-    servers: [{ url: options.serverUrl ?? `http://127.0.0.1:4777${API_PREFIX}` }],
+    servers: [{ url: options.serverUrl ?? DEFAULT_BASE_URL }],
     security: [{ bearerAuth: [] }],
     paths,
     components: {
