@@ -5,7 +5,7 @@ import type { Operation } from '../contract/operation.js'
 import type { OperationName } from '../contract/routes.js'
 import { ERRORS, errorEnvelope, type KnownErrorCode } from '../errors.js'
 import { fieldPath, ISSUE_WORDING } from '../format-issues.js'
-import { NOT_JSON, parseJsonText } from '../json-text.js'
+import { NOT_JSON } from '../json-text.js'
 import { KNOWN_KINDS, KNOWN_STATUSES } from '../known-values.js'
 import { NOT_FOUND_MESSAGES } from '../not-found.js'
 import {
@@ -13,6 +13,7 @@ import {
   type Departure,
   type DepartureRule,
   issueDepartures,
+  recordedBody,
   shown,
   UNKNOWN_ROUTE,
   walkObjects,
@@ -46,10 +47,6 @@ function informational(
   actual: unknown,
 ): Departure {
   return { ...context, path, rule, detail, expected, actual: shown(actual), severity: 'informational' }
-}
-
-function parsedBody(answer: RecordedAnswer): unknown {
-  return answer.body !== undefined || answer.text === undefined ? answer.body : parseJsonText(answer.text)
 }
 
 function header(headers: HeaderSource, name: string): string | undefined {
@@ -144,7 +141,7 @@ export function validateAnswer(answer: RecordedAnswer): Departure[] {
   return [
     ...statusDeparture(operation, answer.status, context),
     ...headerDepartures(answer, context),
-    ...bodyDepartures(operation, answer.status, parsedBody(answer), context),
+    ...bodyDepartures(operation, answer.status, recordedBody(answer), context),
   ]
 }
 

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini'
 import { fieldPath, ISSUE_WORDING } from '../format-issues.js'
+import { parseJsonText } from '../json-text.js'
 
 /**
  * How much a departure from the contract matters: `breaking` when the SDK would fail on it (the
@@ -85,6 +86,11 @@ export function transportDeparture(operation: string, detail: string): Departure
 }
 
 export type Context = Pick<Departure, 'operation' | 'direction' | 'status'>
+
+/** A recorded body: `body` as parsed, else `text` read by `parseJsonText`. */
+export function recordedBody(recorded: { body?: unknown; text?: string }): unknown {
+  return recorded.body !== undefined || recorded.text === undefined ? recorded.body : parseJsonText(recorded.text)
+}
 
 const MAX_SHOWN = 60
 

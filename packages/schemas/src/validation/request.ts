@@ -2,10 +2,9 @@ import { endpoints } from '../contract/endpoints.js'
 import type { Operation } from '../contract/operation.js'
 import type { OperationName } from '../contract/routes.js'
 import { formatIssues, ISSUE_WORDING } from '../format-issues.js'
-import { NOT_JSON, parseJsonText } from '../json-text.js'
+import { NOT_JSON } from '../json-text.js'
 import { queryInput, searchParams } from '../paths.js'
-import type { Departure } from './departure.js'
-import { type Context, issueDepartures } from './departure.js'
+import { type Context, type Departure, issueDepartures, recordedBody } from './departure.js'
 
 /**
  * A request to check (see {@link validateRequest}): its operation, its query string and its body,
@@ -28,13 +27,6 @@ function parsePart(operation: Operation, part: 'query' | 'body', input: unknown)
   return { schema, value, result: schema.safeParse(value) }
 }
 
-function bodyOf(request: RecordedRequest): { value?: unknown; broken?: Departure['detail'] } {
-  if (request.body !== undefined || request.text === undefined) return { value: request.body }
-  // An empty text is no JSON value either: the mock answers it 400 invalid_json.
-  const value = parseJsonText(request.text)
-  return value === NOT_JSON || value === undefined ? { broken: ISSUE_WORDING.notJson } : { value }
-}
-
 /**
  * Checks one request against the contract's exact request schemas (the query and body the mock
  * accepts, DECISIONS D4–D15), as {@link checkInput} does, each failure a `breaking` departure: the
@@ -51,11 +43,15 @@ export function validateRequest(request: RecordedRequest): Departure[] {
   }
   const departures = departuresOf('query', request.query)
   if (!operation.body) return departures
-  const read = bodyOf(request)
-  if (read.broken) {
-    return [...departures, { ...context, path: 'body', rule: 'not-json', detail: read.broken, severity: 'breaking' }]
+  const body = recordedBody(request)
+  // An empty text is no JSON value either: the mock answers it 400 invalid_json.
+  if (body === NOT_JSON || (body === undefined && request.text !== undefined)) {
+    return [
+      ...departures,
+      { ...context, path: 'body', rule: 'not-json', detail: ISSUE_WORDING.notJson, severity: 'breaking' },
+    ]
   }
-  return [...departures, ...departuresOf('body', read.value)]
+  return [...departures, ...departuresOf('body', body)]
 }
 
 /** What {@link checkInput} finds: the parsed value (defaults filled in), or the 400's message. */
