@@ -52,12 +52,15 @@ function takes(schema: JsonSchema, yes: string[], no: string[]): boolean {
   return yes.every((text) => pattern.test(text)) && !no.some((text) => pattern.test(text))
 }
 
+// What a field takes besides null.
+const variantsOf = (schema: JsonSchema) => (schema.anyOf ?? [schema]).filter((variant) => variant.type !== 'null')
+
 function kindOf(schema: JsonSchema): FieldKind {
   // The text of a boolean (`recent=true`) makes a boolean flag: `--recent`, `--no-recent`.
   if (takes(schema, ['true', 'false'], ['maybe'])) return 'boolean'
   // Decimal digits (`limit=50`): sent as typed, so the server's rule judges it (D9), but a number for people.
   if (takes(schema, ['1', '42'], ['a', '-1'])) return 'digits'
-  const variants = (schema.anyOf ?? [schema]).filter((variant) => variant.type !== 'null')
+  const variants = variantsOf(schema)
   if (variants.some((variant) => variant.type === 'array') && variants.every(isStrings)) return 'strings'
   const type = variants.length === 1 ? variants[0]?.type : undefined
   return type === 'string' || type === 'number' || type === 'integer' || type === 'boolean' ? type : 'json'
@@ -80,8 +83,8 @@ function shapeOf(schema: JsonSchema): string {
 }
 
 function mainOf(schema: JsonSchema, kind: FieldKind): { main: JsonSchema; item: JsonSchema } {
-  const variants = schema.anyOf ?? [schema]
-  const main = variants.find((variant) => variant.type !== 'null') ?? schema
+  const variants = variantsOf(schema)
+  const main = variants[0] ?? schema
   const item = kind === 'strings' ? (variants.find((variant) => variant.type === 'array')?.items ?? main) : main
   return { main, item }
 }
