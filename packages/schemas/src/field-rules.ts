@@ -15,10 +15,8 @@ export const list = <T extends z.ZodMiniType>(item: T) => z.array(item, { error:
 // The two object helpers name their shape type as given: the emitted declarations then keep each
 // field's TSDoc (zod's own return type maps the shape, and declaration emit spells it out bare).
 
-/** An exact object: unknown keys are rejected. */
 export const strict = <S extends z.core.$ZodShape>(shape: S): z.ZodMiniObject<S, z.core.$strict> =>
   z.strictObject(shape, { error: expected('a JSON object') })
-/** A query: unknown parameters are ignored. */
 export const query = <S extends z.core.$ZodShape>(shape: S): z.ZodMiniObject<S, z.core.$strip> => z.object(shape)
 
 /**

@@ -85,7 +85,6 @@ function twin<T extends Shape, const E extends Partial<Record<keyof T, z.ZodMini
   return pairOf(tolerant, z.strictObject(shape as Stricter<T, E>))
 }
 
-// A resource's stand-in shows its own properties until first read.
 const lazyResource = <R extends object>(build: () => R) => lazy(build, { fields: true, tolerant: true, exact: true })
 
 const count = lazy(() => z.int().check(z.minimum(0)))
