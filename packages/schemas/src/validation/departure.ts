@@ -212,16 +212,10 @@ export function walkObjects(
 ): void {
   if (typeof value !== 'object' || value === null) return
   const inner = core(schema)
-  const definition = definitionOf(inner)
-  if (definition.type === 'array' && Array.isArray(value) && definition.element) {
-    const element = definition.element
-    value.forEach((item, index) => {
-      walkObjects(element, item, visit, [...path, index])
-    })
+  const { type, shape } = definitionOf(inner)
+  if (type === 'object' && !Array.isArray(value)) visit(inner, value as Record<string, unknown>, path)
+  for (const key of Array.isArray(value) ? value.keys() : Object.keys(shape ?? {})) {
+    const field = child(inner, key)
+    if (field) walkObjects(field, (value as Record<PropertyKey, unknown>)[key], visit, [...path, key])
   }
-  if (definition.type !== 'object' || Array.isArray(value)) return
-  const object = value as Record<string, unknown>
-  visit(inner, object, path)
-  for (const [key, field] of Object.entries(definition.shape ?? {}))
-    walkObjects(field, object[key], visit, [...path, key])
 }
