@@ -74,19 +74,9 @@ function headerDepartures(answer: RecordedAnswer, context: Context): Departure[]
 function statusDeparture(operation: Operation | undefined, status: number, context: Context): Departure[] {
   const documented = operation ? [operation.status, ...operation.errors, ...operation.decidedErrors] : [401, 404]
   if (documented.includes(status)) return []
-  const expected = documented.join(', ')
   const success = status >= 200 && status < 300
-  return [
-    {
-      ...context,
-      path: '(status)',
-      rule: 'status',
-      detail: success ? 'is a success status other than the documented one' : 'is not documented for this operation',
-      expected,
-      actual: `${status}`,
-      severity: 'informational',
-    },
-  ]
+  const detail = success ? 'is a success status other than the documented one' : 'is not documented for this operation'
+  return [informational(context, '(status)', 'status', detail, documented.join(', '), status)]
 }
 
 function bodyDepartures(
