@@ -155,12 +155,8 @@ export function createOpenApiDocument(options: { serverUrl?: string } = {}): Ope
   )
   const paths: OpenApiDocument['paths'] = {}
   for (const operation of operations) {
-    paths[operation.path] ??= {}
-    ;(paths[operation.path] as Record<string, unknown>)[operation.method.toLowerCase()] = describeOperation(
-      operation,
-      input,
-      output,
-    )
+    const method = operation.method.toLowerCase()
+    paths[operation.path] = { ...paths[operation.path], [method]: describeOperation(operation, input, output) }
   }
   return {
     openapi: '3.1.0',
