@@ -12,8 +12,8 @@ import {
   type Context,
   type Departure,
   type DepartureRule,
-  issueDepartures,
   recordedBody,
+  schemaDepartures,
   shown,
   UNKNOWN_ROUTE,
   walkObjects,
@@ -170,16 +170,7 @@ function errorDepartures(body: unknown, context: Context): Departure[] {
     const detail = 'is not the error envelope; the SDK reports code "unknown"'
     return [informational(context, 'error', 'error-envelope', detail, ENVELOPE, body)]
   }
-  const strict = exactErrorEnvelope.safeParse(body)
-  const departures = strict.success
-    ? []
-    : issueDepartures(strict.error.issues, {
-        root: body,
-        schema: exactErrorEnvelope,
-        prefix: '',
-        severity: 'informational',
-        context,
-      })
+  const departures = schemaDepartures(exactErrorEnvelope, body, { severity: 'informational', context })
   return [...departures, ...consistency(tolerant.data.error, context)]
 }
 
@@ -210,15 +201,9 @@ function successDepartures(
   body: unknown,
   context: Context,
 ): Departure[] {
-  const read = (schema: z.ZodMiniType, severity: Departure['severity']) => {
-    const result = schema.safeParse(body)
-    return result.success
-      ? []
-      : issueDepartures(result.error.issues, { root: body, schema, prefix: '', severity, context })
-  }
-  const departures = read(answer.tolerant, 'breaking')
+  const departures = schemaDepartures(answer.tolerant, body, { severity: 'breaking', context })
   const reported = new Set(departures.map((departure) => departure.path))
-  for (const departure of read(answer.exact, 'informational')) {
+  for (const departure of schemaDepartures(answer.exact, body, { severity: 'informational', context })) {
     if (reported.has(departure.path)) continue
     reported.add(departure.path)
     departures.push(departure)

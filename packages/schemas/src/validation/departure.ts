@@ -120,13 +120,17 @@ function expectedOf(issue: z.core.$ZodIssue): string | undefined {
   return undefined
 }
 
-// In an answer, `null` for an optional field counts as absent (the SDK reads it so): never breaking.
-export function issueDepartures(
-  issues: readonly z.core.$ZodIssue[],
-  read: { root: unknown; schema: z.ZodMiniType; prefix: string; severity: Severity; context: Context },
+// Where `root` fails `schema`, each issue a departure of `severity`; none when it passes. In an
+// answer, `null` for an optional field counts as absent (the SDK reads it so): never breaking.
+export function schemaDepartures(
+  schema: z.ZodMiniType,
+  root: unknown,
+  read: { prefix?: string; severity: Severity; context: Context },
 ): Departure[] {
-  const { root, schema, prefix, context } = read
-  return issues.flatMap((issue): Departure[] => {
+  const parsed = schema.safeParse(root)
+  if (parsed.success) return []
+  const { prefix = '', context } = read
+  return parsed.error.issues.flatMap((issue): Departure[] => {
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({
         ...context,

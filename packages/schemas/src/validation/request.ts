@@ -4,7 +4,7 @@ import type { OperationName } from '../contract/routes.js'
 import { formatIssues, ISSUE_WORDING } from '../format-issues.js'
 import { NOT_JSON } from '../json-text.js'
 import { queryInput, searchParams } from '../paths.js'
-import { type Context, type Departure, issueDepartures, recordedBody } from './departure.js'
+import { type Context, type Departure, recordedBody, schemaDepartures } from './departure.js'
 
 /**
  * A request to check (see {@link validateRequest}): its operation, its query string and its body,
@@ -18,14 +18,9 @@ export interface RecordedRequest {
   text?: string
 }
 
-// The one reading of a request part: the query as the server reads it, or the parsed body, against
-// the operation's exact schema. `validateRequest` words what fails as departures, `checkInput` as a 400.
-function parsePart(operation: Operation, part: 'query' | 'body', input: unknown) {
-  const schema = operation[part]
-  if (!schema) return undefined
-  const value = part === 'query' ? queryInput(asParams(input)) : input
-  return { schema, value, result: schema.safeParse(value) }
-}
+// The one reading of a request part for the operation's exact schema: the query as the server
+// reads it, or the parsed body. `validateRequest` words what fails as departures, `checkInput` as a 400.
+const partValue = (part: 'query' | 'body', input: unknown) => (part === 'query' ? queryInput(asParams(input)) : input)
 
 /**
  * Checks one request against the contract's exact request schemas (the query and body the mock
@@ -36,10 +31,10 @@ export function validateRequest(request: RecordedRequest): Departure[] {
   const operation = endpoints[request.operation] as Operation
   const context: Context = { operation: request.operation, direction: 'request' }
   const departuresOf = (part: 'query' | 'body', input: unknown): Departure[] => {
-    const parsed = parsePart(operation, part, input)
-    if (!parsed || parsed.result.success) return []
-    const { schema, value, result } = parsed
-    return issueDepartures(result.error.issues, { root: value, schema, prefix: part, severity: 'breaking', context })
+    const schema = operation[part]
+    return schema
+      ? schemaDepartures(schema, partValue(part, input), { prefix: part, severity: 'breaking', context })
+      : []
   }
   const departures = departuresOf('query', request.query)
   if (!operation.body) return departures
@@ -71,9 +66,9 @@ export type InputCheck =
  * ```
  */
 export function checkInput(operation: Operation, part: 'query' | 'body', input: unknown): InputCheck {
-  const parsed = parsePart(operation, part, input)
-  if (!parsed) return { ok: true, value: undefined }
-  const { result } = parsed
+  const schema = operation[part]
+  if (!schema) return { ok: true, value: undefined }
+  const result = schema.safeParse(partValue(part, input))
   return result.success ? { ok: true, value: result.data } : { ok: false, message: formatIssues(result.error.issues) }
 }
 
