@@ -35,14 +35,9 @@ export function withTexts<S extends Record<string, z.ZodMiniType>>(
   return Object.fromEntries(entries) as S
 }
 
-export function characters(text: string): number {
-  let count = 0
-  for (const _ of text) count += 1
-  return count
-}
-
-// Code points never outnumber UTF-16 units, so most strings need no count at all.
-const fits = (max: number) => (text: string) => text.length <= max || characters(text) <= max
+// Characters counted in code points, as JSON Schema counts them; code points never outnumber UTF-16
+// units, so most strings need no count at all.
+const fits = (max: number) => (text: string) => text.length <= max || [...text].length <= max
 
 const atMost = (max: number) =>
   [
@@ -57,7 +52,7 @@ const nonBlank = () => z.refine<string>((text) => NON_BLANK.test(text), 'must be
 /**
  * The pattern of a string that, trimmed, holds 1–`max` characters and none of `excluded`: spaces,
  * then a first and a last character that are not spaces (the same one when there is only one),
- * then spaces. JSON Schema counts code points, as {@link characters} does.
+ * then spaces. JSON Schema counts code points, as `fits` does.
  */
 function trimmedPattern(max: number, excluded: string): string {
   const edge = excluded ? `[^\\s${excluded}]` : '\\S'
