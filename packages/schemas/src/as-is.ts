@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini'
 import { config } from 'zod/mini'
+import { isRecord } from './json-text.js'
 
 type Check = (value: unknown) => boolean
 type Payload = { value: unknown; issues: unknown[] }
@@ -127,9 +128,8 @@ function objectOf(def: Node['_zod']['def']): Check {
   }
   const fast = config().jitless ? undefined : unrolled(shape, checks, optional, onlyKnown)
   if (fast) return fast
-  return (value) => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
-    const record = value as Record<string, unknown>
+  return (record) => {
+    if (!isRecord(record)) return false
     let present = 0
     for (let at = 0; at < keys.length; at++) {
       const field = record[keys[at] as string]
