@@ -70,6 +70,9 @@ export const trimmedText = (max: number, withoutComma = false) =>
     z.meta({ pattern: trimmedPattern(max, withoutComma ? ',' : '') }),
   )
 
+// A list's size limit, worded as every list's: `must hold at most 50 requests`.
+export const holdsAtMost = (max: number, what: string) => z.maxLength(max, `must hold at most ${max} ${what}`)
+
 export const nonEmptyText = () => str().check(z.minLength(1, 'must be a non-empty string'))
 
 export const boundedText = (max: number) => nonEmptyText().check(...atMost(max))

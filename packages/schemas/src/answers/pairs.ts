@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { ERRORS, errorEnvelope, type KnownErrorCode } from '../errors.js'
-import { accentRule, boundedText, kindRule, statusRule, timestamp, withTexts } from '../field-rules.js'
+import { accentRule, boundedText, holdsAtMost, kindRule, statusRule, timestamp, withTexts } from '../field-rules.js'
 import { FIELD_TEXTS } from '../field-texts.js'
 import { LIMITS, MODES, type Mode, PREVIEW_STATUSES, type PreviewStatus } from '../known-values.js'
 import { lazy } from '../lazy.js'
@@ -175,9 +175,7 @@ export const health = lazyResource(() => {
     // A pattern, not z.endsWith: that one writes `format: ends_with`, no format of JSON Schema or OpenAPI.
     baseUrl: z.string().check(z.regex(new RegExp(`${API_PREFIX}$`), `must end in ${API_PREFIX}`)),
     requestCount: count,
-    recentRequests: z
-      .array(recentRequest.exact)
-      .check(z.maxLength(LIMITS.recentRequests, `must hold at most ${LIMITS.recentRequests} requests`)),
+    recentRequests: z.array(recentRequest.exact).check(holdsAtMost(LIMITS.recentRequests, 'requests')),
     // The mock leaves it out when there is none; only clients read `null` as absent.
     lastError: z.optional(z.string()),
   })
