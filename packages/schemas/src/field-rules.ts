@@ -14,7 +14,6 @@ export const bool = () => z.boolean({ error: expected('a boolean') })
 export const list = <T extends z.ZodMiniType>(item: T) => z.array(item, { error: expected('an array') })
 // The two object helpers name their shape type as given: the emitted declarations then keep each
 // field's TSDoc (zod's own return type maps the shape, and declaration emit spells it out bare).
-
 export const strict = <S extends z.core.$ZodShape>(shape: S): z.ZodMiniObject<S, z.core.$strict> =>
   z.strictObject(shape, { error: expected('a JSON object') })
 export const query = <S extends z.core.$ZodShape>(shape: S): z.ZodMiniObject<S, z.core.$strip> => z.object(shape)
@@ -37,13 +36,10 @@ export function withTexts<S extends Record<string, z.ZodMiniType>>(
 
 // Characters counted in code points, as JSON Schema counts them; code points never outnumber UTF-16
 // units, so most strings need no count at all.
-const fits = (max: number) => (text: string) => text.length <= max || [...text].length <= max
+const fitsIn = (max: number) =>
+  z.refine<string>((text) => text.length <= max || [...text].length <= max, `must be at most ${max} characters`)
 
-const atMost = (max: number) =>
-  [
-    z.refine(fits(max), `must be at most ${max} characters`),
-    z.meta({ maxLength: max }),
-  ] as const satisfies z.core.$ZodCheck<string>[]
+const atMost = (max: number) => [fitsIn(max), z.meta({ maxLength: max })] as const satisfies z.core.$ZodCheck<string>[]
 
 // One pattern object: a literal in the arrow would make a new one per call.
 const NON_BLANK = /\S/
@@ -52,7 +48,7 @@ const nonBlank = () => z.refine<string>((text) => NON_BLANK.test(text), 'must be
 /**
  * The pattern of a string that, trimmed, holds 1–`max` characters and none of `excluded`: spaces,
  * then a first and a last character that are not spaces (the same one when there is only one),
- * then spaces. JSON Schema counts code points, as `fits` does.
+ * then spaces. JSON Schema counts code points, as `fitsIn` does.
  */
 function trimmedPattern(max: number, excluded: string): string {
   const edge = excluded ? `[^\\s${excluded}]` : '\\S'
@@ -66,7 +62,7 @@ export const trimmedText = (max: number, withoutComma = false) =>
     nonBlank(),
     ...(withoutComma ? [z.refine<string>((text) => !text.includes(','), 'must not contain a comma')] : []),
     z.trim(),
-    z.refine(fits(max), `must be at most ${max} characters`),
+    fitsIn(max),
     z.meta({ pattern: trimmedPattern(max, withoutComma ? ',' : '') }),
   )
 
