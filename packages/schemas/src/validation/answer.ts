@@ -37,6 +37,8 @@ export interface RecordedAnswer {
   text?: string
 }
 
+const ENVELOPE = '{error: {status, code, message}}'
+
 // A departure that only the exact contract sees, `actual` shown as a value.
 function informational(
   context: Context,
@@ -95,7 +97,7 @@ function bodyDepartures(
         path: success ? 'body' : 'error',
         rule: success ? 'not-json' : 'error-envelope',
         detail,
-        expected: success ? 'a JSON body' : '{error: {status, code, message}}',
+        expected: success ? 'a JSON body' : ENVELOPE,
         severity: success ? 'breaking' : 'informational',
       },
     ]
@@ -134,8 +136,6 @@ export function validateAnswer(answer: RecordedAnswer): Departure[] {
     ...bodyDepartures(operation, answer.status, recordedBody(answer), context),
   ]
 }
-
-const ENVELOPE = '{error: {status, code, message}}'
 
 function standardMessages(code: KnownErrorCode): readonly string[] | undefined {
   if (code === 'invalid_json') return undefined
