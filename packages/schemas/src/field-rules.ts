@@ -9,7 +9,6 @@ const expected = (what: string) => (issue: { input?: unknown }) =>
 
 export const str = () => z.string({ error: expected('a string') })
 export const num = () => z.number({ error: expected('a finite number') })
-export const int = () => z.int({ error: expected('an integer') })
 export const bool = () => z.boolean({ error: expected('a boolean') })
 export const list = <T extends z.ZodMiniType>(item: T) => z.array(item, { error: expected('an array') })
 // The two object helpers name their shape type as given: the emitted declarations then keep each
