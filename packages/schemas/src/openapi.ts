@@ -51,6 +51,9 @@ const errorText: Record<number, string> = {
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 
+// Every body of the API, asked and answered, is JSON.
+const json = (schema: unknown) => ({ 'application/json': { schema } })
+
 type Converted = (schema: z.ZodMiniType) => JsonSchema
 
 // One registry conversion per direction: named resources become $refs, the rest is inlined.
@@ -92,16 +95,10 @@ function queryParameters(operation: Operation, input: Converted) {
 
 function responses(operation: Operation, output: Converted) {
   const answers: Record<string, unknown> = {
-    [operation.status]: {
-      description: operation.summary,
-      content: { 'application/json': { schema: output(operation.answer.exact) } },
-    },
+    [operation.status]: { description: operation.summary, content: json(output(operation.answer.exact)) },
   }
   for (const status of [...operation.errors, ...operation.decidedErrors].sort()) {
-    answers[status] = {
-      description: errorText[status] ?? 'Error',
-      content: { 'application/json': { schema: ref('Error') } },
-    }
+    answers[status] = { description: errorText[status] ?? 'Error', content: json(ref('Error')) }
   }
   return answers
 }
@@ -122,12 +119,7 @@ function describeOperation(operation: Operation, input: Converted, output: Conve
       })),
       ...queryParameters(operation, input),
     ],
-    ...(operation.body && {
-      requestBody: {
-        required: true,
-        content: { 'application/json': { schema: input(operation.body) } },
-      },
-    }),
+    ...(operation.body && { requestBody: { required: true, content: json(input(operation.body)) } }),
     responses: responses(operation, output),
   }
 }
