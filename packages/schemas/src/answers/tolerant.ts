@@ -10,7 +10,7 @@ import { lazy } from '../lazy.js'
 
 // Unknown keys kept at run time, yet typed as if stripped: the inferred type lists SPEC.md's fields
 // with no index signature, so a misspelt field is a compile error.
-export const object = <Shape extends z.core.$ZodLooseShape>(shape: Shape) =>
+const object = <Shape extends z.core.$ZodLooseShape>(shape: Shape) =>
   z.looseObject(shape) as unknown as z.ZodMiniObject<Shape, z.core.$strip>
 
 // Servers commonly send `null` for an absent optional field: read as absent, typed `T | undefined`.
@@ -20,10 +20,10 @@ const absentIfNull = <T extends z.ZodMiniType<string>>(schema: T) =>
     z.nullable(schema).check(z.overwrite((value) => (value ?? undefined) as z.output<T>)),
   ) as unknown as z.ZodMiniOptional<T>
 
-export const text = z.string()
+const text = z.string()
 // One string schema for every field: an open string is a string typed with its known values.
 const open = <T extends string>() => text as unknown as z.ZodMiniType<T>
-export const number = z.number()
+const number = z.number()
 const flag = z.boolean()
 const previewStatus = open<PreviewStatus>()
 const mode = open<OpenString<Mode>>()
@@ -41,7 +41,7 @@ export const preview = lazy(() =>
   }),
 )
 
-export const previewFields = {
+const previewFields = {
   /** Whether a preview exists: none, pending, ready or failed (D5). */
   previewStatus,
   /** Where to open the preview, or empty (D5). */
