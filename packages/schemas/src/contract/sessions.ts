@@ -1,5 +1,4 @@
 import * as z from 'zod/mini'
-import type { preview, session } from '../answers/tolerant.js'
 import * as t from '../answers/tolerant.js'
 import {
   accentRule,
@@ -43,7 +42,7 @@ const tagList = lazy(() =>
   ),
 )
 
-type SessionShape = typeof session.def.shape
+type SessionShape = typeof t.session.def.shape
 type WriteRules = ReturnType<typeof rules>
 // Keyed by the session's own shape, so that each field carries the TSDoc written once in
 // answers/tolerant.ts (an editor shows it on a body's field too) under its write rule.
@@ -84,8 +83,8 @@ export function previewDefaults() {
     previewAudioUrl: '',
     previewAudioMime: '',
     preferredPreviewId: '',
-    previews: [] as z.infer<typeof preview>[],
-  } as const satisfies Partial<z.infer<typeof session>>
+    previews: [] as z.infer<typeof t.preview>[],
+  } as const satisfies Partial<z.infer<typeof t.session>>
 }
 
 const sortRule = `must be one of ${SORT_KEYS.join(', ')}, with a leading - for descending`
