@@ -1,5 +1,4 @@
-import type * as z from 'zod/mini'
-import { config } from 'zod/mini'
+import { config, type z } from 'zod/mini'
 import { isRecord } from './json-text.js'
 
 type Check = (value: unknown) => boolean

@@ -1,6 +1,5 @@
 import * as z from 'zod/mini'
-import type { Kind, Status } from './known-values.js'
-import { LIMITS } from './known-values.js'
+import { type Kind, LIMITS, type Status } from './known-values.js'
 import { lazy } from './lazy.js'
 
 // Messages complete "<field>: ..." (DECISIONS D4); a missing required field says so plainly.

@@ -19,8 +19,7 @@ import { FIELD_TEXTS } from '../field-texts.js'
 import { type Kind, LIMITS, SORT_KEYS, type SortKey } from '../known-values.js'
 import { lazy } from '../lazy.js'
 import type { Session, SessionListParams } from './named-types.js'
-import type { OperationSpec } from './operation.js'
-import { BODY_LIMIT, READ, READ_ONE, WRITE_ONE } from './operation.js'
+import { BODY_LIMIT, type OperationSpec, READ, READ_ONE, WRITE_ONE } from './operation.js'
 
 // D6: the list filter splits on commas, so a tag holds none; in the pattern, so that the document says it too.
 const tag = lazy(() => trimmedText(LIMITS.tagLength, true))
