@@ -1,16 +1,5 @@
 import * as z from 'zod/mini'
-import {
-  exactErrorEnvelope,
-  health,
-  importResult,
-  listMeta,
-  preview,
-  session,
-  tagCount,
-  waveform,
-  waveformNote,
-  waveformNoteLane,
-} from './answers/pairs.js'
+import * as pairs from './answers/pairs.js'
 import { operations } from './contract/endpoints.js'
 import type { Operation } from './contract/operation.js'
 import { DEFAULT_BASE_URL, pathParamNames } from './paths.js'
@@ -28,16 +17,16 @@ export type OpenApiDocument = {
 }
 
 const named = () => ({
-  Session: session.exact,
-  Preview: preview.exact,
-  Waveform: waveform.exact,
-  WaveformNote: waveformNote.exact,
-  WaveformNoteLane: waveformNoteLane.exact,
-  TagCount: tagCount.exact,
-  ImportResult: importResult.exact,
-  Health: health.exact,
-  ListMeta: listMeta.exact,
-  Error: exactErrorEnvelope,
+  Session: pairs.session.exact,
+  Preview: pairs.preview.exact,
+  Waveform: pairs.waveform.exact,
+  WaveformNote: pairs.waveformNote.exact,
+  WaveformNoteLane: pairs.waveformNoteLane.exact,
+  TagCount: pairs.tagCount.exact,
+  ImportResult: pairs.importResult.exact,
+  Health: pairs.health.exact,
+  ListMeta: pairs.listMeta.exact,
+  Error: pairs.exactErrorEnvelope,
 })
 
 const errorText: Record<number, string> = {
