@@ -1,5 +1,5 @@
-import type * as z from 'zod/mini'
-import { config } from 'zod/mini'
+import { config, type z } from 'zod/mini'
+import { isRecord } from './json-text.js'
 
 type Check = (value: unknown) => boolean
 type Payload = { value: unknown; issues: unknown[] }
@@ -16,6 +16,7 @@ type Node = {
 
 // Checks that only describe a schema (for the document) and never refuse a value.
 const METADATA = new Set(['describe', 'meta'])
+const describesOnly = (check: Node) => METADATA.has(check._zod.def.check as string)
 
 const built = new WeakMap<object, Check>()
 
@@ -45,7 +46,7 @@ function build(schema: Node): Check {
   const base = baseOf(schema)
   // A schema that is also a check (a number or string format) runs itself first, as zod does.
   const checks = [...(traits.has('$ZodCheck') ? [schema] : []), ...(def.checks ?? [])].filter(
-    (check) => !METADATA.has(check._zod.def.check as string),
+    (check) => !describesOnly(check),
   )
   if (checks.length === 0) return base
   // Read once here: each check object has its own shape, and reading them per value is slow.
@@ -126,9 +127,8 @@ function objectOf(def: Node['_zod']['def']): Check {
   }
   const fast = config().jitless ? undefined : unrolled(shape, checks, optional, onlyKnown)
   if (fast) return fast
-  return (value) => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
-    const record = value as Record<string, unknown>
+  return (record) => {
+    if (!isRecord(record)) return false
     let present = 0
     for (let at = 0; at < keys.length; at++) {
       const field = record[keys[at] as string]
@@ -176,7 +176,7 @@ function unrolled(
 const onlyString = (schema: Node) =>
   schema._zod.def.type === 'string' &&
   !schema._zod.traits.has('$ZodCheck') &&
-  (schema._zod.def.checks ?? []).every((check) => METADATA.has(check._zod.def.check as string))
+  (schema._zod.def.checks ?? []).every(describesOnly)
 
 function transformOf(schema: Node): Check {
   const transform = schema._zod.def.transform as (value: unknown, payload: Payload) => unknown

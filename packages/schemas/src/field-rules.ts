@@ -1,6 +1,5 @@
 import * as z from 'zod/mini'
-import type { Kind, Status } from './known-values.js'
-import { LIMITS } from './known-values.js'
+import { type Kind, LIMITS, type Status } from './known-values.js'
 import { lazy } from './lazy.js'
 
 // Messages complete "<field>: ..." (DECISIONS D4); a missing required field says so plainly.
@@ -9,16 +8,12 @@ const expected = (what: string) => (issue: { input?: unknown }) =>
 
 export const str = () => z.string({ error: expected('a string') })
 export const num = () => z.number({ error: expected('a finite number') })
-export const int = () => z.int({ error: expected('an integer') })
 export const bool = () => z.boolean({ error: expected('a boolean') })
 export const list = <T extends z.ZodMiniType>(item: T) => z.array(item, { error: expected('an array') })
 // The two object helpers name their shape type as given: the emitted declarations then keep each
 // field's TSDoc (zod's own return type maps the shape, and declaration emit spells it out bare).
-
-/** An exact object: unknown keys are rejected. */
 export const strict = <S extends z.core.$ZodShape>(shape: S): z.ZodMiniObject<S, z.core.$strict> =>
   z.strictObject(shape, { error: expected('a JSON object') })
-/** A query: unknown parameters are ignored. */
 export const query = <S extends z.core.$ZodShape>(shape: S): z.ZodMiniObject<S, z.core.$strip> => z.object(shape)
 
 /**
@@ -31,25 +26,18 @@ export function withTexts<S extends Record<string, z.ZodMiniType>>(
 ): S {
   const entries = Object.entries(shape).map(([key, schema]) => {
     const text = texts[key]
-    return [key, text === undefined ? schema : schema.check(z.describe(text))]
+    // A nested resource keeps its own schema untouched: the document names it as a component.
+    return [key, text === undefined || schema.def.type === 'object' ? schema : schema.check(z.describe(text))]
   })
   return Object.fromEntries(entries) as S
 }
 
-export function characters(text: string): number {
-  let count = 0
-  for (const _ of text) count += 1
-  return count
-}
+// Characters counted in code points, as JSON Schema counts them; code points never outnumber UTF-16
+// units, so most strings need no count at all.
+const fitsIn = (max: number) =>
+  z.refine<string>((text) => text.length <= max || [...text].length <= max, `must be at most ${max} characters`)
 
-// Code points never outnumber UTF-16 units, so most strings need no count at all.
-const fits = (max: number) => (text: string) => text.length <= max || characters(text) <= max
-
-const atMost = (max: number) =>
-  [
-    z.refine(fits(max), `must be at most ${max} characters`),
-    z.meta({ maxLength: max }),
-  ] as const satisfies z.core.$ZodCheck<string>[]
+const atMost = (max: number) => [fitsIn(max), z.meta({ maxLength: max })] as const satisfies z.core.$ZodCheck<string>[]
 
 // One pattern object: a literal in the arrow would make a new one per call.
 const NON_BLANK = /\S/
@@ -58,7 +46,7 @@ const nonBlank = () => z.refine<string>((text) => NON_BLANK.test(text), 'must be
 /**
  * The pattern of a string that, trimmed, holds 1–`max` characters and none of `excluded`: spaces,
  * then a first and a last character that are not spaces (the same one when there is only one),
- * then spaces. JSON Schema counts code points, as {@link characters} does.
+ * then spaces. JSON Schema counts code points, as `fitsIn` does.
  */
 function trimmedPattern(max: number, excluded: string): string {
   const edge = excluded ? `[^\\s${excluded}]` : '\\S'
@@ -72,13 +60,16 @@ export const trimmedText = (max: number, withoutComma = false) =>
     nonBlank(),
     ...(withoutComma ? [z.refine<string>((text) => !text.includes(','), 'must not contain a comma')] : []),
     z.trim(),
-    z.refine(fits(max), `must be at most ${max} characters`),
+    fitsIn(max),
     z.meta({ pattern: trimmedPattern(max, withoutComma ? ',' : '') }),
   )
 
+// A list's size limit, worded as every list's: `must hold at most 50 requests`.
+export const holdsAtMost = (max: number, what: string) => z.maxLength(max, `must hold at most ${max} ${what}`)
+
 export const nonEmptyText = () => str().check(z.minLength(1, 'must be a non-empty string'))
 
-export const boundedText = (max: number) => str().check(z.minLength(1, 'must be a non-empty string'), ...atMost(max))
+export const boundedText = (max: number) => nonEmptyText().check(...atMost(max))
 
 export const optionalText = (max: number) => str().check(...atMost(max))
 

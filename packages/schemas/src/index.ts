@@ -12,6 +12,7 @@
 export * as z from 'zod/mini'
 export * from './answers/pairs.js'
 export { acceptsAsIs } from './as-is.js'
+export * from './client.js'
 export {
   type Endpoints,
   endpoints,
@@ -22,9 +23,8 @@ export {
 } from './contract/endpoints.js'
 export { importBody } from './contract/imports.js'
 export * from './contract/library.js'
-export type * from './contract/named-types.js'
 export { notesBody } from './contract/notes.js'
-export type { Method, Operation, Route } from './contract/operation.js'
+export type { Operation } from './contract/operation.js'
 export * from './contract/routes.js'
 export {
   compareSessions,
@@ -44,13 +44,9 @@ export {
 export { tagsBody } from './contract/tags.js'
 export { variantQuery } from './contract/waveform.js'
 export { waveformNotesBody } from './contract/waveform-notes.js'
-export * from './data-loss.js'
-export * from './errors.js'
 export * from './format-issues.js'
-export * from './json-text.js'
 export * from './known-values.js'
 export { lazy } from './lazy.js'
-export * from './mask.js'
 export * from './not-found.js'
 export * from './openapi.js'
 export * from './operation-fields.js'

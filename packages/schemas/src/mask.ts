@@ -53,8 +53,6 @@ export function tokenMask(secrets: string | readonly (string | undefined)[]): (t
   // Longest first, so that a longer secret is not cut short by one it starts with.
   given.sort((a, b) => b.length - a.length)
   const pattern = new RegExp(`${BEFORE}(?:${given.map(patternOf).join('|')})${AFTER}`, 'g')
-  // Text without the secret as is and without an escape (the most of it: paths, messages) costs a
-  // few `includes`, not a search.
   const mayHold = (text: string) => /[%\\+]/.test(text) || given.some((s) => text.includes(s))
   return (text) => (mayHold(text) ? text.replace(pattern, MASKED) : text)
 }

@@ -1,19 +1,8 @@
 import * as z from 'zod/mini'
-import {
-  exactErrorEnvelope,
-  health,
-  importResult,
-  listMeta,
-  preview,
-  session,
-  tagCount,
-  waveform,
-  waveformNote,
-  waveformNoteLane,
-} from './answers/pairs.js'
+import * as pairs from './answers/pairs.js'
 import { operations } from './contract/endpoints.js'
 import type { Operation } from './contract/operation.js'
-import { API_PREFIX, pathParamNames } from './paths.js'
+import { DEFAULT_BASE_URL, pathParamNames } from './paths.js'
 
 type JsonSchema = Record<string, unknown>
 
@@ -28,16 +17,16 @@ export type OpenApiDocument = {
 }
 
 const named = () => ({
-  Session: session.exact,
-  Preview: preview.exact,
-  Waveform: waveform.exact,
-  WaveformNote: waveformNote.exact,
-  WaveformNoteLane: waveformNoteLane.exact,
-  TagCount: tagCount.exact,
-  ImportResult: importResult.exact,
-  Health: health.exact,
-  ListMeta: listMeta.exact,
-  Error: exactErrorEnvelope,
+  Session: pairs.session.exact,
+  Preview: pairs.preview.exact,
+  Waveform: pairs.waveform.exact,
+  WaveformNote: pairs.waveformNote.exact,
+  WaveformNoteLane: pairs.waveformNoteLane.exact,
+  TagCount: pairs.tagCount.exact,
+  ImportResult: pairs.importResult.exact,
+  Health: pairs.health.exact,
+  ListMeta: pairs.listMeta.exact,
+  Error: pairs.exactErrorEnvelope,
 })
 
 const errorText: Record<number, string> = {
@@ -50,6 +39,9 @@ const errorText: Record<number, string> = {
 }
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
+
+// Every body of the API, asked and answered, is JSON.
+const json = (schema: unknown) => ({ 'application/json': { schema } })
 
 type Converted = (schema: z.ZodMiniType) => JsonSchema
 
@@ -92,16 +84,10 @@ function queryParameters(operation: Operation, input: Converted) {
 
 function responses(operation: Operation, output: Converted) {
   const answers: Record<string, unknown> = {
-    [operation.status]: {
-      description: operation.summary,
-      content: { 'application/json': { schema: output(operation.answer.exact) } },
-    },
+    [operation.status]: { description: operation.summary, content: json(output(operation.answer.exact)) },
   }
   for (const status of [...operation.errors, ...operation.decidedErrors].sort()) {
-    answers[status] = {
-      description: errorText[status] ?? 'Error',
-      content: { 'application/json': { schema: ref('Error') } },
-    }
+    answers[status] = { description: errorText[status] ?? 'Error', content: json(ref('Error')) }
   }
   return answers
 }
@@ -122,12 +108,7 @@ function describeOperation(operation: Operation, input: Converted, output: Conve
       })),
       ...queryParameters(operation, input),
     ],
-    ...(operation.body && {
-      requestBody: {
-        required: true,
-        content: { 'application/json': { schema: input(operation.body) } },
-      },
-    }),
+    ...(operation.body && { requestBody: { required: true, content: json(input(operation.body)) } }),
     responses: responses(operation, output),
   }
 }
@@ -155,12 +136,8 @@ export function createOpenApiDocument(options: { serverUrl?: string } = {}): Ope
   )
   const paths: OpenApiDocument['paths'] = {}
   for (const operation of operations) {
-    paths[operation.path] ??= {}
-    ;(paths[operation.path] as Record<string, unknown>)[operation.method.toLowerCase()] = describeOperation(
-      operation,
-      input,
-      output,
-    )
+    const method = operation.method.toLowerCase()
+    paths[operation.path] = { ...paths[operation.path], [method]: describeOperation(operation, input, output) }
   }
   return {
     openapi: '3.1.0',
@@ -171,7 +148,7 @@ export function createOpenApiDocument(options: { serverUrl?: string } = {}): Ope
         'A local HTTP JSON API that lets scripts and tools read and modify a library of music-production ' +
         'sessions, their tags, notes, previews and waveform data, and start batch imports.',
     },
-    servers: [{ url: options.serverUrl ?? `http://127.0.0.1:4777${API_PREFIX}` }],
+    servers: [{ url: options.serverUrl ?? DEFAULT_BASE_URL }],
     security: [{ bearerAuth: [] }],
     paths,
     components: {

@@ -45,25 +45,22 @@ export interface OperationField {
 const isStrings = (schema: JsonSchema) =>
   schema.type === 'string' || (schema.type === 'array' && schema.items?.type === 'string')
 
-// A query field that takes the text of a boolean (`recent=true`) is a boolean flag: `--recent`, `--no-recent`.
-function booleanText(schema: JsonSchema): boolean {
+// Whether a query field's pattern takes each text of `yes` and none of `no`.
+function takes(schema: JsonSchema, yes: string[], no: string[]): boolean {
   if (schema.type !== 'string' || schema.pattern === undefined) return false
   const pattern = new RegExp(schema.pattern)
-  return pattern.test('true') && pattern.test('false') && !pattern.test('maybe')
+  return yes.every((text) => pattern.test(text)) && !no.some((text) => pattern.test(text))
 }
 
-// A query field that takes decimal digits (`limit=50`): sent as typed, so the server's rule judges
-// it (D9), but a number for people.
-function digitsText(schema: JsonSchema): boolean {
-  if (schema.type !== 'string' || schema.pattern === undefined) return false
-  const pattern = new RegExp(schema.pattern)
-  return pattern.test('1') && pattern.test('42') && !pattern.test('a') && !pattern.test('-1')
-}
+// What a field takes besides null.
+const variantsOf = (schema: JsonSchema) => (schema.anyOf ?? [schema]).filter((variant) => variant.type !== 'null')
 
 function kindOf(schema: JsonSchema): FieldKind {
-  if (booleanText(schema)) return 'boolean'
-  if (digitsText(schema)) return 'digits'
-  const variants = (schema.anyOf ?? [schema]).filter((variant) => variant.type !== 'null')
+  // The text of a boolean (`recent=true`) makes a boolean flag: `--recent`, `--no-recent`.
+  if (takes(schema, ['true', 'false'], ['maybe'])) return 'boolean'
+  // Decimal digits (`limit=50`): sent as typed, so the server's rule judges it (D9), but a number for people.
+  if (takes(schema, ['1', '42'], ['a', '-1'])) return 'digits'
+  const variants = variantsOf(schema)
   if (variants.some((variant) => variant.type === 'array') && variants.every(isStrings)) return 'strings'
   const type = variants.length === 1 ? variants[0]?.type : undefined
   return type === 'string' || type === 'number' || type === 'integer' || type === 'boolean' ? type : 'json'
@@ -86,8 +83,8 @@ function shapeOf(schema: JsonSchema): string {
 }
 
 function mainOf(schema: JsonSchema, kind: FieldKind): { main: JsonSchema; item: JsonSchema } {
-  const variants = schema.anyOf ?? [schema]
-  const main = variants.find((variant) => variant.type !== 'null') ?? schema
+  const variants = variantsOf(schema)
+  const main = variants[0] ?? schema
   const item = kind === 'strings' ? (variants.find((variant) => variant.type === 'array')?.items ?? main) : main
   return { main, item }
 }

@@ -63,10 +63,13 @@ function decodeSegment(segment: string): string | undefined {
   }
 }
 
-// Parsed once: routing tries every operation's template on every request.
-const parsedTemplates = new Map<string, readonly { text: string; name?: string }[]>()
+// A template's segment: its text, and the name of its placeholder when it is one.
+type Segment = { text: string; name?: string }
 
-function templateSegments(template: string): readonly { text: string; name?: string }[] {
+// Parsed once: routing tries every operation's template on every request.
+const parsedTemplates = new Map<string, readonly Segment[]>()
+
+function templateSegments(template: string): readonly Segment[] {
   let parsed = parsedTemplates.get(template)
   if (!parsed) {
     parsed = template.split('/').map((text) => ({ text, name: /^\{(\w+)\}$/.exec(text)?.[1] }))
@@ -86,7 +89,7 @@ export function matchPath<Path extends string>(template: Path, path: string): Pa
   if (expected.length !== actual.length) return undefined
   const params: Record<string, string> = {}
   for (let index = 0; index < expected.length; index += 1) {
-    const { text, name } = expected[index] as { text: string; name?: string }
+    const { text, name } = expected[index] as Segment
     const segment = actual[index] as string
     if (name === undefined) {
       if (segment !== text) return undefined

@@ -67,7 +67,7 @@ beforeAll(() => {
 }, 60_000)
 
 describe('field docs on hover', () => {
-  it('field-texts.ts is what scripts/write-field-texts.mjs copies from the TSDoc (run scripts/derive-sources.mjs after editing a text)', () => {
+  it('field-texts.ts is what scripts/derive-sources.mjs copies from the TSDoc (run it after editing a text)', () => {
     expect(readFileSync(new URL('../src/field-texts.ts', import.meta.url), 'utf8')).toBe(fieldTextsSource())
   })
 

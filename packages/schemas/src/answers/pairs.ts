@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { ERRORS, errorEnvelope, type KnownErrorCode } from '../errors.js'
-import { accentRule, boundedText, kindRule, statusRule, timestamp } from '../field-rules.js'
+import { accentRule, boundedText, holdsAtMost, kindRule, statusRule, timestamp, withTexts } from '../field-rules.js'
 import { FIELD_TEXTS } from '../field-texts.js'
 import { LIMITS, MODES, type Mode, PREVIEW_STATUSES, type PreviewStatus } from '../known-values.js'
 import { lazy } from '../lazy.js'
@@ -72,8 +72,7 @@ function pairOf<T extends Shape, E extends Shape>(
 
 // What the mock answers (DECISIONS preamble): each resource's exact schema is its tolerant twin made
 // strict, with only what the exact strength adds written here, so that the two cannot list different
-// fields; each field carries its text (its TSDoc in tolerant.ts) for the document. A nested resource
-// keeps its own schema untouched: the document names it as a component.
+// fields; each field carries its text (its TSDoc in tolerant.ts) for the document.
 type Stricter<T extends Shape, E extends Partial<Record<keyof T, z.ZodMiniType>>> = {
   [K in keyof T]: K extends keyof E ? Exclude<E[K], undefined> : T[K]
 }
@@ -82,23 +81,14 @@ function twin<T extends Shape, const E extends Partial<Record<keyof T, z.ZodMini
   tolerant: z.ZodMiniObject<T, z.core.$strip>,
   stricter?: E,
 ): Resource<Paired<T, Stricter<T, E>>> {
-  const texts: Partial<Record<string, string>> = FIELD_TEXTS[name]
-  const shape: Shape = { ...tolerant.def.shape, ...stricter }
-  const entries = Object.entries(shape).map(([key, schema]) => {
-    const text = texts[key]
-    const nested = (schema as unknown as { _zod: { def: { type: string } } })._zod.def.type === 'object'
-    return [key, text === undefined || nested ? schema : schema.check(z.describe(text))]
-  })
-  return pairOf(tolerant, z.strictObject(Object.fromEntries(entries) as Stricter<T, E>))
+  const shape = withTexts(FIELD_TEXTS[name], { ...tolerant.def.shape, ...stricter } as Shape)
+  return pairOf(tolerant, z.strictObject(shape as Stricter<T, E>))
 }
 
-// A resource's stand-in shows its own properties until first read.
 const lazyResource = <R extends object>(build: () => R) => lazy(build, { fields: true, tolerant: true, exact: true })
 
 const count = lazy(() => z.int().check(z.minimum(0)))
 const when = lazy(() => timestamp())
-const positive = lazy(() => z.number().check(z.positive()))
-const mode = z.enum(MODES) as z.ZodMiniType<Mode>
 
 /** SPEC §2.2, DECISIONS D5: one preview variant of a session. */
 export const preview = lazyResource(() =>
@@ -125,6 +115,7 @@ export const session = lazyResource(() =>
 
 /** SPEC §2.3, DECISIONS D13: a waveform's peaks and their meaning. */
 export const waveform = lazyResource(() => {
+  const positive = z.number().check(z.positive())
   const wave = twin('waveform', tolerant.waveform, {
     // JSON Schema cannot compare two fields: the document says it in words.
     bucketCount: count,
@@ -173,8 +164,9 @@ export const recentRequest = lazyResource(() =>
 )
 
 /** SPEC §2.7, DECISIONS D1, D17: the health snapshot. */
-export const health = lazyResource(() =>
-  twin('health', tolerant.health, {
+export const health = lazyResource(() => {
+  const mode = z.enum(MODES) as z.ZodMiniType<Mode>
+  return twin('health', tolerant.health, {
     status: z.literal('ok'),
     configuredMode: mode,
     effectiveMode: mode,
@@ -183,13 +175,11 @@ export const health = lazyResource(() =>
     // A pattern, not z.endsWith: that one writes `format: ends_with`, no format of JSON Schema or OpenAPI.
     baseUrl: z.string().check(z.regex(new RegExp(`${API_PREFIX}$`), `must end in ${API_PREFIX}`)),
     requestCount: count,
-    recentRequests: z
-      .array(recentRequest.exact)
-      .check(z.maxLength(LIMITS.recentRequests, `must hold at most ${LIMITS.recentRequests} requests`)),
+    recentRequests: z.array(recentRequest.exact).check(holdsAtMost(LIMITS.recentRequests, 'requests')),
     // The mock leaves it out when there is none; only clients read `null` as absent.
     lastError: z.optional(z.string()),
-  }),
-)
+  })
+})
 
 /** SPEC §4.7: the answer to a delete. */
 export const deleted = lazyResource(() => twin('deleted', tolerant.deleted))

@@ -4,12 +4,13 @@ import { lazy } from '../lazy.js'
 
 // What a client accepts from any server that follows SPEC.md (DECISIONS preamble): unknown keys are
 // kept, and strings SPEC.md lists no values for are open, typed with the known ones as suggestions.
-// The exact schemas (pairs.ts) are derived from these; the client entry imports nothing else. Each
-// field's TSDoc is its one text for people: scripts/write-field-texts.mjs copies it to field-texts.ts.
+// The pairs (pairs.ts), which carry each resource's TSDoc, are derived from these; the client entry
+// imports nothing else. Each field's TSDoc is its one text for people: scripts/derive-sources.mjs
+// copies it to field-texts.ts.
 
 // Unknown keys kept at run time, yet typed as if stripped: the inferred type lists SPEC.md's fields
 // with no index signature, so a misspelt field is a compile error.
-export const object = <Shape extends z.core.$ZodLooseShape>(shape: Shape) =>
+const object = <Shape extends z.core.$ZodLooseShape>(shape: Shape) =>
   z.looseObject(shape) as unknown as z.ZodMiniObject<Shape, z.core.$strip>
 
 // Servers commonly send `null` for an absent optional field: read as absent, typed `T | undefined`.
@@ -19,15 +20,14 @@ const absentIfNull = <T extends z.ZodMiniType<string>>(schema: T) =>
     z.nullable(schema).check(z.overwrite((value) => (value ?? undefined) as z.output<T>)),
   ) as unknown as z.ZodMiniOptional<T>
 
-export const text = z.string()
+const text = z.string()
 // One string schema for every field: an open string is a string typed with its known values.
 const open = <T extends string>() => text as unknown as z.ZodMiniType<T>
-export const number = z.number()
+const number = z.number()
 const flag = z.boolean()
 const previewStatus = open<PreviewStatus>()
 const mode = open<OpenString<Mode>>()
 
-/** SPEC §2.2: one preview variant of a session, as a client reads it. */
 export const preview = lazy(() =>
   object({
     /** The variant's id, as variantId names it (D12). */
@@ -41,7 +41,7 @@ export const preview = lazy(() =>
   }),
 )
 
-export const previewFields = {
+const previewFields = {
   /** Whether a preview exists: none, pending, ready or failed (D5). */
   previewStatus,
   /** Where to open the preview, or empty (D5). */
@@ -56,7 +56,6 @@ export const previewFields = {
   previews: z.array(preview),
 }
 
-/** SPEC §2.1: a session, as a client reads it. */
 export const session = lazy(() =>
   object({
     /** The session's id: set by the server, never reused (D5). */
@@ -83,7 +82,6 @@ export const session = lazy(() =>
   }),
 )
 
-/** SPEC §2.3: a waveform, as a client reads it. */
 export const waveform = lazy(() =>
   object({
     /** Names the waveform of one session and variant; stable for them (D13). */
@@ -101,7 +99,6 @@ export const waveform = lazy(() =>
   }),
 )
 
-/** SPEC §2.4: a waveform note, as a client reads it. */
 export const waveformNote = lazy(() =>
   object({
     /** The note's id, unique in its lane (D14). */
@@ -117,7 +114,6 @@ export const waveformNote = lazy(() =>
   }),
 )
 
-/** SPEC §2.5: how many sessions carry a tag. */
 export const tagCount = lazy(() =>
   object({
     /** The tag. */
@@ -127,7 +123,6 @@ export const tagCount = lazy(() =>
   }),
 )
 
-/** SPEC §2.6: the state of a batch import. */
 export const importResult = lazy(() =>
   object({
     /** The import's id. */
@@ -147,7 +142,6 @@ export const importResult = lazy(() =>
   }),
 )
 
-/** SPEC §2.7: one entry of the health snapshot's `recentRequests`. */
 export const recentRequest = lazy(() =>
   object({
     /** The request's HTTP method. */
@@ -161,7 +155,6 @@ export const recentRequest = lazy(() =>
   }),
 )
 
-/** SPEC §2.7: the health snapshot; `lastError` is optional, `null` read as absent (DECISIONS preamble). */
 export const health = lazy(() =>
   object({
     /** ok when the service is healthy (D17). */
@@ -187,10 +180,6 @@ export const health = lazy(() =>
   }),
 )
 
-// The answers of SPEC §4 that wrap or pick from the resources of §2, as a client reads them (see
-// tolerant.ts); each field's TSDoc is its one text (see tolerant.ts).
-
-/** SPEC §4.7: the answer to a delete. */
 export const deleted = lazy(() =>
   object({
     /** true: the session is gone. */
@@ -200,7 +189,6 @@ export const deleted = lazy(() =>
   }),
 )
 
-/** SPEC §4.8: a session's tags. */
 export const sessionTags = lazy(() =>
   object({
     /** The session's id. */
@@ -210,7 +198,6 @@ export const sessionTags = lazy(() =>
   }),
 )
 
-/** SPEC §4.9: a session's notes. */
 export const sessionNotes = lazy(() =>
   object({
     /** The session's id. */
@@ -220,7 +207,6 @@ export const sessionNotes = lazy(() =>
   }),
 )
 
-/** SPEC §4.10: a session's preview metadata. */
 export const sessionPreview = lazy(() =>
   object({
     /** The session's id. */
@@ -229,7 +215,6 @@ export const sessionPreview = lazy(() =>
   }),
 )
 
-/** SPEC §4.11: a waveform of one session and variant. */
 export const sessionWaveform = lazy(() =>
   object({
     /** The session's id. */
@@ -241,7 +226,6 @@ export const sessionWaveform = lazy(() =>
   }),
 )
 
-/** SPEC §4.12: a waveform note lane. */
 export const waveformNoteLane = lazy(() =>
   object({
     /** The session's id. */
@@ -255,7 +239,6 @@ export const waveformNoteLane = lazy(() =>
   }),
 )
 
-/** SPEC §4.3: the list's paging facts. */
 export const listMeta = lazy(() =>
   object({
     /** How many sessions match the filters, on all pages (D9). */
@@ -279,7 +262,6 @@ type Payload<T> = {
 }
 const envelopes = new WeakMap<z.ZodMiniType, z.ZodMiniObject>()
 
-/** The session list's envelope `{data, meta}` (SPEC §4.3), as a client reads it. */
 export const sessionPage = lazy(() =>
   object({
     /** The sessions of this page, in the requested order (D10). */
@@ -289,5 +271,4 @@ export const sessionPage = lazy(() =>
   }),
 )
 
-/** The envelope of `GET /tags` (SPEC §4.14), as a client reads it. */
 export const tagCountList = lazy(() => data(z.array(tagCount)))

@@ -1,5 +1,4 @@
 import * as z from 'zod/mini'
-import * as envelopes from '../answers/pairs.js'
 import * as resources from '../answers/pairs.js'
 import { lazy } from '../lazy.js'
 import { findRoute, pathParamNames } from '../paths.js'
@@ -31,7 +30,7 @@ type Specs = typeof SPECS
 let exactOfResource: Map<z.ZodMiniType, z.ZodMiniType> | undefined
 const exactOfResources = () =>
   (exactOfResource ??= new Map(
-    [...Object.values(resources), ...Object.values(envelopes)].flatMap((pair) =>
+    Object.values(resources).flatMap((pair) =>
       typeof pair === 'object' && 'exact' in pair ? [[pair.tolerant, pair.exact] as const] : [],
     ),
   ))

@@ -1,9 +1,8 @@
 import * as t from '../answers/tolerant.js'
-import type { OperationSpec } from './operation.js'
-import { READ } from './operation.js'
+import { type OperationSpec, READ } from './operation.js'
 
 // SPEC §4.2. Each group file holds one object per operation; the client's part of each (method,
-// path, status, tolerant answer) is copied to route-specs.ts by scripts/write-route-specs.mjs.
+// path, status, tolerant answer) is copied to route-specs.ts by scripts/derive-sources.mjs.
 export const health = {
   'health.get': {
     method: 'GET',

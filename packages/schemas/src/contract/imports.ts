@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import * as t from '../answers/tolerant.js'
-import { bool, kindRule, list, nonEmptyText, str, strict, withTexts } from '../field-rules.js'
+import { bool, holdsAtMost, kindRule, list, nonEmptyText, str, strict, withTexts } from '../field-rules.js'
 import { FIELD_TEXTS } from '../field-texts.js'
 import { LIMITS } from '../known-values.js'
 import { lazy } from '../lazy.js'
@@ -36,7 +36,7 @@ export const importBody = lazy(() =>
       /** The project files to import: 1–1,000 items (D15). */
       items: list(importItem).check(
         z.minLength(1, 'must hold at least 1 item'),
-        z.maxLength(LIMITS.importItems, `must hold at most ${LIMITS.importItems} items`),
+        holdsAtMost(LIMITS.importItems, 'items'),
       ),
     }),
   ),

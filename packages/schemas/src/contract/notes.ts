@@ -3,8 +3,7 @@ import * as t from '../answers/tolerant.js'
 import { strict, withTexts } from '../field-rules.js'
 import { FIELD_TEXTS } from '../field-texts.js'
 import { lazy } from '../lazy.js'
-import type { OperationSpec } from './operation.js'
-import { BODY_LIMIT, READ_ONE, WRITE_ONE } from './operation.js'
+import { BODY_LIMIT, type OperationSpec, READ_ONE, WRITE_ONE } from './operation.js'
 import { writable } from './sessions.js'
 
 /**

@@ -1,6 +1,5 @@
 import * as t from '../answers/tolerant.js'
-import type { OperationSpec } from './operation.js'
-import { READ_ONE } from './operation.js'
+import { type OperationSpec, READ_ONE } from './operation.js'
 
 // SPEC §4.10 (see health.ts).
 export const preview = {

@@ -1,5 +1,4 @@
 import * as z from 'zod/mini'
-import type { preview, session } from '../answers/tolerant.js'
 import * as t from '../answers/tolerant.js'
 import {
   accentRule,
@@ -20,8 +19,7 @@ import { FIELD_TEXTS } from '../field-texts.js'
 import { type Kind, LIMITS, SORT_KEYS, type SortKey } from '../known-values.js'
 import { lazy } from '../lazy.js'
 import type { Session, SessionListParams } from './named-types.js'
-import type { OperationSpec } from './operation.js'
-import { BODY_LIMIT, READ, READ_ONE, WRITE_ONE } from './operation.js'
+import { BODY_LIMIT, type OperationSpec, READ, READ_ONE, WRITE_ONE } from './operation.js'
 
 // D6: the list filter splits on commas, so a tag holds none; in the pattern, so that the document says it too.
 const tag = lazy(() => trimmedText(LIMITS.tagLength, true))
@@ -43,7 +41,7 @@ const tagList = lazy(() =>
   ),
 )
 
-type SessionShape = typeof session.def.shape
+type SessionShape = typeof t.session.def.shape
 type WriteRules = ReturnType<typeof rules>
 // Keyed by the session's own shape, so that each field carries the TSDoc written once in
 // answers/tolerant.ts (an editor shows it on a body's field too) under its write rule.
@@ -84,8 +82,8 @@ export function previewDefaults() {
     previewAudioUrl: '',
     previewAudioMime: '',
     preferredPreviewId: '',
-    previews: [] as z.infer<typeof preview>[],
-  } as const satisfies Partial<z.infer<typeof session>>
+    previews: [] as z.infer<typeof t.preview>[],
+  } as const satisfies Partial<z.infer<typeof t.session>>
 }
 
 const sortRule = `must be one of ${SORT_KEYS.join(', ')}, with a leading - for descending`
@@ -99,28 +97,20 @@ const splitTags = (value: string | string[]) =>
     .filter((part) => part.length > 0)
 
 // One pattern each, so that a bad value gives one message (and the OpenAPI document the full rule).
-const limit = lazy(() =>
-  z.pipe(
-    queryParam().check(
-      z.regex(
-        decimalInteger(1, LIMITS.pagingMax),
-        `must be an integer ≥ 1 written in decimal digits, at most ${LIMITS.pagingMax}`,
+const paging = (min: 0 | 1, read: (value: number) => number) =>
+  lazy(() =>
+    z.pipe(
+      queryParam().check(
+        z.regex(
+          decimalInteger(min, LIMITS.pagingMax),
+          `must be an integer ≥ ${min} written in decimal digits, at most ${LIMITS.pagingMax}`,
+        ),
       ),
+      z.transform((value: string) => read(Number(value))),
     ),
-    z.transform((value: string) => Math.min(Number(value), LIMITS.listLimitMax)),
-  ),
-)
-const offset = lazy(() =>
-  z.pipe(
-    queryParam().check(
-      z.regex(
-        decimalInteger(0, LIMITS.pagingMax),
-        `must be an integer ≥ 0 written in decimal digits, at most ${LIMITS.pagingMax}`,
-      ),
-    ),
-    z.transform((value: string) => Number(value)),
-  ),
-)
+  )
+const limit = paging(1, (value) => Math.min(value, LIMITS.listLimitMax))
+const offset = paging(0, (value) => value)
 const recent = lazy(() =>
   z.pipe(
     queryParam().check(z.regex(/^(true|false|1|0)$/, 'must be true, false, 1 or 0')),

@@ -1,6 +1,5 @@
 import * as t from '../answers/tolerant.js'
-import type { OperationSpec } from './operation.js'
-import { READ } from './operation.js'
+import { type OperationSpec, READ } from './operation.js'
 
 // SPEC §4.14 (see health.ts).
 export const tagCounts = {

@@ -1,8 +1,7 @@
 import * as t from '../answers/tolerant.js'
 import { strict } from '../field-rules.js'
 import { lazy } from '../lazy.js'
-import type { OperationSpec } from './operation.js'
-import { BODY_LIMIT, READ_ONE, WRITE_ONE } from './operation.js'
+import { BODY_LIMIT, type OperationSpec, READ_ONE, WRITE_ONE } from './operation.js'
 import { type Writable, writable } from './sessions.js'
 
 /** The exact body of `PUT`/`PATCH /sessions/{id}/tags` (SPEC §4.8, DECISIONS D6). */

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import * as t from '../answers/tolerant.js'
-import { boundedText, list, nonEmptyText, num, strict, withTexts } from '../field-rules.js'
+import { boundedText, holdsAtMost, list, nonEmptyText, num, strict, withTexts } from '../field-rules.js'
 import { FIELD_TEXTS } from '../field-texts.js'
 import { LIMITS } from '../known-values.js'
 import { lazy } from '../lazy.js'
@@ -42,7 +42,7 @@ export const waveformNotesBody = lazy(() =>
     withTexts(FIELD_TEXTS.waveformNotesBody, {
       /** The whole lane: at most 1,000 notes, and no two notes may carry the same id (D14). */
       notes: list(waveformNoteInput).check(
-        z.maxLength(LIMITS.notesPerLane, `must hold at most ${LIMITS.notesPerLane} notes`),
+        holdsAtMost(LIMITS.notesPerLane, 'notes'),
         z.refine(distinctIds, 'must not repeat a note id'),
       ),
     }),

@@ -5,10 +5,19 @@ import type { Operation } from '../contract/operation.js'
 import type { OperationName } from '../contract/routes.js'
 import { ERRORS, errorEnvelope, type KnownErrorCode } from '../errors.js'
 import { fieldPath, ISSUE_WORDING } from '../format-issues.js'
-import { NOT_JSON, parseJsonText } from '../json-text.js'
+import { NOT_JSON } from '../json-text.js'
 import { KNOWN_KINDS, KNOWN_STATUSES } from '../known-values.js'
 import { NOT_FOUND_MESSAGES } from '../not-found.js'
-import { type Context, type Departure, issueDepartures, shown, UNKNOWN_ROUTE, walkObjects } from './departure.js'
+import {
+  type Context,
+  type Departure,
+  type DepartureRule,
+  recordedBody,
+  schemaDepartures,
+  shown,
+  UNKNOWN_ROUTE,
+  walkObjects,
+} from './departure.js'
 
 /** Headers as fetch (`Headers`) or node:http (`IncomingHttpHeaders`) gives them. */
 export type HeaderSource = Headers | Record<string, string | string[] | undefined>
@@ -28,8 +37,18 @@ export interface RecordedAnswer {
   text?: string
 }
 
-function parsedBody(answer: RecordedAnswer): unknown {
-  return answer.body !== undefined || answer.text === undefined ? answer.body : parseJsonText(answer.text)
+const ENVELOPE = '{error: {status, code, message}}'
+
+// A departure that only the exact contract sees, `actual` shown as a value.
+function informational(
+  context: Context,
+  path: string,
+  rule: DepartureRule,
+  detail: string,
+  expected: string,
+  actual: unknown,
+): Departure {
+  return { ...context, path, rule, detail, expected, actual: shown(actual), severity: 'informational' }
 }
 
 function header(headers: HeaderSource, name: string): string | undefined {
@@ -43,15 +62,9 @@ function headerDepartures(answer: RecordedAnswer, context: Context): Departure[]
   if (!headers) return []
   const departures: Departure[] = []
   const wrong = (name: string, expected: string, actual: string | undefined) =>
-    departures.push({
-      ...context,
-      path: `(headers).${name}`,
-      rule: 'header',
-      detail: 'is not the contract’s header',
-      expected,
-      actual: shown(actual),
-      severity: 'informational',
-    })
+    departures.push(
+      informational(context, `(headers).${name}`, 'header', 'is not the contract’s header', expected, actual),
+    )
   const type = header(headers, 'content-type')
   const hasBody = answer.body !== undefined || (answer.text ?? '') !== ''
   if (hasBody && !type?.toLowerCase().startsWith('application/json')) wrong('content-type', 'application/json', type)
@@ -63,19 +76,9 @@ function headerDepartures(answer: RecordedAnswer, context: Context): Departure[]
 function statusDeparture(operation: Operation | undefined, status: number, context: Context): Departure[] {
   const documented = operation ? [operation.status, ...operation.errors, ...operation.decidedErrors] : [401, 404]
   if (documented.includes(status)) return []
-  const expected = documented.join(', ')
   const success = status >= 200 && status < 300
-  return [
-    {
-      ...context,
-      path: '(status)',
-      rule: 'status',
-      detail: success ? 'is a success status other than the documented one' : 'is not documented for this operation',
-      expected,
-      actual: `${status}`,
-      severity: 'informational',
-    },
-  ]
+  const detail = success ? 'is a success status other than the documented one' : 'is not documented for this operation'
+  return [informational(context, '(status)', 'status', detail, documented.join(', '), status)]
 }
 
 function bodyDepartures(
@@ -94,7 +97,7 @@ function bodyDepartures(
         path: success ? 'body' : 'error',
         rule: success ? 'not-json' : 'error-envelope',
         detail,
-        expected: success ? 'a JSON body' : '{error: {status, code, message}}',
+        expected: success ? 'a JSON body' : ENVELOPE,
         severity: success ? 'breaking' : 'informational',
       },
     ]
@@ -130,11 +133,9 @@ export function validateAnswer(answer: RecordedAnswer): Departure[] {
   return [
     ...statusDeparture(operation, answer.status, context),
     ...headerDepartures(answer, context),
-    ...bodyDepartures(operation, answer.status, parsedBody(answer), context),
+    ...bodyDepartures(operation, answer.status, recordedBody(answer), context),
   ]
 }
-
-const ENVELOPE = '{error: {status, code, message}}'
 
 function standardMessages(code: KnownErrorCode): readonly string[] | undefined {
   if (code === 'invalid_json') return undefined
@@ -147,15 +148,7 @@ function consistency(error: { status: number; code: string; message: string }, c
   const status = context.status ?? 0
   const departures: Departure[] = []
   const mismatch = (path: string, detail: string, expected: string, actual: unknown) =>
-    departures.push({
-      ...context,
-      path,
-      rule: 'error-status',
-      detail,
-      expected,
-      actual: shown(actual),
-      severity: 'informational',
-    })
+    departures.push(informational(context, path, 'error-status', detail, expected, actual))
   if (error.status !== status) mismatch('error.status', 'does not repeat the HTTP status', `${status}`, error.status)
   if (!isKnown(error.code)) return departures
   const known = ERRORS[error.code]
@@ -163,15 +156,10 @@ function consistency(error: { status: number; code: string; message: string }, c
     mismatch('error.code', `answers ${known.status}, not ${status}`, `${known.status}`, error.code)
   const messages = standardMessages(error.code)
   if (messages && !messages.includes(error.message)) {
-    departures.push({
-      ...context,
-      path: 'error.message',
-      rule: 'error-message',
-      detail: 'is not the text of SPEC §7',
-      expected: messages.map((message) => shown(message)).join(' | '),
-      actual: shown(error.message),
-      severity: 'informational',
-    })
+    const expected = messages.map((message) => shown(message)).join(' | ')
+    departures.push(
+      informational(context, 'error.message', 'error-message', 'is not the text of SPEC §7', expected, error.message),
+    )
   }
   return departures
 }
@@ -179,28 +167,10 @@ function consistency(error: { status: number; code: string; message: string }, c
 function errorDepartures(body: unknown, context: Context): Departure[] {
   const tolerant = errorEnvelope.safeParse(body)
   if (!tolerant.success) {
-    return [
-      {
-        ...context,
-        path: 'error',
-        rule: 'error-envelope',
-        detail: 'is not the error envelope; the SDK reports code "unknown"',
-        expected: ENVELOPE,
-        actual: shown(body),
-        severity: 'informational',
-      },
-    ]
+    const detail = 'is not the error envelope; the SDK reports code "unknown"'
+    return [informational(context, 'error', 'error-envelope', detail, ENVELOPE, body)]
   }
-  const strict = exactErrorEnvelope.safeParse(body)
-  const departures = strict.success
-    ? []
-    : issueDepartures(strict.error.issues, {
-        root: body,
-        schema: exactErrorEnvelope,
-        prefix: '',
-        severity: 'informational',
-        context,
-      })
+  const departures = schemaDepartures(exactErrorEnvelope, body, { severity: 'informational', context })
   return [...departures, ...consistency(tolerant.data.error, context)]
 }
 
@@ -216,15 +186,9 @@ function unknownValues(schema: z.ZodMiniType, body: unknown, context: Context, r
       const value = object[key]
       const where = fieldPath([...path, key], '')
       if (typeof value !== 'string' || known.includes(value) || reported.has(where)) continue
-      departures.push({
-        ...context,
-        path: where,
-        rule: 'unknown-value',
-        detail: ISSUE_WORDING.unknownValue,
-        expected: known.join(' | '),
-        actual: shown(value),
-        severity: 'informational',
-      })
+      departures.push(
+        informational(context, where, 'unknown-value', ISSUE_WORDING.unknownValue, known.join(' | '), value),
+      )
     }
   })
   return departures
@@ -237,15 +201,9 @@ function successDepartures(
   body: unknown,
   context: Context,
 ): Departure[] {
-  const read = (schema: z.ZodMiniType, severity: Departure['severity']) => {
-    const result = schema.safeParse(body)
-    return result.success
-      ? []
-      : issueDepartures(result.error.issues, { root: body, schema, prefix: '', severity, context })
-  }
-  const departures = read(answer.tolerant, 'breaking')
+  const departures = schemaDepartures(answer.tolerant, body, { severity: 'breaking', context })
   const reported = new Set(departures.map((departure) => departure.path))
-  for (const departure of read(answer.exact, 'informational')) {
+  for (const departure of schemaDepartures(answer.exact, body, { severity: 'informational', context })) {
     if (reported.has(departure.path)) continue
     reported.add(departure.path)
     departures.push(departure)

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini'
 import { fieldPath, ISSUE_WORDING } from '../format-issues.js'
+import { parseJsonText } from '../json-text.js'
 
 /**
  * How much a departure from the contract matters: `breaking` when the SDK would fail on it (the
@@ -86,6 +87,11 @@ export function transportDeparture(operation: string, detail: string): Departure
 
 export type Context = Pick<Departure, 'operation' | 'direction' | 'status'>
 
+/** A recorded body: `body` as parsed, else `text` read by `parseJsonText`. */
+export function recordedBody(recorded: { body?: unknown; text?: string }): unknown {
+  return recorded.body !== undefined || recorded.text === undefined ? recorded.body : parseJsonText(recorded.text)
+}
+
 const MAX_SHOWN = 60
 
 export function shown(value: unknown): string {
@@ -114,13 +120,17 @@ function expectedOf(issue: z.core.$ZodIssue): string | undefined {
   return undefined
 }
 
-// In an answer, `null` for an optional field counts as absent (the SDK reads it so): never breaking.
-export function issueDepartures(
-  issues: readonly z.core.$ZodIssue[],
-  read: { root: unknown; schema: z.ZodMiniType; prefix: string; severity: Severity; context: Context },
+// Where `root` fails `schema`, each issue a departure of `severity`; none when it passes. In an
+// answer, `null` for an optional field counts as absent (the SDK reads it so): never breaking.
+export function schemaDepartures(
+  schema: z.ZodMiniType,
+  root: unknown,
+  read: { prefix?: string; severity: Severity; context: Context },
 ): Departure[] {
-  const { root, schema, prefix, context } = read
-  return issues.flatMap((issue): Departure[] => {
+  const parsed = schema.safeParse(root)
+  if (parsed.success) return []
+  const { prefix = '', context } = read
+  return parsed.error.issues.flatMap((issue): Departure[] => {
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({
         ...context,
@@ -206,16 +216,10 @@ export function walkObjects(
 ): void {
   if (typeof value !== 'object' || value === null) return
   const inner = core(schema)
-  const definition = definitionOf(inner)
-  if (definition.type === 'array' && Array.isArray(value) && definition.element) {
-    const element = definition.element
-    value.forEach((item, index) => {
-      walkObjects(element, item, visit, [...path, index])
-    })
+  const { type, shape } = definitionOf(inner)
+  if (type === 'object' && !Array.isArray(value)) visit(inner, value as Record<string, unknown>, path)
+  for (const key of Array.isArray(value) ? value.keys() : Object.keys(shape ?? {})) {
+    const field = child(inner, key)
+    if (field) walkObjects(field, (value as Record<PropertyKey, unknown>)[key], visit, [...path, key])
   }
-  if (definition.type !== 'object' || Array.isArray(value)) return
-  const object = value as Record<string, unknown>
-  visit(inner, object, path)
-  for (const [key, field] of Object.entries(definition.shape ?? {}))
-    walkObjects(field, object[key], visit, [...path, key])
 }

@@ -2,10 +2,9 @@ import { endpoints } from '../contract/endpoints.js'
 import type { Operation } from '../contract/operation.js'
 import type { OperationName } from '../contract/routes.js'
 import { formatIssues, ISSUE_WORDING } from '../format-issues.js'
-import { NOT_JSON, parseJsonText } from '../json-text.js'
+import { NOT_JSON } from '../json-text.js'
 import { queryInput, searchParams } from '../paths.js'
-import type { Departure } from './departure.js'
-import { type Context, issueDepartures } from './departure.js'
+import { type Context, type Departure, recordedBody, schemaDepartures } from './departure.js'
 
 /**
  * A request to check (see {@link validateRequest}): its operation, its query string and its body,
@@ -19,21 +18,9 @@ export interface RecordedRequest {
   text?: string
 }
 
-// The one reading of a request part: the query as the server reads it, or the parsed body, against
-// the operation's exact schema. `validateRequest` words what fails as departures, `checkInput` as a 400.
-function parsePart(operation: Operation, part: 'query' | 'body', input: unknown) {
-  const schema = operation[part]
-  if (!schema) return undefined
-  const value = part === 'query' ? queryInput(asParams(input)) : input
-  return { schema, value, result: schema.safeParse(value) }
-}
-
-function bodyOf(request: RecordedRequest): { value?: unknown; broken?: Departure['detail'] } {
-  if (request.body !== undefined || request.text === undefined) return { value: request.body }
-  // An empty text is no JSON value either: the mock answers it 400 invalid_json.
-  const value = parseJsonText(request.text)
-  return value === NOT_JSON || value === undefined ? { broken: ISSUE_WORDING.notJson } : { value }
-}
+// The one reading of a request part for the operation's exact schema: the query as the server
+// reads it, or the parsed body. `validateRequest` words what fails as departures, `checkInput` as a 400.
+const partValue = (part: 'query' | 'body', input: unknown) => (part === 'query' ? queryInput(asParams(input)) : input)
 
 /**
  * Checks one request against the contract's exact request schemas (the query and body the mock
@@ -44,18 +31,22 @@ export function validateRequest(request: RecordedRequest): Departure[] {
   const operation = endpoints[request.operation] as Operation
   const context: Context = { operation: request.operation, direction: 'request' }
   const departuresOf = (part: 'query' | 'body', input: unknown): Departure[] => {
-    const parsed = parsePart(operation, part, input)
-    if (!parsed || parsed.result.success) return []
-    const { schema, value, result } = parsed
-    return issueDepartures(result.error.issues, { root: value, schema, prefix: part, severity: 'breaking', context })
+    const schema = operation[part]
+    return schema
+      ? schemaDepartures(schema, partValue(part, input), { prefix: part, severity: 'breaking', context })
+      : []
   }
   const departures = departuresOf('query', request.query)
   if (!operation.body) return departures
-  const read = bodyOf(request)
-  if (read.broken) {
-    return [...departures, { ...context, path: 'body', rule: 'not-json', detail: read.broken, severity: 'breaking' }]
+  const body = recordedBody(request)
+  // An empty text is no JSON value either: the mock answers it 400 invalid_json.
+  if (body === NOT_JSON || (body === undefined && request.text !== undefined)) {
+    return [
+      ...departures,
+      { ...context, path: 'body', rule: 'not-json', detail: ISSUE_WORDING.notJson, severity: 'breaking' },
+    ]
   }
-  return [...departures, ...departuresOf('body', read.value)]
+  return [...departures, ...departuresOf('body', body)]
 }
 
 /** What {@link checkInput} finds: the parsed value (defaults filled in), or the 400's message. */
@@ -75,9 +66,9 @@ export type InputCheck =
  * ```
  */
 export function checkInput(operation: Operation, part: 'query' | 'body', input: unknown): InputCheck {
-  const parsed = parsePart(operation, part, input)
-  if (!parsed) return { ok: true, value: undefined }
-  const { result } = parsed
+  const schema = operation[part]
+  if (!schema) return { ok: true, value: undefined }
+  const result = schema.safeParse(partValue(part, input))
   return result.success ? { ok: true, value: result.data } : { ok: false, message: formatIssues(result.error.issues) }
 }
 
