@@ -18,7 +18,7 @@ describe('browser', () => {
     expect(imports.filter((path) => path.startsWith('node:'))).toEqual([])
   })
 
-  // Measured 23,929 and 24,250 B: the contract's client entry keeps the exact schemas out; ky loaded
+  // Measured 23,921 and 24,251 B: the contract's client entry keeps the exact schemas out; ky loaded
   // by the first call (not at import, where it costs Node ~30 ms) costs a bundle ~650 B of wrapping,
   // and the schemas built on first use rather than at import (`lazy`) ~530 B.
   it('a script calling one method bundles to at most 24,030 B min+gz (ky, zod/mini, the contract, the SDK)', async () => {
