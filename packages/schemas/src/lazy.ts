@@ -8,7 +8,8 @@ const SCHEMA_KEYS: Readonly<Record<string, boolean>> = { _zod: false, def: true,
  * something reads. It returns a stand-in that, at the first read of any property (or an `in` test),
  * calls `build` once and becomes the result: the same own properties, prototype and Zod metadata.
  * Before that it shows `keys` as its own properties (by default a Zod schema's), so that
- * `Object.keys` and a spread see what they would see on the built value.
+ * `Object.keys` and a spread see what they would see on the built value. A value whose methods
+ * need its own internal slots (a `Map`, a `Set`, a `Date`) cannot be stood in for.
  *
  * @param keys - The value's own property names, each with whether it is enumerable.
  * @example
