@@ -84,8 +84,10 @@ function templateSegments(template: string): readonly Segment[] {
  * segments never match.
  */
 export function matchPath<Path extends string>(template: Path, path: string): PathParams<Path> | undefined {
-  const expected = templateSegments(template)
-  const actual = path.split('/')
+  return matchSegments(templateSegments(template), path.split('/')) as PathParams<Path> | undefined
+}
+
+function matchSegments(expected: readonly Segment[], actual: readonly string[]): Record<string, string> | undefined {
   if (expected.length !== actual.length) return undefined
   const params: Record<string, string> = {}
   for (let index = 0; index < expected.length; index += 1) {
@@ -99,7 +101,7 @@ export function matchPath<Path extends string>(template: Path, path: string): Pa
     if (value === undefined) return undefined
     params[name] = value
   }
-  return params as PathParams<Path>
+  return params
 }
 
 /** A route of a table: a method (`*` for any) and a path template (`/sessions/{id}`, `/assets/{name}`). */
@@ -120,8 +122,9 @@ export function findRoute<R extends RouteEntry>(
 ): { route: R; params: Record<string, string>; allowed?: undefined } | { route?: undefined; allowed: string[] } {
   const allowed: string[] = []
   const wanted = method.toUpperCase()
+  const segments = path.split('/')
   for (const route of routes) {
-    const params = matchPath(route.path, path)
+    const params = matchSegments(templateSegments(route.path), segments)
     if (!params) continue
     if (route.method === '*' || route.method === wanted) return { route, params }
     allowed.push(route.method)
