@@ -1,4 +1,4 @@
-import { Collection } from '@msw/data'
+import type { Collection } from '@msw/data'
 import { formatIssues } from '@session-library/schemas'
 import type * as z from 'zod/mini'
 import { firstInOrder, type OrderBy, SELECT_AT_MOST, SortedOrder } from './sorted-order.js'
@@ -20,7 +20,10 @@ export type TableWatcher<T> = (before: Readonly<T> | undefined, after: Readonly<
  */
 export class Table<T extends object> {
   readonly #model: z.ZodMiniType<T>
-  #collection: Collection<z.ZodMiniType<T>>
+  /** The records in insertion order (deletes aside): the collection's own array once it is made. */
+  #records: T[] = []
+  /** Made at the first insert, when its code is loaded: a mock that is only read never loads it. */
+  #collection: Promise<Collection<z.ZodMiniType<T>>> | undefined
   /** Each key's slot in the collection's array: a number, no object per record; built when first needed after a load. */
   #slots: Map<string, number> | undefined = new Map()
   readonly #keyOf: (record: T) => string
@@ -34,13 +37,12 @@ export class Table<T extends object> {
 
   constructor(model: z.ZodMiniType<T>, keyOf: (record: T) => string, watch?: TableWatcher<T>) {
     this.#model = model
-    this.#collection = new Collection({ schema: model })
     this.#keyOf = keyOf
     this.#watch = watch
   }
 
   get size(): number {
-    return this.#slots?.size ?? this.#records().length
+    return this.#slots?.size ?? this.#records.length
   }
 
   has(key: string): boolean {
@@ -56,11 +58,11 @@ export class Table<T extends object> {
   /** The stored record with this key, read-only and not a copy (records are never changed in place). */
   peek(key: string): Readonly<T> | undefined {
     const at = this.#index.get(key)
-    return at === undefined ? undefined : this.#records()[at]
+    return at === undefined ? undefined : this.#records[at]
   }
 
   *values(): IterableIterator<Readonly<T>> {
-    const records = this.#records()
+    const records = this.#records
     if (this.#slots === undefined) yield* records
     else for (const at of this.#slots.values()) yield records[at] as T
   }
@@ -105,8 +107,9 @@ export class Table<T extends object> {
   async insert(value: T): Promise<Readonly<T>> {
     const key = this.#keyOf(value)
     if (this.#index.has(key)) throw new Error(`duplicate key ${key}`)
-    const record = (await this.#collection.create(structuredClone(value) as never)) as T
-    this.#index.set(key, this.#collection.count() - 1)
+    const collection = await this.#madeCollection()
+    const record = (await collection.create(structuredClone(value) as never)) as T
+    this.#index.set(key, collection.count() - 1)
     this.#written(key, undefined, record)
     return record
   }
@@ -115,7 +118,7 @@ export class Table<T extends object> {
   update(key: string, change: (draft: T) => void): Readonly<T> | undefined {
     const at = this.#index.get(key)
     if (at === undefined) return undefined
-    const draft = structuredClone(this.#records()[at] as T)
+    const draft = structuredClone(this.#records[at] as T)
     change(draft)
     return this.#replace(key, at, draft)
   }
@@ -126,7 +129,7 @@ export class Table<T extends object> {
     const at = this.#index.get(key)
     if (at !== undefined) return this.#replace(key, at, value)
     const record = this.#check(value)
-    this.#index.set(key, this.#records().push(record) - 1)
+    this.#index.set(key, this.#records.push(record) - 1)
     this.#written(key, undefined, record)
     return record
   }
@@ -134,7 +137,7 @@ export class Table<T extends object> {
   delete(key: string): boolean {
     const at = this.#index.get(key)
     if (at === undefined) return false
-    const records = this.#records()
+    const records = this.#records
     const record = records[at] as T
     const last = records.pop() as T
     if (at < records.length) {
@@ -153,12 +156,13 @@ export class Table<T extends object> {
    * waits for the first lookup: a start whose first request is a list page never builds it.
    */
   load(records: readonly T[]): void {
-    this.#collection = new Collection({ schema: this.#model })
+    this.#records = []
+    this.#collection = undefined
     this.#slots = undefined
     this.#orders.clear()
     this.#selected.clear()
     this.#changed = new Set()
-    const stored = this.#records()
+    const stored = this.#records
     for (const record of records) {
       stored.push(record)
       this.#watch?.(undefined, record, true)
@@ -167,7 +171,7 @@ export class Table<T extends object> {
 
   /** The stored records in insertion order (deletes aside), read-only and not copies. */
   all(): Readonly<T>[] {
-    const records = this.#records()
+    const records = this.#records
     if (this.#slots === undefined) return records.slice()
     return Array.from(this.#slots.values(), (at) => records[at] as T)
   }
@@ -178,17 +182,30 @@ export class Table<T extends object> {
     return changed
   }
 
-  // `all()` is the collection's own array (its records, by reference): the slot bookkeeping above
-  // keeps it equal to the index, without the collection's scans. Until the index is built, no
-  // record has been deleted since the load: the array holds the records in insertion order.
-  #records(): T[] {
-    return this.#collection.all() as T[]
+  // The collection's `all()` is its own array (its records, by reference): it takes the records
+  // stored before it was made, and the slot bookkeeping above keeps it equal to the index, without
+  // the collection's scans. Until the index is built, no record has been deleted since the load:
+  // the array holds the records in insertion order.
+  #madeCollection(): Promise<Collection<z.ZodMiniType<T>>> {
+    if (this.#collection !== undefined) return this.#collection
+    const made = import('@msw/data').then(({ Collection }) => {
+      const collection = new Collection({ schema: this.#model })
+      // A load while the code was loading made this collection one of the records before it.
+      if (this.#collection === made) {
+        const records = collection.all() as T[]
+        for (const record of this.#records) records.push(record)
+        this.#records = records
+      }
+      return collection
+    })
+    this.#collection = made
+    return made
   }
 
   get #index(): Map<string, number> {
     if (this.#slots === undefined) {
       const slots = new Map<string, number>()
-      const records = this.#records()
+      const records = this.#records
       for (let at = 0; at < records.length; at++) {
         const key = this.#keyOf(records[at] as T)
         // One lookup a record: a key held before leaves the index's size as it was.
@@ -202,7 +219,7 @@ export class Table<T extends object> {
   #replace(key: string, at: number, value: T): Readonly<T> {
     if (this.#keyOf(value) !== key) throw new Error(`a record's key cannot change (${key})`)
     const record = this.#check(value)
-    const records = this.#records()
+    const records = this.#records
     const before = records[at] as T
     records[at] = record
     this.#written(key, before, record)

@@ -35,6 +35,27 @@ describe('a table loaded whole (its index by key built at the first lookup)', ()
     expect(table.size).toBe(4)
   })
 
+  it('inserts through a collection made at the first insert, and again after each load', async () => {
+    const { table } = loaded()
+    await table.insert(storedSession({ id: 'ses_e' }))
+    await table.insert(storedSession({ id: 'ses_f' }))
+    expect(table.all().map(({ id }) => id)).toEqual(['ses_a', 'ses_b', 'ses_c', 'ses_d', 'ses_e', 'ses_f'])
+    table.load([storedSession({ id: 'ses_x' })])
+    await table.insert(storedSession({ id: 'ses_y' }))
+    expect(table.all().map(({ id }) => id)).toEqual(['ses_x', 'ses_y'])
+    expect(table.peek('ses_y')?.id).toBe('ses_y')
+    expect(table.peek('ses_e')).toBeUndefined()
+    expect(table.size).toBe(2)
+  })
+
+  it('refuses to insert a record its model refuses, and keeps what it held', async () => {
+    const { table } = loaded()
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    await expect(table.insert(storedSession({ id: 'ses_e', tags: 'drums' as never }))).rejects.toThrow('does not match the schema')
+    expect(table.size).toBe(4)
+    expect(table.has('ses_e')).toBe(false)
+  })
+
   it('refuses a key held twice in a load at the first lookup, rather than answering either record', () => {
     const table = new Table(writtenSession, (record: { id: string }) => record.id)
     table.load([storedSession({ id: 'ses_a' }), storedSession({ id: 'ses_a', title: 'B' })])
