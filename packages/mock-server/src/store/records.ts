@@ -11,6 +11,7 @@ import {
   writtenSession,
 } from '@session-library/schemas'
 import type * as z from 'zod/mini'
+import { repeatedKeys } from './repeated-keys.js'
 
 /**
  * The mock's whole state in a JSON-safe form: what `--data` files hold, as the contract's
@@ -102,18 +103,14 @@ export type LibraryChange = { nextId: number; whole?: true } & {
 
 /** Each key held twice within a part: `<prefix>.sessions[3]: duplicate key ses_a (as <prefix>.sessions[0])`. */
 function duplicateKeys(library: LibrarySnapshot, prefix = ''): string[] {
-  const twice: string[] = []
-  for (const part of libraryPartNames) {
-    const seen = new Map<string, number>()
+  return libraryPartNames.flatMap((part) => {
     const records: readonly object[] = library[part] ?? []
-    for (let index = 0; index < records.length; index++) {
-      const key = recordKey(part, records[index] as object)
-      const first = seen.get(key)
-      if (first === undefined) seen.set(key, index)
-      else twice.push(`${prefix}${part}[${index}]: duplicate key ${key} (as ${prefix}${part}[${first}])`)
-    }
-  }
-  return twice
+    const keyOf = LIBRARY_PARTS[part].keyOf as (record: object) => string
+    return repeatedKeys(records.length, (at) => keyOf(records[at] as object)).map(
+      ([at, first]) =>
+        `${prefix}${part}[${at}]: duplicate key ${keyOf(records[at] as object)} (as ${prefix}${part}[${first}])`,
+    )
+  })
 }
 
 /**
