@@ -84,24 +84,37 @@ function templateSegments(template: string): readonly Segment[] {
  * segments never match.
  */
 export function matchPath<Path extends string>(template: Path, path: string): PathParams<Path> | undefined {
-  return matchSegments(templateSegments(template), path.split('/')) as PathParams<Path> | undefined
+  return matchSegments(templateSegments(template), path) as PathParams<Path> | undefined
 }
 
-function matchSegments(expected: readonly Segment[], actual: readonly string[]): Record<string, string> | undefined {
-  if (expected.length !== actual.length) return undefined
+// Walks the path itself: splitting it made an array and a string per segment on every request.
+function matchSegments(expected: readonly Segment[], path: string): Record<string, string> | undefined {
   const params: Record<string, string> = {}
+  let start = 0
   for (let index = 0; index < expected.length; index += 1) {
+    const slash = path.indexOf('/', start)
+    const last = index === expected.length - 1
+    if (last !== (slash === -1)) return undefined
+    const end = last ? path.length : slash
     const { text, name } = expected[index] as Segment
-    const segment = actual[index] as string
     if (name === undefined) {
-      if (segment !== text) return undefined
-      continue
+      if (end - start !== text.length || !path.startsWith(text, start)) return undefined
+    } else {
+      const raw = path.slice(start, end)
+      // Only a %-escape changes in decoding.
+      const value = raw === '' ? undefined : raw.includes('%') ? decodeSegment(raw) : raw
+      if (value === undefined) return undefined
+      params[name] = value
     }
-    const value = segment === '' ? undefined : decodeSegment(segment)
-    if (value === undefined) return undefined
-    params[name] = value
+    start = end + 1
   }
   return params
+}
+
+const segmentCount = (path: string) => {
+  let count = 1
+  for (let slash = path.indexOf('/'); slash !== -1; slash = path.indexOf('/', slash + 1)) count += 1
+  return count
 }
 
 /** A route of a table: a method (`*` for any) and a path template (`/sessions/{id}`, `/assets/{name}`). */
@@ -113,7 +126,8 @@ export interface RouteEntry {
 /**
  * The one router of every table, the API's operations, the mock's control surface and its pages:
  * the first route whose template matches the path (see {@link matchPath}) and whose method is the
- * request's, with its parameters; else the methods the path has (empty: no such path).
+ * request's, with its parameters; else the methods the path has (empty: no such path). A table
+ * is read once, at its first use: it must not change afterwards.
  */
 export function findRoute<R extends RouteEntry>(
   routes: readonly R[],
@@ -122,14 +136,34 @@ export function findRoute<R extends RouteEntry>(
 ): { route: R; params: Record<string, string>; allowed?: undefined } | { route?: undefined; allowed: string[] } {
   const allowed: string[] = []
   const wanted = method.toUpperCase()
-  const segments = path.split('/')
-  for (const route of routes) {
-    const params = matchSegments(templateSegments(route.path), segments)
+  for (const { route, expected } of routesBySegments(routes).get(segmentCount(path)) ?? []) {
+    const params = matchSegments(expected, path)
     if (!params) continue
     if (route.method === '*' || route.method === wanted) return { route, params }
     allowed.push(route.method)
   }
   return { allowed }
+}
+
+type Parsed<R> = { route: R; expected: readonly Segment[] }
+// A table's routes by their number of segments, in the table's order: a path is matched against
+// those of its own length only (routing a request by id read half the table before). Tables are
+// constants, so each is read once.
+const tables = new WeakMap<readonly RouteEntry[], Map<number, Parsed<RouteEntry>[]>>()
+
+function routesBySegments<R extends RouteEntry>(routes: readonly R[]): Map<number, Parsed<R>[]> {
+  let grouped = tables.get(routes)
+  if (grouped === undefined) {
+    grouped = new Map()
+    for (const route of routes) {
+      const expected = templateSegments(route.path)
+      const group = grouped.get(expected.length)
+      if (group) group.push({ route, expected })
+      else grouped.set(expected.length, [{ route, expected }])
+    }
+    tables.set(routes, grouped)
+  }
+  return grouped as Map<number, Parsed<R>[]>
 }
 
 /**

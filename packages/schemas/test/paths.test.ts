@@ -127,6 +127,21 @@ describe('findRoute: the one router of the operations, the control surface and t
     expect(findRoute(routes, 'PUT', '/faults')).toEqual({ allowed: ['GET', 'POST'] })
     expect(findRoute(routes, 'GET', '/faults/x')).toEqual({ allowed: [] })
   })
+
+  it("takes the table's first match among templates of any length: a literal before a parameter", () => {
+    const table = [
+      { method: 'GET', path: '/sessions' },
+      { method: 'GET', path: '/sessions/tags' },
+      { method: 'PATCH', path: '/sessions/{id}' },
+      { method: 'GET', path: '/sessions/{id}' },
+      { method: 'GET', path: '/sessions/{id}/notes' },
+    ]
+    expect(findRoute(table, 'GET', '/sessions/tags').route).toBe(table[1])
+    expect(findRoute(table, 'GET', '/sessions/ses_a')).toEqual({ route: table[3], params: { id: 'ses_a' } })
+    expect(findRoute(table, 'GET', '/sessions/ses_a/notes').route).toBe(table[4])
+    expect(findRoute(table, 'PUT', '/sessions/ses_a')).toEqual({ allowed: ['PATCH', 'GET'] })
+    expect(findRoute(table, 'GET', '/sessions/ses_a/notes/x')).toEqual({ allowed: [] })
+  })
 })
 
 describe('searchParams', () => {
