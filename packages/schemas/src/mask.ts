@@ -52,9 +52,14 @@ export function tokenMask(secrets: string | readonly (string | undefined)[]): (t
   if (given.length === 0) return (text) => text
   // Longest first, so that a longer secret is not cut short by one it starts with.
   given.sort((a, b) => b.length - a.length)
-  const pattern = new RegExp(`${BEFORE}(?:${given.map(patternOf).join('|')})${AFTER}`, 'g')
+  // Compiled at the first text that may hold a secret: most masks (a mock's, a CLI run's) never see one.
+  let pattern: RegExp | undefined
   const mayHold = (text: string) => /[%\\+]/.test(text) || given.some((s) => text.includes(s))
-  return (text) => (mayHold(text) ? text.replace(pattern, MASKED) : text)
+  return (text) => {
+    if (!mayHold(text)) return text
+    pattern ??= new RegExp(`${BEFORE}(?:${given.map(patternOf).join('|')})${AFTER}`, 'g')
+    return text.replace(pattern, MASKED)
+  }
 }
 
 /** Masks the secrets in one text; see {@link tokenMask}, which compiles the pattern once for many. */
