@@ -111,12 +111,6 @@ function matchSegments(expected: readonly Segment[], path: string): Record<strin
   return params
 }
 
-const segmentCount = (path: string) => {
-  let count = 1
-  for (let slash = path.indexOf('/'); slash !== -1; slash = path.indexOf('/', slash + 1)) count += 1
-  return count
-}
-
 /** A route of a table: a method (`*` for any) and a path template (`/sessions/{id}`, `/assets/{name}`). */
 export interface RouteEntry {
   readonly method: string
@@ -126,8 +120,7 @@ export interface RouteEntry {
 /**
  * The one router of every table, the API's operations, the mock's control surface and its pages:
  * the first route whose template matches the path (see {@link matchPath}) and whose method is the
- * request's, with its parameters; else the methods the path has (empty: no such path). A table
- * is read once, at its first use: it must not change afterwards.
+ * request's, with its parameters; else the methods the path has (empty: no such path).
  */
 export function findRoute<R extends RouteEntry>(
   routes: readonly R[],
@@ -136,34 +129,13 @@ export function findRoute<R extends RouteEntry>(
 ): { route: R; params: Record<string, string>; allowed?: undefined } | { route?: undefined; allowed: string[] } {
   const allowed: string[] = []
   const wanted = method.toUpperCase()
-  for (const { route, expected } of routesBySegments(routes).get(segmentCount(path)) ?? []) {
-    const params = matchSegments(expected, path)
+  for (const route of routes) {
+    const params = matchSegments(templateSegments(route.path), path)
     if (!params) continue
     if (route.method === '*' || route.method === wanted) return { route, params }
     allowed.push(route.method)
   }
   return { allowed }
-}
-
-type Parsed<R> = { route: R; expected: readonly Segment[] }
-// A table's routes by their number of segments, in the table's order: a path is matched against
-// those of its own length only (routing a request by id read half the table before). Tables are
-// constants, so each is read once.
-const tables = new WeakMap<readonly RouteEntry[], Map<number, Parsed<RouteEntry>[]>>()
-
-function routesBySegments<R extends RouteEntry>(routes: readonly R[]): Map<number, Parsed<R>[]> {
-  let grouped = tables.get(routes)
-  if (grouped === undefined) {
-    grouped = new Map()
-    for (const route of routes) {
-      const expected = templateSegments(route.path)
-      const group = grouped.get(expected.length)
-      if (group) group.push({ route, expected })
-      else grouped.set(expected.length, [{ route, expected }])
-    }
-    tables.set(routes, grouped)
-  }
-  return grouped as Map<number, Parsed<R>[]>
 }
 
 /**
