@@ -24,7 +24,7 @@ export class Table<T extends object> {
   #records: T[] = []
   /** Made at the first insert, when its code is loaded: a mock that is only read never loads it. */
   #collection: Promise<Collection<z.ZodMiniType<T>>> | undefined
-  /** Each key's slot in the collection's array: a number, no object per record; built when first needed after a load. */
+  /** Each key's slot in `#records`: a number, no object per record; built when first needed after a load. */
   #slots: Map<string, number> | undefined = new Map()
   readonly #keyOf: (record: T) => string
   readonly #watch: TableWatcher<T> | undefined
@@ -190,7 +190,7 @@ export class Table<T extends object> {
     if (this.#collection !== undefined) return this.#collection
     const made = import('@msw/data').then(({ Collection }) => {
       const collection = new Collection({ schema: this.#model })
-      // A load while the code was loading made this collection one of the records before it.
+      // A load while the code was loading replaced the records: this collection is not the table's.
       if (this.#collection === made) {
         const records = collection.all() as T[]
         for (const record of this.#records) records.push(record)
