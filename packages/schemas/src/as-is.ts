@@ -41,13 +41,16 @@ export function acceptsAsIs(schema: z.ZodMiniType): (value: unknown) => boolean 
   return check
 }
 
-function build(schema: Node): Check {
-  const { def, traits } = schema._zod
-  const base = baseOf(schema)
-  // A schema that is also a check (a number or string format) runs itself first, as zod does.
-  const checks = [...(traits.has('$ZodCheck') ? [schema] : []), ...(def.checks ?? [])].filter(
+// The checks a value must pass after its base type: a schema that is also a check (a number or
+// string format) runs itself first, as zod does; checks that only describe are left out.
+const checksOf = (schema: Node): Node[] =>
+  [...(schema._zod.traits.has('$ZodCheck') ? [schema] : []), ...(schema._zod.def.checks ?? [])].filter(
     (check) => !describesOnly(check),
   )
+
+function build(schema: Node): Check {
+  const base = baseOf(schema)
+  const checks = checksOf(schema)
   if (checks.length === 0) return base
   // Read once here: each check object has its own shape, and reading them per value is slow.
   const runs = checks.map((check) => check._zod.check as (payload: Payload) => unknown)
@@ -143,10 +146,11 @@ function objectOf(def: Node['_zod']['def']): Check {
 }
 
 /**
- * The loop of `objectOf` unrolled into code for one shape, unless zod's `jitless` is set: each
- * field read by its name, a field that is only a string checked in place; a third faster over many
- * records. `undefined` where code cannot be made (a Content-Security-Policy without
- * 'unsafe-eval', a Cloudflare worker): the loop runs there.
+ * The check of `objectOf` made into code for one shape, unless zod's `jitless` is set: each field
+ * read by its name and checked in place (its type, each element of an array, each of its checks
+ * called as `build` calls them); a field that is an object, or a transform, calls its own built
+ * check. `undefined` where code cannot be made (a Content-Security-Policy without 'unsafe-eval', a
+ * Cloudflare worker): the loop runs there.
  */
 function unrolled(
   shape: [string, Node][],
@@ -154,11 +158,53 @@ function unrolled(
   optional: boolean[],
   onlyKnown: (record: Record<string, unknown>, present: number) => boolean,
 ): Check | undefined {
+  const constants: unknown[] = []
+  const constant = (value: unknown) => `k[${constants.push(value) - 1}]`
+  let names = 0
+  const fail = (test: string) => `if (${test}) return false;`
+  const called = (check: Check, value: string) => fail(`!${constant(check)}(${value})`)
+  // Statements that return false unless the variable named `value` passes `schema`.
+  const inline = (schema: Node, value: string): string => {
+    const { def } = schema._zod
+    const own = checksOf(schema).map((check) => {
+      const { check: kind, fn, when } = check._zod.def as { check?: string; fn?: unknown; when?: unknown }
+      // A refinement passes when its function says so (zod's `custom` check, without a `when`).
+      if (kind === 'custom' && typeof fn === 'function' && !when) return fail(`!${constant(fn)}(${value})`)
+      const run = `${constant(check._zod.check)}(P); if (P.issues.length !== 0 || P.value !== ${value}) { P.issues.length = 0; return false }`
+      return `P.value = ${value}; ${when ? `if (${constant(when)}(P)) { ${run} }` : run}`
+    })
+    const base = (): string => {
+      switch (def.type) {
+        case 'string':
+          return fail(`typeof ${value} !== 'string'`)
+        case 'number':
+          return fail(`typeof ${value} !== 'number' || !Number.isFinite(${value})`)
+        case 'boolean':
+          return fail(`typeof ${value} !== 'boolean'`)
+        case 'literal':
+        case 'enum':
+          return fail(`!${constant(schema._zod.values)}.has(${value})`)
+        case 'optional':
+          return `if (${value} !== undefined) { ${inline(def.innerType as Node, value)} }`
+        case 'array': {
+          const [item, at] = [`e${names}`, `i${names++}`]
+          return `${fail(`!Array.isArray(${value})`)} for (let ${at} = 0; ${at} < ${value}.length; ${at}++) { const ${item} = ${value}[${at}]; ${inline(def.element as Node, item)} }`
+        }
+        case 'pipe': {
+          const out = def.out as Node
+          const after = out._zod.def.type === 'transform' ? called(transformOf(out), value) : inline(out, value)
+          return `${inline(def.in as Node, value)} ${after}`
+        }
+        default:
+          return called(acceptsAsIs(schema as unknown as z.ZodMiniType), value)
+      }
+    }
+    return [base(), ...own].join(' ')
+  }
   const fields = shape.map(([key, field], at) => {
     const name = JSON.stringify(key)
-    const absent = optional[at] ? '' : `if (!c[${at}](v)) return false; `
-    const test = onlyString(field) ? "typeof v === 'string'" : `c[${at}](v)`
-    return `v = r[${name}]; if (v === undefined) { ${absent}if (Object.hasOwn(r, ${name})) p++ } else if (${test}) p++; else return false`
+    const absent = optional[at] ? '' : called(checks[at] as Check, 'v')
+    return `v = r[${name}]; if (v === undefined) { ${absent} if (Object.hasOwn(r, ${name})) p++ } else { ${inline(field, 'v')} p++ }`
   })
   const body = `return (r) => {
     if (typeof r !== 'object' || r === null || Array.isArray(r)) return false
@@ -167,16 +213,11 @@ function unrolled(
     return onlyKnown(r, p)
   }`
   try {
-    return new Function('c', 'onlyKnown', body)(checks, onlyKnown)
+    return new Function('k', 'P', 'onlyKnown', body)(constants, { value: undefined, issues: [] }, onlyKnown)
   } catch {
     return undefined
   }
 }
-
-const onlyString = (schema: Node) =>
-  schema._zod.def.type === 'string' &&
-  !schema._zod.traits.has('$ZodCheck') &&
-  (schema._zod.def.checks ?? []).every(describesOnly)
 
 function transformOf(schema: Node): Check {
   const transform = schema._zod.def.transform as (value: unknown, payload: Payload) => unknown
