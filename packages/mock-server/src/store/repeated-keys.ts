@@ -1,3 +1,5 @@
+import { hash32 } from '../runtime/random.js'
+
 /**
  * Each index whose key an earlier index holds, with the first index that holds it, in index order.
  * An open-addressing table of indexes over a typed array: a `Map` costs about 0.4 µs a key it has
@@ -16,7 +18,7 @@ export function repeatedKeys(count: number, keyAt: (at: number) => string): [at:
   for (let at = 0; at < count; at++) {
     const key = keyAt(at)
     keys[at] = key
-    for (let slot = hashOf(key) & mask; ; slot = (slot + 1) & mask) {
+    for (let slot = hash32(key) & mask; ; slot = (slot + 1) & mask) {
       const held = slots[slot] as number
       if (held === -1) {
         slots[slot] = at
@@ -42,11 +44,4 @@ function repeatedInMap(count: number, keyAt: (at: number) => string): [at: numbe
     else repeated.push([at, held])
   }
   return repeated
-}
-
-/** FNV-1a over a key's UTF-16 code units. */
-export function hashOf(key: string): number {
-  let hash = 0x811c9dc5
-  for (let at = 0; at < key.length; at++) hash = Math.imul(hash ^ key.charCodeAt(at), 0x01000193)
-  return hash
 }

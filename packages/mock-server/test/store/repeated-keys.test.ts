@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { seededRandom } from '../../src/runtime/random.js'
-import { hashOf, repeatedKeys } from '../../src/store/repeated-keys.js'
+import { hash32, seededRandom } from '../../src/runtime/random.js'
+import { repeatedKeys } from '../../src/store/repeated-keys.js'
 
 const repeatsOf = (keys: string[]) => repeatedKeys(keys.length, (at) => keys[at] as string)
 
@@ -33,7 +33,7 @@ describe('repeatedKeys: each key held again, with its first holder', () => {
   it('stays right when every key lands in the same slot (a file made to collide)', () => {
     // 300 distinct keys whose hashes agree in their low 10 bits: one slot of the 1,024 the table has.
     const keys: string[] = []
-    for (let n = 0; keys.length < 300; n++) if ((hashOf(`k${n}`) & 1023) === 0) keys.push(`k${n}`)
+    for (let n = 0; keys.length < 300; n++) if ((hash32(`k${n}`) & 1023) === 0) keys.push(`k${n}`)
     keys.push(keys[0] as string, keys[299] as string)
     expect(repeatsOf(keys)).toEqual([
       [300, 0],
