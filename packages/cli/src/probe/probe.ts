@@ -76,26 +76,21 @@ function failure(error: unknown, request: RequestDetails, timeout: number): [str
   return [message, message]
 }
 
-/** A departure of an answer that a check finds beyond the contract's schemas (a status, a behaviour). */
-export const answerDeparture = (
-  operation: string,
-  status: number | undefined,
-  found: Omit<Departure, 'operation' | 'direction' | 'status'>,
-): Departure => ({ operation, direction: 'answer', status, ...found })
-
 function expectation(request: ProbeRequest, status: number, operation: string): Departure[] {
   if (request.expect === undefined || request.expect === status) return []
   const detail = `is not the status this request must get (${request.purpose ?? 'an error case'})`
-  const [expected, actual] = [`${request.expect}`, `${status}`]
   return [
-    answerDeparture(operation, status, {
+    {
+      operation,
+      direction: 'answer',
+      status,
       path: '(status)',
       rule: 'status',
       detail,
-      expected,
-      actual,
+      expected: `${request.expect}`,
+      actual: `${status}`,
       severity: 'informational',
-    }),
+    },
   ]
 }
 
@@ -110,13 +105,15 @@ function validated(answer: Parameters<typeof validateAnswer>[0]): Departure[] | 
   }
 }
 
-const tooDeep = (operation: string, status: number) =>
-  answerDeparture(operation, status, {
-    path: 'body',
-    rule: 'constraint',
-    detail: 'an answer nested too deep to check',
-    severity: 'breaking',
-  })
+const tooDeep = (operation: string, status: number): Departure => ({
+  operation,
+  direction: 'answer',
+  status,
+  path: 'body',
+  rule: 'constraint',
+  detail: 'an answer nested too deep to check',
+  severity: 'breaking',
+})
 
 /**
  * Sends one request with plain fetch, within the target's time limit, and checks the answer with

@@ -18,7 +18,7 @@ import {
   sessionFilter,
   sessionListQuery,
 } from '@session-library/schemas'
-import { answerDeparture, type Probed, type ProbeRequest, requestOf } from '../../probe/probe.js'
+import { type Probed, type ProbeRequest, requestOf } from '../../probe/probe.js'
 
 /** The facts of the library that the read probes are built from (read from the first list page). */
 export interface LibrarySample {
@@ -146,14 +146,15 @@ export function listBehaviour(query: string | undefined, probed: Probed): Depart
   const facts = [...pageFacts(parsed.data, data, body.meta), ...(misfit ? [misfit] : [])]
   return facts
     .filter(([, , expected, actual]) => JSON.stringify(expected) !== JSON.stringify(actual))
-    .map(([path, detail, expected, actual]) =>
-      answerDeparture(probed.operation, probed.status, {
-        path,
-        rule: 'behaviour',
-        detail,
-        expected: typeof expected === 'string' ? expected : JSON.stringify(expected),
-        actual: JSON.stringify(actual) ?? 'nothing',
-        severity: 'informational',
-      }),
-    )
+    .map(([path, detail, expected, actual]) => ({
+      operation: probed.operation,
+      direction: 'answer',
+      status: probed.status,
+      path,
+      rule: 'behaviour',
+      detail,
+      expected: typeof expected === 'string' ? expected : JSON.stringify(expected),
+      actual: JSON.stringify(actual) ?? 'nothing',
+      severity: 'informational',
+    }))
 }
