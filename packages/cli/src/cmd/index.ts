@@ -11,23 +11,39 @@ import { complete } from './completion/complete.js'
 import { completion } from './completion/completion.js'
 import { importsStart } from './imports/start.js'
 import { notesClear } from './notes/clear.js'
-import { notesPut } from './notes/put.js'
 import { notesSet } from './notes/set.js'
-import { sessionsCreate } from './sessions/create.js'
-import { sessionsDelete } from './sessions/delete.js'
 import { sessionsList } from './sessions/list.js'
 import { tagsAdd, tagsRemove } from './tags/edit.js'
-import { tagsPut } from './tags/put.js'
-import { waveformNotesPut } from './waveform-notes/put.js'
 
-// What a command adds to the one generated from its operation, by operation id.
+// What a command adds to the one generated from its operation, by operation id: its examples, or
+// its module's extras (flags, arguments, a run of its own).
 const EXTRAS: Partial<Record<OperationName, Extras>> = {
   'sessions.list': sessionsList,
-  'sessions.create': sessionsCreate,
-  'sessions.delete': sessionsDelete,
-  'tags.put': tagsPut,
-  'notes.put': notesPut,
-  'waveformNotes.put': waveformNotesPut,
+  'sessions.create': {
+    examples: [
+      'session-library sessions create --title "Night Drive" --kind ableton --tags drums,vox',
+      'session-library sessions create --body @session.json',
+    ],
+  },
+  'sessions.delete': { examples: ['session-library sessions delete ses_1 --yes'] },
+  'tags.put': {
+    examples: [
+      'session-library tags put ses_1 --tags drums,vox',
+      "session-library tags put ses_1 --tags '' --yes   # no tags",
+    ],
+  },
+  'notes.put': {
+    examples: [
+      'session-library notes put ses_1 --notes @notes.md   # from a file',
+      'session-library notes put ses_1 --notes null --yes   # clear them',
+    ],
+  },
+  'waveformNotes.put': {
+    examples: [
+      'session-library waveform-notes put ses_1 --notes \'[{"timestamp":1.5,"text":"drop"}]\'',
+      'session-library waveform-notes put ses_1 --variant prv_1 --notes @lane.json   # from a file',
+    ],
+  },
   'imports.start': importsStart,
 }
 

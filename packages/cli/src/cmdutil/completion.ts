@@ -5,9 +5,6 @@ export const SHELLS = ['bash', 'zsh', 'fish'] as const
 
 export type Shell = (typeof SHELLS)[number]
 
-/** What a flag's value completes to: listed values, a file, or `@` and a file (a JSON value). */
-type Value = { choices: readonly string[] } | { file: 'plain' | 'at' } | { server: true }
-
 interface Entry {
   /** The command words typed so far that lead here ('' at the top). */
   path: string
@@ -15,30 +12,23 @@ interface Entry {
   words: [string, string][]
   /** Flags (without dashes) of the command named by `path`, with a description and whether they take a value. */
   flags: [string, string, boolean][]
-  values: [string, Value][]
+  /** The flags whose value completes: to listed values, the server's, a file, or `@` and a file (a JSON value). */
+  values: [string, Flag][]
   files: boolean
   /** A positional's values come from the server (`__complete`). */
   server: boolean
 }
 
-function completedValue(flag: Flag): Value | undefined {
-  if (flag.choices) return { choices: flag.choices }
-  if (flag.complete) return { server: true }
-  if (flag.file) return { file: flag.value?.includes('@') ? 'at' : 'plain' }
-  return undefined
-}
+const atFile = (flag: Flag) => flag.value?.includes('@') === true
 
 function commandEntry(command: Command): Entry {
-  const all = Object.entries({ ...command.flags(), ...GLOBAL_FLAGS })
+  const all: [string, Flag][] = Object.entries({ ...command.flags(), ...GLOBAL_FLAGS })
   const choices = command.positionals.find((positional) => positional.choices)?.choices ?? []
   return {
     path: command.words.join(' '),
     words: choices.map((choice) => [choice, choice]),
     flags: all.map(([name, flag]) => [name, flag.description, flag.type === 'string']),
-    values: all.flatMap(([name, flag]) => {
-      const value = completedValue(flag)
-      return value ? [[name, value] as [string, Value]] : []
-    }),
+    values: all.filter(([, flag]) => flag.choices || flag.complete || flag.file),
     files: command.positionals.some((positional) => positional.file),
     server: command.positionals.some((positional) => positional.complete),
   }
@@ -81,7 +71,7 @@ const byLength = (entries: Entry[]) => [...entries].sort((a, b) => b.path.length
 function chooseCase(
   shell: 'bash' | 'zsh',
   all: Entry[],
-  valueCase: (value: Value, flag: string) => string,
+  valueCase: (value: Flag, flag: string) => string,
   assign: (entry: Entry) => string,
 ): string {
   const [words, first, cursor, open] =
@@ -114,12 +104,12 @@ ${cases.join('\n')}
 function bash(all: Entry[]): string {
   const assign = ({ words, flags }: Entry) =>
     `words=${quote(words.map(([word]) => word).join(' '))}; flags=${quote(flags.map(([name]) => `--${name}`).join(' '))}`
-  const valueCase = (value: Value, flag: string) =>
-    'choices' in value
+  const valueCase = (value: Flag, flag: string) =>
+    value.choices
       ? `COMPREPLY=($(compgen -W ${quote(value.choices.join(' '))} -- "$cur")); return`
-      : 'server' in value
+      : value.complete
         ? `COMPREPLY=($(compgen -W "$(${ASK} --value-of ${flag} -- $typed 2>/dev/null)" -- "$cur")); return`
-        : value.file === 'at'
+        : atFile(value)
           ? `compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -P @ -- "\${cur#@}")); return`
           : 'compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return'
   return `# bash completion for ${PROGRAM}: eval "$(${PROGRAM} completion bash)"
@@ -143,12 +133,12 @@ function zsh(all: Entry[]): string {
     const flags = entry.flags.map(([name, text]) => zshItem(`--${name}`, text)).join(' ')
     return `words_=(${words}); flags=(${flags})`
   }
-  const valueCase = (value: Value, flag: string) =>
-    'choices' in value
+  const valueCase = (value: Flag, flag: string) =>
+    value.choices
       ? `compadd -- ${value.choices.map(quote).join(' ')}; return`
-      : 'server' in value
+      : value.complete
         ? `compadd -- \${(f)"$(${ASK} --value-of ${flag} -- \${=typed} 2>/dev/null)"}; return`
-        : value.file === 'at'
+        : atFile(value)
           ? "compset -P '@'; _files; return"
           : '_files; return'
   return `#compdef ${PROGRAM}
@@ -170,16 +160,15 @@ const fishLine = (when: string, rest: string) => `complete -c ${PROGRAM} -n ${qu
 // The server's values for the words typed so far (with `--value-of`, a flag's).
 const fishAsk = (option = '') => quote(`(${ASK}${option} -- (__session_library_path | string split ' ') 2>/dev/null)`)
 
-function fishFlag(when: string, [name, text, takes]: [string, string, boolean], value: Value | undefined): string {
+function fishFlag(when: string, [name, text, takes]: [string, string, boolean], value: Flag | undefined): string {
   const flag = (rest: string) => fishLine(when, `-l ${name}${rest} -d ${quote(text)}`)
-  if (value && 'choices' in value) return flag(` -x -a ${quote(value.choices.join(' '))}`)
-  if (value && 'server' in value) return flag(` -x -a ${fishAsk(` --value-of ${name}`)}`)
-  if (value?.file === 'plain') return flag(' -r -F')
-  if (value?.file === 'at')
-    return flag(
-      ` -x -a '(__fish_complete_path (string replace -r "^@" "" -- (commandline -ct)) | string replace -r "^" "@")'`,
-    )
-  return flag(takes ? ' -r' : '')
+  if (value?.choices) return flag(` -x -a ${quote(value.choices.join(' '))}`)
+  if (value?.complete) return flag(` -x -a ${fishAsk(` --value-of ${name}`)}`)
+  if (!value?.file) return flag(takes ? ' -r' : '')
+  if (!atFile(value)) return flag(' -r -F')
+  return flag(
+    ` -x -a '(__fish_complete_path (string replace -r "^@" "" -- (commandline -ct)) | string replace -r "^" "@")'`,
+  )
 }
 
 function fish(all: Entry[]): string {
@@ -220,6 +209,5 @@ ${lines.join('\n')}
 }
 
 export function completionScript(shell: Shell, commands: readonly Command[]): string {
-  const all = entries(commands)
-  return { bash, zsh, fish }[shell](all)
+  return { bash, zsh, fish }[shell](entries(commands))
 }

@@ -28,16 +28,12 @@ import type { CliContext } from './iostreams.js'
  * `words`, it is another command over the operation (`notes set` over `notes.put`): its own summary
  * and description, and no flags of the contract's fields when `fieldFlags` is false.
  */
-export interface Extras {
-  readonly words?: readonly string[]
-  readonly summary?: string
-  readonly description?: string
+export interface Extras extends Partial<Pick<Command, 'words' | 'summary' | 'description' | 'examples'>> {
   readonly fieldFlags?: false
   readonly flags?: Readonly<Record<string, Flag>>
   readonly columns?: readonly string[]
   /** Positionals after the path parameters; `amend` puts them in the input. */
   readonly positionals?: readonly Positional[]
-  readonly examples?: readonly string[]
   amend?(input: OperationInput, positionals: readonly string[], io: CliContext): void | Promise<void>
   /** Runs instead of the plain call when it returns true. */
   run?(call: OperationCall, context: Context): Promise<boolean>

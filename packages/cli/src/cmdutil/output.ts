@@ -42,11 +42,7 @@ function cutToWidth(text: string): string {
 
 const padded = (text: string, width: number) => text + ' '.repeat(Math.max(0, width - stringWidth(text)))
 
-function columnsOf(records: readonly Record<string, unknown>[]): string[] {
-  const columns = new Set<string>()
-  for (const record of records) for (const key of Object.keys(record)) columns.add(key)
-  return [...columns]
-}
+const columnsOf = (records: readonly Row[]) => [...new Set(records.flatMap((record) => Object.keys(record)))]
 
 /** Where a command writes: data to stdout (a table for people, JSON for programs), messages to stderr. */
 export interface Output {
@@ -105,7 +101,6 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
   const message = (text: string) => {
     io.stderr.write(`${mask(escapeMessage(text))}\n`)
   }
-  const names = (rows: readonly Row[], columns?: readonly string[]) => fields ?? columns ?? columnsOf(rows)
   const cells = (row: Row, columns: readonly string[]) => columns.map((name) => cellText(row[name], terminal))
   // Rows under a bold header; `fixed` widths are kept (a stream keeps those of its first rows).
   const laidOut = (header: readonly string[], records: readonly Row[], fixed?: number[]) => {
@@ -135,7 +130,7 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
     return async (rows: readonly Row[]) => {
       const first = header === undefined
       if (first) checkFields(fields, rows, known)
-      header ??= names(rows, columns)
+      header ??= fields ?? columns ?? columnsOf(rows)
       if (!terminal) return out(tsv(header, rows, first))
       const laid = laidOut(header, rows, widths)
       widths = laid.widths

@@ -12,31 +12,21 @@ const WRITES: Record<CheckReport['writes'], string> = {
 
 /** Departures of list elements grouped by field: `data[3].rating` and `data[7].rating` are one row. */
 function grouped(report: CheckReport) {
-  const groups = new Map<string, ReturnType<typeof groupOf>>()
+  type Group = Omit<Departure, 'direction' | 'status'> & { count: number; request: string }
+  const groups = new Map<string, Group>()
   for (const probed of report.probes) {
     for (const departure of probed.departures) {
       const path = departure.path.replace(/\[\d+\]/g, '[]')
-      const { severity, operation, rule, detail, status } = departure
+      const { severity, operation, rule, detail, status, expected = '', actual = '' } = departure
       const key = JSON.stringify([severity, operation, path, rule, detail, status])
       const group = groups.get(key)
+      const request = `${probed.request} → ${probed.status ?? 'no answer'}`
       if (group) group.count += 1
-      else groups.set(key, groupOf(departure, path, `${probed.request} → ${probed.status ?? 'no answer'}`))
+      else groups.set(key, { severity, operation, path, rule, detail, expected, actual, count: 1, request })
     }
   }
   return [...groups.values()].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'breaking' ? -1 : 1))
 }
-
-const groupOf = (departure: Departure, path: string, request: string) => ({
-  severity: departure.severity,
-  operation: departure.operation,
-  path,
-  rule: departure.rule,
-  detail: departure.detail,
-  expected: departure.expected ?? '',
-  actual: departure.actual ?? '',
-  count: 1,
-  request,
-})
 
 const operationRow = (operation: string) => {
   return { operation, requests: 0, statuses: new Set<string>(), breaking: 0, informational: 0 }

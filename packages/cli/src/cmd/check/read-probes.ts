@@ -12,6 +12,7 @@ import {
   operationPath,
   operations,
   queryInput,
+  type Session,
   type SessionListParams,
   SORT_KEYS,
   sessionFilter,
@@ -23,14 +24,8 @@ import { type Probed, type ProbeRequest, requestOf } from '../../probe/probe.js'
 export interface LibrarySample {
   /** `meta.total` of the list. */
   readonly total: number
-  /** A session to read one by one: one with previews when there is one. */
-  readonly session?: {
-    readonly id: string
-    readonly kind?: string
-    readonly title?: string
-    readonly tags?: readonly string[]
-    readonly previews?: readonly { readonly id: string }[]
-  }
+  /** A session to read one by one: one with previews when there is one; of its other fields, those it has. */
+  readonly session?: Pick<Session, 'id'> & Partial<Pick<Session, 'kind' | 'title' | 'tags' | 'previews'>>
 }
 
 /** An id no server hands out, for the 404 probes. */

@@ -10,8 +10,6 @@ export const COMPLETE_TIMEOUT = 1_500
 const IDS = 100
 
 async function valuesOf(kind: NonNullable<Completion['complete']>, context: Context): Promise<string[]> {
-  const { token } = await context.connection()
-  if (!token) return []
   const client = (await context.client()).withOptions({ timeout: COMPLETE_TIMEOUT, retry: 0 })
   const signal = AbortSignal.timeout(COMPLETE_TIMEOUT)
   if (kind === 'tags') return (await client.tagCounts({ signal })).map(({ tag }) => tag)
