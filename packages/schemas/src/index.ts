@@ -28,6 +28,7 @@ export type { Operation } from './contract/operation.js'
 export * from './contract/routes.js'
 export {
   compareSessions,
+  compareText,
   DEFAULT_SORT,
   type ListedSession,
   missedFilter,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   compareSessions,
+  compareText,
   LIMITS,
   missedFilter,
   missingTag,
@@ -176,6 +177,12 @@ describe('the session list order and filters', () => {
     expect(ids('-title', ...all())).toEqual(['c', 'a', 'b'])
     expect(ids(undefined, ...all())).toEqual(['c', 'a', 'b'])
     expect(ids('lastOpened', ...all())).toEqual(['a', 'b', 'c'])
+  })
+
+  it('D10: compareText orders by UTF-16 code units, not by locale: Z before a, é after z, equal is 0', () => {
+    expect(['é', 'a', 'Z', 'z', 'ab', ''].sort(compareText)).toEqual(['', 'Z', 'a', 'ab', 'z', 'é'])
+    expect(compareText('ses_2', 'ses_10')).toBeGreaterThan(0)
+    expect(compareText('x', 'x')).toBe(0)
   })
 
   it('D11: reads kind or daw and the tags; misses the kind first, then the first tag lacking', () => {

@@ -1,3 +1,5 @@
+import { compareText } from '@session-library/schemas'
+
 /** Changes an order holds back before it is cheaper to sort again than to move records one by one. */
 const PENDING_LIMIT = 1024
 
@@ -9,8 +11,6 @@ export interface OrderBy<T> {
   value: (record: T) => string
   descending: boolean
 }
-
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 /**
  * D10's comparison of two records, given their sort values: by value in the direction, then by key

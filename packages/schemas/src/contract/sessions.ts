@@ -168,7 +168,11 @@ const sortText: Record<string, (session: ListedSession) => string> = {
   kind: (session) => session.kind,
   status: (session) => session.status,
 }
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+/**
+ * Compares two texts by their UTF-16 code units, as D10 orders sort values and ids: negative when `a`
+ * comes first, 0 when equal. Not `localeCompare`: the order must not depend on the machine's locale.
+ */
+export const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
 /**
  * The order of the session list for a sort key (DECISIONS D10): the text each session sorts by (titles

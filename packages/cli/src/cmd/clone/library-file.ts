@@ -1,6 +1,6 @@
 import { readFile, unlink } from 'node:fs/promises'
 import { FileHeld, lockFile, realFilePath, writeAtomically, writeFully } from '@session-library/internal/node'
-import { libraryLogs, librarySnapshot } from '@session-library/schemas'
+import { compareText, libraryLogs, librarySnapshot } from '@session-library/schemas'
 import { CliError, EXIT } from '../../cmdutil/errors.js'
 import type { ClonedLibrary } from './read-library.js'
 import type { LibraryFile } from './stored-records.js'
@@ -69,12 +69,12 @@ export async function holdLibraryFile(given: string): Promise<HeldLibraryFile> {
  */
 async function writeLibrary(path: string, cloned: ClonedLibrary): Promise<LibraryFile> {
   // Read in parallel, written in a stable order: a refresh of an unchanged library changes nothing.
-  const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
-  const byVariant = (a: Variant, b: Variant) => order(a.sessionId, b.sessionId) || order(a.variantId, b.variantId)
+  const byVariant = (a: Variant, b: Variant) =>
+    compareText(a.sessionId, b.sessionId) || compareText(a.variantId, b.variantId)
   const library: LibraryFile = {
     version: 1,
     nextId: await previousNextId(path),
-    sessions: [...cloned.sessions].sort((a, b) => order(a.id, b.id)),
+    sessions: [...cloned.sessions].sort((a, b) => compareText(a.id, b.id)),
     lanes: [...cloned.lanes].sort(byVariant),
     ...(cloned.waveforms.length > 0 && { waveforms: [...cloned.waveforms].sort(byVariant) }),
   }
