@@ -15,6 +15,8 @@ import { emit, median, quick, root } from './lib/common.mjs'
 import { spawnServer } from './lib/store-processes.mjs'
 
 const ROUNDS = quick ? 3 : 11
+// The test-file rows judge a target of 1.1× on differences of a few ms: more rounds, a steadier median.
+const TEST_FILE_ROUNDS = quick ? 3 : 21
 const before = process.env.BENCH_MOCK_ROOT && resolve(process.env.BENCH_MOCK_ROOT)
 /** `variants`, plus each named one again from the BENCH_MOCK_ROOT checkout as "<name> · before". */
 const withBefore = (variants, name, moved) =>
@@ -29,10 +31,10 @@ function processMs(code, directory) {
   return performance.now() - started
 }
 
-/** Each variant's median over ROUNDS alternating rounds of `measure(variant)`. */
-async function alternating(variants, measure) {
+/** Each variant's median over `rounds` alternating rounds of `measure(variant)`. */
+async function alternating(variants, measure, rounds = ROUNDS) {
   const times = Object.fromEntries(Object.keys(variants).map((name) => [name, []]))
-  for (let round = 0; round < ROUNDS; round++) {
+  for (let round = 0; round < rounds; round++) {
     for (const [name, variant] of Object.entries(variants)) times[name].push(await measure(variant))
   }
   return Object.fromEntries(Object.entries(times).map(([name, values]) => [name, median(values)]))
@@ -129,6 +131,7 @@ for (const [msw, folderOf] of Object.entries(mockFolder)) {
       ([, code]) => [folderOf(before), code],
     ),
     ([folder, code]) => processMs(code, folder),
+    TEST_FILE_ROUNDS,
   )
   console.log(
     `test file (import + setupServer + first answer), ${msw}: ${Object.entries(testFiles[msw])
