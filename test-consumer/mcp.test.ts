@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
@@ -122,5 +124,46 @@ describe('@session-library/mcp-server from its tarball: session-library-mcp over
     }
     expect(exchange.length).toBeGreaterThan(5)
     expect(exchange.filter((message) => message.includes(SECRET))).toEqual([])
+  })
+
+  it("keeps the compiled code of what a start loads in Node's compile cache, as the CLI's and the mock's bins do", () => {
+    const temporary = mkdtempSync(join(tmpdir(), 'consumer-mcp-cache-'))
+    try {
+      // Node's default place for it: node-compile-cache in the temporary directory.
+      const ran = spawnSync(process.execPath, [bin, '--version'], {
+        cwd: consumerDir,
+        env: { PATH: process.env.PATH ?? '', HOME: consumerDir, TMPDIR: temporary },
+        encoding: 'utf8',
+      })
+      expect(ran.status, ran.stderr).toBe(0)
+      expect(ran.stdout).toMatch(/^\d+\.\d+\.\d+/)
+      expect(readdirSync(join(temporary, 'node-compile-cache'), { recursive: true }).length).toBeGreaterThan(0)
+    } finally {
+      rmSync(temporary, { recursive: true, force: true })
+    }
+  })
+
+  it('a stdio start loads neither the Streamable HTTP transport nor the mock (only --http and --mock do)', () => {
+    // Each module the process resolves, printed at its exit (Node's synchronous module hooks).
+    const hook = `data:text/javascript,${encodeURIComponent(
+      "import { registerHooks } from 'node:module'; const seen = []; registerHooks({ resolve(specifier, context, next) { const found = next(specifier, context); seen.push(found.url); return found } }); process.on('exit', () => process.stderr.write('LOADED ' + JSON.stringify(seen) + '\\n'))",
+    )}`
+    const ran = spawnSync(process.execPath, ['--import', hook, bin], {
+      cwd: consumerDir,
+      // stdin ends at once: the session ends, and so does the process.
+      input: '',
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: consumerDir,
+        SESSION_LIBRARY_URL: 'http://127.0.0.1:9/api/v1',
+        SESSION_LIBRARY_TOKEN: 'consumer-token',
+      },
+      encoding: 'utf8',
+    })
+    expect(ran.status, ran.stderr).toBe(0)
+    expect(ran.stderr).toMatch(/tools over stdio/)
+    const loaded = JSON.parse(/^LOADED (.*)$/m.exec(ran.stderr)?.[1] ?? '[]') as string[]
+    expect(loaded.some((url) => url.includes('/server/stdio.js'))).toBe(true)
+    expect(loaded.filter((url) => /streamableHttp|@session-library\/mock-server/.test(url))).toEqual([])
   })
 })

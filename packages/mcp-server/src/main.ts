@@ -3,7 +3,6 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { type ParsedFlags, parseFlags, type ShellFlag, UsageError } from '@session-library/internal'
 import { configDirOf, resolveConnection } from '@session-library/internal/node'
 import { SessionLibrary } from '@session-library/sdk'
-import { serveHttp } from './http.js'
 import { createServer, selectTools, version } from './server.js'
 
 const PROGRAM = 'session-library-mcp'
@@ -99,6 +98,9 @@ export async function run(
   const newServer = () => createServer({ ...options, client, token: api.token })
   const where = `${values.mock ? 'the in-process mock at ' : ''}${api.url}`
   if (port !== undefined) {
+    // Loaded only here: the Streamable HTTP transport and the mock's host check (its Node entry) are
+    // no part of a stdio start.
+    const { serveHttp } = await import('./http.js')
     const endpoint = await serveHttp(newServer, port)
     context.log(`${PROGRAM}: ${offered} tools at ${endpoint.url} (Streamable HTTP), calling ${where}`)
     return async () => {
