@@ -3,11 +3,11 @@
 // entry alone, for where the time goes); the SDK's import and first call against a bare `fetch`; a
 // test file's import of the mock + `createMockApi()` + `setupServer` + first answer against the same
 // steps with one hand-written msw handler, on msw 3 and on msw 2 (the root's `msw2`); the
-// standalone mock's spawn to ready line against a bare `node:http` server; and, in process, `reset()`
-// of the default library. The 100,000-session starts are in store.mjs.
+// standalone mock's spawn to ready line against a bare `node:http` server; the MCP server's spawn to
+// its stdio log line against `node -e` writing one; and, in process, `reset()` of the default library. The 100,000-session starts are in store.mjs.
 //   node scripts/bench/cold.mjs [--quick]
-import { spawnSync } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createMockApi } from '../../packages/mock-server/dist/index.js'
@@ -170,6 +170,43 @@ console.log(
     .join(', ')}`,
 )
 
+// The MCP server as an assistant starts it (stdio, a URL and a token in its environment): spawn to
+// its one log line on stderr, against `node -e` writing a line to stderr.
+function msToStderrLine(args, pattern) {
+  const started = performance.now()
+  const env = { ...process.env, SESSION_LIBRARY_URL: 'http://127.0.0.1:9/api/v1', SESSION_LIBRARY_TOKEN: 'bench-token' }
+  const child = spawn(process.execPath, args, { stdio: ['pipe', 'ignore', 'pipe'], env })
+  let err = ''
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}: ${err}`)))
+    child.stderr.on('data', (chunk) => {
+      err += chunk
+      if (!pattern.test(err)) return
+      const ms = performance.now() - started
+      child.removeAllListeners('exit')
+      child.once('exit', () => resolve(ms))
+      child.stdin.end()
+    })
+  })
+}
+// A checkout from before the bin moved out of dist has only dist/bin.js.
+const mcpBin = (checkout) =>
+  [
+    join(checkout, 'packages/mcp-server/bin/session-library-mcp.js'),
+    join(checkout, 'packages/mcp-server/dist/bin.js'),
+  ].find(existsSync)
+const mcpStarts = await alternating(
+  withBefore({ 'node -e': ['-e', "process.stderr.write('over stdio\\n')"], MCP: [mcpBin(root(''))] }, 'MCP', () => [
+    mcpBin(before),
+  ]),
+  (args) => msToStderrLine(args, /over stdio/),
+)
+console.log(
+  `MCP server, spawn to its stdio log line: ${Object.entries(mcpStarts)
+    .map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`)
+    .join(', ')}`,
+)
+
 const api = createMockApi()
 const resets = []
 for (let round = 0; round < (quick ? 200 : 2_000); round++) {
@@ -227,6 +264,13 @@ const rows = [
     ...over(starts.mock, starts['bare node:http'], 150),
   },
   {
+    benchmark: 'cold: MCP server, spawn to its stdio log line (baseline node -e writing a line)',
+    baseline: mcpStarts['node -e'],
+    subject: mcpStarts.MCP,
+    unit: 'ms',
+    better: 'lower',
+  },
+  {
     benchmark: 'cold: reset() of the default library, p50, in process',
     subject: reset,
     unit: 'ms',
@@ -240,5 +284,6 @@ const befores = {
   5: testFiles['msw 3']['mock · before'],
   6: testFiles['msw 2']['mock · before'],
   7: starts['mock · before'],
+  8: mcpStarts['MCP · before'],
 }
 emit(rows.flatMap((row, at) => [row, ...beforeRow(row, befores[at])]))
