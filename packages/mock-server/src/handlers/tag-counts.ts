@@ -1,7 +1,13 @@
-import { countTags } from '../store/tag-counts.js'
 import type { HandlerTable } from './context.js'
 
-/** The library-wide tag counts (D16). */
+/** The library-wide tag counts (D16): count descending, then tag ascending. */
 export const tagCountHandlers = {
-  'tagCounts.list': ({ runtime }) => ({ data: countTags(runtime.library.sessions.values()) }),
+  'tagCounts.list': ({ runtime }) => {
+    const counts = new Map<string, number>()
+    for (const record of runtime.library.sessions.values()) {
+      for (const tag of record.tags) counts.set(tag, (counts.get(tag) ?? 0) + 1)
+    }
+    const data = Array.from(counts, ([tag, count]) => ({ tag, count }))
+    return { data: data.sort((a, b) => b.count - a.count || (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0)) }
+  },
 } satisfies HandlerTable<'tagCounts.list'>
