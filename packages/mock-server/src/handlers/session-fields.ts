@@ -19,7 +19,7 @@ function fieldHandlers<F extends Field>(field: F): HandlerTable<`${F}.get` | `${
         draft[field] = body[field]
       }),
     )
-  const get = ({ params, runtime }: FieldContext<F>) => answer(runtime.library.requireSession(params.id))
+  const get = ({ params, runtime }: FieldContext<F>) => answer(runtime.library.readSession(params.id))
   return { [`${field}.get`]: get, [`${field}.put`]: set, [`${field}.patch`]: set } as never
 }
 

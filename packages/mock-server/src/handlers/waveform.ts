@@ -7,7 +7,7 @@ import type { HandlerTable, OperationHandler } from './context.js'
 /** The session, its preview variant a request names (D12) and that variant's waveform (D13), or their 404s. */
 async function variantWaveform(runtime: Runtime, sessionId: string, variantId: string | undefined) {
   const { library } = runtime
-  const record = library.requireSession(sessionId)
+  const record = library.readSession(sessionId)
   const preview = chooseVariant(record, variantId)
   const stored = library.storedWaveform(record.id, preview.id)
   const waveform = await waveformOf(record.id, preview, runtime.readAudio, stored)

@@ -105,7 +105,7 @@ export class FaultQueue {
   readonly #changed: () => void
 
   /** `changed` is told whenever the pending faults change (added, used, cleared). */
-  constructor(changed: () => void = () => undefined) {
+  constructor(changed: () => void) {
     this.#changed = changed
   }
 
