@@ -3,7 +3,6 @@ import {
   type Departure,
   type ERRORS,
   endpoints,
-  matchOperation,
   NOT_FOUND_MESSAGES,
   type Operation,
   type OperationName,
@@ -16,6 +15,7 @@ import { operationHandlers } from '../handlers/index.js'
 import type { Fault } from '../runtime/faults.js'
 import { JsonValue } from '../runtime/journal-bodies.js'
 import { sleep } from '../runtime/mutex.js'
+import { operationAt, routeAt } from '../runtime/operation-names.js'
 import { sessionJson } from '../store/sessions.js'
 import {
   ApiError,
@@ -145,7 +145,7 @@ async function outcomeOf(request: RequestView, runtime: Runtime, generation: num
   try {
     if (!skips('auth') && !authorized(request.header('authorization'), runtime.token)) throw unauthorized()
     body = await request.bytes()
-    const match = matchOperation(request.method, apiPath(request.url.pathname) ?? '')
+    const match = routeAt(request.method, request.url.pathname)
     if (!match.operation) throw new ApiError('not_found', NOT_FOUND_MESSAGES.route)
     operation = match.operation.name as OperationName
     // Reset while its body was read: a fault now is the next test's.
@@ -165,9 +165,7 @@ async function outcomeOf(request: RequestView, runtime: Runtime, generation: num
     // Nothing to answer or journal: the transport knows what became of the request.
     if (caught instanceof UnreadableBody) throw caught
     // A 401 comes before the route, but is journaled with the operation its route names.
-    operation ??= matchOperation(request.method, apiPath(request.url.pathname) ?? '').operation?.name as
-      | OperationName
-      | undefined
+    operation ??= operationAt(request.method, request.url.pathname)
     return { ...failed(caught, runtime, operation), body }
   }
 }

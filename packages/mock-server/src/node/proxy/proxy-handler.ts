@@ -1,8 +1,6 @@
 import { nestedDeeperThan } from '@session-library/internal'
 import {
-  apiPath,
   type Departure,
-  matchOperation,
   type OperationName,
   tokenMask,
   transportDeparture,
@@ -14,6 +12,7 @@ import type { RawStep } from '../../http/answer.js'
 import { ApiError, errorText, toResponse } from '../../http/api-error.js'
 import { refuseTooDeep } from '../../http/read-input.js'
 import { targetUrl } from '../../http/request-view.js'
+import { operationAt } from '../../runtime/operation-names.js'
 import { type Forwarded, forward, proxyFailure, proxyOrigin } from './forward.js'
 
 interface ProxyOptions {
@@ -64,7 +63,7 @@ export function proxyStep(options: ProxyOptions): RawStep {
   }
   return async (view, sent) => {
     const { url, method } = view
-    const operation = matchOperation(method, apiPath(url.pathname) ?? '').operation?.name as OperationName | undefined
+    const operation = operationAt(method, url.pathname)
     const body = method === 'GET' || method === 'HEAD' ? undefined : (sent as Uint8Array<ArrayBuffer>)
     if (body) refuseTooDeep(body)
     const departures: Departure[] = operation
