@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { createFileAssets, distDirectory, escapeHtml, type PageRoute, pageHeaders } from './page-headers.js'
+import { assetRoute, distDirectory, escapeHtml, type PageRoute, textRoute } from './page-headers.js'
 
 /** The dashboard's built files (`pnpm build` writes them to `dist/dashboard/`); no other is served. */
 const ASSET_TYPES: Readonly<Record<string, string>> = {
@@ -32,15 +32,10 @@ function pageHtml(title: string, assets: string): string {
  */
 export function dashboardRoutes(path: string, title: () => string): PageRoute[] {
   const assets = `${path}/assets/`
-  let page: string | undefined
-  const asset = createFileAssets(ASSET_TYPES, () => join(distDirectory(), 'dashboard'))
-  const answerPage = () => {
-    page ??= pageHtml(title(), assets)
-    return new Response(page, { headers: pageHeaders('text/html; charset=utf-8', { inlineStyles: false }) })
-  }
+  const page = textRoute(path, 'text/html; charset=utf-8', false, () => pageHtml(title(), assets))
   return [
-    { method: 'GET', path, answer: answerPage },
-    { method: 'GET', path: `${path}/`, answer: answerPage },
-    { method: 'GET', path: `${assets}{name}`, answer: (request, { name }) => asset(name ?? '', request.headers) },
+    page,
+    { ...page, path: `${path}/` },
+    assetRoute(assets, ASSET_TYPES, () => join(distDirectory(), 'dashboard')),
   ]
 }
