@@ -98,6 +98,12 @@ function originOf(incoming: IncomingMessage, host: string | undefined): string {
   return `http://${host ?? `${incoming.socket.localAddress}:${incoming.socket.localPort}`}`
 }
 
+/** An answer the transport gave itself (its error `code`, `''` for none), to journal (D17). */
+function ownAnswer(incoming: IncomingMessage, statusCode: number, code: string, host: string | undefined) {
+  const { method = 'GET', url = '/' } = incoming
+  return { method, target: url, origin: originOf(incoming, host), statusCode, ...(code && { code }) }
+}
+
 type Answered = ApiAnswer | Response | undefined
 
 /** The transport's options with a mock reached without msw (`mockCoreFrom`'s `entry`). */
@@ -171,10 +177,7 @@ export function createRequestListener(
       // A body cut short by the request timeout was answered already (a JSON 408) by the server's
       // clientError handler; a client that went away got nothing.
       const cut = clientErrorAnswer(incoming.socket)
-      if (cut) {
-        const origin = originOf(incoming, incoming.headers.host)
-        record?.({ method, target: url, origin, statusCode: cut.status, code: cut.code })
-      }
+      if (cut) record?.(ownAnswer(incoming, cut.status, cut.code, incoming.headers.host))
       if (cut || incoming.socket.destroyed) {
         report(cut?.status ?? 0)
         return
@@ -198,10 +201,7 @@ export function createRequestListener(
       res.destroy()
     }
     if (own !== undefined) {
-      const origin = originOf(incoming, own === 'invalid_host' ? undefined : incoming.headers.host)
-      const answered: TransportAnswer = { method, target: url, origin, statusCode: res.statusCode }
-      if (own) answered.code = own
-      record?.(answered)
+      record?.(ownAnswer(incoming, res.statusCode, own, own === 'invalid_host' ? undefined : incoming.headers.host))
     }
     report(res.statusCode)
   }

@@ -62,12 +62,20 @@ const replaceLane: OperationHandler<'waveformNotes.put' | 'waveformNotes.patch'>
   return { data: lane }
 }
 
-/** A preview variant's waveform (D12, D13) and its note lane (D14), which PUT and PATCH both replace. */
-export const waveformHandlers = {
+/**
+ * A session's previews: their metadata (SPEC §4.10), a variant's waveform (D12, D13) and its note
+ * lane (D14), which PUT and PATCH both replace.
+ */
+export const previewHandlers = {
+  'preview.get': ({ params, runtime }) => {
+    const record = runtime.library.readSession(params.id)
+    const { id, previewStatus, preferredPreviewId, previewUrl, previewAudioUrl, previewAudioMime, previews } = record
+    return { data: { id, previewStatus, preferredPreviewId, previewUrl, previewAudioUrl, previewAudioMime, previews } }
+  },
   'waveform.get': async ({ params, query, runtime }) => {
     const { record, preview, waveform } = await variantWaveform(runtime, params.id, query.variantId)
     return { data: { sessionId: record.id, variantId: preview.id, waveform } }
   },
   'waveformNotes.put': replaceLane,
   'waveformNotes.patch': replaceLane,
-} satisfies HandlerTable<'waveform.get' | 'waveformNotes.put' | 'waveformNotes.patch'>
+} satisfies HandlerTable<'preview.get' | 'waveform.get' | 'waveformNotes.put' | 'waveformNotes.patch'>
