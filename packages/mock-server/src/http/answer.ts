@@ -3,6 +3,7 @@ import {
   type Departure,
   type ERRORS,
   endpoints,
+  isRecord,
   NOT_FOUND_MESSAGES,
   type Operation,
   type OperationName,
@@ -285,7 +286,7 @@ function listJson(items: readonly unknown[]): string | undefined {
  * session's kept JSON so that a page of 50 is not serialized again; `undefined` for any other.
  */
 export function keptJson(answer: JsonBodyType): string | undefined {
-  if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return undefined
+  if (!isRecord(answer)) return undefined
   const keys = Object.keys(answer)
   const withMeta = keys.length === 2 && keys[1] === 'meta' && answer.meta !== undefined
   if (keys[0] !== 'data' || (keys.length !== 1 && !withMeta)) return undefined

@@ -1,6 +1,7 @@
 import {
   type BodyOf,
   endpoints,
+  isRecord,
   type Operation,
   type OperationName,
   type ParamsOf,
@@ -35,10 +36,9 @@ const shown = (value: unknown) => (value === undefined ? 'missing' : JSON.string
 
 /** Where `actual` does not hold `expected`, each as `<path> is <actual>, expected <expected>`. */
 function differences(actual: unknown, expected: unknown, path: string): string[] {
-  const isObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value)
-  if (isObject(expected) && isObject(actual)) {
-    return Object.entries(expected as object).flatMap(([key, value]) =>
-      value === undefined ? [] : differences((actual as Record<string, unknown>)[key], value, `${path}.${key}`),
+  if (isRecord(expected) && isRecord(actual)) {
+    return Object.entries(expected).flatMap(([key, value]) =>
+      value === undefined ? [] : differences(actual[key], value, `${path}.${key}`),
     )
   }
   return JSON.stringify(actual) === JSON.stringify(expected)
