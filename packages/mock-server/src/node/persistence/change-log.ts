@@ -101,10 +101,10 @@ export class ChangeLogWriter {
     return this.#bytes
   }
 
-  /** Appends one change (or any JSON record) as one line and flushes it to disk; on failure the log is as it was. */
+  /** Appends one change (any JSON record, or whole lines as bytes) and flushes it to disk; on failure the log is as it was. */
   async append(change: LibraryChange | object): Promise<void> {
     if (this.#torn) await this.#cutBack()
-    const line = Buffer.from(`${JSON.stringify(change)}\n`)
+    const line = change instanceof Uint8Array ? change : Buffer.from(`${JSON.stringify(change)}\n`)
     try {
       await writeFully(this.#file, line)
       await this.#file.datasync()
