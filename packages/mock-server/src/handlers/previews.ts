@@ -54,7 +54,7 @@ const replaceLane: OperationHandler<'waveformNotes.put' | 'waveformNotes.patch'>
     note.timestamp > duration ? [`notes[${index}].timestamp: must be ≤ the waveform's duration (${duration} s)`] : [],
   )
   if (late.length > 0) throw new InvalidInput(late.join('; '))
-  const previous = library.lanes.get(key)
+  const previous = library.lanes.peek(key)
   const notes = nextLane(previous?.notes ?? [], body.notes, clock.iso(), () => library.newId('wn'))
   const lane = { sessionId: record.id, variantId: preview.id, key, notes }
   if (previous) library.lanes.update(key, (draft) => Object.assign(draft, lane))
