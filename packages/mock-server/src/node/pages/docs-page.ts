@@ -1,5 +1,5 @@
 import getAbsoluteFSPath from 'swagger-ui-dist/absolute-path.js'
-import { assetRoute, escapeHtml, type PageRoute, textRoute } from './page-headers.js'
+import { assetRoute, escapeHtml, htmlPage, type PageRoute, textRoute } from './page-headers.js'
 
 /** Where the page's parts live under its path: the page, its init script, swagger-ui-dist's files. */
 const partsOf = (path: string) => ({ page: path, init: `${path}/init.js`, assets: `${path}/assets/` })
@@ -12,23 +12,17 @@ const dashboardLink = (path: string) =>
 
 function pageHtml(title: string, paths: DocsPaths, dashboardPath: string): string {
   const asset = (name: string) => `${paths.assets}${name}`
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
+  return htmlPage(
+    `<title>${escapeHtml(title)}</title>
 <link rel="stylesheet" href="${asset('swagger-ui.css')}">
 <link rel="icon" type="image/png" href="${asset('favicon-32x32.png')}" sizes="32x32">
 <link rel="icon" type="image/png" href="${asset('favicon-16x16.png')}" sizes="16x16">
-</head>
-<body>
-${dashboardLink(dashboardPath)}<div id="swagger-ui"></div>
+`,
+    `${dashboardLink(dashboardPath)}<div id="swagger-ui"></div>
 <script src="${asset('swagger-ui-bundle.js')}"></script>
 <script src="${paths.init}"></script>
-</body>
-</html>
-`
+`,
+  )
 }
 
 // BaseLayout has no URL bar, so the page shows this mock's document only; no validator badge, which

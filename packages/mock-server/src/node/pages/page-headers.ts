@@ -58,6 +58,10 @@ export function textRoute(path: string, type: string, inlineStyles: boolean, mak
   return { method: 'GET', path, answer: () => new Response(text(), { headers: headers() }) }
 }
 
+/** A page of the mock's in the one document shell: `head` and `body` are lines, each ending in a newline. */
+export const htmlPage = (head: string, body: string) =>
+  `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n${head}</head>\n<body>\n${body}</body>\n</html>\n`
+
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char] as string)
 
