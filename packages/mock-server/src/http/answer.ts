@@ -30,8 +30,7 @@ import {
 } from './api-error.js'
 import { authorized, unauthorized } from './auth.js'
 import type { OverrideCheck } from './override.js'
-import { readInput } from './read-input.js'
-import { type RequestView, targetUrl, UnreadableBody } from './request-view.js'
+import { type RequestView, readInput, targetUrl, UnreadableBody } from './request-view.js'
 
 /** What the request path answers: a {@link PlainAnswer}, or a dropped connection (a network fault). */
 export type ApiAnswer = PlainAnswer | 'dropped'

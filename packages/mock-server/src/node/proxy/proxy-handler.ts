@@ -10,8 +10,7 @@ import {
 } from '@session-library/schemas'
 import type { RawStep } from '../../http/answer.js'
 import { ApiError, errorText, toResponse } from '../../http/api-error.js'
-import { refuseTooDeep } from '../../http/read-input.js'
-import { targetUrl } from '../../http/request-view.js'
+import { refuseTooDeep, targetUrl } from '../../http/request-view.js'
 import { operationAt } from '../../runtime/operation-names.js'
 import { type Forwarded, forward, proxyFailure, proxyOrigin } from './forward.js'
 
