@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { assetRoute, distDirectory, escapeHtml, htmlPage, type PageRoute, textRoute } from './page-headers.js'
+import { assetRoute, distDirectory, escapeHtml, htmlPage, type PageRoute, textRoute } from './page-files.js'
 
 /** The dashboard's built files (`pnpm build` writes them to `dist/dashboard/`); no other is served. */
 const ASSET_TYPES: Readonly<Record<string, string>> = {

@@ -1,5 +1,5 @@
 import getAbsoluteFSPath from 'swagger-ui-dist/absolute-path.js'
-import { assetRoute, escapeHtml, htmlPage, type PageRoute, textRoute } from './page-headers.js'
+import { assetRoute, escapeHtml, htmlPage, type PageRoute, textRoute } from './page-files.js'
 
 /** Where the page's parts live under its path: the page, its init script, swagger-ui-dist's files. */
 const partsOf = (path: string) => ({ page: path, init: `${path}/init.js`, assets: `${path}/assets/` })

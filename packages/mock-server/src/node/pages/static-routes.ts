@@ -6,7 +6,7 @@ import { CONTROL_PREFIX } from '../../control/routes.js'
 import { errorResponse } from '../../http/api-error.js'
 import { dashboardRoutes } from './dashboard-page.js'
 import { docsRoutes } from './docs-page.js'
-import { distDirectory, type PageRoute } from './page-headers.js'
+import { distDirectory, type PageRoute } from './page-files.js'
 
 const OPENAPI_PATH = '/openapi.json'
 
