@@ -2,8 +2,7 @@
 // cannot send the Authorization header. It is pushed by the mock; the page never polls. When the
 // connection drops (the mock restarted, or dropped a tab that fell behind) it reconnects with a
 // growing delay, and the mock replays the journal it keeps.
-import type { JournalEvent } from '../src/control/events.js'
-import type { MockState } from '../src/control/state.js'
+import type { JournalEvent, MockState } from '../src/control/events.js'
 import { answerError, CONTROL, type ControlError } from './control.js'
 
 export type { JournalEvent, MockState }

@@ -64,8 +64,7 @@ function controlsOf(runtime: Runtime, baseUrl: string): MockControls {
     baseUrl,
     setMode: changing((configured, effective) => settings.setMode(configured, effective)),
     setServiceAvailable: changing((service, available) => {
-      if (available) settings.unavailable.delete(checkService(service))
-      else settings.unavailable.add(checkService(service))
+      settings.unavailable[available ? 'delete' : 'add'](checkService(service))
     }),
     setNow: changing((now) => runtime.clock.set(now)),
     now: () => runtime.clock.now(),

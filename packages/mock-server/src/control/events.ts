@@ -1,6 +1,9 @@
+import type { Service } from '@session-library/schemas'
 import type { ChangeKind, Runtime } from '../engine/runtime.js'
+import type { ImportProgress } from '../imports/runner.js'
+import type { Mode } from '../mock-options.js'
+import type { PendingFault } from '../runtime/faults.js'
 import type { JournalSummary } from '../runtime/journal.js'
-import { stateOf } from './state.js'
 
 /**
  * Bytes a stream may hold for a subscriber that does not read, past which it is dropped (a vanished
@@ -16,6 +19,34 @@ const HEARTBEAT_MS = 15_000
  * `state` for a burst of changes (an import's items). A person sees no delay in it.
  */
 const PUSH_WINDOW_MS = 25
+
+/**
+ * Everything the controls can change, in one answer: what the dashboard shows beside the journal
+ * (the `state` event of `GET /__mock/events`).
+ */
+export interface MockState {
+  configuredMode: Mode
+  effectiveMode: Mode
+  unavailable: Service[]
+  /** Latency added to every answer, in ms. */
+  latency: number
+  clock: { now: string; fixed: boolean }
+  faults: PendingFault[]
+  imports: ImportProgress[]
+}
+
+function stateOf(runtime: Runtime): MockState {
+  const { settings, clock } = runtime
+  return {
+    configuredMode: settings.configuredMode,
+    effectiveMode: settings.effectiveMode,
+    unavailable: [...settings.unavailable],
+    latency: settings.latency,
+    clock: { now: clock.iso(), fixed: clock.fixed },
+    faults: runtime.faults.list(),
+    imports: runtime.imports.list(),
+  }
+}
 
 /** A journal entry as the event stream sends it: its summary, without headers and bodies. */
 export type JournalEvent = JournalSummary

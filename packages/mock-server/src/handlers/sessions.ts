@@ -17,7 +17,7 @@ export const sessionHandlers = {
   'sessions.update': ({ params, body, runtime }) => {
     const { library } = runtime
     // D8: `{}` changes nothing, so it is no change for onChange either.
-    if (Object.keys(body).length === 0) return { data: toSession(library.requireSession(params.id)) }
+    if (Object.keys(body).length === 0) return { data: toSession(library.readSession(params.id)) }
     return { data: toSession(library.updateSession(params.id, (draft) => applyPatch(draft, body))) }
   },
   'sessions.delete': ({ params, runtime }) => {

@@ -3,7 +3,7 @@ import {
   type Departure,
   type ERRORS,
   endpoints,
-  matchOperation,
+  isRecord,
   NOT_FOUND_MESSAGES,
   type Operation,
   type OperationName,
@@ -16,6 +16,7 @@ import { operationHandlers } from '../handlers/index.js'
 import type { Fault } from '../runtime/faults.js'
 import { JsonValue } from '../runtime/journal-bodies.js'
 import { sleep } from '../runtime/mutex.js'
+import { operationAt, routeAt } from '../runtime/operation-names.js'
 import { sessionJson } from '../store/sessions.js'
 import {
   ApiError,
@@ -29,8 +30,7 @@ import {
 } from './api-error.js'
 import { authorized, unauthorized } from './auth.js'
 import type { OverrideCheck } from './override.js'
-import { readInput } from './read-input.js'
-import { type RequestView, targetUrl, UnreadableBody } from './request-view.js'
+import { type RequestView, readInput, targetUrl, UnreadableBody } from './request-view.js'
 
 /** What the request path answers: a {@link PlainAnswer}, or a dropped connection (a network fault). */
 export type ApiAnswer = PlainAnswer | 'dropped'
@@ -145,7 +145,7 @@ async function outcomeOf(request: RequestView, runtime: Runtime, generation: num
   try {
     if (!skips('auth') && !authorized(request.header('authorization'), runtime.token)) throw unauthorized()
     body = await request.bytes()
-    const match = matchOperation(request.method, apiPath(request.url.pathname) ?? '')
+    const match = routeAt(request.method, request.url.pathname)
     if (!match.operation) throw new ApiError('not_found', NOT_FOUND_MESSAGES.route)
     operation = match.operation.name as OperationName
     // Reset while its body was read: a fault now is the next test's.
@@ -165,9 +165,7 @@ async function outcomeOf(request: RequestView, runtime: Runtime, generation: num
     // Nothing to answer or journal: the transport knows what became of the request.
     if (caught instanceof UnreadableBody) throw caught
     // A 401 comes before the route, but is journaled with the operation its route names.
-    operation ??= matchOperation(request.method, apiPath(request.url.pathname) ?? '').operation?.name as
-      | OperationName
-      | undefined
+    operation ??= operationAt(request.method, request.url.pathname)
     return { ...failed(caught, runtime, operation), body }
   }
 }
@@ -287,7 +285,7 @@ function listJson(items: readonly unknown[]): string | undefined {
  * session's kept JSON so that a page of 50 is not serialized again; `undefined` for any other.
  */
 export function keptJson(answer: JsonBodyType): string | undefined {
-  if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return undefined
+  if (!isRecord(answer)) return undefined
   const keys = Object.keys(answer)
   const withMeta = keys.length === 2 && keys[1] === 'meta' && answer.meta !== undefined
   if (keys[0] !== 'data' || (keys.length !== 1 && !withMeta)) return undefined

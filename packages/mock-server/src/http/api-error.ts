@@ -76,10 +76,6 @@ export function asApiError(caught: unknown, mask: (text: string) => string): Api
 export const isAnswer = (caught: unknown): boolean =>
   caught instanceof ApiError || caught instanceof NotFound || caught instanceof InvalidInput
 
-const EXTRA_CODES: Record<number, { code: string; message: string }> = {
-  429: { code: 'rate_limited', message: 'Too many requests.' },
-}
-
 /**
  * The code and message of a fault's status, from the contract's one table of codes (`ERRORS`: 500
  * `internal_error`, 503 `storage_unavailable`…), else 429 `rate_limited`, else `http_<status>`.
@@ -87,7 +83,8 @@ const EXTRA_CODES: Record<number, { code: string; message: string }> = {
 export function faultError(status: number): { code: string; message: string } {
   const known = Object.entries(ERRORS).find(([, error]) => error.status === status)
   if (known) return { code: known[0], message: known[1].message }
-  return EXTRA_CODES[status] ?? { code: `http_${status}`, message: `Injected fault: HTTP ${status}.` }
+  if (status === 429) return { code: 'rate_limited', message: 'Too many requests.' }
+  return { code: `http_${status}`, message: `Injected fault: HTTP ${status}.` }
 }
 
 /**

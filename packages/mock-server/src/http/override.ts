@@ -1,12 +1,10 @@
 import {
   type AnswerOf,
-  apiPath,
   type Endpoints,
   type ERRORS,
   endpoints,
   formatIssues,
   type KnownErrorCode,
-  matchOperation,
   type Operation,
   type OperationName,
   type ParamsOf,
@@ -18,7 +16,8 @@ import {
 } from '@session-library/schemas'
 import type { HttpHandler, http } from 'msw'
 import type { Runtime } from '../engine/runtime.js'
-import { checkOperation } from '../runtime/operation-names.js'
+import { checkOperation, operationAt } from '../runtime/operation-names.js'
+import { checkTimes } from '../runtime/verify.js'
 import type { StoredSession } from '../store/records.js'
 import { sessionRecord } from '../store/sessions.js'
 import { type Admitted, answer, asResponse, failed, type Outcome, ownStep } from './answer.js'
@@ -220,9 +219,7 @@ export function createOverride<Name extends OperationName>(
   { times = Number.POSITIVE_INFINITY, bypass = [] }: OverrideOptions = {},
 ): HttpHandler {
   checkOperation(name)
-  if (times !== Number.POSITIVE_INFINITY && !(Number.isSafeInteger(times) && times >= 1)) {
-    throw new TypeError(`invalid override times: ${String(times)}; expected a whole number of requests, at least 1`)
-  }
+  if (times !== Number.POSITIVE_INFINITY) checkTimes('override', times, 1)
   for (const check of bypass) {
     if (!OVERRIDE_CHECKS.includes(check)) {
       throw new TypeError(`invalid bypass: ${JSON.stringify(check)}; expected any of ${OVERRIDE_CHECKS.join(', ')}`)
@@ -230,10 +227,7 @@ export function createOverride<Name extends OperationName>(
   }
   let used = 0
   return mswHttp.all(scope, async ({ request }) => {
-    const { pathname } = new URL(request.url)
-    const path = apiPath(pathname)
-    if (used >= times || path === undefined) return undefined
-    if (matchOperation(request.method, path).operation?.name !== name) return undefined
+    if (used >= times || operationAt(request.method, new URL(request.url).pathname) !== name) return undefined
     used += 1
     // Read before the request path reads the body: the resolver's `request` stays whole.
     const original = request.clone()

@@ -54,10 +54,10 @@ interface ImportDeps {
   runChange: <T>(work: () => Promise<T>) => Promise<T>
   delay: () => number
   /** Told when an import starts, moves on by one item, or ends. */
-  changed?: () => void
+  changed: () => void
   log?: ImportLog
   /** Told of a failure outside any request (health's `lastError`). */
-  reportError?: (message: string) => void
+  reportError: (message: string) => void
 }
 
 type Outcome = 'skipped' | 'failed' | Readonly<StoredSession>
@@ -105,7 +105,7 @@ export class ImportRunner {
       this.#running.delete(run),
     )
     this.#running.add(run)
-    this.#deps.changed?.()
+    this.#deps.changed()
     return structuredClone(progress)
   }
 
@@ -117,7 +117,7 @@ export class ImportRunner {
   /** Records in the log, if any; a failure is reported, never fatal to the import (its sessions are durable). */
   async #logged(write: (log: ImportLog) => Promise<void>): Promise<void> {
     const log = this.#deps.log
-    if (log) await write(log).catch((error) => this.#deps.reportError?.(`import log: ${(error as Error).message}`))
+    if (log) await write(log).catch((error) => this.#deps.reportError(`import log: ${(error as Error).message}`))
   }
 
   /** Copies of every import's progress, oldest first. */
@@ -160,11 +160,11 @@ export class ImportRunner {
       await this.#logged((log) => log.moved(progress.importId, outcome))
       this.#count(progress, outcome)
       progress.durationMs = Math.round(performance.now() - started)
-      this.#deps.changed?.()
+      this.#deps.changed()
     }
     await this.#logged((log) => log.ended(progress.importId))
     progress.done = true
-    this.#deps.changed?.()
+    this.#deps.changed()
   }
 
   async #create(item: ImportItem, request: ImportRequest): Promise<Outcome> {

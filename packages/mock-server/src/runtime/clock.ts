@@ -21,7 +21,6 @@ export class Clock {
     return this.#fixed !== undefined
   }
 
-  /** The current time, a fresh Date. */
   now(): Date {
     return new Date(this.#fixed ?? Date.now())
   }

@@ -77,11 +77,6 @@ export type Fault = z.input<typeof faultSchema>
 /** A fault still waiting, with how many matching requests it still applies to. */
 export type PendingFault = Fault & { remaining: number }
 
-interface Pending {
-  fault: Fault
-  remaining: number
-}
-
 /** A body no check or answer could follow (past the one JSON depth limit): refused before them. */
 function tooDeep(body: unknown): boolean {
   try {
@@ -101,45 +96,43 @@ function checkFault(fault: unknown): Fault {
 
 /** Faults waiting for the requests they apply to, oldest first. */
 export class FaultQueue {
-  #pending: Pending[] = []
+  #pending: PendingFault[] = []
   readonly #changed: () => void
 
   /** `changed` is told whenever the pending faults change (added, used, cleared). */
-  constructor(changed: () => void = () => undefined) {
+  constructor(changed: () => void) {
     this.#changed = changed
   }
 
   /** Adds a fault; throws a TypeError naming the field and its rule when it is not a valid fault. */
   add(fault: Fault): void {
     const checked = checkFault(fault)
-    this.#pending.push({ fault: checked, remaining: checked.times ?? checked.count ?? 1 })
+    this.#pending.push({ ...checked, remaining: checked.times ?? checked.count ?? 1 })
     this.#changed()
   }
 
-  /** Removes every pending fault. */
   clear(): void {
     this.#pending = []
     this.#changed()
   }
 
-  /** How many faults still wait. */
   get size(): number {
     return this.#pending.length
   }
 
-  /** The pending faults, oldest first, each with how many requests it still applies to. */
+  /** Copies of the pending faults, oldest first. */
   list(): PendingFault[] {
-    return this.#pending.map(({ fault, remaining }) => ({ ...fault, remaining }))
+    return this.#pending.map((pending) => ({ ...pending }))
   }
 
   /** The first fault that applies to a request of this operation, used up by one. */
   take(operation: OperationName | undefined): Fault | undefined {
-    const index = this.#pending.findIndex((entry) => !entry.fault.operation || entry.fault.operation === operation)
-    const entry = this.#pending[index]
-    if (!entry) return undefined
-    entry.remaining -= 1
-    if (entry.remaining === 0) this.#pending.splice(index, 1)
+    const index = this.#pending.findIndex((fault) => !fault.operation || fault.operation === operation)
+    const fault = this.#pending[index]
+    if (!fault) return undefined
+    fault.remaining -= 1
+    if (fault.remaining === 0) this.#pending.splice(index, 1)
     this.#changed()
-    return entry.fault
+    return fault
   }
 }

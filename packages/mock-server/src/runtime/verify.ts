@@ -1,8 +1,7 @@
 import {
-  apiPath,
   type BodyOf,
   endpoints,
-  matchOperation,
+  isRecord,
   type Operation,
   type OperationName,
   type ParamsOf,
@@ -11,6 +10,7 @@ import {
   type ReadonlyInput,
 } from '@session-library/schemas'
 import type { JournalEntry } from './journal.js'
+import { routeAt } from './operation-names.js'
 
 type DeepPartial<T> = T extends readonly unknown[]
   ? T
@@ -36,10 +36,9 @@ const shown = (value: unknown) => (value === undefined ? 'missing' : JSON.string
 
 /** Where `actual` does not hold `expected`, each as `<path> is <actual>, expected <expected>`. */
 function differences(actual: unknown, expected: unknown, path: string): string[] {
-  const isObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value)
-  if (isObject(expected) && isObject(actual)) {
-    return Object.entries(expected as object).flatMap(([key, value]) =>
-      value === undefined ? [] : differences((actual as Record<string, unknown>)[key], value, `${path}.${key}`),
+  if (isRecord(expected) && isRecord(actual)) {
+    return Object.entries(expected).flatMap(([key, value]) =>
+      value === undefined ? [] : differences(actual[key], value, `${path}.${key}`),
     )
   }
   return JSON.stringify(actual) === JSON.stringify(expected)
@@ -61,12 +60,16 @@ function mismatches(entry: JournalEntry, operation: Operation, pattern: VerifyPa
     ...(status === undefined || entry.statusCode === status
       ? []
       : [`status is ${entry.statusCode}, expected ${status}`]),
-    ...(params === undefined
-      ? []
-      : differences(matchOperation(entry.method, apiPath(entry.path) ?? '').params ?? {}, params, 'params')),
+    ...(params === undefined ? [] : differences(routeAt(entry.method, entry.path).params ?? {}, params, 'params')),
     ...(query === undefined ? [] : differences(parsedQuery(operation, entry.query), query, 'query')),
     ...(body === undefined ? [] : differences(entry.request.body, body, 'body')),
   ]
+}
+
+/** The `times` of `api.verify` or `api.override`, or a TypeError: a whole number of requests, at least `least`. */
+export function checkTimes(what: 'verify' | 'override', times: number, least: 0 | 1): void {
+  if (Number.isSafeInteger(times) && times >= least) return
+  throw new TypeError(`invalid ${what} times: ${String(times)}; expected a whole number of requests, at least ${least}`)
 }
 
 /**
@@ -75,9 +78,7 @@ function mismatches(entry: JournalEntry, operation: Operation, pattern: VerifyPa
  */
 export function verifyRequests(name: OperationName, pattern: VerifyPattern, journal: readonly JournalEntry[]): void {
   const { times, ...fields } = pattern
-  if (times !== undefined && !(Number.isSafeInteger(times) && times >= 0)) {
-    throw new TypeError(`invalid verify times: ${String(times)}; expected a whole number of requests, at least 0`)
-  }
+  if (times !== undefined) checkTimes('verify', times, 0)
   const operation = endpoints[name] as Operation
   const own = journal.filter((entry) => entry.operation === name)
   const compared = own.map((entry) => ({ entry, differ: mismatches(entry, operation, fields) }))

@@ -123,12 +123,12 @@ export class Library {
   /**
    * Replaces the whole library with a snapshot already checked against the contract (by the
    * caller: once for a whole file, or not at all for the demo library the mock generates itself).
-   * The snapshot's records are stored as they are; ids stay unused up to `atLeast`.
+   * The snapshot's records are stored as they are.
    */
-  load(snapshot: LibrarySnapshot, atLeast = 1): void {
+  load(snapshot: LibrarySnapshot): void {
     this.#indexes.clear()
     for (const part of libraryPartNames) this.#tables[part].load((snapshot[part] ?? []) as never)
-    this.#nextId = Math.max(snapshot.nextId, atLeast)
+    this.#nextId = Math.max(snapshot.nextId, 1)
     this.#whole = true
     this.#changed()
   }
@@ -207,12 +207,7 @@ export class Library {
     return this.#indexes.knowsPath(path, this.sessions.values())
   }
 
-  /** A copy of the session, or the 404 of D3 ({@link NotFound}). */
-  requireSession(id: string): StoredSession {
-    return found(this.sessions.get(id))
-  }
-
-  /** The stored session, read-only and not a copy (see {@link Table.peek}), or the 404. */
+  /** The stored session, read-only and not a copy (see {@link Table.peek}), or the 404 of D3 ({@link NotFound}). */
   readSession(id: string): Readonly<StoredSession> {
     return found(this.sessions.peek(id))
   }

@@ -3,7 +3,6 @@ import {
   LIMITS,
   missedFilter,
   type Preview,
-  type PreviewStatus,
   previewDefaults,
   SESSION_DEFAULTS,
   type Session,
@@ -151,13 +150,13 @@ type PreviewFields = Pick<
 >
 
 /** The session's preview fields for a preferred preview (or none): its file as URL and MIME type. */
-export function previewFields(preferred: Preview | undefined, status?: PreviewStatus): PreviewFields {
+export function previewFields(preferred: Preview | undefined): PreviewFields {
   if (!preferred) {
     return { previewStatus: 'none', previewUrl: '', previewAudioUrl: '', previewAudioMime: '', preferredPreviewId: '' }
   }
   const url = fileUrl(preferred.path)
   return {
-    previewStatus: status ?? preferred.status,
+    previewStatus: preferred.status,
     previewUrl: url,
     previewAudioUrl: url,
     previewAudioMime: MIME_TYPES[fileParts(preferred.path)[1]] ?? '',
@@ -169,7 +168,7 @@ export function previewFields(preferred: Preview | undefined, status?: PreviewSt
 export type SessionFields = Partial<StoredSession> & Pick<WritableFields, 'title'>
 
 /** Where a record's id and `lastOpened` come from when not given. */
-export interface RecordSource {
+interface RecordSource {
   id(): string
   now(): string
 }

@@ -49,12 +49,6 @@ export class Table<T extends object> {
     return this.#index.has(key)
   }
 
-  /** A copy of the record with this key. */
-  get(key: string): T | undefined {
-    const record = this.peek(key)
-    return record === undefined ? undefined : structuredClone(record)
-  }
-
   /** The stored record with this key, read-only and not a copy (records are never changed in place). */
   peek(key: string): Readonly<T> | undefined {
     const at = this.#index.get(key)

@@ -25,7 +25,7 @@ function importProgressLine(progress: ImportProgress): string {
  * Reports imports as they run (D15 has no endpoint for it): polls `api.imports()` and calls `report`
  * with a line each time an import's progress changes. Returns the function that stops it.
  */
-export function watchImports(api: MockControls, report: (line: string) => void, intervalMs = 200): () => void {
+export function watchImports(api: MockControls, report: (line: string) => void): () => void {
   const last = new Map<string, string>()
   const timer = setInterval(() => {
     for (const progress of api.imports()) {
@@ -34,7 +34,7 @@ export function watchImports(api: MockControls, report: (line: string) => void, 
       last.set(progress.importId, line)
       report(line)
     }
-  }, intervalMs)
+  }, 200)
   timer.unref()
   return () => clearInterval(timer)
 }

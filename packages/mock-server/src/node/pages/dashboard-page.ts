@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { createFileAssets, distDirectory, escapeHtml, type PageRoute, pageHeaders } from './page-headers.js'
+import { assetRoute, distDirectory, escapeHtml, htmlPage, type PageRoute, textRoute } from './page-files.js'
 
 /** The dashboard's built files (`pnpm build` writes them to `dist/dashboard/`); no other is served. */
 const ASSET_TYPES: Readonly<Record<string, string>> = {
@@ -7,24 +7,16 @@ const ASSET_TYPES: Readonly<Record<string, string>> = {
   'dashboard.css': 'text/css; charset=utf-8',
 }
 
-function pageHtml(title: string, assets: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
+const pageHtml = (title: string, assets: string) =>
+  htmlPage(
+    `<meta name="color-scheme" content="light dark">
 <title>${escapeHtml(title)}</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="${assets}dashboard.css">
 <script type="module" src="${assets}dashboard.js"></script>
-</head>
-<body>
-<div id="app"><noscript>The dashboard needs JavaScript.</noscript></div>
-</body>
-</html>
-`
-}
+`,
+    '<div id="app"><noscript>The dashboard needs JavaScript.</noscript></div>\n',
+  )
 
 /**
  * The dashboard's page at `<path>/` (and `<path>`) and its built files, no token (D18: no data; the
@@ -32,15 +24,10 @@ function pageHtml(title: string, assets: string): string {
  */
 export function dashboardRoutes(path: string, title: () => string): PageRoute[] {
   const assets = `${path}/assets/`
-  let page: string | undefined
-  const asset = createFileAssets(ASSET_TYPES, () => join(distDirectory(), 'dashboard'))
-  const answerPage = () => {
-    page ??= pageHtml(title(), assets)
-    return new Response(page, { headers: pageHeaders('text/html; charset=utf-8', { inlineStyles: false }) })
-  }
+  const page = textRoute(path, 'text/html; charset=utf-8', false, () => pageHtml(title(), assets))
   return [
-    { method: 'GET', path, answer: answerPage },
-    { method: 'GET', path: `${path}/`, answer: answerPage },
-    { method: 'GET', path: `${assets}{name}`, answer: (request, { name }) => asset(name ?? '', request.headers) },
+    page,
+    { ...page, path: `${path}/` },
+    assetRoute(assets, ASSET_TYPES, () => join(distDirectory(), 'dashboard')),
   ]
 }

@@ -1,5 +1,5 @@
 import getAbsoluteFSPath from 'swagger-ui-dist/absolute-path.js'
-import { createFileAssets, escapeHtml, pageHeaders as headersOf, type PageRoute } from './page-headers.js'
+import { assetRoute, escapeHtml, htmlPage, type PageRoute, textRoute } from './page-files.js'
 
 /** Where the page's parts live under its path: the page, its init script, swagger-ui-dist's files. */
 const partsOf = (path: string) => ({ page: path, init: `${path}/init.js`, assets: `${path}/assets/` })
@@ -12,23 +12,17 @@ const dashboardLink = (path: string) =>
 
 function pageHtml(title: string, paths: DocsPaths, dashboardPath: string): string {
   const asset = (name: string) => `${paths.assets}${name}`
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
+  return htmlPage(
+    `<title>${escapeHtml(title)}</title>
 <link rel="stylesheet" href="${asset('swagger-ui.css')}">
 <link rel="icon" type="image/png" href="${asset('favicon-32x32.png')}" sizes="32x32">
 <link rel="icon" type="image/png" href="${asset('favicon-16x16.png')}" sizes="16x16">
-</head>
-<body>
-${dashboardLink(dashboardPath)}<div id="swagger-ui"></div>
+`,
+    `${dashboardLink(dashboardPath)}<div id="swagger-ui"></div>
 <script src="${asset('swagger-ui-bundle.js')}"></script>
 <script src="${paths.init}"></script>
-</body>
-</html>
-`
+`,
+  )
 }
 
 // BaseLayout has no URL bar, so the page shows this mock's document only; no validator badge, which
@@ -43,9 +37,6 @@ const initScript = (openApiPath: string) => `window.ui = SwaggerUIBundle(${JSON.
 })})
 `
 
-// Swagger UI sets inline styles, and its CSS embeds its icons as data: URLs.
-const pageHeaders = (type: string) => headersOf(type, { inlineStyles: true })
-
 /**
  * The API reference (Swagger UI from swagger-ui-dist, no CDN): the page, its `init.js` and its
  * assets, no token (D18: no data); "Try it out" calls the server the document names.
@@ -55,24 +46,11 @@ export function docsRoutes(
   title: () => string,
 ): PageRoute[] {
   const parts = partsOf(paths.page)
-  let page: string | undefined
-  const init = initScript(paths.openApi)
-  const asset = createFileAssets(ASSET_TYPES, getAbsoluteFSPath)
+  // Swagger UI sets inline styles, and its CSS embeds its icons as data: URLs.
   return [
-    {
-      method: 'GET',
-      path: parts.page,
-      answer: () => {
-        page ??= pageHtml(title(), parts, paths.dashboard)
-        return new Response(page, { headers: pageHeaders('text/html; charset=utf-8') })
-      },
-    },
-    {
-      method: 'GET',
-      path: parts.init,
-      answer: () => new Response(init, { headers: pageHeaders('text/javascript; charset=utf-8') }),
-    },
-    { method: 'GET', path: `${parts.assets}{name}`, answer: (request, { name }) => asset(name ?? '', request.headers) },
+    textRoute(parts.page, 'text/html; charset=utf-8', true, () => pageHtml(title(), parts, paths.dashboard)),
+    textRoute(parts.init, 'text/javascript; charset=utf-8', true, () => initScript(paths.openApi)),
+    assetRoute(parts.assets, ASSET_TYPES, getAbsoluteFSPath),
   ]
 }
 

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { once } from '@session-library/internal'
 import { API_PREFIX, findRoute } from '@session-library/schemas'
 import { CONTROL_PREFIX } from '../../control/routes.js'
 import { errorResponse } from '../../http/api-error.js'
 import { dashboardRoutes } from './dashboard-page.js'
 import { docsRoutes } from './docs-page.js'
-import { distDirectory, type PageRoute } from './page-headers.js'
+import { distDirectory, type PageRoute } from './page-files.js'
 
 const OPENAPI_PATH = '/openapi.json'
 
@@ -20,19 +21,21 @@ export function createStaticRoutes(): ((request: Request) => Response | undefine
   // The contract's own document (`@session-library/schemas/openapi.json`), which the build copies
   // into dist/: rendering it here would bundle zod's JSON Schema generator into every import of the
   // mock. Read when first asked for, not at start.
-  let document: { info: { title: string }; servers: { url: string }[] } | undefined
-  const read = () => (document ??= JSON.parse(readFileSync(join(distDirectory(), 'openapi.json'), 'utf8')))
+  const read = once((): { info: { title: string } } =>
+    JSON.parse(readFileSync(join(distDirectory(), 'openapi.json'), 'utf8')),
+  )
   // One rendering, the server URL left as a mark: a document per origin asked would keep one per
   // `Host` value any client sends, without bound.
   const MARK = 'http://server.invalid/api/v1'
-  let parts: string[] | undefined
+  const parts = once(() => JSON.stringify({ ...read(), servers: [{ url: MARK }] }).split(JSON.stringify(MARK)))
   const title = () => read().info.title
   const openApi: PageRoute = {
     method: 'GET',
     path: OPENAPI_PATH,
     answer: (request) => {
+      let json: string
       try {
-        parts ??= JSON.stringify({ ...read(), servers: [{ url: MARK }] }).split(JSON.stringify(MARK))
+        json = parts().join(JSON.stringify(`${new URL(request.url).origin}${API_PREFIX}`))
       } catch (error) {
         const cause = (error as NodeJS.ErrnoException).code ?? (error as Error).message
         return errorResponse(
@@ -40,7 +43,6 @@ export function createStaticRoutes(): ((request: Request) => Response | undefine
           `the contract's document is read from the mock package's dist/openapi.json (${cause}): run the mock from its installed package, not from a bundle of its code`,
         )
       }
-      const json = parts.join(JSON.stringify(`${new URL(request.url).origin}${API_PREFIX}`))
       return new Response(json, { headers: { 'Content-Type': 'application/json' } })
     },
   }

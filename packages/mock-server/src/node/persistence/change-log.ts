@@ -1,5 +1,6 @@
 import { type FileHandle, open, truncate } from 'node:fs/promises'
 import { writeFully } from '@session-library/internal/node'
+import { NOT_JSON, parseJsonText } from '@session-library/schemas'
 import * as z from 'zod/mini'
 import { Library } from '../../store/library.js'
 import {
@@ -62,7 +63,7 @@ function parseLine(path: string, raw: string, line: number, warn: (message: stri
     warn(`--data ${path}: skipped ${raw.length - text.length} NUL bytes of padding on line ${line}`)
   if (text === '') return undefined
   const start = text.lastIndexOf(LINE_START)
-  const partial = start > 0 && !parses(text)
+  const partial = start > 0 && parseJsonText(text) === NOT_JSON
   if (partial) warn(`--data ${path}: dropped a partial change (${start} characters) before the change on line ${line}`)
   const whole = partial ? text.slice(start) : text
   const change = parsed(path, whole, changeLine, `line ${line} `, 'a change') as LibraryChange
@@ -71,15 +72,6 @@ function parseLine(path: string, raw: string, line: number, warn: (message: stri
     throw new DataFileError(path, `line ${line} breaks the contract: ${problems.join('; ')} (${FIX_RECORDS})`)
   }
   return change
-}
-
-const parses = (text: string) => {
-  try {
-    JSON.parse(text)
-    return true
-  } catch {
-    return false
-  }
 }
 
 /**
@@ -109,10 +101,10 @@ export class ChangeLogWriter {
     return this.#bytes
   }
 
-  /** Appends one change (or any JSON record) as one line and flushes it to disk; on failure the log is as it was. */
+  /** Appends one change (any JSON record, or whole lines as bytes) and flushes it to disk; on failure the log is as it was. */
   async append(change: LibraryChange | object): Promise<void> {
     if (this.#torn) await this.#cutBack()
-    const line = Buffer.from(`${JSON.stringify(change)}\n`)
+    const line = change instanceof Uint8Array ? change : Buffer.from(`${JSON.stringify(change)}\n`)
     try {
       await writeFully(this.#file, line)
       await this.#file.datasync()

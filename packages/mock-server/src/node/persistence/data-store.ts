@@ -1,6 +1,6 @@
-import { open, readFile, rename, stat, unlink } from 'node:fs/promises'
+import { readFile, rename, stat, unlink } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { type FileLock, realFilePath, syncDirectory, temporaryOf, writeFully } from '@session-library/internal/node'
+import { type FileLock, realFilePath, syncDirectory, temporaryOf } from '@session-library/internal/node'
 import { libraryLogs } from '@session-library/schemas'
 import { ApiError } from '../../http/api-error.js'
 import type { PendingImport } from '../../imports/runner.js'
@@ -264,16 +264,13 @@ export class DataStore {
 async function mergeLogs(older: string, newer: string): Promise<boolean> {
   if (!(await stat(older).catch(() => undefined))) return true
   const rest = await readFile(newer).catch(() => Buffer.alloc(0))
-  const file = await open(older, 'a')
-  const size = (await file.stat()).size
+  const log = await ChangeLogWriter.open(older)
   try {
-    await writeFully(file, rest)
-    await file.datasync()
+    await log.append(rest)
   } catch {
-    await file.truncate(size).catch(() => undefined)
     return false
   } finally {
-    await file.close()
+    await log.close()
   }
   await rename(older, newer)
   await syncDirectory(dirname(newer))

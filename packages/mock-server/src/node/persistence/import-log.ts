@@ -4,7 +4,7 @@ import * as z from 'zod/mini'
 import { ApiError } from '../../http/api-error.js'
 import type { ImportLog, ImportRequest, ItemOutcome, PendingImport } from '../../imports/runner.js'
 import { ChangeLogWriter, wholeLines } from './change-log.js'
-import { causeOf, jsonOf } from './data-file.js'
+import { causeOf, parsed } from './data-file.js'
 
 // One line a step: an import accepted (with its request), an item processed, an import ended.
 const line = z.union([
@@ -45,18 +45,13 @@ export class ImportLogFile implements ImportLog {
     const lost: string[] = []
     const lines = await wholeLines(path, warn, 'an import step cut off by a crash before it was recorded')
     for (const [index, raw] of lines.entries()) {
-      const parsed = (() => {
-        try {
-          return line.safeParse(jsonOf(path, raw, ''))
-        } catch {
-          return undefined
-        }
-      })()
-      if (!parsed?.success) {
+      let step: z.output<typeof line>
+      try {
+        step = parsed(path, raw, line, '', 'an import step')
+      } catch {
         lost.push(`${path}: line ${index + 1} is no import step; an import it started cannot be resumed`)
         continue
       }
-      const step = parsed.data
       if ('start' in step)
         pending.set(step.start, { importId: step.start, request: step.request as ImportRequest, items: [] })
       else if ('end' in step) pending.delete(step.end)

@@ -1,8 +1,6 @@
 import { nestedDeeperThan } from '@session-library/internal'
 import {
-  apiPath,
   type Departure,
-  matchOperation,
   type OperationName,
   tokenMask,
   transportDeparture,
@@ -12,8 +10,8 @@ import {
 } from '@session-library/schemas'
 import type { RawStep } from '../../http/answer.js'
 import { ApiError, errorText, toResponse } from '../../http/api-error.js'
-import { refuseTooDeep } from '../../http/read-input.js'
-import { targetUrl } from '../../http/request-view.js'
+import { refuseTooDeep, targetUrl } from '../../http/request-view.js'
+import { operationAt } from '../../runtime/operation-names.js'
 import { type Forwarded, forward, proxyFailure, proxyOrigin } from './forward.js'
 
 interface ProxyOptions {
@@ -64,7 +62,7 @@ export function proxyStep(options: ProxyOptions): RawStep {
   }
   return async (view, sent) => {
     const { url, method } = view
-    const operation = matchOperation(method, apiPath(url.pathname) ?? '').operation?.name as OperationName | undefined
+    const operation = operationAt(method, url.pathname)
     const body = method === 'GET' || method === 'HEAD' ? undefined : (sent as Uint8Array<ArrayBuffer>)
     if (body) refuseTooDeep(body)
     const departures: Departure[] = operation

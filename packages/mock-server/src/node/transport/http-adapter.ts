@@ -1,14 +1,13 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
-import { Readable } from 'node:stream'
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http'
+import { type Duplex, Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import { API_PREFIX, type KnownErrorCode, LIMITS, NOT_FOUND_MESSAGES } from '@session-library/schemas'
 import type { RequestHandler } from 'msw'
 import type { ApiAnswer, RawStep, TransportAnswer } from '../../http/answer.js'
-import { ApiError, errorResponse, type PlainAnswer } from '../../http/api-error.js'
+import { ApiError, errorResponse, errorText, type PlainAnswer } from '../../http/api-error.js'
 import { isUnder, type RequestView, targetUrl } from '../../http/request-view.js'
 import type { MockEntry } from '../../mock-core.js'
-import { clientErrorAnswer } from './client-error.js'
 import { corsPolicy, createHostGate, hostCountProblem } from './host-check.js'
 import { incomingRequest } from './incoming-request.js'
 
@@ -98,6 +97,12 @@ function originOf(incoming: IncomingMessage, host: string | undefined): string {
   return `http://${host ?? `${incoming.socket.localAddress}:${incoming.socket.localPort}`}`
 }
 
+/** An answer the transport gave itself (its error `code`, `''` for none), to journal (D17). */
+function ownAnswer(incoming: IncomingMessage, statusCode: number, code: string, host: string | undefined) {
+  const { method = 'GET', url = '/' } = incoming
+  return { method, target: url, origin: originOf(incoming, host), statusCode, ...(code && { code }) }
+}
+
 type Answered = ApiAnswer | Response | undefined
 
 /** The transport's options with a mock reached without msw (`mockCoreFrom`'s `entry`). */
@@ -171,10 +176,7 @@ export function createRequestListener(
       // A body cut short by the request timeout was answered already (a JSON 408) by the server's
       // clientError handler; a client that went away got nothing.
       const cut = clientErrorAnswer(incoming.socket)
-      if (cut) {
-        const origin = originOf(incoming, incoming.headers.host)
-        record?.({ method, target: url, origin, statusCode: cut.status, code: cut.code })
-      }
+      if (cut) record?.(ownAnswer(incoming, cut.status, cut.code, incoming.headers.host))
       if (cut || incoming.socket.destroyed) {
         report(cut?.status ?? 0)
         return
@@ -198,11 +200,46 @@ export function createRequestListener(
       res.destroy()
     }
     if (own !== undefined) {
-      const origin = originOf(incoming, own === 'invalid_host' ? undefined : incoming.headers.host)
-      const answered: TransportAnswer = { method, target: url, origin, statusCode: res.statusCode }
-      if (own) answered.code = own
-      record?.(answered)
+      record?.(ownAnswer(incoming, res.statusCode, own, own === 'invalid_host' ? undefined : incoming.headers.host))
     }
     report(res.statusCode)
   }
+}
+
+/** The error of each parser error Node names (D20); anything else in a request head is a 400 `invalid_json` (D4). */
+const CODES: Record<string, KnownErrorCode> = {
+  HPE_HEADER_OVERFLOW: 'headers_too_large',
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 'payload_too_large',
+  ERR_HTTP_REQUEST_TIMEOUT: 'request_timeout',
+}
+
+/** What {@link answerClientError} sent on a connection, for the request it cut short. */
+const answered = new WeakMap<Duplex, { status: number; code: string }>()
+
+/**
+ * Answers a head Node's parser refused (D20: 431, 408; D4: any other `invalid_json`, oversized
+ * chunk extensions 413) in the API's envelope, then closes the connection (`clientError` event).
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  const known = CODES[error.code ?? '']
+  const { status, text: body } = errorText(
+    known ? new ApiError(known) : new ApiError('invalid_json', 'Request head is malformed.'),
+  )
+  // As Node does: only when no answer on this connection has started, else it would be corrupted.
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent: boolean } | null })._httpMessage
+  if (socket.writable && !inFlight?.headersSent) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    )
+    answered.set(socket, { status, code: known ?? 'invalid_json' })
+  }
+  socket.destroy()
+}
+
+/**
+ * The answer {@link answerClientError} sent on this connection, if any: a request whose body was
+ * still arriving when the request timeout cut it short (408) was answered there, not by its handler.
+ */
+export function clientErrorAnswer(socket: Duplex): { status: number; code: string } | undefined {
+  return answered.get(socket)
 }

@@ -1,7 +1,6 @@
 import { createServer, type Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { answerClientError } from './client-error.js'
-import { createRequestListener, isEventStream, type ListenerOptions } from './http-adapter.js'
+import { answerClientError, createRequestListener, isEventStream, type ListenerOptions } from './http-adapter.js'
 
 /**
  * Time limits of the server, in ms (D18): a client that trickles its headers or its body, or idles

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { once } from '@session-library/internal'
 
 const PACKAGE_NAME = '@session-library/mock-server'
 
@@ -42,18 +43,24 @@ function contentSecurityPolicy(inlineStyles: boolean): string {
 }
 
 /**
- * Headers of the mock's pages and their scripts (`/docs`, the dashboard): the type, revalidation on
- * each load, the page's Content-Security-Policy, no sniffing, no referrer.
+ * A page or script of the mock's (`/docs`, the dashboard), made when first asked, with its headers:
+ * the type, revalidation on each load, the page's Content-Security-Policy, no sniffing, no referrer.
  */
-export function pageHeaders(type: string, { inlineStyles }: { inlineStyles: boolean }): Record<string, string> {
-  return {
+export function textRoute(path: string, type: string, inlineStyles: boolean, make: () => string): PageRoute {
+  const text = once(make)
+  const headers = () => ({
     'Content-Type': type,
     'Cache-Control': 'no-cache',
     'Content-Security-Policy': contentSecurityPolicy(inlineStyles),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
-  }
+  })
+  return { method: 'GET', path, answer: () => new Response(text(), { headers: headers() }) }
 }
+
+/** A page of the mock's in the one document shell: `head` and `body` are lines, each ending in a newline. */
+export const htmlPage = (head: string, body: string) =>
+  `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n${head}</head>\n<body>\n${body}</body>\n</html>\n`
 
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char] as string)
@@ -71,14 +78,12 @@ const matches = (ifNoneMatch: string | null, etag: string) =>
   }) ?? false
 
 /**
- * Serves the files of one directory listed in `types` (name → `Content-Type`), with an `ETag` and
- * 304; `undefined` for any other name. The directory is looked for on the first asset asked.
+ * The route `<prefix>{name}` of the files of one directory listed in `types` (name →
+ * `Content-Type`), with an `ETag` and 304; `undefined` for any other name. The directory is looked
+ * for on the first asset asked.
  */
-export function createFileAssets(
-  types: Readonly<Record<string, string>>,
-  locate: () => string,
-): (name: string, headers: Headers) => Response | undefined {
-  let directory: string | undefined
+export function assetRoute(prefix: string, types: Readonly<Record<string, string>>, locate: () => string): PageRoute {
+  const directory = once(locate)
   const etags = new Map<string, string>()
   const etagOf = (path: string) => {
     let etag = etags.get(path)
@@ -89,11 +94,10 @@ export function createFileAssets(
     }
     return etag
   }
-  return (name, headers) => {
+  const answer = (name: string, headers: Headers) => {
     const type = Object.hasOwn(types, name) ? types[name] : undefined
     if (type === undefined) return undefined
-    directory ??= locate()
-    const path = join(directory, name)
+    const path = join(directory(), name)
     const etag = etagOf(path)
     const cacheHeaders = { ETag: etag, 'Cache-Control': ASSET_CACHE }
     if (matches(headers.get('If-None-Match'), etag)) return new Response(null, { status: 304, headers: cacheHeaders })
@@ -107,6 +111,7 @@ export function createFileAssets(
       headers: { ...cacheHeaders, 'Content-Type': type, 'X-Content-Type-Options': 'nosniff' },
     })
   }
+  return { method: 'GET', path: `${prefix}{name}`, answer: (request, { name }) => answer(name ?? '', request.headers) }
 }
 
 /** A page's route: a path template of the contract's form (`/docs/assets/{name}`), answered on GET and HEAD. */

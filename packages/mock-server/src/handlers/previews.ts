@@ -1,0 +1,81 @@
+import type { ParsedBodyOf, WaveformNote } from '@session-library/schemas'
+import type { Runtime } from '../engine/runtime.js'
+import { InvalidInput } from '../errors/lookup-errors.js'
+import { chooseVariant, waveformOf } from '../waveform/waveforms.js'
+import type { HandlerTable, OperationHandler } from './context.js'
+
+/** The session, its preview variant a request names (D12) and that variant's waveform (D13), or their 404s. */
+async function variantWaveform(runtime: Runtime, sessionId: string, variantId: string | undefined) {
+  const { library } = runtime
+  const record = library.readSession(sessionId)
+  const preview = chooseVariant(record, variantId)
+  const stored = library.storedWaveform(record.id, preview.id)
+  const waveform = await waveformOf(record.id, preview, runtime.readAudio, stored)
+  return { record, preview, waveform }
+}
+
+/**
+ * The lane that replaces `previous` (D14): ids assigned where missing, `createdAt` kept for an id
+ * already in the lane, `updatedAt` moved only when the note changed, sorted by timestamp then id.
+ */
+function nextLane(
+  previous: readonly WaveformNote[],
+  inputs: ParsedBodyOf<'waveformNotes.put'>['notes'],
+  now: string,
+  newId: () => string,
+): WaveformNote[] {
+  const before = new Map(previous.map((note) => [note.id, note]))
+  const taken = new Set(inputs.flatMap((input) => (input.id === undefined ? [] : [input.id])))
+  const freshId = () => {
+    let id = newId()
+    while (taken.has(id)) id = newId()
+    return id
+  }
+  const notes = inputs.map(({ id = freshId(), timestamp, text }) => {
+    const old = before.get(id)
+    if (!old) return { id, timestamp, text, createdAt: now, updatedAt: now }
+    const changed = old.timestamp !== timestamp || old.text !== text
+    return { id, timestamp, text, createdAt: old.createdAt, updatedAt: changed ? now : old.updatedAt }
+  })
+  return notes.sort((a, b) => a.timestamp - b.timestamp || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+}
+
+const replaceLane: OperationHandler<'waveformNotes.put' | 'waveformNotes.patch'> = async ({
+  params,
+  query,
+  body,
+  runtime,
+}) => {
+  const { library, clock } = runtime
+  const { record, preview, waveform } = await variantWaveform(runtime, params.id, query.variantId)
+  const { key, duration } = waveform
+  // D3's last step: a rule that needs the session's waveform, after its 404s.
+  const late = body.notes.flatMap((note, index) =>
+    note.timestamp > duration ? [`notes[${index}].timestamp: must be ≤ the waveform's duration (${duration} s)`] : [],
+  )
+  if (late.length > 0) throw new InvalidInput(late.join('; '))
+  const previous = library.lanes.peek(key)
+  const notes = nextLane(previous?.notes ?? [], body.notes, clock.iso(), () => library.newId('wn'))
+  const lane = { sessionId: record.id, variantId: preview.id, key, notes }
+  if (previous) library.lanes.update(key, (draft) => Object.assign(draft, lane))
+  else await library.lanes.insert(lane)
+  return { data: lane }
+}
+
+/**
+ * A session's previews: their metadata (SPEC §4.10), a variant's waveform (D12, D13) and its note
+ * lane (D14), which PUT and PATCH both replace.
+ */
+export const previewHandlers = {
+  'preview.get': ({ params, runtime }) => {
+    const record = runtime.library.readSession(params.id)
+    const { id, previewStatus, preferredPreviewId, previewUrl, previewAudioUrl, previewAudioMime, previews } = record
+    return { data: { id, previewStatus, preferredPreviewId, previewUrl, previewAudioUrl, previewAudioMime, previews } }
+  },
+  'waveform.get': async ({ params, query, runtime }) => {
+    const { record, preview, waveform } = await variantWaveform(runtime, params.id, query.variantId)
+    return { data: { sessionId: record.id, variantId: preview.id, waveform } }
+  },
+  'waveformNotes.put': replaceLane,
+  'waveformNotes.patch': replaceLane,
+} satisfies HandlerTable<'preview.get' | 'waveform.get' | 'waveformNotes.put' | 'waveformNotes.patch'>
