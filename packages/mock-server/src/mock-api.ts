@@ -1,4 +1,4 @@
-import { API_PREFIX } from '@session-library/schemas'
+import { API_PREFIX, escapeRegExp } from '@session-library/schemas'
 // msw's main entry: msw 2's `msw/core/http` (lighter: no graphql-js) is gone in msw 3, and no
 // other subpath exists in both majors.
 import { http, type RequestHandler } from 'msw'
@@ -36,8 +36,6 @@ export function createMockApi(options: MockOptions = {}): MockApi {
     createOverride(http, runtime, scope, name, resolver as OverrideResolver<typeof name>, overrideOptions)
   return { ...controls, handlers, override, onUnhandled: explainUnhandled(baseUrls) }
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /**
  * The URLs under a prefix on the given origins, as msw matches them. No capture groups, so msw

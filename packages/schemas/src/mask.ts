@@ -9,7 +9,8 @@ export const MASKED = '<token>'
 const BEFORE = String.raw`(?<!(?<!%[\dA-Fa-f]?)[\w\-.~%]|%(?:3\d|[46][1-9A-Fa-f]|[57][\dAa]|2[DEde]|5[Ff]|7[Ee]))`
 const AFTER = String.raw`(?![\w\-.~])`
 
-const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+/** `text` written as a regular expression that matches it and nothing else: each of `.*+?^${}()|[]\\` escaped. */
+export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 const hexDigit = (digit: string) => (/[A-F]/.test(digit) ? `[${digit}${digit.toLowerCase()}]` : digit)
 
@@ -24,8 +25,8 @@ function characterForms(character: string): string {
   const percent = bytes.map(
     (byte) => `%${[...byte.toString(16).toUpperCase().padStart(2, '0')].map(hexDigit).join('')}`,
   )
-  const json = character === '"' || character === '\\' ? [literal(`\\${character}`)] : []
-  return `(?:${[literal(character), percent.join(''), ...json].join('|')}${character === ' ' ? '|\\+' : ''})`
+  const json = character === '"' || character === '\\' ? [escapeRegExp(`\\${character}`)] : []
+  return `(?:${[escapeRegExp(character), percent.join(''), ...json].join('|')}${character === ' ' ? '|\\+' : ''})`
 }
 
 const patternOf = (secret: string) => [...secret].map(characterForms).join('')

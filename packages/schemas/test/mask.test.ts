@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as client from '../src/client.js'
-import { isSecretHeader, MASKED, maskToken, redactedHeaderValue, tokenMask } from '../src/mask.js'
+import { escapeRegExp, isSecretHeader, MASKED, maskToken, redactedHeaderValue, tokenMask } from '../src/mask.js'
 
 describe('the one token mask (D2)', () => {
   it('D2: a one-character token masks whole values only, never a letter of a path or query', () => {
@@ -87,5 +87,15 @@ describe('the one rule for secret headers (D2), shared by the SDK logger and the
 
   it('is part of the client entry, which the SDK imports', () => {
     expect([client.isSecretHeader, client.redactedHeaderValue]).toEqual([isSecretHeader, redactedHeaderValue])
+  })
+})
+
+describe('escapeRegExp', () => {
+  it('makes a pattern that matches the text itself and nothing else, every special character included', () => {
+    const text = 'a.b*c+d?e^f$g{h}i(j)k|l[m]n\\o'
+    const pattern = new RegExp(`^${escapeRegExp(text)}$`)
+    expect(pattern.test(text)).toBe(true)
+    expect(pattern.test(text.replace('.', 'x'))).toBe(false)
+    expect(new RegExp(escapeRegExp('http://127.0.0.1:4777')).test('http://127a0a0a1:4777')).toBe(false)
   })
 })
