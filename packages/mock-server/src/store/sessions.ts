@@ -5,23 +5,25 @@ import {
   type Preview,
   previewDefaults,
   SESSION_DEFAULTS,
-  type Session,
   type SessionListParams,
   sessionFilter,
   sessionOrder,
+  type sessionUpdateBody,
   writtenSession,
 } from '@session-library/schemas'
+import type * as z from 'zod/mini'
 import { opaqueId } from '../runtime/ids.js'
 import { type Frozen, type LibrarySnapshot, namedIssues, type StoredSession } from './records.js'
 import type { Table } from './table.js'
 
-type WritableFields = Pick<Session, 'title' | 'kind' | 'status' | 'accent' | 'tags' | 'notes' | 'projectPath'>
+/** What a write sets (D5–D7), each field optional: a parsed `PATCH /sessions/{id}` body. */
+type WrittenFields = z.output<typeof sessionUpdateBody>
 
 /** A new session record (D5): the written fields over the defaults, plus the server-set ones. */
 export function newSessionRecord(
   id: string,
   now: string,
-  fields: Partial<WritableFields> & Pick<WritableFields, 'title'>,
+  fields: WrittenFields & { title: string },
   client = '',
 ): StoredSession {
   const written = { ...SESSION_DEFAULTS, tags: [...SESSION_DEFAULTS.tags], ...fields }
@@ -32,7 +34,7 @@ export function newSessionRecord(
  * Applies a PATCH to a stored session (D5, D8): each field it carries, and `projectOriginalPath`
  * set from the first non-empty `projectPath`, kept after that.
  */
-export function applyPatch(draft: StoredSession, patch: Partial<WritableFields>): void {
+export function applyPatch(draft: StoredSession, patch: WrittenFields): void {
   Object.assign(draft, patch)
   if (draft.projectOriginalPath === '' && draft.projectPath !== '') draft.projectOriginalPath = draft.projectPath
 }
@@ -165,7 +167,7 @@ export function previewFields(preferred: Preview | undefined): PreviewFields {
 }
 
 /** The fields `sessionRecord` takes: a title, and any other field of a stored session. */
-export type SessionFields = Partial<StoredSession> & Pick<WritableFields, 'title'>
+export type SessionFields = Partial<StoredSession> & { title: string }
 
 /** Where a record's id and `lastOpened` come from when not given. */
 interface RecordSource {
