@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -36,6 +37,32 @@ describe.each([
     const version = (await run(node, ['--version'])).stdout.trim()
     expect(version).toMatch(new RegExp(`^v${major}\\.`))
     if (major === '24') expect(version).toBe(`v${NODE_24}`)
+  })
+
+  it("the packed mock's bin starts without loading Node's fetch (undici), which a server that never fetches does not need", async () => {
+    const bin = installedBin(consumerDir, '@session-library/mock-server', 'session-library-mock')
+    // Node's own list of the built-in modules the process loaded, printed at its exit.
+    const hook = `data:text/javascript,${encodeURIComponent(
+      "process.on('exit', () => process.stderr.write('LOADED ' + JSON.stringify(process.moduleLoadList) + '\\n'))",
+    )}`
+    const child = spawn(node, ['--import', hook, bin, '--port', '0', '--token', TOKEN, '--quiet'], {
+      cwd: consumerDir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stderr = ''
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk
+    })
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk) => /ready at/.test(String(chunk)) && resolve())
+      child.once('exit', (code) => reject(new Error(`exited ${code} before it was ready: ${stderr}`)))
+    })
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGTERM')
+    await exited
+    const loaded = JSON.parse(/^LOADED (.*)$/m.exec(stderr)?.[1] ?? 'null') as string[]
+    expect(loaded.some((name) => name.includes('http'))).toBe(true)
+    expect(loaded.filter((name) => name.includes('undici'))).toEqual([])
   })
 
   it('the packed mock’s bin starts and answers /api/v1/health', async () => {

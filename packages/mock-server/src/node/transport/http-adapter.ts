@@ -1,4 +1,4 @@
-import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { type Duplex, Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
@@ -10,6 +10,7 @@ import { isUnder, type RequestView, targetUrl } from '../../http/request-view.js
 import type { MockEntry } from '../../mock-core.js'
 import { corsPolicy, createHostGate, hostCountProblem } from './host-check.js'
 import { incomingRequest } from './incoming-request.js'
+import { nodeHttp } from './node-http.js'
 
 /** One answered request, as the transport reports it to a logger. Holds no header, so never the token. */
 export interface ExchangeSummary {
@@ -229,7 +230,7 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
   const inFlight = (socket as Duplex & { _httpMessage?: { headersSent: boolean } | null })._httpMessage
   if (socket.writable && !inFlight?.headersSent) {
     socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${status} ${nodeHttp.STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     )
     answered.set(socket, { status, code: known ?? 'invalid_json' })
   }

@@ -1,6 +1,7 @@
-import { createServer, type Server, ServerResponse } from 'node:http'
+import type { Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { answerClientError, createRequestListener, isEventStream, type ListenerOptions } from './http-adapter.js'
+import { nodeHttp } from './node-http.js'
 
 /**
  * Time limits of the server, in ms (D18): a client that trickles its headers or its body, or idles
@@ -48,7 +49,7 @@ export async function serveHandlers(options: ServeOptions): Promise<ServingServe
   const headersTimeout = options.timeouts?.headers ?? 10_000
   const listener = createRequestListener(options)
   const responses = closingResponses()
-  const server = createServer(
+  const server = nodeHttp.createServer(
     {
       ServerResponse: responses.ServerResponse,
       headersTimeout,
@@ -90,7 +91,7 @@ const KEEP_ALIVE = Symbol('keepAlive')
 function closingResponses() {
   let closing = false
   const streams = new Set<ServerResponse>()
-  class ClosingResponse extends ServerResponse {
+  class ClosingResponse extends nodeHttp.ServerResponse {
     override flushHeaders(): void {
       super.flushHeaders()
       if (!isEventStream({ get: (name) => this.getHeader(name)?.toString() ?? null })) return
