@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import { boundedBytes, type RequestView } from '../../http/request-view.js'
+import type { HeaderSource } from '../../runtime/journal-bodies.js'
 
 const BODYLESS = new Set(['GET', 'HEAD'])
 const EMPTY = new Uint8Array(new ArrayBuffer(0))
@@ -10,6 +11,24 @@ function toHeaders(rawHeaders: readonly string[]): Headers {
     headers.append(rawHeaders[index] as string, rawHeaders[index + 1] as string)
   }
   return headers
+}
+
+/**
+ * A request's headers for the journal: a reference to Node's `rawHeaders`, made into fetch
+ * `Headers` (names in lower case, repeats joined as fetch joins them) only when an entry is read. A
+ * class, not a closure: a closure here would keep the whole request (and its socket) alive in the
+ * journal, and the collector busier on every request.
+ */
+class RawHeaders implements HeaderSource {
+  readonly #raw: readonly string[]
+
+  constructor(raw: readonly string[]) {
+    this.#raw = raw
+  }
+
+  [Symbol.iterator](): Iterator<[string, string]> {
+    return toHeaders(this.#raw)[Symbol.iterator]()
+  }
 }
 
 /** Like `Headers.get`: every header of that name, in order, joined with `, ` (Node's `headers` keeps only the first of some, e.g. `Authorization`). */
@@ -55,9 +74,7 @@ export function incomingRequest(incoming: IncomingMessage, href: string, limit: 
     method,
     url: new URL(href),
     header: (name) => rawHeader(incoming.rawHeaders, name.toLowerCase()),
-    // For the journal: Node's `rawHeaders` by reference, made into fetch `Headers` (names in lower
-    // case, repeats joined as fetch joins them) only when an entry is read.
-    headers: { [Symbol.iterator]: () => toHeaders(incoming.rawHeaders)[Symbol.iterator]() },
+    headers: new RawHeaders(incoming.rawHeaders),
     bytes,
     toRequest: () => {
       const body = BODYLESS.has(method) || !hasBody(incoming) ? undefined : stream()
