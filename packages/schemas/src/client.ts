@@ -11,7 +11,7 @@ export { ERRORS, type ErrorEnvelope, errorEnvelope, type KnownErrorCode } from '
 export { fieldPath, ISSUE_WORDING, issueLines } from './format-issues.js'
 export { isRecord, NOT_JSON, parseJsonText } from './json-text.js'
 export type { Kind, Mode, OpenString, PreviewStatus, SortKey, Status } from './known-values.js'
-export { escapeRegExp, isSecretHeader, MASKED, maskToken, redactedHeaderValue, tokenMask } from './mask.js'
+export { isSecretHeader, MASKED, maskToken, redactedHeaderValue, tokenMask } from './mask.js'
 export {
   API_PREFIX,
   buildPath,
