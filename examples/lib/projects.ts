@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises'
 import { basename, extname, join } from 'node:path'
-import { PROJECT_EXTENSIONS } from '@session-library/schemas'
+import { compareText, PROJECT_EXTENSIONS } from '@session-library/schemas'
 
 /**
  * A DAW project found on disk, with the audio file next to it that can serve as its preview.
@@ -51,5 +51,5 @@ export async function findProjects(folder: string): Promise<ProjectFile[]> {
       found.push(...(await findProjects(path)))
     }
   }
-  return found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+  return found.sort((a, b) => compareText(a.path, b.path))
 }

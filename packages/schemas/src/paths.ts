@@ -84,11 +84,8 @@ function templateSegments(template: string): readonly Segment[] {
  * segments never match.
  */
 export function matchPath<Path extends string>(template: Path, path: string): PathParams<Path> | undefined {
-  return matchSegments(templateSegments(template), path) as PathParams<Path> | undefined
-}
-
-// Walks the path itself: splitting it made an array and a string per segment on every request.
-function matchSegments(expected: readonly Segment[], path: string): Record<string, string> | undefined {
+  const expected = templateSegments(template)
+  // Walks the path itself: splitting it made an array and a string per segment on every request.
   const params: Record<string, string> = {}
   let start = 0
   for (let index = 0; index < expected.length; index += 1) {
@@ -108,7 +105,7 @@ function matchSegments(expected: readonly Segment[], path: string): Record<strin
     }
     start = end + 1
   }
-  return params
+  return params as PathParams<Path>
 }
 
 /** A route of a table: a method (`*` for any) and a path template (`/sessions/{id}`, `/assets/{name}`). */
@@ -130,7 +127,7 @@ export function findRoute<R extends RouteEntry>(
   const allowed: string[] = []
   const wanted = method.toUpperCase()
   for (const route of routes) {
-    const params = matchSegments(templateSegments(route.path), path)
+    const params = matchPath(route.path, path)
     if (!params) continue
     if (route.method === '*' || route.method === wanted) return { route, params }
     allowed.push(route.method)

@@ -1,4 +1,4 @@
-import { API_PREFIX } from '@session-library/schemas'
+import { API_PREFIX, compareText } from '@session-library/schemas'
 import type { HandlerTable } from './context.js'
 
 function portOf(url: URL): number {
@@ -40,6 +40,6 @@ export const libraryWideHandlers = {
       for (const tag of record.tags) counts.set(tag, (counts.get(tag) ?? 0) + 1)
     }
     const data = Array.from(counts, ([tag, count]) => ({ tag, count }))
-    return { data: data.sort((a, b) => b.count - a.count || (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0)) }
+    return { data: data.sort((a, b) => b.count - a.count || compareText(a.tag, b.tag)) }
   },
 } satisfies HandlerTable<'health.get' | 'imports.start' | 'tagCounts.list'>

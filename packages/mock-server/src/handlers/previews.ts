@@ -1,4 +1,4 @@
-import type { ParsedBodyOf, WaveformNote } from '@session-library/schemas'
+import { compareText, type ParsedBodyOf, type WaveformNote } from '@session-library/schemas'
 import type { Runtime } from '../engine/runtime.js'
 import { InvalidInput } from '../errors/lookup-errors.js'
 import { chooseVariant, waveformOf } from '../waveform/waveforms.js'
@@ -37,7 +37,7 @@ function nextLane(
     const changed = old.timestamp !== timestamp || old.text !== text
     return { id, timestamp, text, createdAt: old.createdAt, updatedAt: changed ? now : old.updatedAt }
   })
-  return notes.sort((a, b) => a.timestamp - b.timestamp || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  return notes.sort((a, b) => a.timestamp - b.timestamp || compareText(a.id, b.id))
 }
 
 const replaceLane: OperationHandler<'waveformNotes.put' | 'waveformNotes.patch'> = async ({

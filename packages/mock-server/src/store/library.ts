@@ -128,7 +128,7 @@ export class Library {
   load(snapshot: LibrarySnapshot): void {
     this.#indexes.clear()
     for (const part of libraryPartNames) this.#tables[part].load((snapshot[part] ?? []) as never)
-    this.#nextId = Math.max(snapshot.nextId, 1)
+    this.#nextId = snapshot.nextId
     this.#whole = true
     this.#changed()
   }
