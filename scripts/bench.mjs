@@ -1,6 +1,6 @@
 // `pnpm bench`: runs each benchmark of scripts/bench/ in its own process, one after another, and
 // prints one table: benchmark, baseline, subject, ratio, target, met. Not part of the test suite.
-//   node scripts/bench.mjs [--quick] [--only cold,start,server,list,store,sdk,cli,shell,dashboard,size]
+//   node scripts/bench.mjs [--quick] [--only cold,tests,start,server,list,store,sdk,cli,shell,dashboard,size]
 // --quick shortens the runs (noisier figures, for development). The size benchmark runs last: it
 // measures whatever the SDK's dist imports at that moment.
 import { spawn } from 'node:child_process'
@@ -9,7 +9,7 @@ import { availableParallelism, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 
-const BENCHMARKS = ['cold', 'start', 'server', 'list', 'store', 'sdk', 'cli', 'shell', 'dashboard', 'size']
+const BENCHMARKS = ['cold', 'tests', 'start', 'server', 'list', 'store', 'sdk', 'cli', 'shell', 'dashboard', 'size']
 const { values } = parseArgs({
   options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } },
 })

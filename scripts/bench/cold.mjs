@@ -7,11 +7,11 @@
 // its stdio log line against `node -e` writing one; and, in process, `reset()` of the default library. The 100,000-session starts are in store.mjs.
 //   node scripts/bench/cold.mjs [--quick]
 import { spawn, spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { createMockApi } from '../../packages/mock-server/dist/index.js'
 import { emit, median, quick, root } from './lib/common.mjs'
+import { mswFolders, removeMswFolders } from './lib/msw-folders.mjs'
 import { spawnServer } from './lib/store-processes.mjs'
 
 const ROUNDS = quick ? 3 : 11
@@ -102,27 +102,8 @@ const testFileCode = {
       ${firstAnswer}`,
 }
 
-// msw 2 (the root's `msw2` alias): a folder whose node_modules holds a checkout's mock package (its
-// dist bundles all but msw and the contract) and msw 2 under the name `msw`, so that both the mock
-// and the script get it.
-const folders = []
-function withMsw2(checkout) {
-  const folder = mkdtempSync(join(tmpdir(), 'bench-cold-msw2-'))
-  const installed = join(folder, 'node_modules/@session-library/mock-server')
-  mkdirSync(installed, { recursive: true })
-  for (const file of ['package.json', 'dist']) {
-    cpSync(join(checkout, 'packages/mock-server', file), join(installed, file), { recursive: true })
-  }
-  symlinkSync(realpathSync(root('node_modules/msw2')), join(folder, 'node_modules/msw'))
-  // A build from before the mock bundled the contract imports it.
-  symlinkSync(join(checkout, 'packages/schemas'), join(folder, 'node_modules/@session-library/schemas'))
-  folders.push(folder)
-  return folder
-}
-const mockFolder = { 'msw 3': (checkout) => join(checkout, 'packages/mock-server'), 'msw 2': withMsw2 }
-
 const testFiles = {}
-for (const [msw, folderOf] of Object.entries(mockFolder)) {
+for (const [msw, folderOf] of Object.entries(mswFolders)) {
   const directory = folderOf(root(''))
   testFiles[msw] = await alternating(
     withBefore(
@@ -139,7 +120,7 @@ for (const [msw, folderOf] of Object.entries(mockFolder)) {
       .join(', ')}`,
   )
 }
-for (const folder of folders) rmSync(folder, { recursive: true, force: true })
+removeMswFolders()
 
 const bare = root('scripts/bench/servers/bare.mjs')
 const starts = await alternating(

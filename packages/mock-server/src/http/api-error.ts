@@ -45,9 +45,21 @@ export function errorText(error: Pick<ApiError, 'status' | 'code' | 'message' | 
   return jsonText(status, JSON.stringify({ error: { status, code, message } }), error.headers)
 }
 
-// A plain `Response`: msw's `HttpResponse.json` also measures the body through a `Blob`.
-export const toResponse = (answer: PlainAnswer): Response =>
-  new Response(answer.text, { status: answer.status, headers: answer.headers })
+const encoder = new TextEncoder()
+
+/** Headers that frame a body: a transport sets them from the body it sends, as a copied one could contradict it. */
+export const FRAMING_HEADERS: ReadonlySet<string> = new Set(['content-length', 'transfer-encoding', 'connection'])
+
+/**
+ * A plain `Response` (msw's `HttpResponse.json` also measures the body through a `Blob`) that states
+ * its length in bytes, as the standalone server's answers do. Without it, msw 3's socket interceptor
+ * ends the body by ending the connection, which costs a test about a sixth of each request.
+ */
+export function toResponse(answer: PlainAnswer): Response {
+  const body = encoder.encode(answer.text)
+  const headers = { ...answer.headers, 'Content-Length': `${body.byteLength}` }
+  return new Response(body, { status: answer.status, headers })
+}
 
 /** The envelope of a known code as a `Response` (the transport's and the control surface's own errors). */
 export const errorResponse = (code: KnownErrorCode, message?: string): Response =>

@@ -21,7 +21,15 @@ import { checkTimes } from '../runtime/verify.js'
 import type { StoredSession } from '../store/records.js'
 import { sessionRecord } from '../store/sessions.js'
 import { type Admitted, answer, asResponse, failed, type Outcome, ownStep } from './answer.js'
-import { ApiError, errorText, jsonText, OverrideError, type PlainAnswer, toResponse } from './api-error.js'
+import {
+  ApiError,
+  errorText,
+  FRAMING_HEADERS,
+  jsonText,
+  OverrideError,
+  type PlainAnswer,
+  toResponse,
+} from './api-error.js'
 import { fetchRequestView } from './request-view.js'
 
 const OVERRIDE_CHECKS = ['auth', 'fault', 'mode', 'service'] as const
@@ -167,7 +175,8 @@ async function settle(given: unknown, name: OperationName, own?: [Response, Outc
   if (given instanceof Response) {
     if (given.type === 'error') return { answer: 'dropped', operation: name } satisfies Outcome
     const text = await given.clone().text()
-    const answer: PlainAnswer = { status: given.status, headers: Object.fromEntries(given.headers), text }
+    const headers = Object.fromEntries([...given.headers].filter(([name]) => !FRAMING_HEADERS.has(name)))
+    const answer: PlainAnswer = { status: given.status, headers, text }
     return { answer, operation: name } satisfies Outcome
   }
   const operation = endpoints[name] as Operation

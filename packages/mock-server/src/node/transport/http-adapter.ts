@@ -5,7 +5,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import { API_PREFIX, type KnownErrorCode, LIMITS, NOT_FOUND_MESSAGES } from '@session-library/schemas'
 import type { RequestHandler } from 'msw'
 import type { ApiAnswer, RawStep, TransportAnswer } from '../../http/answer.js'
-import { ApiError, errorResponse, errorText, type PlainAnswer } from '../../http/api-error.js'
+import { ApiError, errorResponse, errorText, FRAMING_HEADERS, type PlainAnswer } from '../../http/api-error.js'
 import { isUnder, type RequestView, targetUrl } from '../../http/request-view.js'
 import type { MockEntry } from '../../mock-core.js'
 import { corsPolicy, createHostGate, hostCountProblem } from './host-check.js'
@@ -51,9 +51,6 @@ export interface RequestListenerOptions {
   onTransportAnswer?: (answer: TransportAnswer) => void
 }
 
-/** Set by Node from the body actually sent; a copied one could contradict it. */
-const SKIPPED_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection'])
-
 /** A `Response` comes from the control surface, the static routes or msw; anything else is the request path's. */
 const isPlain = (answer: PlainAnswer | Response): answer is PlainAnswer => !(answer instanceof Response)
 
@@ -69,7 +66,7 @@ async function send(res: ServerResponse, answer: Response, extraHeaders: Record<
   const body = answer.body && !stream ? new Uint8Array(await answer.arrayBuffer()) : undefined
   res.statusCode = answer.status
   answer.headers.forEach((value, name) => {
-    if (!SKIPPED_HEADERS.has(name)) res.appendHeader(name, value)
+    if (!FRAMING_HEADERS.has(name)) res.appendHeader(name, value)
   })
   for (const [name, value] of Object.entries(extraHeaders)) res.setHeader(name, value)
   if (!stream) {

@@ -1,0 +1,86 @@
+// A test's requests, warm: `fetch` through msw's `setupServer` to the mock's handlers (a page of one
+// session from the default library), against one hand-written msw handler answering the same page
+// with `HttpResponse.json`; on msw 3 and on msw 2 (lib/msw-folders.mjs). Each measurement is its own
+// process: 200 requests to warm up, then the mean of the next ones, in µs. Variants take turns in
+// alternating rounds (medians). `BENCH_MOCK_ROOT=<another checkout, built>` adds that checkout's
+// mock (rows "· before").
+//   node scripts/bench/tests.mjs [--quick]
+import { spawnSync } from 'node:child_process'
+import { resolve } from 'node:path'
+import { createMockApi } from '../../packages/mock-server/dist/index.js'
+import { emit, median, quick, root } from './lib/common.mjs'
+import { mswFolders, removeMswFolders } from './lib/msw-folders.mjs'
+
+const ROUNDS = quick ? 3 : 9
+const WARM_UP = 200
+const REQUESTS = quick ? 200 : 600
+const before = process.env.BENCH_MOCK_ROOT && resolve(process.env.BENCH_MOCK_ROOT)
+const url = 'http://127.0.0.1:4777/api/v1/sessions?limit=1'
+const headers = { authorization: 'Bearer test-token' }
+
+// The bare handler answers the page the mock answers.
+const { getResponse } = await import(root('packages/mock-server/bench/msw.mjs'))
+const api = createMockApi()
+const page = await (await getResponse(api.handlers, new Request(url, { headers }))).json()
+
+const requests = `const init = { headers: ${JSON.stringify(headers)} }
+  for (let i = 0; i < ${WARM_UP}; i++) await (await fetch('${url}', init)).json()
+  const started = performance.now()
+  for (let i = 0; i < ${REQUESTS}; i++) await (await fetch('${url}', init)).json()
+  process.stdout.write(String(((performance.now() - started) * 1000) / ${REQUESTS}))
+  server.close()`
+const code = {
+  'bare msw handler': `import { http, HttpResponse } from 'msw'
+    import { setupServer } from 'msw/node'
+    const page = ${JSON.stringify(page)}
+    const server = setupServer(http.get('${url.split('?')[0]}', () => HttpResponse.json(page)))
+    server.listen()
+    ${requests}`,
+  mock: `import { createMockApi } from '@session-library/mock-server'
+    import { setupServer } from 'msw/node'
+    const server = setupServer(...createMockApi().handlers)
+    server.listen()
+    ${requests}`,
+}
+
+/** µs a request of `code` run in `directory`. */
+function perRequest([directory, script]) {
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: directory, encoding: 'utf8' })
+  if (run.status !== 0) throw new Error(`exit ${run.status}: ${run.stderr}`)
+  return Number(run.stdout)
+}
+
+const figures = {}
+for (const [msw, folderOf] of Object.entries(mswFolders)) {
+  const variants = {
+    'bare msw handler': [folderOf(root('')), code['bare msw handler']],
+    mock: [folderOf(root('')), code.mock],
+    ...(before && { 'mock · before': [folderOf(before), code.mock] }),
+  }
+  const times = Object.fromEntries(Object.keys(variants).map((name) => [name, []]))
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, variant] of Object.entries(variants)) times[name].push(perRequest(variant))
+  }
+  figures[msw] = Object.fromEntries(Object.entries(times).map(([name, values]) => [name, median(values)]))
+  console.log(
+    `a test's request, warm, ${msw}: ${Object.entries(figures[msw])
+      .map(([name, us]) => `${name} ${us.toFixed(0)} µs`)
+      .join(', ')}`,
+  )
+}
+removeMswFolders()
+
+emit(
+  Object.entries(figures).flatMap(([msw, times]) => {
+    const row = {
+      benchmark: `tests: a request through setupServer, warm, ${msw} (baseline bare handler)`,
+      baseline: times['bare msw handler'],
+      subject: times.mock,
+      unit: 'µs',
+      better: 'lower',
+    }
+    return times['mock · before'] === undefined
+      ? [row]
+      : [row, { ...row, benchmark: `${row.benchmark} · before`, subject: times['mock · before'] }]
+  }),
+)
