@@ -16,7 +16,7 @@
  * @module
  */
 
-export type { Service } from '@session-library/schemas'
+export type { Mode, Service } from '@session-library/schemas'
 export { DEFAULT_BASE_URL } from '@session-library/schemas'
 export type { JournalEvent, MockState } from './control/events.js'
 export { CONTROL_PREFIX } from './control/routes.js'
@@ -36,7 +36,7 @@ export type { UnhandledCallback } from './http/unhandled.js'
 export type { ImportProgress } from './imports/runner.js'
 export { createMockApi, type MockServer, ownMock, withMock } from './mock-api.js'
 export type { MockApi, MockControls } from './mock-controls.js'
-export type { MockOptions, Mode } from './mock-options.js'
+export type { MockOptions } from './mock-options.js'
 export { type Fault, type FaultStatus, faultSchema, type PendingFault } from './runtime/faults.js'
 export type { JournalDetail, JournalEntry, JournalEntryOf, JournalSummary, RequestFilter } from './runtime/journal.js'
 export type { BodyText } from './runtime/journal-bodies.js'

@@ -1,12 +1,6 @@
-import type { MODES, Service } from '@session-library/schemas'
+import type { Mode, Service } from '@session-library/schemas'
 import type { LibraryChange, LibrarySnapshot } from './store/records.js'
 import type { ReadAudio } from './waveform/waveforms.js'
-
-/**
- * A mode of the application (D1): exactly one of the contract's `MODES`. The mock refuses any other
- * string, at compile time and at run time.
- */
-export type Mode = (typeof MODES)[number]
 
 /** Options of `createMockApi`; they mirror the standalone mock's flags (MOCK.md). */
 export interface MockOptions {

@@ -1,7 +1,6 @@
-import type { Service } from '@session-library/schemas'
+import type { Mode, Service } from '@session-library/schemas'
 import type { ChangeKind, Runtime } from '../engine/runtime.js'
 import type { ImportProgress } from '../imports/runner.js'
-import type { Mode } from '../mock-options.js'
 import type { PendingFault } from '../runtime/faults.js'
 import type { JournalSummary } from '../runtime/journal.js'
 

@@ -1,6 +1,6 @@
-import { LIMITS, MODES, SERVICES, type Service, tokenMask } from '@session-library/schemas'
+import { LIMITS, MODES, type Mode, SERVICES, type Service, tokenMask } from '@session-library/schemas'
 import { type ImportLog, ImportRunner } from '../imports/runner.js'
-import type { MockOptions, Mode } from '../mock-options.js'
+import type { MockOptions } from '../mock-options.js'
 import { Clock } from '../runtime/clock.js'
 import { FaultQueue, MAX_DELAY_MS } from '../runtime/faults.js'
 import { Journal } from '../runtime/journal.js'

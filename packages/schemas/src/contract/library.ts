@@ -63,3 +63,20 @@ export const libraryLogs = (path: string) =>
     imports: `${path}.imports`,
     checked: `${path}.checked`,
   }) as const
+
+/** How each line of a change log starts: one JSON object a change, `nextId` its first key. */
+export const CHANGE_LINE_START = '{"nextId":'
+
+// Anywhere in a line, not only at its start: a start also replays a change after NUL padding or
+// joined to a partial one. A quote inside a JSON string is escaped, so only a key matches.
+const NEXT_IDS = /"nextId":(\d+)/g
+
+/**
+ * The highest `nextId` the lines of a change log's text reached ({@link libraryLogs}), or `undefined`
+ * for none: what a file replacing the library must keep, so that no id is handed out twice (D5).
+ */
+export function changeLogNextId(text: string): number | undefined {
+  let highest: number | undefined
+  for (const [, id] of text.matchAll(NEXT_IDS)) highest = Math.max(highest ?? 0, Number(id))
+  return highest
+}

@@ -176,7 +176,8 @@ describe('session-library clone and the data file (D19)', () => {
       const old = await startServer({ port: 0, token, data: target, sessions: 0, now })
       await old.close()
       expect(await readdir(directory)).toContain('target.json.checked')
-      await writeFile(`${target}.log`, `${JSON.stringify({ nextId: 77 })}\n`)
+      // A change after NUL padding (an older version's failed append) is replayed: its id counts (D5).
+      await writeFile(`${target}.log`, `\0\0${JSON.stringify({ nextId: 77 })}\n${JSON.stringify({ nextId: 12 })}\n`)
       await symlink(target, linked)
       const run = await runCli(['clone', '--data', linked, '--url', source.url, '--token', token])
       expect(run.code, run.stderr).toBe(0)

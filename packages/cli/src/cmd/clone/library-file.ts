@@ -1,6 +1,6 @@
 import { readFile, unlink } from 'node:fs/promises'
 import { FileHeld, lockFile, realFilePath, writeAtomically, writeFully } from '@session-library/internal/node'
-import { compareText, libraryLogs, librarySnapshot } from '@session-library/schemas'
+import { changeLogNextId, compareText, libraryLogs, librarySnapshot } from '@session-library/schemas'
 import { CliError, EXIT } from '../../cmdutil/errors.js'
 import type { ClonedLibrary } from './read-library.js'
 import type { LibraryFile } from './stored-records.js'
@@ -23,8 +23,7 @@ async function previousNextId(path: string): Promise<number> {
     // No file, or none the mock could load: nothing to keep.
   }
   for (const log of logsOf(path)) {
-    const text = await readFile(log, 'utf8').catch(() => '')
-    for (const [, id] of text.matchAll(/^\{"nextId":(\d+)/gm)) nextId = Math.max(nextId, Number(id))
+    nextId = Math.max(nextId, changeLogNextId(await readFile(log, 'utf8').catch(() => '')) ?? 0)
   }
   return nextId
 }

@@ -1,6 +1,6 @@
 import { type FileHandle, open, truncate } from 'node:fs/promises'
 import { writeFully } from '@session-library/internal/node'
-import { NOT_JSON, parseJsonText } from '@session-library/schemas'
+import { CHANGE_LINE_START, NOT_JSON, parseJsonText } from '@session-library/schemas'
 import * as z from 'zod/mini'
 import { Library } from '../../store/library.js'
 import {
@@ -54,15 +54,12 @@ export async function wholeLines(path: string, warn: (message: string) => void, 
   return text.slice(0, end).split('\n').slice(0, -1)
 }
 
-/** Where each change line starts: a line is one JSON object, `nextId` its first key. */
-const LINE_START = '{"nextId":'
-
 function parseLine(path: string, raw: string, line: number, warn: (message: string) => void) {
   const text = raw.replace(/^\0+/, '')
   if (text.length < raw.length)
     warn(`--data ${path}: skipped ${raw.length - text.length} NUL bytes of padding on line ${line}`)
   if (text === '') return undefined
-  const start = text.lastIndexOf(LINE_START)
+  const start = text.lastIndexOf(CHANGE_LINE_START)
   const partial = start > 0 && parseJsonText(text) === NOT_JSON
   if (partial) warn(`--data ${path}: dropped a partial change (${start} characters) before the change on line ${line}`)
   const whole = partial ? text.slice(start) : text

@@ -1,6 +1,6 @@
 import { copyFile, link, mkdir, readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { librarySnapshot } from '@session-library/schemas'
+import { changeLogNextId, librarySnapshot } from '@session-library/schemas'
 import { describe, expect, it, vi } from 'vitest'
 import { DataFileError, writeDataFile } from '../../../src/node/persistence/data-file.js'
 import type { RunningServer, StartServerOptions } from '../../../src/node.js'
@@ -44,6 +44,20 @@ async function crashCopy(): Promise<string> {
 }
 
 describe('--data change log', () => {
+  it('D5: the contract’s changeLogNextId reads from the log the mock wrote the nextId it reached', async () => {
+    await writeDataFile(folder.file, base)
+    const server = await start({ compaction: { afterIdleMs: 60_000 } })
+    const first = await send(server, '/sessions', 'POST', { title: 'One' })
+    await send(server, '/sessions', 'POST', { title: 'Two' })
+    await send(server, `/sessions/${first.data.id}`, 'PATCH', { title: 'One, renamed' })
+    const log = await readFile(`${folder.file}.log`, 'utf8')
+    expect(log.split('\n').filter(Boolean)).toHaveLength(3)
+    await stop(server)
+    // Two sessions made from nextId 10; the file the close folded the log into says the same.
+    expect(changeLogNextId(log)).toBe(12)
+    expect((await onDisk()).nextId).toBe(12)
+  })
+
   it('MOCK.md --data: a change is in the change log when answered, and in the file once the mock is idle', async () => {
     await writeDataFile(folder.file, base)
     const server = await start({ compaction: { afterIdleMs: 50 } })
