@@ -6,11 +6,11 @@
 // standalone mock's spawn to ready line against a bare `node:http` server; the MCP server's spawn to
 // its stdio log line against `node -e` writing one; and, in process, `reset()` of the default library. The 100,000-session starts are in store.mjs.
 //   node scripts/bench/cold.mjs [--quick]
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { createMockApi } from '../../packages/mock-server/dist/index.js'
-import { emit, median, quick, root } from './lib/common.mjs'
+import { emit, median, quick, root, runModule } from './lib/common.mjs'
 import { mswFolders, removeMswFolders } from './lib/msw-folders.mjs'
 import { spawnServer } from './lib/store-processes.mjs'
 
@@ -24,12 +24,7 @@ const withBefore = (variants, name, moved) =>
 const headers = { authorization: 'Bearer test-token' }
 
 /** Milliseconds from spawn to exit of `node --input-type=module -e <code>` run in `directory`. */
-function processMs(code, directory) {
-  const started = performance.now()
-  const run = spawnSync(process.execPath, ['--input-type=module', '-e', code], { cwd: directory, encoding: 'utf8' })
-  if (run.status !== 0) throw new Error(`${code.slice(0, 60)}…: exit ${run.status}: ${run.stderr}`)
-  return performance.now() - started
-}
+const processMs = (code, directory) => runModule(code, directory).ms
 
 /** Each variant's median over `rounds` alternating rounds of `measure(variant)`. */
 async function alternating(variants, measure, rounds = ROUNDS) {

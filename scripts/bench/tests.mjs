@@ -5,10 +5,9 @@
 // alternating rounds (medians). `BENCH_MOCK_ROOT=<another checkout, built>` adds that checkout's
 // mock (rows "· before").
 //   node scripts/bench/tests.mjs [--quick]
-import { spawnSync } from 'node:child_process'
 import { resolve } from 'node:path'
 import { createMockApi } from '../../packages/mock-server/dist/index.js'
-import { emit, median, quick, root } from './lib/common.mjs'
+import { emit, median, quick, root, runModule } from './lib/common.mjs'
 import { mswFolders, removeMswFolders } from './lib/msw-folders.mjs'
 
 const ROUNDS = quick ? 3 : 9
@@ -43,12 +42,8 @@ const code = {
     ${requests}`,
 }
 
-/** µs a request of `code` run in `directory`. */
-function perRequest([directory, script]) {
-  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: directory, encoding: 'utf8' })
-  if (run.status !== 0) throw new Error(`exit ${run.status}: ${run.stderr}`)
-  return Number(run.stdout)
-}
+/** µs a request of `script` run in `directory`. */
+const perRequest = ([directory, script]) => Number(runModule(script, directory).stdout)
 
 const figures = {}
 for (const [msw, folderOf] of Object.entries(mswFolders)) {

@@ -1,5 +1,6 @@
 // Shared by the benchmarks: the workload's constants, the --quick flag, where the built packages
 // are, and how a benchmark hands its rows to scripts/bench.mjs.
+import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
 /** The token every benchmark server accepts. */
@@ -36,4 +37,12 @@ export function median(values) {
     [...values].sort((a, b) => a - b),
     0.5,
   )
+}
+
+/** Runs `node --input-type=module -e <code>` in `directory`: its stdout, and the ms from spawn to exit. */
+export function runModule(code, directory) {
+  const started = performance.now()
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', code], { cwd: directory, encoding: 'utf8' })
+  if (run.status !== 0) throw new Error(`${code.slice(0, 60)}…: exit ${run.status}: ${run.stderr}`)
+  return { ms: performance.now() - started, stdout: run.stdout }
 }
