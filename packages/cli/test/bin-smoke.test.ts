@@ -85,7 +85,7 @@ describe('the bin as a process', () => {
     const env = { SESSION_LIBRARY_URL: mock.server().url, SESSION_LIBRARY_TOKEN: TOKEN, NO_COLOR: '1' }
     const [session] = mock.server().api.snapshot().sessions
     const ran = await runBin(['sessions', 'delete', session?.id as string], { env, tty: true, stdin: 'n\n' })
-    expect(ran.stdout).toContain(`Delete session ${session?.id}? [y/N]`)
+    expect(ran.stdout).toContain(`Delete session “${session?.title}” (${session?.id})? [y/N]`)
     expect(ran.stdout).toContain('error: cancelled; nothing was changed')
     expect(ran.code).toBe(2)
     expect(

@@ -1,17 +1,16 @@
 import { execFile } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { endpoints } from '@session-library/schemas'
+import { endpoints, nameIn, usages } from '@session-library/schemas'
 import { describe, expect, it } from 'vitest'
 import { commandsTable, README, withTable } from '../scripts/readme-commands.js'
 import { commands as all } from '../src/cmd/index.js'
 import { loadContract } from '../src/cmdutil/contract.js'
 import { contractFlags } from '../src/cmdutil/contract-flags.js'
-import { commandWords } from '../src/cmdutil/operation-command.js'
 import { runCli, useMock } from './support/cli.js'
+import { hasShell, shellTitle } from './support/shells.js'
 
 await loadContract()
 // What a person sees: `__complete` is for the scripts only.
@@ -32,16 +31,19 @@ describe('--help of every command, written from the contract', () => {
         expect(stdout).toMatch(new RegExp(`^ +(-\\w, )?--${flag}\\b`, 'm'))
       // words for people, not our rule numbers (the contract's texts carry them for us).
       expect(stdout).not.toMatch(/\(D\d+/)
-      const operation = Object.values(endpoints).find((one) => commandWords(one).join() === command.words.join())
+      const usage = usages.find((one) => !one.convenience && nameIn(one, 'cli').join() === command.words.join())
+      const operation = usage && endpoints[usage.route.name]
       if (!operation) return
       expect(stdout).toContain(`${operation.method} /api/v1${operation.path} → ${operation.status}`)
       expect(stdout).toContain(operation.description)
     },
   )
 
-  it('every operation of the endpoint table has its command', () => {
+  it('every call of the contract has its command, named by the contract rule, unless declared absent with a reason', () => {
     const named = new Set(commands.map((command) => command.words.join(' ')))
-    for (const operation of Object.values(endpoints)) expect(named).toContain(commandWords(operation).join(' '))
+    for (const usage of usages)
+      if (usage.convenience?.absent?.cli) expect(usage.convenience.absent.cli).toMatch(/\w+ \w+/)
+      else expect(named).toContain(nameIn(usage, 'cli').join(' '))
   })
 
   it('a new body field is a new flag: sessions create --help lists every field of the contract, described in its words', async () => {
@@ -95,8 +97,6 @@ describe('--help of every command, written from the contract', () => {
 })
 
 const exec = promisify(execFile)
-const has = (shell: string) => existsSync(`/usr/bin/${shell}`) || existsSync(`/bin/${shell}`)
-const shellTitle = (title: string) => (has(title.split(':')[0] as string) ? title : `${title} (SKIPPED: not installed)`)
 // The contract's description of `status`, written for people, as completion shows it (without our rule numbers).
 const STATUS =
   'Where the work stands (idea, in-progress, mixing, mastering, done, archived…): any text of 1–64 characters.'
@@ -160,7 +160,7 @@ describe('completion scripts for bash, zsh and fish', () => {
     }
   })
 
-  it.skipIf(!has('zsh'))(
+  it.skipIf(!hasShell('zsh'))(
     shellTitle('zsh: offers the next words, then the flags, with their descriptions'),
     async () => {
       const { stdout: script } = await run('completion', 'zsh')
@@ -187,7 +187,7 @@ describe('completion scripts for bash, zsh and fish', () => {
     },
   )
 
-  it.skipIf(!has('fish'))(shellTitle('fish: completes words and flags with their descriptions'), async () => {
+  it.skipIf(!hasShell('fish'))(shellTitle('fish: completes words and flags with their descriptions'), async () => {
     const { stdout: script } = await run('completion', 'fish')
     const complete = async (line: string) =>
       (await exec('fish', ['--no-config', '-c', `${script}\ncomplete -C '${line}'`])).stdout.split('\n').filter(Boolean)

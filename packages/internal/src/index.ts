@@ -3,7 +3,6 @@
 
 export { BodyReadStopped, type BoundedRead, type ByteSource, readBounded, readBoundedText } from './bounded-body.js'
 export { MAX_JSON_DEPTH, nestedDeeperThan, TOO_DEEP } from './json-depth.js'
-export { kebabCase } from './kebab-case.js'
 export { once } from './once.js'
 export { type ParsedFlags, parseFlags } from './parse-flags.js'
 export type { FlagValues, ShellFlag } from './shell-flag.js'

@@ -19,7 +19,7 @@ const TEXT_SOURCES = [
 ]
 // SPEC §4.1's order.
 const GROUPS = ['health', 'sessions', 'tags', 'notes', 'preview', 'waveform', 'waveform-notes', 'imports', 'tag-counts']
-const ROUTE_KEYS = ['method', 'path', 'status', 'idempotent', 'answer']
+const ROUTE_KEYS = ['method', 'path', 'status', 'idempotent', 'answer', 'verb', 'twin', 'loses', 'conveniences']
 
 const parse = (path) =>
   ts.createSourceFile(path, readFileSync(new URL(path, src), 'utf8'), ts.ScriptTarget.Latest, true)

@@ -3,12 +3,13 @@
 // of the SDK carries none of them; the main entry re-exports all of it and adds the rest.
 
 export type * from './contract/named-types.js'
-export type { Method, Route } from './contract/operation.js'
+export type { Convenience, Effect, Method, Route } from './contract/operation.js'
 export type { AnswerOf, BodyOf, CallInput, ParamsOf, QueryOf, ReadonlyInput } from './contract/routes.js'
 export { type OperationName, operationPath, type Routes, routes } from './contract/routes.js'
 export { type LossInput, type LossReader, lossQuestion, mayLoseData } from './data-loss.js'
 export { ERRORS, type ErrorEnvelope, errorEnvelope, type KnownErrorCode } from './errors.js'
 export { fieldPath, ISSUE_WORDING, issueLines } from './format-issues.js'
+export { isDestructive, nameIn, type SdkMethodsOf, spell, type Usage, usages } from './front-ends.js'
 export { isRecord, NOT_JSON, parseJsonText } from './json-text.js'
 export type { Kind, Mode, OpenString, PreviewStatus, SortKey, Status } from './known-values.js'
 export { isSecretHeader, MASKED, maskToken, redactedHeaderValue, tokenMask } from './mask.js'

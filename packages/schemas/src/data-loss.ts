@@ -1,62 +1,82 @@
-import type { OperationName } from './contract/routes.js'
+import type { Effect } from './contract/operation.js'
+import { type OperationName, routes } from './contract/routes.js'
 
 /** The parts of a call the rule reads: its path parameters and body. */
 export interface LossInput {
   readonly params?: Readonly<Record<string, string>>
-  readonly body?: Readonly<Record<string, unknown>>
+  readonly body?: Readonly<Record<string, unknown>> | undefined
 }
 
-/** What the rule may need to read first: a session's tags, for a write that replaces them. */
+/** What the rule reads first: the session the call would change, as it is now. */
 export interface LossReader {
-  /** The tags the session has now. */
-  tags(id: string): Promise<readonly string[]>
+  session(id: string): Promise<{ readonly title: string; readonly tags: readonly string[]; readonly notes: string }>
 }
 
-type Loss = (input: LossInput, id: string, read: LossReader) => Promise<string | undefined>
-
-// PUT and PATCH both replace the list (D6): only the tags it drops are lost.
-const tagsLost: Loss = async (input, id, read) => {
-  const wanted = (input.body?.tags ?? []) as readonly string[]
-  const lost = (await read.tags(id)).filter((tag) => !wanted.includes(tag))
-  return lost.length > 0 ? `Remove ${lost.join(', ')} from session ${id}?` : undefined
+type Current = Awaited<ReturnType<LossReader['session']>>
+type Body = LossInput['body']
+type Clause = {
+  /** Whether the body does what the effect is about at all (no read needed to know). */
+  touches(body: Body): boolean
+  /** What it would remove that the request does not name, as a clause; undefined when nothing. */
+  removes(body: Body, now: Current): string | undefined
 }
 
-// "" or null clears the notes (D7); a text replaces them, which is what was asked for.
-const notesCleared: Loss = async (input, id) => {
-  const notes = input.body?.notes
-  return notes === '' || notes === null ? `Clear the notes of session ${id}?` : undefined
+const cleared = (body: Body) => body?.notes === '' || body?.notes === null
+
+const CLAUSES: Record<Exclude<Effect, 'session'>, Clause> = {
+  // A tag list replaces the whole list (D6): the tags it leaves out are the ones lost.
+  tags: {
+    touches: (body) => Array.isArray(body?.tags),
+    removes(body, now) {
+      const wanted = (body?.tags ?? []) as unknown[]
+      const lost = now.tags.filter((tag) => !wanted.includes(tag))
+      return lost.length > 0 ? `remove the tags ${lost.join(', ')}` : undefined
+    },
+  },
+  // "" or null clears the notes (D7); a text replaces them, which is what was asked for.
+  notes: { touches: cleared, removes: (_, now) => (now.notes !== '' ? 'clear the notes' : undefined) },
+  // The lane has no read operation (SPEC §4.12): any note of it the request does not carry may be lost.
+  lane: {
+    touches: (body) => Array.isArray(body?.notes),
+    removes: () => 'replace the waveform notes (those not in this request are removed)',
+  },
 }
 
-// The lane is replaced whole: an empty list removes every note of it.
-const laneCleared: Loss = async (input, id) => {
-  const notes = input.body?.notes
-  return Array.isArray(notes) && notes.length === 0 ? `Remove every waveform note of session ${id}?` : undefined
-}
+const named = (title: string, id: string) => `session “${title.length > 60 ? `${title.slice(0, 59)}…` : title}” (${id})`
 
-const LOSSES: Partial<Record<OperationName, Loss>> = {
-  'sessions.delete': async (_, id) => `Delete session ${id}?`,
-  'tags.put': tagsLost,
-  'tags.patch': tagsLost,
-  'notes.put': notesCleared,
-  'notes.patch': notesCleared,
-  'waveformNotes.put': laneCleared,
-  'waveformNotes.patch': laneCleared,
-}
-
-/** Whether an operation may destroy data its request does not name, so that a client asks first. */
-export const mayLoseData = (name: OperationName): boolean => LOSSES[name] !== undefined
+/** Whether an operation can remove data (its contract declares an effect), so that a tool is marked destructive. */
+export const mayLoseData = (name: OperationName): boolean => routes[name].loses.length > 0
 
 /**
- * The question to ask before a call that would destroy data its request did not name (a delete, a
- * replacement that drops tags, clears the notes or empties a lane); `undefined` when it loses
- * nothing. The CLI asks it on a terminal (unless `--yes`), the MCP server through elicitation.
+ * The question to ask before a call that would remove data its request does not name, decided by
+ * what the call does, whatever operation carries it (DECISIONS D6, D7, D14): a delete, a tag list
+ * that leaves tags out, notes set to "" or null, a waveform note lane replaced. `undefined` when the
+ * call removes nothing it did not name. It names the session by title and id, read with `read`.
+ * The CLI asks it on a terminal (unless `--yes`), the MCP server through elicitation.
  *
  * @example
  * ```ts
  * import { lossQuestion } from '@session-library/schemas/client'
- * await lossQuestion('notes.put', { params: { id: 'ses_1' }, body: { notes: '' } }, reader) // 'Clear the notes of session ses_1?'
+ * await lossQuestion('sessions.update', { params: { id: 'ses_1' }, body: { notes: '' } }, reader)
+ * // 'Clear the notes of session “Night Drive” (ses_1)?'
  * ```
  */
-export function lossQuestion(name: OperationName, input: LossInput, read: LossReader): Promise<string | undefined> {
-  return LOSSES[name]?.(input, input.params?.id ?? '', read) ?? Promise.resolve(undefined)
+export async function lossQuestion(
+  name: OperationName,
+  input: LossInput,
+  read: LossReader,
+): Promise<string | undefined> {
+  const { loses } = routes[name]
+  const id = input.params?.id
+  if (loses.length === 0 || id === undefined) return undefined
+  if (loses.includes('session')) return `Delete ${named((await read.session(id)).title, id)}?`
+  const touched = loses.flatMap((effect) =>
+    effect !== 'session' && CLAUSES[effect].touches(input.body) ? [CLAUSES[effect]] : [],
+  )
+  if (touched.length === 0) return undefined
+  const now = await read.session(id)
+  const clauses = touched.flatMap((clause) => clause.removes(input.body, now) ?? [])
+  if (clauses.length === 0) return undefined
+  const said = clauses.join(' and ')
+  return `${said[0]?.toUpperCase()}${said.slice(1)} of ${named(now.title, id)}?`
 }

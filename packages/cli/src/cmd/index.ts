@@ -1,5 +1,6 @@
-import { type OperationName, routes } from '@session-library/schemas/client'
+import { type OperationName, usages } from '@session-library/schemas/client'
 import type { Command } from '../cmdutil/command.js'
+import { convenienceCommand } from '../cmdutil/convenience-command.js'
 import { type Extras, operationCommand } from '../cmdutil/operation-command.js'
 import { api } from './api/api.js'
 import { authLogin } from './auth/login.js'
@@ -10,10 +11,8 @@ import { clone } from './clone/clone.js'
 import { complete } from './completion/complete.js'
 import { completion } from './completion/completion.js'
 import { importsStart } from './imports/start.js'
-import { notesClear } from './notes/clear.js'
 import { notesSet } from './notes/set.js'
 import { sessionsList } from './sessions/list.js'
-import { tagsAdd, tagsRemove } from './tags/edit.js'
 
 // What a command adds to the one generated from its operation, by operation id: its examples, or
 // its module's extras (flags, arguments, a run of its own).
@@ -28,32 +27,32 @@ const EXTRAS: Partial<Record<OperationName, Extras>> = {
   'sessions.delete': { examples: ['session-library sessions delete ses_1 --yes'] },
   'tags.put': {
     examples: [
-      'session-library tags put ses_1 --tags drums,vox',
-      "session-library tags put ses_1 --tags '' --yes   # no tags",
+      'session-library tags replace ses_1 --tags drums,vox',
+      "session-library tags replace ses_1 --tags '' --yes   # no tags",
     ],
   },
-  'notes.put': {
-    examples: [
-      'session-library notes put ses_1 --notes @notes.md   # from a file',
-      'session-library notes put ses_1 --notes null --yes   # clear them',
-    ],
-  },
+  'notes.put': notesSet,
   'waveformNotes.put': {
     examples: [
-      'session-library waveform-notes put ses_1 --notes \'[{"timestamp":1.5,"text":"drop"}]\'',
-      'session-library waveform-notes put ses_1 --variant prv_1 --notes @lane.json   # from a file',
+      'session-library waveform-notes replace ses_1 --notes \'[{"timestamp":1.5,"text":"drop"}]\' --yes',
+      'session-library waveform-notes replace ses_1 --variant prv_1 --notes @lane.json --yes   # from a file',
     ],
   },
   'imports.start': importsStart,
 }
 
-/** Every command: one per operation of the contract, then those that are not one operation's. */
+/**
+ * Every command: one per call of the contract (each operation, and each convenience the CLI does not
+ * leave out), then those that are not one operation's.
+ */
 export const commands: readonly Command[] = [
-  ...Object.values(routes).map((route) => operationCommand(route, EXTRAS[route.name as OperationName])),
-  tagsAdd,
-  tagsRemove,
-  operationCommand(routes['notes.put'], notesSet),
-  operationCommand(routes['notes.put'], notesClear),
+  ...usages.flatMap((usage) =>
+    !usage.convenience
+      ? [operationCommand(usage, EXTRAS[usage.route.name])]
+      : usage.convenience.absent?.cli
+        ? []
+        : [convenienceCommand(usage)],
+  ),
   authLogin,
   authStatus,
   authLogout,

@@ -40,6 +40,8 @@ export interface Context {
  */
 export interface Command {
   readonly words: readonly string[]
+  /** Other words it answers to, kept out of help and completion (`tags put` for `tags replace`). */
+  readonly aliases?: readonly (readonly string[])[]
   /** One line, for the list of commands. */
   readonly summary: string
   /** A paragraph, for its `--help`. */
@@ -63,11 +65,12 @@ export function findCommand(
   words: readonly string[],
 ): { command: Command; length: number } | undefined {
   let found: { command: Command; length: number } | undefined
-  for (const command of all) {
-    const { length } = command.words
-    if (length <= words.length && command.words.every((word, index) => words[index] === word)) {
-      if (!found || length > found.length) found = { command, length }
+  for (const command of all)
+    for (const own of [command.words, ...(command.aliases ?? [])]) {
+      const { length } = own
+      if (length <= words.length && own.every((word, index) => words[index] === word)) {
+        if (!found || length > found.length) found = { command, length }
+      }
     }
-  }
   return found
 }

@@ -24,8 +24,15 @@ describe('destructive commands ask on a terminal unless --yes; a pipe proceeds',
     const before = mock.server().api.journal().length
     const no = await onTerminal(['sessions', 'delete', id], 'n\n')
     expect(no).toMatchObject({ code: 2, stdout: '' })
-    expect(no.stderr).toBe(`Delete session ${id}? [y/N] error: cancelled; nothing was changed\n`)
-    expect(mock.server().api.journal()).toHaveLength(before)
+    expect(no.stderr).toBe(`Delete session “Keep” (${id})? [y/N] error: cancelled; nothing was changed\n`)
+    // Only the read that names the session in the question: nothing written.
+    expect(
+      mock
+        .server()
+        .api.journal()
+        .slice(before)
+        .map((entry) => entry.method),
+    ).toEqual(['GET'])
     expect(stored(id)).toBeDefined()
     const yes = await onTerminal(['sessions', 'delete', id], 'y\n')
     expect(yes.code).toBe(0)
@@ -34,6 +41,44 @@ describe('destructive commands ask on a terminal unless --yes; a pipe proceeds',
     const flagged = await onTerminal(['sessions', 'delete', other.id, '--yes'], '')
     expect(flagged).toMatchObject({ code: 0 })
     expect(flagged.stderr).toBe('')
+  })
+
+  it('D6, D7: sessions update that drops tags or clears notes asks as tags and notes do; "n" leaves the session as it was', async () => {
+    const { id } = await created()
+    const before = mock.server().api.journal().length
+    for (const [flags, question] of [
+      [['--notes', ''], 'Clear the notes'],
+      [['--tags', ''], 'Remove the tags a, b'],
+      [['--tags', 'a', '--notes', ''], 'Remove the tags b and clear the notes'],
+    ] as const) {
+      const refused = await onTerminal(['sessions', 'update', id, ...flags], 'n\n')
+      expect(refused).toMatchObject({ code: 2, stdout: '' })
+      expect(refused.stderr).toBe(
+        `${question} of session “Keep” (${id})? [y/N] error: cancelled; nothing was changed\n`,
+      )
+    }
+    const writes = mock
+      .server()
+      .api.journal()
+      .slice(before)
+      .filter((entry) => entry.method !== 'GET')
+    expect(writes).toEqual([])
+    expect(stored(id)).toMatchObject({ tags: ['a', 'b'], notes: 'n' })
+    expect(await onTerminal(['sessions', 'update', id, '--title', 'Kept', '--tags', 'a,b,c'], '')).toMatchObject({
+      code: 0,
+      stderr: '',
+    })
+  })
+
+  it('D14: waveform-notes replace (and its old name put) asks before replacing a lane it cannot read first', async () => {
+    const { id } = await created()
+    for (const verb of ['replace', 'put', 'patch']) {
+      const refused = await onTerminal(['waveform-notes', verb, id, '--notes', '[{"timestamp":0,"text":"one"}]'], 'n\n')
+      expect(refused).toMatchObject({ code: 2, stdout: '' })
+      expect(refused.stderr).toMatch(
+        /^Replace the waveform notes \(those not in this request are removed\) of session “Keep”/,
+      )
+    }
   })
 
   it('on a pipe it proceeds without asking, as before', async () => {
@@ -46,12 +91,15 @@ describe('destructive commands ask on a terminal unless --yes; a pipe proceeds',
   it('notes clear asks; tags put asks only when it would remove tags (D6)', async () => {
     const { id } = await created()
     const notes = await onTerminal(['notes', 'clear', id], '\n')
+    expect(notes.stderr).toMatch(/^Clear the notes of session “Keep”/)
     expect(notes.code).toBe(2)
     expect(stored(id)?.notes).toBe('n')
     const more = await onTerminal(['tags', 'put', id, '--tags', 'a,b,c'], '')
     expect(more).toMatchObject({ code: 0, stderr: '' })
     const fewer = await onTerminal(['tags', 'put', id, '--tags', 'a'], 'no\n')
-    expect(fewer.stderr).toMatch(new RegExp(`^Remove b, c from session ${id}\\? \\[y/N\\] error: cancelled`))
+    expect(fewer.stderr).toMatch(
+      new RegExp(`^Remove the tags b, c of session “Keep” \\(${id}\\)\\? \\[y/N\\] error: cancelled`),
+    )
     expect(stored(id)?.tags).toEqual(['a', 'b', 'c'])
     const agreed = await onTerminal(['tags', 'put', id, '--tags', 'a'], 'yes\n')
     expect(agreed.code).toBe(0)
@@ -63,7 +111,9 @@ describe('destructive commands ask on a terminal unless --yes; a pipe proceeds',
     const before = mock.server().api.journal().length
     const refused = await onTerminal(['tags', 'patch', id, '--tags', 'a'], 'n\n')
     expect(refused).toMatchObject({ code: 2, stdout: '' })
-    expect(refused.stderr).toBe(`Remove b from session ${id}? [y/N] error: cancelled; nothing was changed\n`)
+    expect(refused.stderr).toBe(
+      `Remove the tags b of session “Keep” (${id})? [y/N] error: cancelled; nothing was changed\n`,
+    )
     expect(
       mock
         .server()
@@ -82,7 +132,9 @@ describe('destructive commands ask on a terminal unless --yes; a pipe proceeds',
     for (const verb of ['put', 'patch']) {
       const refused = await onTerminal(['notes', verb, id, '--notes', ''], '\n')
       expect(refused).toMatchObject({ code: 2, stdout: '' })
-      expect(refused.stderr).toBe(`Clear the notes of session ${id}? [y/N] error: cancelled; nothing was changed\n`)
+      expect(refused.stderr).toBe(
+        `Clear the notes of session “Keep” (${id})? [y/N] error: cancelled; nothing was changed\n`,
+      )
       expect(stored(id)?.notes).toBe('n')
     }
     const text = await onTerminal(['notes', 'patch', id, '--notes', 'new'], '')
@@ -100,9 +152,13 @@ describe('destructive commands ask on a terminal unless --yes; a pipe proceeds',
   })
 
   it('every PUT and its PATCH twin take --yes alike (one rule per resource, not a list of commands)', async () => {
-    for (const group of ['tags', 'notes', 'waveform-notes']) {
+    for (const [group, verb] of [
+      ['tags', 'replace'],
+      ['notes', 'set'],
+      ['waveform-notes', 'replace'],
+    ]) {
       const [put, patch] = await Promise.all(
-        ['put', 'patch'].map(async (verb) => (await piped([group, verb, '--help'])).stdout),
+        [verb, 'patch'].map(async (verb) => (await piped([group, verb, '--help'])).stdout),
       )
       expect(put).toContain('--yes')
       expect(patch).toContain('--yes')

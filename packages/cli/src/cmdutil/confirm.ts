@@ -10,12 +10,16 @@ export const YES_FLAG = {
   yes: { type: 'boolean', description: 'Do not ask before destroying data (a pipe never asks).' },
 } as const satisfies Record<string, Flag>
 
+/** What a command that may remove data says of it in its help. */
+export const ASKS =
+  'On a terminal it asks first when it would remove data the command line does not name, unless --yes.'
+
 /**
- * The question a command asks before it deletes or replaces data the command line did not name, by
- * the contract's rule (`lossQuestion`); `undefined` when this call loses nothing.
+ * The question a command asks before it removes data the command line did not name, by the
+ * contract's rule (`lossQuestion`); `undefined` when this call loses nothing.
  */
-export const dataLoss = (call: OperationCall, context: Context): Promise<string | undefined> =>
-  lossQuestion(call.name, call.input, { tags: async (id) => (await (await context.client()).tags.get(id)).tags })
+export const dataLoss = (call: Pick<OperationCall, 'name' | 'input'>, context: Context): Promise<string | undefined> =>
+  lossQuestion(call.name, call.input, { session: async (id) => (await context.client()).sessions.get(id) })
 
 /**
  * Asks a destructive command's question on a terminal, unless `--yes`; a pipe or a script is never

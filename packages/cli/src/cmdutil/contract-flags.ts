@@ -1,8 +1,9 @@
 // The lazily loaded part of the command line (see contract.ts): the contract's main entry, named
 // export by export (a namespace import would keep all of zod in the bundle), and the flags of the
 // fields the contract derives from its schemas.
-import { kebabCase } from '@session-library/internal'
+
 import { type FieldKind, type Operation, type OperationField, operationFields } from '@session-library/schemas'
+import { spell } from '@session-library/schemas/client'
 import type { Flag } from './flags.js'
 
 export { checkInput, endpoints, matchOperation, type Operation, queryInput } from '@session-library/schemas'
@@ -13,7 +14,7 @@ export interface FieldFlag extends OperationField {
 }
 
 export function contractFlags(operation: Operation): FieldFlag[] {
-  return operationFields(operation).map((field) => ({ ...field, flag: kebabCase(field.field) }))
+  return operationFields(operation).map((field) => ({ ...field, flag: spell(field.field) }))
 }
 
 /** Each kind's placeholder in help, and a value of it for an example. */

@@ -63,7 +63,12 @@ async function fieldValue(field: FieldFlag, values: FlagValues, io: Io): Promise
   if (raw === undefined || typeof raw === 'boolean') return undefined
   if (field.kind === 'strings') return raw
   const text = String(raw)
-  if (field.nullable && text === 'null') return null
+  // One meaning of null for every body flag: the field's null where the API takes one (it clears),
+  // else a mistake, never the text "null" stored by accident.
+  if (text === 'null' && field.location === 'body') {
+    if (field.nullable) return null
+    throw new UsageError(`--${field.flag}: null is not a value of this field; to store the text null, use --body`)
+  }
   if (field.kind === 'number' || field.kind === 'integer') return numberOf(text, field)
   if (field.kind === 'json') return readJson(text, `--${field.flag}`, io)
   return field.location === 'body' ? readValue(text, `--${field.flag}`, io) : text

@@ -1,15 +1,16 @@
-import { kebabCase, UsageError } from '@session-library/internal'
+import { UsageError } from '@session-library/internal'
 import {
   type AnswerOf,
   API_PREFIX,
   mayLoseData,
+  nameIn,
   type OperationName,
   pathParamNames,
   type Route,
-  routes,
+  type Usage,
 } from '@session-library/schemas/client'
 import { type Command, type Context, ID, type Positional, PROGRAM } from './command.js'
-import { confirm, dataLoss, YES_FLAG } from './confirm.js'
+import { ASKS, confirm, dataLoss, YES_FLAG } from './confirm.js'
 import { contract, loadContract } from './contract.js'
 import type { FieldFlag, Operation } from './contract-flags.js'
 import type { Flag } from './flags.js'
@@ -23,13 +24,8 @@ import {
 } from './input.js'
 import type { CliContext } from './iostreams.js'
 
-/**
- * What a command adds to the one generated from its operation (`cmd/<group>/<verb>.ts`). With
- * `words`, it is another command over the operation (`notes set` over `notes.put`): its own summary
- * and description, and no flags of the contract's fields when `fieldFlags` is false.
- */
-export interface Extras extends Partial<Pick<Command, 'words' | 'summary' | 'description' | 'examples'>> {
-  readonly fieldFlags?: false
+/** What a command adds to the one generated from its operation (`cmd/<group>/<verb>.ts`). */
+export interface Extras extends Partial<Pick<Command, 'description' | 'examples'>> {
   readonly flags?: Readonly<Record<string, Flag>>
   readonly columns?: readonly string[]
   /** Positionals after the path parameters; `amend` puts them in the input. */
@@ -37,16 +33,6 @@ export interface Extras extends Partial<Pick<Command, 'words' | 'summary' | 'des
   amend?(input: OperationInput, positionals: readonly string[], io: CliContext): void | Promise<void>
   /** Runs instead of the plain call when it returns true. */
   run?(call: OperationCall, context: Context): Promise<boolean>
-}
-
-/**
- * The words of an operation's command: its group and verb (`sessions list`), or the group alone when
- * that is the group's only operation and it reads (`health`, `waveform`, `tag-counts`).
- */
-export function commandWords(route: Route): string[] {
-  const [group = '', verb = ''] = route.name.split('.')
-  const alone = Object.keys(routes).filter((name) => name.startsWith(`${group}.`)).length === 1
-  return alone && route.method === 'GET' ? [kebabCase(group)] : [kebabCase(group), verb]
 }
 
 type Def = { type?: string; shape?: Record<string, unknown>; element?: { def: Def } }
@@ -102,37 +88,40 @@ function requestHelp(name: OperationName): Record<string, string[]> {
 }
 
 /**
- * The command of one operation of the contract, with what its `cmd/` module adds. Summary,
- * description and the flags of the contract's fields come from the main entry once it is loaded
- * (see contract.ts); without it, a command has only its extras' flags.
+ * The command of one operation of the contract, named by the contract's rule (`nameIn`), with what
+ * its `cmd/` module adds; it also answers to the operation's own verb when people call it by
+ * another (`tags put` for `tags replace`). Summary, description and the flags of the contract's
+ * fields come from the main entry once it is loaded (see contract.ts); without it, a command has
+ * only its extras' flags.
  */
-export function operationCommand(route: Route, extras: Extras = {}): Command {
-  const name = route.name as OperationName
+export function operationCommand({ route, ...usage }: Usage, extras: Extras = {}): Command {
+  const name = route.name
   let fields: FieldFlag[] | undefined
   const derived = () => {
     const operation = endpointOf(name)
-    if (operation && extras.fieldFlags !== false) fields ??= contract()?.contractFlags(operation)
+    if (operation) fields ??= contract()?.contractFlags(operation)
     return fields ?? []
   }
   const params: string[] = pathParamNames(route.path)
-  const words = extras.words ?? commandWords(route)
+  const words = nameIn({ route, ...usage }, 'cli')
+  const own = name.slice(usage.group.length + 1)
   const question = mayLoseData(name) ? dataLoss : undefined
   return {
     words,
+    ...(own !== usage.verb && { aliases: [[...words.slice(0, -1), own]] }),
     get summary() {
-      return extras.words ? (extras.summary ?? name) : (endpointOf(name)?.summary ?? name)
+      return endpointOf(name)?.summary ?? name
     },
     get description() {
-      const asks = question && 'On a terminal it asks first when it would delete or remove data, unless --yes.'
-      const own = extras.words ? [] : [endpointOf(name)?.description]
-      return [...own, extras.description, asks].filter(Boolean).join(' ')
+      const asks = question && ASKS
+      return [endpointOf(name)?.description, extras.description, asks].filter(Boolean).join(' ')
     },
     positionals: [
       ...params.map((param) => (param === 'id' ? ID : { name: param, description: param, segment: true })),
       ...(extras.positionals ?? []),
     ],
     flags() {
-      const body = extras.fieldFlags !== false && endpointOf(name)?.body && BODY_FLAG
+      const body = endpointOf(name)?.body && BODY_FLAG
       const own = { ...contract()?.flagsOf(derived()), ...body }
       return { ...own, ...aliasFlags(own), ...(question && YES_FLAG), ...extras.flags }
     },

@@ -53,6 +53,17 @@ export const imports = {
     service: 'import',
     errors: [400, 401, 403, 501],
     decidedErrors: BODY_LIMIT,
+    conveniences: {
+      startAndWait: {
+        summary: 'Import project files and wait for their sessions',
+        description:
+          'Starts a batch import, then watches the session list until every item has a session with its ' +
+          'projectPath (the API has no progress endpoint); answers those sessions.',
+        takes: ['body'],
+        waits: true,
+        absent: { cli: 'imports start --wait does it, with the progress on stderr' },
+      },
+    },
     summary: 'Start a batch import',
     description:
       'Starts a batch import and answers 202 before any item is processed. Requires full-automation mode. ' +

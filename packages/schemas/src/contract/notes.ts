@@ -29,6 +29,7 @@ const write = {
   body: notesBody,
   errors: WRITE_ONE,
   decidedErrors: BODY_LIMIT,
+  loses: ['notes'],
   summary: 'Set or clear the notes of a session',
   description:
     'Sets the notes field; "" or null clears it. Requires full-automation mode. PUT and PATCH behave the same.',
@@ -43,6 +44,18 @@ export const notes = {
     summary: 'Read the notes of a session',
     description: 'Returns the free-text notes of a session.',
   },
-  'notes.put': { method: 'PUT', ...write },
-  'notes.patch': { method: 'PATCH', ...write },
+  'notes.put': {
+    method: 'PUT',
+    ...write,
+    verb: 'set',
+    conveniences: {
+      clear: {
+        summary: 'Clear the notes of a session',
+        description: 'Clears the notes of a session (sets them to "").',
+        takes: ['id'],
+        sends: { notes: '' },
+      },
+    },
+  },
+  'notes.patch': { method: 'PATCH', ...write, twin: 'notes.put' },
 } as const satisfies Record<string, OperationSpec>

@@ -19,6 +19,43 @@ export interface Route {
   readonly writes: boolean
   /** The answer's envelope as a client reads it (unknown fields and values pass). */
   readonly answer: { readonly tolerant: z.ZodMiniType }
+  /** The verb people call it by in every front end when it is not the name's (`replace` for `tags.put`). */
+  readonly verb?: string
+  /** The operation it behaves as, sent with another method (`tags.patch` is `tags.put`'s twin). */
+  readonly twin?: string
+  /** What a call can remove, so that a front end asks first when the request does not name it. */
+  readonly loses: readonly Effect[]
+  /** Calls built over it, each one method of the SDK, one command and one tool. */
+  readonly conveniences?: Readonly<Record<string, Convenience>>
+}
+
+/**
+ * What a write can remove: a whole session, tags, the notes, or waveform notes. A front end asks
+ * before a call that would remove one the request does not name (see `lossQuestion`).
+ */
+export type Effect = 'session' | 'tags' | 'notes' | 'lane'
+
+/**
+ * A call people make that the API has no operation for, built over one (`tags.add` over `tags.put`):
+ * the SDK implements it once; the CLI and the MCP server call that method.
+ */
+export interface Convenience {
+  readonly summary: string
+  /** What it does and how it composes (e.g. not atomic), in one place for every front end. */
+  readonly description: string
+  /**
+   * What the SDK method takes before its options: the path's `id`, one body field of the operation
+   * under it (`body.tags`), or the whole `body`.
+   */
+  readonly takes: readonly ('id' | 'body' | `body.${string}`)[]
+  /** The body it sends whatever it is given, when fixed (`notes.clear`): the loss rule reads it. */
+  readonly sends?: Readonly<Record<string, unknown>>
+  /** It removes data, but only what the request names (`tags.remove`): destructive, yet no question. */
+  readonly removesNamed?: true
+  /** It waits for work the operation starts; a front end may bound the wait. */
+  readonly waits?: true
+  /** A front end that does not offer it, and why. */
+  readonly absent?: { readonly cli?: string; readonly mcp?: string }
 }
 
 /**
@@ -43,27 +80,32 @@ export interface Operation extends Route {
 }
 
 // What a group file writes of an operation: `answer` is the tolerant envelope, `status` 200 unless
-// given, `idempotent` true unless given or the method is POST, `decidedErrors` none unless given.
+// given, `idempotent` true unless given or the method is POST, `decidedErrors` and `loses` none unless given.
 export type OperationSpec = Omit<
   Operation,
-  'name' | 'answer' | 'status' | 'idempotent' | 'writes' | 'decidedErrors'
+  'name' | 'answer' | 'status' | 'idempotent' | 'writes' | 'decidedErrors' | 'loses'
 > & {
   readonly answer: z.ZodMiniType
+  readonly loses?: readonly Effect[]
   readonly status?: Route['status']
   readonly idempotent?: boolean
   readonly decidedErrors?: readonly number[]
 }
 
-type RouteSpec = Pick<OperationSpec, 'method' | 'path' | 'answer' | 'status' | 'idempotent'>
+type RouteSpec = Pick<
+  OperationSpec,
+  'method' | 'path' | 'answer' | 'status' | 'idempotent' | 'verb' | 'twin' | 'loses' | 'conveniences'
+>
 type StatusOf<S> = S extends { readonly status: infer Status } ? Status : 200
 
-type RouteOf<Name extends string, S extends RouteSpec> = {
+type RouteOf<Name extends string, S extends RouteSpec> = Omit<S, 'answer' | 'status'> & {
   readonly name: Name
   readonly method: S['method']
   readonly path: S['path']
   readonly status: StatusOf<S>
   readonly idempotent: boolean
   readonly writes: boolean
+  readonly loses: readonly Effect[]
   readonly answer: { readonly tolerant: S['answer'] }
 }
 
@@ -83,6 +125,7 @@ export function table<const Specs extends Record<string, RouteSpec>>(
       status: 200,
       idempotent: spec.method !== 'POST',
       writes: spec.method !== 'GET',
+      loses: [],
       ...(exact && { decidedErrors: [] }),
       ...spec,
       name,

@@ -7,18 +7,101 @@ export const ROUTE_SPECS = {
   'sessions.list': { method: 'GET', path: '/sessions', answer: t.sessionPage },
   'sessions.create': { method: 'POST', path: '/sessions', status: 201, answer: t.data(t.session) },
   'sessions.get': { method: 'GET', path: '/sessions/{id}', answer: t.data(t.session) },
-  'sessions.update': { method: 'PATCH', path: '/sessions/{id}', idempotent: false, answer: t.data(t.session) },
-  'sessions.delete': { method: 'DELETE', path: '/sessions/{id}', answer: t.data(t.deleted) },
+  'sessions.update': {
+    method: 'PATCH',
+    path: '/sessions/{id}',
+    idempotent: false,
+    answer: t.data(t.session),
+    loses: ['tags', 'notes'],
+  },
+  'sessions.delete': { method: 'DELETE', path: '/sessions/{id}', answer: t.data(t.deleted), loses: ['session'] },
   'tags.get': { method: 'GET', path: '/sessions/{id}/tags', answer: t.data(t.sessionTags) },
-  'tags.put': { method: 'PUT', path: '/sessions/{id}/tags', answer: t.data(t.sessionTags) },
-  'tags.patch': { method: 'PATCH', path: '/sessions/{id}/tags', answer: t.data(t.sessionTags) },
+  'tags.put': {
+    method: 'PUT',
+    path: '/sessions/{id}/tags',
+    answer: t.data(t.sessionTags),
+    verb: 'replace',
+    loses: ['tags'],
+    conveniences: {
+      add: {
+        summary: 'Add tags to a session',
+        description:
+          'Adds the tags to those the session has. Not atomic: the tags are read, then the whole list is ' +
+          'written, so a change made by someone else in between is lost.',
+        takes: ['id', 'body.tags'],
+      },
+      remove: {
+        summary: 'Remove tags from a session',
+        description:
+          'Removes the tags named from those the session has. Not atomic: the tags are read, then the whole ' +
+          'list is written, so a change made by someone else in between is lost.',
+        takes: ['id', 'body.tags'],
+        removesNamed: true,
+      },
+    },
+  },
+  'tags.patch': {
+    method: 'PATCH',
+    path: '/sessions/{id}/tags',
+    answer: t.data(t.sessionTags),
+    twin: 'tags.put',
+    loses: ['tags'],
+  },
   'notes.get': { method: 'GET', path: '/sessions/{id}/notes', answer: t.data(t.sessionNotes) },
-  'notes.put': { method: 'PUT', path: '/sessions/{id}/notes', answer: t.data(t.sessionNotes) },
-  'notes.patch': { method: 'PATCH', path: '/sessions/{id}/notes', answer: t.data(t.sessionNotes) },
+  'notes.put': {
+    method: 'PUT',
+    path: '/sessions/{id}/notes',
+    answer: t.data(t.sessionNotes),
+    verb: 'set',
+    loses: ['notes'],
+    conveniences: {
+      clear: {
+        summary: 'Clear the notes of a session',
+        description: 'Clears the notes of a session (sets them to "").',
+        takes: ['id'],
+        sends: { notes: '' },
+      },
+    },
+  },
+  'notes.patch': {
+    method: 'PATCH',
+    path: '/sessions/{id}/notes',
+    answer: t.data(t.sessionNotes),
+    twin: 'notes.put',
+    loses: ['notes'],
+  },
   'preview.get': { method: 'GET', path: '/sessions/{id}/preview', answer: t.data(t.sessionPreview) },
   'waveform.get': { method: 'GET', path: '/sessions/{id}/waveform', answer: t.data(t.sessionWaveform) },
-  'waveformNotes.put': { method: 'PUT', path: '/sessions/{id}/waveform-notes', answer: t.data(t.waveformNoteLane) },
-  'waveformNotes.patch': { method: 'PATCH', path: '/sessions/{id}/waveform-notes', answer: t.data(t.waveformNoteLane) },
-  'imports.start': { method: 'POST', path: '/import', status: 202, answer: t.data(t.importResult) },
+  'waveformNotes.put': {
+    method: 'PUT',
+    path: '/sessions/{id}/waveform-notes',
+    answer: t.data(t.waveformNoteLane),
+    verb: 'replace',
+    loses: ['lane'],
+  },
+  'waveformNotes.patch': {
+    method: 'PATCH',
+    path: '/sessions/{id}/waveform-notes',
+    answer: t.data(t.waveformNoteLane),
+    twin: 'waveformNotes.put',
+    loses: ['lane'],
+  },
+  'imports.start': {
+    method: 'POST',
+    path: '/import',
+    status: 202,
+    answer: t.data(t.importResult),
+    conveniences: {
+      startAndWait: {
+        summary: 'Import project files and wait for their sessions',
+        description:
+          'Starts a batch import, then watches the session list until every item has a session with its ' +
+          'projectPath (the API has no progress endpoint); answers those sessions.',
+        takes: ['body'],
+        waits: true,
+        absent: { cli: 'imports start --wait does it, with the progress on stderr' },
+      },
+    },
+  },
   'tagCounts.list': { method: 'GET', path: '/tags', answer: t.tagCountList },
 } as const

@@ -14,6 +14,7 @@ const write = {
   body: tagsBody,
   errors: WRITE_ONE,
   decidedErrors: BODY_LIMIT,
+  loses: ['tags'],
   summary: 'Replace the tags of a session',
   description: 'Replaces the whole tag list. Requires full-automation mode. PUT and PATCH behave the same.',
 } as const
@@ -27,6 +28,27 @@ export const tags = {
     summary: 'Read the tags of a session',
     description: 'Returns the tag list of a session.',
   },
-  'tags.put': { method: 'PUT', ...write },
-  'tags.patch': { method: 'PATCH', ...write },
+  'tags.put': {
+    method: 'PUT',
+    ...write,
+    verb: 'replace',
+    conveniences: {
+      add: {
+        summary: 'Add tags to a session',
+        description:
+          'Adds the tags to those the session has. Not atomic: the tags are read, then the whole list is ' +
+          'written, so a change made by someone else in between is lost.',
+        takes: ['id', 'body.tags'],
+      },
+      remove: {
+        summary: 'Remove tags from a session',
+        description:
+          'Removes the tags named from those the session has. Not atomic: the tags are read, then the whole ' +
+          'list is written, so a change made by someone else in between is lost.',
+        takes: ['id', 'body.tags'],
+        removesNamed: true,
+      },
+    },
+  },
+  'tags.patch': { method: 'PATCH', ...write, twin: 'tags.put' },
 } as const satisfies Record<string, OperationSpec>

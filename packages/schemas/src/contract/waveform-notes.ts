@@ -58,6 +58,7 @@ const write = {
   service: 'waveform-notes',
   errors: [400, 401, 403, 404, 501],
   decidedErrors: BODY_LIMIT,
+  loses: ['lane'],
   summary: 'Replace the waveform note lane of a session and variant',
   description:
     'Replaces the lane of waveform notes. Requires full-automation mode. PUT and PATCH behave the same. ' +
@@ -65,6 +66,6 @@ const write = {
 } as const
 
 export const waveformNotes = {
-  'waveformNotes.put': { method: 'PUT', ...write },
-  'waveformNotes.patch': { method: 'PATCH', ...write },
+  'waveformNotes.put': { method: 'PUT', ...write, verb: 'replace' },
+  'waveformNotes.patch': { method: 'PATCH', ...write, twin: 'waveformNotes.put' },
 } as const satisfies Record<string, OperationSpec>

@@ -10,6 +10,7 @@ import {
   parseJsonText,
   type Route,
   routes,
+  type SdkMethodsOf,
   searchParams,
   tokenMask,
 } from '@session-library/schemas/client'
@@ -50,6 +51,12 @@ export abstract class Resource {
   /** @internal */
   constructor(protected readonly call: Call) {}
 }
+
+/**
+ * What a resource group must offer: a method for each name the contract gives its calls (see the
+ * contract's `nameIn`), so that a call declared there and missing here fails to compile.
+ */
+export type ContractMethods<Group extends string> = Record<SdkMethodsOf<Group>, (...args: never[]) => unknown>
 
 type Ky = typeof import('ky')
 // ky is loaded by the first call, not by the import: its own import builds a `Request` (which loads

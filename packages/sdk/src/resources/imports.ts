@@ -1,7 +1,7 @@
 import type { ImportBody, ImportResult, ReadonlyInput, Session } from '@session-library/schemas/client'
 import type { CallOptions } from '../core/options.js'
 import { type ApiPromise, unwrap } from '../core/promise.js'
-import { type Call, Resource } from '../core/transport.js'
+import { type Call, type ContractMethods, Resource } from '../core/transport.js'
 import { requestAt } from '../errors/base.js'
 import { AbortedError, ImportWaitTimeoutError } from '../errors/sdk-errors.js'
 import { type ImportWaitOptions, waitForImportedSessions } from '../workflows/import-wait.js'
@@ -11,7 +11,7 @@ import type { SessionsApi } from './sessions.js'
 export interface ImportRequest extends ReadonlyInput<ImportBody> {}
 
 /** The `client.imports` group: batch imports of project files. */
-export class ImportsApi extends Resource {
+export class ImportsApi extends Resource implements ContractMethods<'imports'> {
   readonly #sessions: SessionsApi
   readonly #baseUrl: string
   /** @internal */

@@ -1,10 +1,10 @@
 import type { SessionNotes } from '@session-library/schemas/client'
 import type { CallOptions } from '../core/options.js'
 import { type ApiPromise, unwrap } from '../core/promise.js'
-import { Resource } from '../core/transport.js'
+import { type ContractMethods, Resource } from '../core/transport.js'
 
 /** The `client.notes` group: the free-text notes of one session. */
-export class NotesApi extends Resource {
+export class NotesApi extends Resource implements ContractMethods<'notes'> {
   /** The notes of a session (`GET /sessions/{id}/notes`).
    * @example `const { notes } = await client.notes.get('ses_1')`
    */

@@ -8,7 +8,7 @@ import type {
 import type { CallOptions } from '../core/options.js'
 import { collect, paginate, type SessionListPage, type SessionListQuery, withPageMethods } from '../core/pagination.js'
 import { type ApiPromise, unwrap } from '../core/promise.js'
-import { Resource } from '../core/transport.js'
+import { type ContractMethods, Resource } from '../core/transport.js'
 
 /** The body of `sessions.create`: `title` required, every other field optional. */
 export interface NewSession extends ReadonlyInput<SessionCreateBody> {}
@@ -20,7 +20,7 @@ export interface SessionChanges extends ReadonlyInput<SessionUpdateBody> {}
 export interface DeletedSession extends Deleted {}
 
 /** The `client.sessions` group: the session library itself. */
-export class SessionsApi extends Resource {
+export class SessionsApi extends Resource implements ContractMethods<'sessions'> {
   /** One page of sessions, filtered and sorted (`GET /sessions`), with `meta` and `page.nextPage()`.
    * @example `const page = await client.sessions.list({ q: 'drums', limit: 20 })`
    */

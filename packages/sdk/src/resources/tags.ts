@@ -1,10 +1,10 @@
 import type { SessionTags } from '@session-library/schemas/client'
 import type { CallOptions } from '../core/options.js'
 import { ApiPromise, unwrap } from '../core/promise.js'
-import { Resource } from '../core/transport.js'
+import { type ContractMethods, Resource } from '../core/transport.js'
 
 /** The `client.tags` group: the tag list of one session. */
-export class TagsApi extends Resource {
+export class TagsApi extends Resource implements ContractMethods<'tags'> {
   /** The tags of a session (`GET /sessions/{id}/tags`).
    * @example `const { tags } = await client.tags.get('ses_1')`
    */

@@ -3,6 +3,7 @@ import { promisify } from 'node:util'
 import { describe, expect, inject, it } from 'vitest'
 import { runCli, TOKEN, useMock } from '../../../test/support/cli.js'
 import { useRawServer } from '../../../test/support/raw-server.js'
+import { hasShell, shellTitle } from '../../../test/support/shells.js'
 
 const exec = promisify(execFile)
 const mock = useMock({ sessions: 3 })
@@ -78,21 +79,24 @@ describe('the scripts complete ids and tags from the server', () => {
     expect(await complete(['session-library', 'sessions', 'list', '--tags', ''])).toEqual(tags().sort())
   })
 
-  it('zsh: sessions delete <Tab> offers the ids; --tags <Tab> the tags', async () => {
-    const { stdout: script } = await runCli(['completion', 'zsh'])
-    // zsh's completion system needs a terminal: stand-ins print what the script offers.
-    const stubs = 'compdef() { :; }; compadd() { shift; print -rl -- "$@" }'
-    const complete = async (line: string[]) => {
-      const words = line.map((word) => `'${word}'`).join(' ')
-      const run = `${stubs}\n${program('bash')}\n${script}\nwords=(${words}); CURRENT=${line.length}; _session_library`
-      const { stdout } = await exec('zsh', ['-fc', run], { env: { ...process.env, ...mock.env() } })
-      return stdout.split('\n').filter(Boolean).sort()
-    }
-    expect(await complete(['session-library', 'sessions', 'delete', ''])).toEqual(ids().sort())
-    expect(await complete(['session-library', 'sessions', 'create', '--tags', ''])).toEqual(tags().sort())
-  })
+  it.skipIf(!hasShell('zsh'))(
+    shellTitle('zsh: sessions delete <Tab> offers the ids; --tags <Tab> the tags'),
+    async () => {
+      const { stdout: script } = await runCli(['completion', 'zsh'])
+      // zsh's completion system needs a terminal: stand-ins print what the script offers.
+      const stubs = 'compdef() { :; }; compadd() { shift; print -rl -- "$@" }'
+      const complete = async (line: string[]) => {
+        const words = line.map((word) => `'${word}'`).join(' ')
+        const run = `${stubs}\n${program('bash')}\n${script}\nwords=(${words}); CURRENT=${line.length}; _session_library`
+        const { stdout } = await exec('zsh', ['-fc', run], { env: { ...process.env, ...mock.env() } })
+        return stdout.split('\n').filter(Boolean).sort()
+      }
+      expect(await complete(['session-library', 'sessions', 'delete', ''])).toEqual(ids().sort())
+      expect(await complete(['session-library', 'sessions', 'create', '--tags', ''])).toEqual(tags().sort())
+    },
+  )
 
-  it('fish: tags remove <id> <Tab> offers the tags', async () => {
+  it.skipIf(!hasShell('fish'))(shellTitle('fish: tags remove <id> <Tab> offers the tags'), async () => {
     const { stdout: script } = await runCli(['completion', 'fish'])
     const line = `session-library tags remove ${ids()[0]} `
     const { stdout } = await exec(

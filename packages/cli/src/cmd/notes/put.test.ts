@@ -48,10 +48,42 @@ describe('notes put and notes patch: one input path, one confirmation rule', () 
       const before = mock.server().api.journal().length
       const refused = await onTerminal(['notes', verb, id, '--notes', 'null'], 'n\n')
       expect(refused).toMatchObject({ code: 2, stdout: '' })
-      expect(refused.stderr).toBe(`Clear the notes of session ${id}? [y/N] error: cancelled; nothing was changed\n`)
-      expect(mock.server().api.journal()).toHaveLength(before)
+      expect(refused.stderr).toBe(
+        `Clear the notes of session “Noted” (${id})? [y/N] error: cancelled; nothing was changed\n`,
+      )
+      // Only the read that names the session in the question: nothing written.
+      expect(
+        mock
+          .server()
+          .api.journal()
+          .slice(before)
+          .map((entry) => entry.method),
+      ).toEqual(['GET'])
       expect(notesOf(id)).toBe('kept')
     }
+  })
+
+  it('D7, D8: null clears where the API clears with it, and is a usage error elsewhere, never the text "null"', async () => {
+    const id = await noted()
+    for (const args of [
+      ['sessions', 'update', id, '--notes', 'null'],
+      ['sessions', 'update', id, '--title', 'null'],
+      ['sessions', 'create', '--title', 'New', '--notes', 'null'],
+    ]) {
+      const refused = await piped(args)
+      expect(refused).toMatchObject({ code: 2, stdout: '' })
+      expect(refused.stderr).toMatch(
+        /^error: --(notes|title): null is not a value of this field; to store the text null, use --body/,
+      )
+    }
+    expect(notesOf(id)).toBe('kept')
+    expect(
+      mock
+        .server()
+        .api.snapshot()
+        .sessions.some((session) => session.title === 'New'),
+    ).toBe(false)
+    expect(json(await piped(['notes', 'set', id, '--notes', 'null', '--json']))).toEqual({ id, notes: '' })
   })
 
   it('--notes @file reads the file, - reads stdin (one final newline dropped), @@ sends a leading @ (PUT and PATCH alike)', async () => {

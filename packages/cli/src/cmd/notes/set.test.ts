@@ -38,7 +38,9 @@ describe('notes set <id> <text>: notes put with the text as an argument', () => 
     ]) {
       const refused = await onTerminal(args, 'n\n')
       expect(refused).toMatchObject({ code: 2, stdout: '' })
-      expect(refused.stderr).toBe(`Clear the notes of session ${id}? [y/N] error: cancelled; nothing was changed\n`)
+      expect(refused.stderr).toBe(
+        `Clear the notes of session “Noted” (${id})? [y/N] error: cancelled; nothing was changed\n`,
+      )
     }
     expect(json(await piped(['notes', 'set', id, '', '--json']))).toEqual({ id, notes: '' })
   })
