@@ -114,7 +114,7 @@ describe('@session-library/mcp-server from its tarball: session-library-mcp over
       SESSION_LIBRARY_TOKEN: SECRET,
     })
     try {
-      expect((await call('health_get')).isError).toBeFalsy()
+      expect((await call('health')).isError).toBeFalsy()
       expect((await call('sessions_get', { id: 'ses_missing' })).isError).toBe(true)
       expect((await call('sessions_delete', { id: 'ses_missing' })).isError).toBe(true)
       expect((await call('sessions_list', { limit: 0 })).isError).toBe(true)

@@ -1,2 +1,2 @@
-export { allTools, createServer, type ServerOptions, selectTools, version } from './server.js'
-export type { ToolContext, ToolSpec } from './tools.js'
+export { createServer, type ServerOptions, selectTools, version } from './server.js'
+export { allTools, type ToolContext, type ToolSpec } from './tools.js'

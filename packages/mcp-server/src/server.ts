@@ -3,10 +3,9 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { didYouMean, UsageError } from '@session-library/internal'
 import { tokenMask } from '@session-library/schemas'
 import type { SessionLibrary } from '@session-library/sdk'
-import { convenienceTools } from './conveniences.js'
 import { registerResources } from './resources.js'
 import { errorResult } from './results.js'
-import { operationTools, type ToolSpec } from './tools.js'
+import { allTools, type ToolSpec } from './tools.js'
 
 /** Options of {@link createServer}. */
 export interface ServerOptions {
@@ -23,9 +22,6 @@ export interface ServerOptions {
   /** Destroys data the request did not name without asking (else it asks through elicitation, or refuses). */
   yes?: boolean
 }
-
-/** Every tool the server may offer: one per operation (a PUT and its PATCH twin as one), then the conveniences. */
-export const allTools: readonly ToolSpec[] = [...operationTools, ...convenienceTools]
 
 function checkNames(given: readonly string[] | undefined, known: readonly string[], what: string): void {
   for (const name of given ?? [])

@@ -35,7 +35,7 @@ function queryField(field: OperationField): z.ZodMiniType {
   return z.optional(described(typed, text || undefined))
 }
 
-const ID = described(z.string().check(z.minLength(1)), "The session's id, as sessions_list gives it.")
+export const ID = described(z.string().check(z.minLength(1)), "The session's id, as sessions_list gives it.")
 
 /**
  * A tool's input schema: the path parameters, the query's fields (typed) and the body's fields as

@@ -46,7 +46,7 @@ describe('the command line of session-library-mcp', () => {
     const stop = await run(['--url', 'http://127.0.0.1:1/api/v1', '--http', '--port', '0'], context())
     await stop?.()
     expect(logged.at(-1)).toMatch(
-      /^session-library-mcp: 20 tools at http:\/\/127\.0\.0\.1:\d+\/mcp .+ calling http:\/\/127\.0\.0\.1:1\/api\/v1$/,
+      /^session-library-mcp: 19 tools at http:\/\/127\.0\.0\.1:\d+\/mcp .+ calling http:\/\/127\.0\.0\.1:1\/api\/v1$/,
     )
     expect(logged.join('\n')).not.toContain('saved-secret')
   })

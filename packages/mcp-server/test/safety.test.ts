@@ -19,10 +19,10 @@ describe('safe by default: read-only, refusals as tool errors, asking before los
     const reads = selectTools({ readOnly: true })
     expect(reads.length).toBeGreaterThan(0)
     expect(reads.every((tool) => tool.annotations.readOnlyHint)).toBe(true)
-    expect(reads.map((tool) => tool.name)).not.toContain('tags_put')
+    expect(reads.map((tool) => tool.name)).not.toContain('tags_replace')
     expect(selectTools({ groups: ['tags'] }).map((tool) => tool.name)).toEqual([
       'tags_get',
-      'tags_put',
+      'tags_replace',
       'tags_add',
       'tags_remove',
     ])
@@ -39,7 +39,7 @@ describe('safe by default: read-only, refusals as tool errors, asking before los
     const { mcp, id } = await created()
     mock().api.setMode('read-only')
     try {
-      const result = await call(mcp, 'tags_put', { id, tags: ['keep', 'drop', 'new'] })
+      const result = await call(mcp, 'tags_replace', { id, tags: ['keep', 'drop', 'new'] })
       expect(result.isError).toBe(true)
       expect(result.text).toMatch(/^403 read_only: .+\nWhat to do: .*full-automation/)
     } finally {
@@ -52,7 +52,7 @@ describe('safe by default: read-only, refusals as tool errors, asking before los
     const [session] = mock().api.snapshot().sessions
     mock().api.setServiceAvailable('waveform', false)
     try {
-      const result = await call(mcp, 'waveform_get', { id: session?.id })
+      const result = await call(mcp, 'waveform', { id: session?.id })
       expect(result.isError).toBe(true)
       expect(result.text).toMatch(/^501 waveform_unavailable: [\s\S]*What to do: This service is not available/)
     } finally {
@@ -64,7 +64,7 @@ describe('safe by default: read-only, refusals as tool errors, asking before los
     const asker: Asker = { asked: [], answer: { action: 'accept', content: { confirm: false } } }
     const { mcp, id } = await created(asker)
     const refused = await call(mcp, 'sessions_delete', { id })
-    expect(asker.asked).toEqual([`Delete session ${id}?`])
+    expect(asker.asked).toEqual([`Delete session “Asked about” (${id})?`])
     expect(refused).toMatchObject({ isError: true })
     expect(refused.text).toMatch(/^cancelled by the user; nothing was changed/)
     expect(exists(id)).toBe(true)
@@ -76,12 +76,15 @@ describe('safe by default: read-only, refusals as tool errors, asking before los
   it('asks only when the request loses data it did not name (tags dropped, notes cleared); declined is refused', async () => {
     const asker: Asker = { asked: [], answer: { action: 'decline' } }
     const { mcp, id } = await created(asker)
-    expect((await call(mcp, 'tags_put', { id, tags: ['keep', 'drop', 'more'] })).isError).toBeFalsy()
+    expect((await call(mcp, 'tags_replace', { id, tags: ['keep', 'drop', 'more'] })).isError).toBeFalsy()
     expect((await call(mcp, 'tags_remove', { id, tags: ['drop'] })).isError).toBeFalsy()
     expect(asker.asked).toEqual([])
-    expect((await call(mcp, 'tags_put', { id, tags: [] })).isError).toBe(true)
+    expect((await call(mcp, 'tags_replace', { id, tags: [] })).isError).toBe(true)
     expect((await call(mcp, 'notes_clear', { id })).isError).toBe(true)
-    expect(asker.asked).toEqual([`Remove keep, more from session ${id}?`, `Clear the notes of session ${id}?`])
+    expect(asker.asked).toEqual([
+      `Remove the tags keep, more of session “Asked about” (${id})?`,
+      `Clear the notes of session “Asked about” (${id})?`,
+    ])
     expect(
       mock()
         .api.snapshot()
@@ -92,11 +95,44 @@ describe('safe by default: read-only, refusals as tool errors, asking before los
     })
   })
 
+  it('D6, D7: sessions_update that drops tags or clears notes is refused without elicitation, with nothing changed', async () => {
+    const { mcp, id } = await created()
+    for (const args of [{ tags: [] }, { notes: '' }, { tags: ['keep'], notes: '' }]) {
+      const refused = await call(mcp, 'sessions_update', { id, ...args })
+      expect(refused.isError).toBe(true)
+      expect(refused.text).toMatch(/^refused: (Remove the tags|Clear the notes)/)
+    }
+    const stored = mock()
+      .api.snapshot()
+      .sessions.find((session) => session.id === id)
+    expect(stored).toMatchObject({ tags: ['keep', 'drop'], notes: 'n' })
+    expect(
+      (await call(mcp, 'sessions_update', { id, title: 'Renamed', tags: ['keep', 'drop', 'new'] })).isError,
+    ).toBeFalsy()
+  })
+
+  it('every tool that can remove data is annotated destructive; the others are not', async () => {
+    const { mcp } = await created()
+    const { tools } = await mcp.listTools()
+    const destructive = tools.filter((tool) => tool.annotations?.destructiveHint).map((tool) => tool.name)
+    expect(destructive.sort()).toEqual(
+      [
+        'notes_clear',
+        'notes_set',
+        'sessions_delete',
+        'sessions_update',
+        'tags_remove',
+        'tags_replace',
+        'waveform_notes_replace',
+      ].sort(),
+    )
+  })
+
   it('without elicitation it refuses a destructive call unless started with --yes', async () => {
     const { mcp, id } = await created()
     const refused = await call(mcp, 'sessions_delete', { id })
     expect(refused.text).toMatch(
-      /^refused: Delete session \S+ The client cannot ask the user \(no elicitation\); start the server with --yes/,
+      /^refused: Delete session “Asked about” \(\S+\)\? The client cannot ask the user \(no elicitation\); start the server with --yes/,
     )
     expect(exists(id)).toBe(true)
     const yes = await connect(mock(), { yes: true })

@@ -19,7 +19,7 @@ beforeAll(async () => {
 type Check = (result: Awaited<ReturnType<typeof call>>) => void
 // Every tool, called as an assistant would, and what its structured answer must hold.
 const CALLS: Record<string, [args: () => Record<string, unknown>, check: Check]> = {
-  health_get: [() => ({}), ({ data }) => expect(data).toMatchObject({ status: 'ok' })],
+  health: [() => ({}), ({ data }) => expect(data).toMatchObject({ status: 'ok' })],
   sessions_list: [
     () => ({ limit: 2, sort: 'title', recent: false }),
     ({ data, structuredContent, text }) => {
@@ -41,7 +41,7 @@ const CALLS: Record<string, [args: () => Record<string, unknown>, check: Check]>
     ({ data }) => expect(data).toMatchObject({ status: 'mixing' }),
   ],
   tags_get: [() => ({ id: target.id }), ({ data }) => expect(data).toEqual({ id: target.id, tags: ['a', 'b'] })],
-  tags_put: [
+  tags_replace: [
     () => ({ id: target.id, tags: ['b', 'c'] }),
     ({ data }) => expect(data).toEqual({ id: target.id, tags: ['b', 'c'] }),
   ],
@@ -54,22 +54,18 @@ const CALLS: Record<string, [args: () => Record<string, unknown>, check: Check]>
     ({ data }) => expect(data).toEqual({ id: target.id, tags: ['b', 'd'] }),
   ],
   notes_get: [() => ({ id: target.id }), ({ data }) => expect(data).toEqual({ id: target.id, notes: 'n' })],
-  notes_put: [
-    () => ({ id: target.id, notes: 'put' }),
-    ({ data }) => expect(data).toEqual({ id: target.id, notes: 'put' }),
-  ],
   notes_set: [
     () => ({ id: target.id, notes: 'set' }),
     ({ data }) => expect(data).toEqual({ id: target.id, notes: 'set' }),
   ],
   notes_clear: [() => ({ id: target.id }), ({ data }) => expect(data).toEqual({ id: target.id, notes: '' })],
-  preview_get: [() => ({ id: withPreview.id }), ({ data }) => expect(data).toMatchObject({ id: withPreview.id })],
-  waveform_get: [
+  preview: [() => ({ id: withPreview.id }), ({ data }) => expect(data).toMatchObject({ id: withPreview.id })],
+  waveform: [
     () => ({ id: withPreview.id }),
     ({ data }) =>
       expect(data).toMatchObject({ sessionId: withPreview.id, waveform: { bucketCount: expect.any(Number) } }),
   ],
-  waveformNotes_put: [
+  waveform_notes_replace: [
     () => ({ id: withPreview.id, notes: [{ timestamp: 0, text: 'drop' }] }),
     ({ data }) => expect(data).toMatchObject({ sessionId: withPreview.id, notes: [{ timestamp: 0, text: 'drop' }] }),
   ],
@@ -77,11 +73,11 @@ const CALLS: Record<string, [args: () => Record<string, unknown>, check: Check]>
     () => ({ items: [{ projectPath: '/music/mcp-start.als' }] }),
     ({ data }) => expect(data).toMatchObject({ importId: expect.any(String), total: 1 }),
   ],
-  imports_startAndWait: [
+  imports_start_and_wait: [
     () => ({ items: [{ projectPath: '/music/mcp-wait.als', title: 'Waited' }], timeout: 30 }),
     ({ data }) => expect(data).toMatchObject([{ title: 'Waited', projectPath: '/music/mcp-wait.als' }]),
   ],
-  tagCounts_list: [() => ({}), ({ data }) => expect(data).toEqual(expect.arrayContaining([{ tag: 'b', count: 1 }]))],
+  tag_counts: [() => ({}), ({ data }) => expect(data).toEqual(expect.arrayContaining([{ tag: 'b', count: 1 }]))],
   sessions_delete: [() => ({ id: target.id }), ({ data }) => expect(data).toMatchObject({ id: target.id })],
 }
 
@@ -103,7 +99,7 @@ describe('the tools: one per operation of the contract (a PUT and its PATCH twin
     })
     const remove = tools.find((tool) => tool.name === 'sessions_delete')
     expect(remove?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true })
-    expect(tools.find((tool) => tool.name === 'tags_put')?.annotations?.destructiveHint).toBe(true)
+    expect(tools.find((tool) => tool.name === 'tags_replace')?.annotations?.destructiveHint).toBe(true)
   })
 
   for (const [name, [args, check]] of Object.entries(CALLS)) {
