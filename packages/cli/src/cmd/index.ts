@@ -24,6 +24,12 @@ const EXTRAS: Partial<Record<OperationName, Extras>> = {
       'session-library sessions create --body @session.json',
     ],
   },
+  'sessions.update': {
+    examples: [
+      'session-library sessions update ses_1 --status mixing --tags drums,vox',
+      "session-library sessions update ses_1 --notes '' --yes   # clear the notes",
+    ],
+  },
   'sessions.delete': { examples: ['session-library sessions delete ses_1 --yes'] },
   'tags.put': {
     examples: [
@@ -38,6 +44,7 @@ const EXTRAS: Partial<Record<OperationName, Extras>> = {
       'session-library waveform-notes replace ses_1 --variant prv_1 --notes @lane.json --yes   # from a file',
     ],
   },
+  'waveformNotes.patch': { examples: ['session-library waveform-notes patch ses_1 --notes @lane.json --yes'] },
   'imports.start': importsStart,
 }
 

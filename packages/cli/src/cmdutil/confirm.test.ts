@@ -156,7 +156,7 @@ describe('destructive commands ask on a terminal unless --yes; a pipe proceeds',
       ['tags', 'replace'],
       ['notes', 'set'],
       ['waveform-notes', 'replace'],
-    ]) {
+    ] as const) {
       const [put, patch] = await Promise.all(
         [verb, 'patch'].map(async (verb) => (await piped([group, verb, '--help'])).stdout),
       )

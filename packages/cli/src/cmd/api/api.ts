@@ -1,6 +1,7 @@
 import { didYouMean, type FlagValues, UsageError } from '@session-library/internal'
 import { API_PREFIX, isRecord, type OperationName } from '@session-library/schemas/client'
 import type { Command, Context } from '../../cmdutil/command.js'
+import { ASKS, confirm, dataLoss, YES_FLAG } from '../../cmdutil/confirm.js'
 import { loadContract } from '../../cmdutil/contract.js'
 import type { Flag } from '../../cmdutil/flags.js'
 import { checkRequest, type OperationInput, readJson, readValue } from '../../cmdutil/input.js'
@@ -59,7 +60,8 @@ export const api: Command = {
   json: true,
   summary: 'Send a request to any operation of the API by its method and path',
   description:
-    "As gh api: the method and the path (relative to the base URL; /api/v1 may be written, a query too). The fields of -f and -F are the query of a GET or a DELETE, else the JSON body (the query when --input gives the body); key[]=value adds to an array. The request is checked against the contract's operation before it is sent (a refused one is a usage error, nothing sent); a path outside the contract is refused. Prints the answer as JSON; with --paginate, every item of a list, one JSON line each.",
+    "As gh api: the method and the path (relative to the base URL; /api/v1 may be written, a query too). The fields of -f and -F are the query of a GET or a DELETE, else the JSON body (the query when --input gives the body); key[]=value adds to an array. The request is checked against the contract's operation before it is sent (a refused one is a usage error, nothing sent); a path outside the contract is refused. Prints the answer as JSON; with --paginate, every item of a list, one JSON line each. " +
+    ASKS,
   positionals: [
     {
       name: 'method',
@@ -80,14 +82,23 @@ export const api: Command = {
       description:
         'Walk every page of a list and print each item as a JSON line (stops on a server that repeats pages).',
     },
+    ...YES_FLAG,
   }),
   examples: [
     'session-library api GET /sessions --paginate   # every session, one JSON line each',
     'session-library api GET /sessions -f sort=-title -f limit=2',
-    'session-library api PATCH /sessions/ses_1 -f title=Night -F notes=null',
+    'session-library api PATCH /sessions/ses_1 -f title=Night -F tags[]=drums',
+    'session-library api PUT /sessions/ses_1/notes -F notes=null --yes   # clear the notes',
     'echo \'{"tags":["drums"]}\' | session-library api PUT /sessions/ses_1/tags --input -',
   ],
-  async run({ positionals: [method = '', typedPath = ''], values, io, output, client }) {
+  async run(context) {
+    const {
+      positionals: [method = '', typedPath = ''],
+      values,
+      io,
+      output,
+      client,
+    } = context
     const { endpoints, matchOperation, queryInput } = await loadContract()
     const verb = method.toUpperCase()
     const { path, query } = split(typedPath)
@@ -108,6 +119,7 @@ export const api: Command = {
     const name = operation.name as OperationName
     const input = { params, query: queryInput(query), ...(withBody && { body }) }
     checkRequest(name, input as OperationInput, WORDS)
+    await confirm(context, await dataLoss({ name, input: input as OperationInput }, context))
     const sdk = await client()
     const send = (extra: Record<string, string> = {}) =>
       sdk.request(name, { ...input, query: { ...input.query, ...extra } } as never) as Promise<unknown>

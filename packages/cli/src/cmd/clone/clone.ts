@@ -47,10 +47,7 @@ export const clone: Command = {
       description: 'The library file to write (replaced as a whole).',
     },
   }),
-  examples: [
-    'session-library clone --data my-library.json --url http://studio.local:4777/api/v1',
-    'session-library-mock --data my-library.json   # then serve it offline',
-  ],
+  examples: ['session-library clone --data my-library.json --url http://studio.local:4777/api/v1'],
   async run({ values, output, io, connection }) {
     if (typeof values.data !== 'string' || values.data === '') throw new UsageError('missing --data <file>', ['clone'])
     const { resolveTarget } = await import('../../probe/target.js')
