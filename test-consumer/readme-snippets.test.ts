@@ -16,7 +16,7 @@ import {
 } from './lib/snippets.js'
 import { publicPackages } from './lib/workspace.js'
 
-// Every ```ts and shell block of every README, as a user would paste it into a project that
+// Every ```ts and shell block of every README and docs/ page, as a user would paste it into a project that
 // installed the packed packages (global-setup.ts), runs: vitest files with the project's vitest,
 // scripts and shell blocks against the packed mock (lib/readme-blocks.ts). A block that cannot
 // run has `<!-- not run: <why> -->` on the line before its fence; it is still compiled or checked.

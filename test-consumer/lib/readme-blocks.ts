@@ -55,8 +55,9 @@ async function runReadme(consumerDir: string, readme: string, blocks: Snippet[])
   mkdirSync(scratch, { recursive: true })
   const mock = await startPackedMock(process.execPath, consumerDir, DEMO_TOKEN)
   const origin = new URL(mock.baseUrl).origin
-  // The workspace's own READMEs document the checkout (`pnpm example`, `pnpm session-library`).
-  const cwd = readme.startsWith('packages/') ? scratch : workspaceRoot
+  // The workspace's own READMEs document the checkout (`pnpm example`, `pnpm session-library`); the
+  // packages' READMEs and the reference pages of docs/ a user's project.
+  const cwd = /^(packages|docs)\//.test(readme) ? scratch : workspaceRoot
   const place = { consumerDir, cwd, env: blockEnv(consumerDir, scratch, origin) }
   try {
     const runs = await runScripts(

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { workspaceRoot } from './workspace.js'
 
@@ -37,6 +37,14 @@ export function readmes(dir = workspaceRoot): string[] {
     }
     return entry.name === 'README.md' ? [join(dir, entry.name)] : []
   })
+}
+
+/** Every Markdown page of the workspace's `docs/`: the reference pages the READMEs link to. */
+export function docPages(dir = join(workspaceRoot, 'docs')): string[] {
+  if (!existsSync(dir)) return []
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.md'))
+    .map((entry) => join(dir, entry.name))
 }
 
 /** A `console` block's commands: the lines after a `$ ` prompt (and their `\` continuations). */
@@ -83,14 +91,14 @@ export function strayMarkers(markdown: string): number[] {
   })
 }
 
-/** Every README of the workspace, relative to its root, with its text. */
+/** Every README and `docs/` page of the workspace, relative to its root, with its text. */
 export const workspaceReadmes = () =>
-  readmes().map((file) => ({
+  [...readmes(), ...docPages()].map((file) => ({
     readme: relative(workspaceRoot, file).split('\\').join('/'),
     markdown: readFileSync(file, 'utf8'),
   }))
 
-/** Every ts and shell block of every README of the workspace. */
+/** Every ts and shell block of every README and `docs/` page of the workspace. */
 export const workspaceSnippets = (): Snippet[] =>
   workspaceReadmes().flatMap(({ readme, markdown }) => extractSnippets(markdown, readme))
 

@@ -12,7 +12,7 @@ import { mockCoreFrom, startingLibrary } from './mock-core.js'
 import type { MockOptions } from './mock-options.js'
 
 /**
- * Creates the mock: MSW handlers for the whole API (SPEC §4, DECISIONS D1–D18) backed by an
+ * Creates the mock: MSW handlers for the whole API (SPEC §4, decisions D1–D21) backed by an
  * in-memory library, plus the controls. Browser-safe: use it with `setupServer` (Node) or
  * `setupWorker` (browser). Two handlers only — one for `/api/v1/*` under each base URL, into the
  * one request path, one for the `/__mock/*` control surface — so `server.use(api.override(…))`
