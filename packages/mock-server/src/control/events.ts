@@ -1,8 +1,8 @@
 import type { Mode, Service } from '@session-library/schemas'
-import type { ChangeKind, Runtime } from '../engine/runtime.js'
-import type { ImportProgress } from '../imports/runner.js'
 import type { PendingFault } from '../runtime/faults.js'
+import type { ImportProgress } from '../runtime/imports.js'
 import type { JournalSummary } from '../runtime/journal.js'
+import type { ChangeKind, Runtime } from '../runtime/runtime.js'
 
 /**
  * Bytes a stream may hold for a subscriber that does not read, past which it is dropped (a vanished

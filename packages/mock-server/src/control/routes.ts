@@ -1,12 +1,12 @@
 import { findRoute, lazy, MODES, NOT_FOUND_MESSAGES, type RouteEntry, SERVICES } from '@session-library/schemas'
 import type { JsonBodyType } from 'msw'
 import * as z from 'zod/mini'
-import type { Runtime } from '../engine/runtime.js'
 import { ApiError, asApiError, errorText, jsonText, toResponse } from '../http/api-error.js'
 import { authorized, unauthorized } from '../http/auth.js'
 import { checkBody } from '../http/request-view.js'
 import type { MockControls } from '../mock-controls.js'
 import { faultSchema, MAX_DELAY_MS, wholeNumber } from '../runtime/faults.js'
+import type { Runtime } from '../runtime/runtime.js'
 import { eventStream } from './events.js'
 
 /** The path prefix of the control surface, outside the API's /api/v1. */
