@@ -13,15 +13,13 @@ import { liveStore } from '../store/library.js'
 import { checkLibrary } from '../store/records.js'
 import { recordFrom } from '../store/sessions.js'
 
-/** The methods of {@link MockControls}, each a control of the table. */
 type ControlName = {
   [K in keyof MockControls]: MockControls[K] extends (...args: never) => unknown ? K : never
 }[keyof MockControls]
 
 /**
- * A control's route under `/__mock`. A write (not GET) tells the dashboard after each call; `body` is
- * checked as exactly as the API's and turned into the calls it makes; `answer` is what it answers
- * (default: what the call returned), and with `readable` also what GET of its path answers.
+ * A control's route under `/__mock`: its body, checked as exactly as the API's, makes its calls; it
+ * answers `answer` (default: what the call returned), which GET of its path also answers if `readable`.
  */
 interface ControlRoute<Args extends unknown[]> {
   readonly method: 'GET' | 'PUT' | 'POST' | 'DELETE'
@@ -33,7 +31,7 @@ interface ControlRoute<Args extends unknown[]> {
 }
 
 /** One control: what it does to the runtime (the `MockApi` method), and its route when it has one. */
-export interface Control<Args extends unknown[], Result> {
+interface Control<Args extends unknown[], Result> {
   readonly run: (runtime: Runtime, ...args: Args) => Result
   readonly route?: ControlRoute<Args>
 }
@@ -49,10 +47,13 @@ const withBody = <S extends z.ZodMiniType, Args extends unknown[]>(
   calls: (body: z.output<S>) => Args[],
 ): ControlRoute<Args> => ({ ...route, body: { schema, calls } })
 
-const modeOf = ({ settings }: Runtime) => ({
+/** What the control surface and the dashboard's `state` event say of the mode, the services and the clock. */
+export const modeOf = ({ settings }: Runtime) => ({
   configuredMode: settings.configuredMode,
   effectiveMode: settings.effectiveMode,
 })
+export const servicesOf = ({ settings }: Runtime) => ({ unavailable: [...settings.unavailable] })
+export const clockOf = ({ clock }: Runtime) => ({ now: clock.iso(), fixed: clock.fixed })
 const pending = (runtime: Runtime) => ({ pending: runtime.faults.size })
 
 /**
@@ -74,12 +75,7 @@ const controls: ControlTable = {
     },
     // The whole set: every service available, then those listed not, in their order.
     route: withBody(
-      {
-        method: 'PUT',
-        path: '/services',
-        answer: ({ settings }) => ({ unavailable: [...settings.unavailable] }),
-        readable: true,
-      },
+      { method: 'PUT', path: '/services', answer: servicesOf, readable: true },
       lazy(() => z.strictObject({ unavailable: z.array(z.enum(SERVICES)) })),
       (body) => [
         ...SERVICES.map((service) => [service, true] as [typeof service, boolean]),
@@ -90,12 +86,7 @@ const controls: ControlTable = {
   setNow: {
     run: ({ clock }, now) => clock.set(now),
     route: withBody(
-      {
-        method: 'PUT',
-        path: '/clock',
-        answer: ({ clock }) => ({ now: clock.iso(), fixed: clock.fixed }),
-        readable: true,
-      },
+      { method: 'PUT', path: '/clock', answer: clockOf, readable: true },
       lazy(() => z.strictObject({ now: z.nullable(z.iso.datetime({ offset: true })) })),
       (body) => [[body.now ?? undefined]],
     ),
@@ -113,9 +104,7 @@ const controls: ControlTable = {
   },
   injectFault: {
     run: ({ faults }, fault) => faults.add(fault),
-    route: withBody({ method: 'POST', path: '/faults', answer: pending, status: 201 }, faultSchema, (fault) => [
-      [fault],
-    ]),
+    route: withBody({ method: 'POST', path: '/faults', answer: pending, status: 201 }, faultSchema, (body) => [[body]]),
   },
   clearFaults: { run: ({ faults }) => faults.clear(), route: { method: 'DELETE', path: '/faults', answer: pending } },
   faults: { run: ({ faults }) => faults.list(), route: { method: 'GET', path: '/faults' } },
@@ -157,15 +146,11 @@ const controls: ControlTable = {
   },
 }
 
-/** The table's entries, each with the arguments its callers check. */
-export const controlEntries = Object.entries(controls) as [ControlName, Control<unknown[], unknown>][]
+type AnyControl = Control<unknown[], unknown>
+export const controlEntries = Object.entries(controls) as [ControlName, AnyControl][]
 
-/** Runs one call of a control; a write then tells the dashboard. */
-export function perform<Args extends unknown[], Result>(
-  control: Control<Args, Result>,
-  runtime: Runtime,
-  args: Args,
-): Result {
+/** Runs one call of a control; a write (not GET) then tells the dashboard. */
+export function perform(control: AnyControl, runtime: Runtime, args: unknown[]): unknown {
   const result = control.run(runtime, ...args)
   if (control.route !== undefined && control.route.method !== 'GET') runtime.changes.emit()
   return result
@@ -173,9 +158,6 @@ export function perform<Args extends unknown[], Result>(
 
 /** The controls of a mock over `runtime`: the table's, and what the mock is (its token, base URL, live store). */
 export function controlsOf(runtime: Runtime, baseUrl: string): MockControls {
-  const methods = controlEntries.map(([name, control]) => [
-    name,
-    (...args: unknown[]) => perform(control, runtime, args),
-  ])
+  const methods = controlEntries.map(([name, one]) => [name, (...args: unknown[]) => perform(one, runtime, args)])
   return { token: runtime.token, baseUrl, store: liveStore(() => runtime.library), ...Object.fromEntries(methods) }
 }

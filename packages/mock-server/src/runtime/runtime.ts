@@ -88,7 +88,6 @@ export class Runtime {
     if (this.#options.onChange) await this.#options.onChange(library.snapshot())
   }
 
-  /** `MockApi.reset`: back to the starting library (or to `library` this once). */
   reset(library: LibrarySnapshot = this.#start): Promise<void> {
     this.clock.set(this.#options.now)
     this.settings.reset()
