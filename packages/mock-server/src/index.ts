@@ -20,7 +20,6 @@ export type { Mode, Service } from '@session-library/schemas'
 export { DEFAULT_BASE_URL } from '@session-library/schemas'
 export type { JournalEvent, MockState } from './control/events.js'
 export { CONTROL_PREFIX } from './control/routes.js'
-export { type DemoOptions, demoLibrary } from './demo/library.js'
 export type { TransportAnswer } from './http/answer.js'
 export type { OverrideError } from './http/api-error.js'
 export {
@@ -33,14 +32,15 @@ export {
   type OverrideResolver,
 } from './http/override.js'
 export type { UnhandledCallback } from './http/unhandled.js'
-export type { ImportProgress } from './imports/runner.js'
 export { createMockApi, type MockServer, ownMock, withMock } from './mock-api.js'
 export type { MockApi, MockControls } from './mock-controls.js'
 export type { MockOptions } from './mock-options.js'
 export { type Fault, type FaultStatus, faultSchema, type PendingFault } from './runtime/faults.js'
+export type { ImportProgress } from './runtime/imports.js'
 export type { JournalDetail, JournalEntry, JournalEntryOf, JournalSummary, RequestFilter } from './runtime/journal.js'
 export type { BodyText } from './runtime/journal-bodies.js'
 export type { VerifyPattern } from './runtime/verify.js'
+export { type DemoOptions, demoLibrary } from './store/demo-library.js'
 export type { LiveStore } from './store/library.js'
 export type {
   Frozen,

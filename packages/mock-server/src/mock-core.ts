@@ -1,20 +1,14 @@
 import { API_PREFIX, apiPath, DEFAULT_BASE_URL } from '@session-library/schemas'
+import { controlsOf } from './control/controls.js'
 import { CONTROL_PREFIX, createControlResolver } from './control/routes.js'
-import { demoLibrary } from './demo/library.js'
-import { checkLatency, checkService, Runtime, type RuntimeOptions } from './engine/runtime.js'
 import { type ApiAnswer, answer, type RawStep, recordTransportAnswer, type TransportAnswer } from './http/answer.js'
-import { OverrideError } from './http/api-error.js'
 import { isUnder, type RequestView } from './http/request-view.js'
-import type { PendingImport } from './imports/runner.js'
-import type { MockControls } from './mock-controls.js'
 import type { MockOptions } from './mock-options.js'
-import type { RequestFilter } from './runtime/journal.js'
-import { checkOperation } from './runtime/operation-names.js'
-import { type VerifyPattern, verifyRequests } from './runtime/verify.js'
-import { liveStore } from './store/library.js'
+import type { PendingImport } from './runtime/imports.js'
+import { Runtime, type RuntimeOptions } from './runtime/runtime.js'
+import { demoLibrary } from './store/demo-library.js'
 import type { LibraryChange, LibrarySnapshot } from './store/records.js'
 import { checkLibrary } from './store/records.js'
-import { recordFrom } from './store/sessions.js'
 
 // The mock without msw: what the standalone server runs (its start then loads no msw, ~50 ms) and
 // what createMockApi puts msw's handlers over.
@@ -48,58 +42,6 @@ export interface LiveLibrary {
   reportError(message: string): void
   /** Goes on with the imports a restart interrupted (D15 with D19). */
   resumeImports(pending: readonly PendingImport[]): void
-}
-
-function controlsOf(runtime: Runtime, baseUrl: string): MockControls {
-  // A setter that tells the dashboard once it has set.
-  const changing =
-    <Args extends unknown[]>(set: (...args: Args) => void) =>
-    (...args: Args) => {
-      set(...args)
-      runtime.changes.emit()
-    }
-  const { settings } = runtime
-  return {
-    token: runtime.token,
-    baseUrl,
-    setMode: changing((configured, effective) => settings.setMode(configured, effective)),
-    setServiceAvailable: changing((service, available) => {
-      settings.unavailable[available ? 'delete' : 'add'](checkService(service))
-    }),
-    setNow: changing((now) => runtime.clock.set(now)),
-    now: () => runtime.clock.now(),
-    setLatency: changing((ms) => {
-      settings.latency = checkLatency(ms)
-    }),
-    injectFault: (fault) => runtime.faults.add(fault),
-    clearFaults: () => runtime.faults.clear(),
-    faults: () => runtime.faults.list(),
-    reset: (options = {}) => runtime.reset(options.library && checkLibrary(options.library)),
-    seed: (library) => runtime.replaceLibrary(checkLibrary(library)),
-    store: liveStore(() => runtime.library),
-    imports: () => runtime.imports.list(),
-    journal: () => runtime.journal.entries(),
-    requests: ((filter?: RequestFilter) => {
-      if (filter?.operation !== undefined) checkOperation(filter.operation)
-      return runtime.journal.entries(filter)
-    }) as MockControls['requests'],
-    verify: (operation, pattern = {}) =>
-      verifyRequests(checkOperation(operation), pattern as VerifyPattern, runtime.journal.entries()),
-    error: (code, message) => new OverrideError(code, message),
-    departures: () => runtime.journal.departures(),
-    recordAnswer: (answered) => recordTransportAnswer(answered, runtime),
-    snapshot: () => runtime.library.snapshot(),
-    sessionRecord: (fields) =>
-      recordFrom(fields, { id: () => runtime.library.newId('ses'), now: () => runtime.clock.iso() }),
-    idle: async () => {
-      await runtime.imports.idle()
-      await runtime.mutex.run(() => undefined)
-    },
-    dispose: () => {
-      runtime.imports.cancel()
-      runtime.changes.emit('dispose')
-    },
-  }
 }
 
 /**
@@ -143,7 +85,7 @@ export function mockCoreFrom(options: RuntimeOptions, initial: LibrarySnapshot) 
   const baseUrls = origins === '*' ? [DEFAULT_BASE_URL] : origins.map((origin) => `${origin}${API_PREFIX}`)
   const runtime = new Runtime(options, initial)
   const controls = controlsOf(runtime, baseUrls[0] as string)
-  const control = createControlResolver(controls, runtime)
+  const control = createControlResolver(runtime)
   const entry: MockEntry = {
     answer: (request, proxy) => {
       const path = request.url.pathname

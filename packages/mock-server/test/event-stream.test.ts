@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { EVENT_BUFFER_BYTES, eventStream } from '../src/control/events.js'
-import { demoLibrary } from '../src/demo/library.js'
-import { Runtime } from '../src/engine/runtime.js'
 import { Journal } from '../src/runtime/journal.js'
+import { Runtime } from '../src/runtime/runtime.js'
+import { demoLibrary } from '../src/store/demo-library.js'
 import { NOW } from './support/harness.js'
 
 const time = Date.parse(NOW)

@@ -1,4 +1,4 @@
-// The mock's demo library generator on its own (packages/mock-server/src/demo/library.ts), bundled
+// The mock's demo library generator on its own (packages/mock-server/src/store/demo-library.ts), bundled
 // with esbuild into a temporary file once per bench process, so that the plain server seeds the same
 // records paying for the generator alone: not for the mock's entry, which brings msw and the whole
 // mock. The contract comes from its sources, so only the known values the generator names come along.
@@ -17,7 +17,7 @@ export function demoGenerator() {
     process.once('exit', () => rmSync(directory, { recursive: true, force: true }))
     const outfile = join(directory, 'demo-library.mjs')
     await build({
-      entryPoints: [root('packages/mock-server/src/demo/library.ts')],
+      entryPoints: [root('packages/mock-server/src/store/demo-library.ts')],
       alias: { '@session-library/schemas': root('packages/schemas/src/index.ts') },
       bundle: true,
       platform: 'node',

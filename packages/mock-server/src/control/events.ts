@@ -1,8 +1,9 @@
 import type { Mode, Service } from '@session-library/schemas'
-import type { ChangeKind, Runtime } from '../engine/runtime.js'
-import type { ImportProgress } from '../imports/runner.js'
 import type { PendingFault } from '../runtime/faults.js'
+import type { ImportProgress } from '../runtime/imports.js'
 import type { JournalSummary } from '../runtime/journal.js'
+import type { ChangeKind, Runtime } from '../runtime/runtime.js'
+import { clockOf, modeOf, servicesOf } from './controls.js'
 
 /**
  * Bytes a stream may hold for a subscriber that does not read, past which it is dropped (a vanished
@@ -35,13 +36,11 @@ export interface MockState {
 }
 
 function stateOf(runtime: Runtime): MockState {
-  const { settings, clock } = runtime
   return {
-    configuredMode: settings.configuredMode,
-    effectiveMode: settings.effectiveMode,
-    unavailable: [...settings.unavailable],
-    latency: settings.latency,
-    clock: { now: clock.iso(), fixed: clock.fixed },
+    ...modeOf(runtime),
+    ...servicesOf(runtime),
+    latency: runtime.settings.latency,
+    clock: clockOf(runtime),
     faults: runtime.faults.list(),
     imports: runtime.imports.list(),
   }

@@ -1,5 +1,5 @@
 import type { AnswerOf, OperationName, ParamsOf, ParsedBodyOf, ParsedQueryOf } from '@session-library/schemas'
-import type { Runtime } from '../engine/runtime.js'
+import type { Runtime } from '../runtime/runtime.js'
 
 /**
  * What a handler gets: the request already authorised, routed, allowed by the mode and its

@@ -1,4 +1,4 @@
-import type { Runtime } from '../engine/runtime.js'
+import type { Runtime } from '../runtime/runtime.js'
 import type { StoredSession } from '../store/records.js'
 import type { HandlerTable } from './context.js'
 
@@ -12,7 +12,7 @@ interface FieldContext<F extends Field> {
 }
 
 /** A session's tags (D6) or notes (D7): read, and set with PUT or PATCH alike (notes cleared by `""` or `null`). */
-function fieldHandlers<F extends Field>(field: F): FieldTable<F> {
+export function fieldHandlers<F extends Field>(field: F): FieldTable<F> {
   const answer = (record: Readonly<StoredSession>) => ({ data: { id: record.id, [field]: record[field] } })
   const set = ({ params, body, runtime }: FieldContext<F>) =>
     answer(
@@ -24,6 +24,3 @@ function fieldHandlers<F extends Field>(field: F): FieldTable<F> {
   // Keys made of `field`: TypeScript sees an index signature, not the three operations.
   return { [`${field}.get`]: get, [`${field}.put`]: set, [`${field}.patch`]: set } as unknown as FieldTable<F>
 }
-
-export const tagHandlers = fieldHandlers('tags')
-export const noteHandlers = fieldHandlers('notes')

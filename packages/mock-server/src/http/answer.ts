@@ -10,13 +10,13 @@ import {
   type Service,
 } from '@session-library/schemas'
 import type { JsonBodyType } from 'msw'
-import type { Runtime } from '../engine/runtime.js'
-import { Superseded } from '../errors/lookup-errors.js'
 import { operationHandlers } from '../handlers/index.js'
+import { Superseded } from '../primitives/errors.js'
+import { sleep } from '../primitives/mutex.js'
 import type { Fault } from '../runtime/faults.js'
 import { JsonValue } from '../runtime/journal-bodies.js'
-import { sleep } from '../runtime/mutex.js'
 import { operationAt, routeAt } from '../runtime/operation-names.js'
+import type { Runtime } from '../runtime/runtime.js'
 import { sessionJson } from '../store/sessions.js'
 import {
   ApiError,

@@ -1,5 +1,5 @@
 import { ERRORS, type KnownErrorCode } from '@session-library/schemas'
-import { InvalidInput, NotFound, Superseded } from '../errors/lookup-errors.js'
+import { InvalidInput, NotFound, Superseded } from '../primitives/errors.js'
 import type { JsonValue } from '../runtime/journal-bodies.js'
 
 /** An error answered as the envelope of D4; status and default message from the contract's `ERRORS`. */

@@ -15,8 +15,8 @@ import {
   session,
 } from '@session-library/schemas'
 import type { HttpHandler, http } from 'msw'
-import type { Runtime } from '../engine/runtime.js'
 import { checkOperation, operationAt } from '../runtime/operation-names.js'
+import type { Runtime } from '../runtime/runtime.js'
 import { checkTimes } from '../runtime/verify.js'
 import type { StoredSession } from '../store/records.js'
 import { sessionRecord } from '../store/sessions.js'

@@ -9,7 +9,6 @@ import { operationNames, unknownOperation } from './operation-names.js'
  */
 export const MAX_DELAY_MS = 600_000
 
-/** The largest `Retry-After` a fault sends, in seconds: one day. */
 const MAX_RETRY_AFTER_S = 86_400
 
 type Upto<N extends number, Counted extends number[] = []> = Counted['length'] extends N
@@ -104,7 +103,6 @@ export class FaultQueue {
     this.#changed = changed
   }
 
-  /** Adds a fault; throws a TypeError naming the field and its rule when it is not a valid fault. */
   add(fault: Fault): void {
     const checked = checkFault(fault)
     this.#pending.push({ ...checked, remaining: checked.times ?? checked.count ?? 1 })
@@ -120,7 +118,6 @@ export class FaultQueue {
     return this.#pending.length
   }
 
-  /** Copies of the pending faults, oldest first. */
   list(): PendingFault[] {
     return this.#pending.map((pending) => ({ ...pending }))
   }

@@ -1,5 +1,5 @@
-import { NotFound } from '../errors/lookup-errors.js'
-import { opaqueId } from '../runtime/ids.js'
+import { NotFound } from '../primitives/errors.js'
+import { opaqueId } from '../primitives/ids.js'
 import {
   type Frozen,
   frozen,

@@ -82,7 +82,6 @@ export const LIBRARY_PARTS: {
 
 export const libraryPartNames = Object.keys(LIBRARY_PARTS) as LibraryPart[]
 
-/** The key of a record of any part. */
 export const recordKey = (part: LibraryPart, record: object): string =>
   (LIBRARY_PARTS[part].keyOf as (record: object) => string)(record)
 

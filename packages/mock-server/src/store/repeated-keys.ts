@@ -1,4 +1,4 @@
-import { hash32 } from '../runtime/random.js'
+import { hash32 } from '../primitives/random.js'
 
 /**
  * Each index whose key an earlier index holds, with the first index that holds it, in index order.

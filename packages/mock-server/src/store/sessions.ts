@@ -12,7 +12,7 @@ import {
   writtenSession,
 } from '@session-library/schemas'
 import type * as z from 'zod/mini'
-import { opaqueId } from '../runtime/ids.js'
+import { opaqueId } from '../primitives/ids.js'
 import { type Frozen, type LibrarySnapshot, namedIssues, type StoredSession } from './records.js'
 import type { Table } from './table.js'
 

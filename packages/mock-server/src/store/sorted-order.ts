@@ -75,7 +75,6 @@ export class SortedOrder<T> {
     return this.#records
   }
 
-  /** The first place whose record does not sort before `record`. */
   #lowerBound(record: T): number {
     const value = this.#by.value(record)
     let low = 0

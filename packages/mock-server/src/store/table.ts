@@ -28,7 +28,6 @@ export class Table<T extends object> {
   #slots: Map<string, number> | undefined = new Map()
   readonly #keyOf: (record: T) => string
   readonly #watch: TableWatcher<T> | undefined
-  /** Keys written since the last {@link Table.drainChanged}. */
   #changed = new Set<string>()
   /** Sorted orders by name, kept across changes (see {@link Table.ordered}). */
   readonly #orders = new Map<string, SortedOrder<Readonly<T>>>()

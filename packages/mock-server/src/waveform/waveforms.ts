@@ -1,6 +1,6 @@
 import type { Preview, Waveform } from '@session-library/schemas'
-import { NotFound } from '../errors/lookup-errors.js'
-import { hash32, pick, seededRandom } from '../runtime/random.js'
+import { NotFound } from '../primitives/errors.js'
+import { hash32, pick, seededRandom } from '../primitives/random.js'
 import { type StoredSession, waveformKey } from '../store/records.js'
 import { decodeWavPeaks } from './wav.js'
 

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ImportProgress } from '../../src/imports/runner.js'
+import type { ImportProgress } from '../../src/runtime/imports.js'
 import { type CliProcess, call, killLeftoverClis, removeCliBundle, runCli } from '../node/cli/cli-process.js'
 
 // D15 with D19: an import answered 202 is durable with its items; killed half-way (SIGKILL), the

@@ -6,7 +6,7 @@ import { setupServer } from 'msw/node'
 import { describe, expect, it } from 'vitest'
 import { createMockApi, libraryOf, type StoredSession, sessionRecord } from '../../src/index.js'
 import { loadDataFile } from '../../src/node/persistence/data-file.js'
-import { opaqueId } from '../../src/runtime/ids.js'
+import { opaqueId } from '../../src/primitives/ids.js'
 import { NOW } from '../support/harness.js'
 import { servedMock } from '../support/served-mock.js'
 

@@ -1,7 +1,7 @@
 import { escapeControls } from '@session-library/internal'
 import { tokenMask } from '@session-library/schemas'
-import type { ImportProgress } from '../../imports/runner.js'
 import type { MockControls } from '../../mock-controls.js'
+import type { ImportProgress } from '../../runtime/imports.js'
 import type { ExchangeSummary } from '../transport/http-adapter.js'
 
 /**

@@ -2,7 +2,7 @@ import { unlink } from 'node:fs/promises'
 import { importBody } from '@session-library/schemas'
 import * as z from 'zod/mini'
 import { ApiError } from '../../http/api-error.js'
-import type { ImportLog, ImportRequest, ItemOutcome, PendingImport } from '../../imports/runner.js'
+import type { ImportLog, ImportRequest, ItemOutcome, PendingImport } from '../../runtime/imports.js'
 import { ChangeLogWriter, wholeLines } from './change-log.js'
 import { causeOf, parsed } from './data-file.js'
 

@@ -2,10 +2,10 @@ import { once } from 'node:events'
 import { type IncomingMessage, request } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { eventStream } from '../../../src/control/events.js'
-import { demoLibrary } from '../../../src/demo/library.js'
-import { Runtime } from '../../../src/engine/runtime.js'
 import { serveHandlers } from '../../../src/node/transport/http-server.js'
 import { startServer } from '../../../src/node.js'
+import { Runtime } from '../../../src/runtime/runtime.js'
+import { demoLibrary } from '../../../src/store/demo-library.js'
 import { NOW } from '../../support/harness.js'
 
 /** A server whose every answer is the runtime's event stream, through the real node:http adapter. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { hash32, seededRandom } from '../../src/runtime/random.js'
-import { repeatedKeys } from '../../src/store/repeated-keys.js'
+import { hash32, seededRandom } from '../primitives/random.js'
+import { repeatedKeys } from './repeated-keys.js'
 
 const repeatsOf = (keys: string[]) => repeatedKeys(keys.length, (at) => keys[at] as string)
 

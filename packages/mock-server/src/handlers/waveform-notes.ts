@@ -1,18 +1,7 @@
 import { compareText, type ParsedBodyOf, type WaveformNote } from '@session-library/schemas'
-import type { Runtime } from '../engine/runtime.js'
-import { InvalidInput } from '../errors/lookup-errors.js'
-import { chooseVariant, waveformOf } from '../waveform/waveforms.js'
+import { InvalidInput } from '../primitives/errors.js'
 import type { HandlerTable, OperationHandler } from './context.js'
-
-/** The session, its preview variant a request names (D12) and that variant's waveform (D13), or their 404s. */
-async function variantWaveform(runtime: Runtime, sessionId: string, variantId: string | undefined) {
-  const { library } = runtime
-  const record = library.readSession(sessionId)
-  const preview = chooseVariant(record, variantId)
-  const stored = library.storedWaveform(record.id, preview.id)
-  const waveform = await waveformOf(record.id, preview, runtime.readAudio, stored)
-  return { record, preview, waveform }
-}
+import { variantWaveform } from './waveform.js'
 
 /**
  * The lane that replaces `previous` (D14): ids assigned where missing, `createdAt` kept for an id
@@ -62,20 +51,8 @@ const replaceLane: OperationHandler<'waveformNotes.put' | 'waveformNotes.patch'>
   return { data: lane }
 }
 
-/**
- * A session's previews: their metadata (SPEC §4.10), a variant's waveform (D12, D13) and its note
- * lane (D14), which PUT and PATCH both replace.
- */
-export const previewHandlers = {
-  'preview.get': ({ params, runtime }) => {
-    const record = runtime.library.readSession(params.id)
-    const { id, previewStatus, preferredPreviewId, previewUrl, previewAudioUrl, previewAudioMime, previews } = record
-    return { data: { id, previewStatus, preferredPreviewId, previewUrl, previewAudioUrl, previewAudioMime, previews } }
-  },
-  'waveform.get': async ({ params, query, runtime }) => {
-    const { record, preview, waveform } = await variantWaveform(runtime, params.id, query.variantId)
-    return { data: { sessionId: record.id, variantId: preview.id, waveform } }
-  },
+/** A preview variant's note lane (D14), which PUT and PATCH both replace. */
+export const waveformNoteHandlers = {
   'waveformNotes.put': replaceLane,
   'waveformNotes.patch': replaceLane,
-} satisfies HandlerTable<'preview.get' | 'waveform.get' | 'waveformNotes.put' | 'waveformNotes.patch'>
+} satisfies HandlerTable<'waveformNotes.put' | 'waveformNotes.patch'>

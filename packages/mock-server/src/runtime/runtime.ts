@@ -1,13 +1,13 @@
 import { LIMITS, MODES, type Mode, SERVICES, type Service, tokenMask } from '@session-library/schemas'
-import { type ImportLog, ImportRunner } from '../imports/runner.js'
 import type { MockOptions } from '../mock-options.js'
-import { Clock } from '../runtime/clock.js'
-import { FaultQueue, MAX_DELAY_MS } from '../runtime/faults.js'
-import { Journal } from '../runtime/journal.js'
-import { Mutex } from '../runtime/mutex.js'
+import { Clock } from '../primitives/clock.js'
+import { Mutex } from '../primitives/mutex.js'
 import { Library } from '../store/library.js'
 import type { LibrarySnapshot } from '../store/records.js'
 import type { ReadAudio } from '../waveform/waveforms.js'
+import { FaultQueue, MAX_DELAY_MS } from './faults.js'
+import { type ImportLog, ImportRunner } from './imports.js'
+import { Journal } from './journal.js'
 
 /** The mock's options, and where a `--data` mock makes its imports durable. */
 export type RuntimeOptions = MockOptions & { importLog?: ImportLog }
@@ -88,7 +88,6 @@ export class Runtime {
     if (this.#options.onChange) await this.#options.onChange(library.snapshot())
   }
 
-  /** `MockApi.reset`: back to the starting library (or to `library` this once). */
   reset(library: LibrarySnapshot = this.#start): Promise<void> {
     this.clock.set(this.#options.now)
     this.settings.reset()

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ImportLogFile } from '../../../src/node/persistence/import-log.js'
+import { ImportLogFile } from './import-log.js'
 
 let directory: string
 let path: string

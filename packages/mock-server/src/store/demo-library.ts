@@ -1,8 +1,8 @@
 import { KNOWN_KINDS, KNOWN_STATUSES, PROJECT_EXTENSIONS, type Preview } from '@session-library/schemas'
-import { opaqueId } from '../runtime/ids.js'
-import { pick, seededRandom } from '../runtime/random.js'
-import type { LibrarySnapshot, StoredSession } from '../store/records.js'
-import { DAY_MS, previewFields } from '../store/sessions.js'
+import { opaqueId } from '../primitives/ids.js'
+import { pick, seededRandom } from '../primitives/random.js'
+import type { LibrarySnapshot, StoredSession } from './records.js'
+import { DAY_MS, previewFields } from './sessions.js'
 
 // One string a list, `|` between items: the order is part of the seed's demo data.
 const words = (list: string) => list.split('|')

@@ -1,7 +1,7 @@
 import { type ImportResult, type importBody, type Kind, LIMITS, PROJECT_EXTENSIONS } from '@session-library/schemas'
 import type * as z from 'zod/mini'
-import type { Clock } from '../runtime/clock.js'
-import { sleep } from '../runtime/mutex.js'
+import type { Clock } from '../primitives/clock.js'
+import { sleep } from '../primitives/mutex.js'
 import type { Library } from '../store/library.js'
 import type { StoredSession } from '../store/records.js'
 import { fileParts, newSessionRecord, previewFields } from '../store/sessions.js'
@@ -9,7 +9,6 @@ import { fileParts, newSessionRecord, previewFields } from '../store/sessions.js
 /** Progress of one import, as the control surface reports it. */
 export type ImportProgress = ImportResult & { createdSessionIds: string[] }
 
-/** An import request as the runner takes it (D15). */
 export type ImportRequest = z.output<typeof importBody>
 type ImportItem = ImportRequest['items'][number]
 
@@ -120,7 +119,6 @@ export class ImportRunner {
     if (log) await write(log).catch((error) => this.#deps.reportError(`import log: ${(error as Error).message}`))
   }
 
-  /** Copies of every import's progress, oldest first. */
   list(): ImportProgress[] {
     return structuredClone(this.#imports)
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { decodeWavPeaks } from '../../src/index.js'
-import { encodeWav } from '../support/wav.js'
+import { encodeWav } from '../../test/support/wav.js'
+import { decodeWavPeaks } from '../index.js'
 
 // A ramp whose peak per quarter is known: 0.25, 0.5, 0.75, 1 (negative in the second channel).
 const ramp = Array.from({ length: 400 }, (_, i) => (Math.floor(i / 100) + 1) * 0.25)

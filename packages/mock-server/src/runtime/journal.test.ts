@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { JOURNAL_LIMIT, Journal } from '../../src/runtime/journal.js'
-import { JOURNAL_BODY_LIMIT, JsonValue } from '../../src/runtime/journal-bodies.js'
+import { JOURNAL_LIMIT, Journal } from './journal.js'
+import { JOURNAL_BODY_LIMIT, JsonValue } from './journal-bodies.js'
 
 const entry = { time: 0, ms: 1, method: 'GET', origin: 'http://127.0.0.1:4777', path: '/api/v1/health', query: '' }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { DurableRecords } from '../../../src/node/persistence/change-log.js'
-import type { LibraryChange } from '../../../src/store/records.js'
-import { storedSession } from '../../support/library.js'
+import { storedSession } from '../../../test/support/library.js'
+import type { LibraryChange } from '../../store/records.js'
+import { DurableRecords } from './change-log.js'
 
 const put = (...sessions: ReturnType<typeof storedSession>[]): LibraryChange => ({
   nextId: 9,

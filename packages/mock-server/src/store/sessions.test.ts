@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { Library } from '../../src/store/library.js'
-import { sessionJson, toSession } from '../../src/store/sessions.js'
-import { storedSession } from '../support/library.js'
+import { storedSession } from '../../test/support/library.js'
+import { Library } from './library.js'
+import { sessionJson, toSession } from './sessions.js'
 
 const libraryWith = (id: string) => {
   const library = new Library(1)

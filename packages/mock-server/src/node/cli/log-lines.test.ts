@@ -1,6 +1,6 @@
 import { escapeControls } from '@session-library/internal'
 import { describe, expect, it } from 'vitest'
-import { requestLogLine } from '../../../src/node/cli/log-lines.js'
+import { requestLogLine } from './log-lines.js'
 
 const exchange = (url: string, status = 200) => ({ method: 'GET', url, status, ms: 4 })
 

@@ -5,10 +5,10 @@ import { crc32 } from 'node:zlib'
 import { MAX_JSON_DEPTH, TOO_DEEP } from '@session-library/internal'
 import { issueLines, LIMITS, writtenSession } from '@session-library/schemas'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { DataFileError, loadDataFile, writeDataFile } from '../../../src/node/persistence/data-file.js'
-import type { LibrarySnapshot } from '../../../src/store/records.js'
-import { version } from '../../../src/version.js'
-import { storedSession } from '../../support/library.js'
+import { storedSession } from '../../../test/support/library.js'
+import type { LibrarySnapshot } from '../../store/records.js'
+import { version } from '../../version.js'
+import { DataFileError, loadDataFile, writeDataFile } from './data-file.js'
 
 const session = storedSession({ id: 'ses_1', title: 'Night Drive', kind: 'ableton', tags: ['synth'], client: 'Acme' })
 const lane = { sessionId: 'ses_1', variantId: 'pv_1', key: 'ses_1:pv_1', notes: [] }

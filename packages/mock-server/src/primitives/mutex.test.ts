@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { Mutex } from '../../src/runtime/mutex.js'
+import { Mutex } from './mutex.js'
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1))
 

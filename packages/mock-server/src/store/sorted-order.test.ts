@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { seededRandom } from '../../src/runtime/random.js'
-import { firstInOrder, type OrderBy, SortedOrder } from '../../src/store/sorted-order.js'
+import { seededRandom } from '../primitives/random.js'
+import { firstInOrder, type OrderBy, SortedOrder } from './sorted-order.js'
 
 interface Row {
   id: string

@@ -1,9 +1,9 @@
 import { storedSession as writtenSession } from '@session-library/schemas'
 import { describe, expect, it, vi } from 'vitest'
-import { seededRandom } from '../../src/runtime/random.js'
-import { SELECT_AT_MOST } from '../../src/store/sorted-order.js'
-import { SELECT_FROM, Table } from '../../src/store/table.js'
-import { storedSession } from '../support/library.js'
+import { storedSession } from '../../test/support/library.js'
+import { seededRandom } from '../primitives/random.js'
+import { SELECT_AT_MOST } from './sorted-order.js'
+import { SELECT_FROM, Table } from './table.js'
 
 describe('a table loaded whole (its index by key built at the first lookup)', () => {
   const loaded = () => {

@@ -1,10 +1,10 @@
 import { librarySnapshot } from '@session-library/schemas'
 import { describe, expect, it } from 'vitest'
-import { demoLibrary } from '../../src/demo/library.js'
-import { Library } from '../../src/store/library.js'
-import { LIBRARY_PARTS } from '../../src/store/records.js'
-import { listSessions } from '../../src/store/sessions.js'
-import { storedSession } from '../support/library.js'
+import { storedSession } from '../../test/support/library.js'
+import { demoLibrary } from './demo-library.js'
+import { Library } from './library.js'
+import { LIBRARY_PARTS } from './records.js'
+import { listSessions } from './sessions.js'
 
 const now = new Date('2026-11-21T10:00:00.000Z')
 

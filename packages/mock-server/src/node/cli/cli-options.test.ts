@@ -1,6 +1,6 @@
 import { UsageError } from '@session-library/internal'
 import { describe, expect, it } from 'vitest'
-import { parseCliArgs, usage } from '../../../src/node/cli/cli-options.js'
+import { parseCliArgs, usage } from './cli-options.js'
 
 const parse = (args: string[], env: Record<string, string> = {}) => parseCliArgs(args, env, () => 'random-token')
 
