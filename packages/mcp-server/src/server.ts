@@ -7,6 +7,7 @@ import { convenienceTools } from './conveniences.js'
 import { registerResources } from './resources.js'
 import { errorResult } from './results.js'
 import { operationTools, type ToolSpec } from './tools.js'
+import { version } from './version.js'
 
 /** Options of {@link createServer}. */
 export interface ServerOptions {
@@ -100,6 +101,3 @@ export function createServer(options: ServerOptions): McpServer {
   registerResources(server, client)
   return server
 }
-
-/** The package's version. */
-export const version = '0.1.0'
