@@ -25,7 +25,7 @@ const ROUTE_KEYS = ['method', 'path', 'status', 'idempotent', 'answer']
 const GROUP_TYPE = 'Record<string, OperationSpec>'
 const SECTION = /^\/\/ SPEC §(\d+(?:\.\d+)*)/gm
 
-// Parsed once per run: a group file may also hold texts.
+// Parsed once per run (cleared by each): a group file may also hold texts.
 const parsed = new Map()
 const parse = (src, path) => {
   const key = `${src}${path}`
@@ -198,6 +198,7 @@ function routeSpecsSource(groups) {
  * it, formatted.
  */
 export async function deriveSources(src = SRC) {
+  parsed.clear()
   const groups = findGroups(src)
   const sources = [
     [FIELD_TEXTS, fieldTextsSource(src, groups)],
