@@ -9,8 +9,7 @@ import { GLOBAL_FLAGS, type GlobalValues, joinBooleanValues } from './cmdutil/fl
 import { commandHelp, rootHelp } from './cmdutil/help.js'
 import { type CliContext, colourFor, styles } from './cmdutil/iostreams.js'
 import { createOutput } from './cmdutil/output.js'
-
-const VERSION = '0.1.0'
+import { version } from './version.js'
 
 // A command line with only global flags parses without the contract's main entry; any other flag,
 // or --help, loads it (see contract.ts) and parses again with every flag.
@@ -85,7 +84,7 @@ function misplacedFlag(args: readonly string[], words: string[]): void {
 }
 
 async function noCommand(words: string[], args: readonly string[], print: Print): Promise<number> {
-  if (words.length === 0 && args.includes('--version')) return print(VERSION)
+  if (words.length === 0 && args.includes('--version')) return print(version)
   await loadContract()
   const wantsHelp = args.includes('--help') || args.includes('-h')
   if (words.length === 0 && (args.length === 0 || wantsHelp)) return print(rootHelp(commands, []))

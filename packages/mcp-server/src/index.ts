@@ -1,2 +1,3 @@
-export { createServer, type ServerOptions, selectTools, version } from './server.js'
+export { createServer, type ServerOptions, selectTools } from './server.js'
 export { allTools, type ToolContext, type ToolSpec } from './tools.js'
+export { version } from './version.js'

@@ -3,7 +3,8 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { type ParsedFlags, parseFlags, type ShellFlag, UsageError } from '@session-library/internal'
 import { configDirOf, resolveConnection } from '@session-library/internal/node'
 import { SessionLibrary } from '@session-library/sdk'
-import { createServer, selectTools, version } from './server.js'
+import { createServer, selectTools } from './server.js'
+import { version } from './version.js'
 
 const PROGRAM = 'session-library-mcp'
 /** The port of `--http` when none is given: the mock's 4777 plus one. */

@@ -6,6 +6,7 @@ import type { SessionLibrary } from '@session-library/sdk'
 import { registerResources } from './resources.js'
 import { errorResult } from './results.js'
 import { allTools, type ToolSpec } from './tools.js'
+import { version } from './version.js'
 
 /** Options of {@link createServer}. */
 export interface ServerOptions {
@@ -96,6 +97,3 @@ export function createServer(options: ServerOptions): McpServer {
   registerResources(server, client)
   return server
 }
-
-/** The package's version. */
-export const version = '0.1.0'

@@ -1,2 +1,2 @@
-/** Package version. @example `version // '0.1.0'` */
+/** The package's version, as its package.json says. */
 export const version = '0.1.0'

@@ -1,7 +1,4 @@
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-// @ts-expect-error: a script, without types
-import { routeSpecsSource } from '../scripts/derive-sources.mjs'
 import { routes } from '../src/client.js'
 import { endpoints, type Operation, operations } from '../src/index.js'
 import { SPEC_OPERATIONS, specKey } from './spec-table.js'
@@ -10,10 +7,6 @@ const byKey = new Map(operations.map((op) => [specKey(op.method, op.path), op]))
 const documented = (op: Operation) => [...op.errors, ...op.decidedErrors]
 
 describe('endpoint table', () => {
-  it('route-specs.ts is what scripts/derive-sources.mjs copies from the group files (run it after editing one)', () => {
-    expect(readFileSync(new URL('../src/contract/route-specs.ts', import.meta.url), 'utf8')).toBe(routeSpecsSource())
-  })
-
   it("the client's routes are the endpoints' method, path, status, idempotence and tolerant answer", () => {
     for (const [name, route] of Object.entries(routes)) {
       const { method, path, status, idempotent, writes } = endpoints[name as keyof typeof endpoints]

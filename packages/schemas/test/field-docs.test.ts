@@ -1,8 +1,5 @@
-import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type * as z from 'zod/mini'
-// @ts-expect-error: a script, without types
-import { fieldTextsSource } from '../scripts/derive-sources.mjs'
 import { FIELD_TEXTS } from '../src/field-texts.js'
 import * as contract from '../src/index.js'
 import { core, definitionOf, unwrapped } from '../src/validation/departure.js'
@@ -67,10 +64,6 @@ beforeAll(() => {
 }, 60_000)
 
 describe('field docs on hover', () => {
-  it('field-texts.ts is what scripts/derive-sources.mjs copies from the TSDoc (run it after editing a text)', () => {
-    expect(readFileSync(new URL('../src/field-texts.ts', import.meta.url), 'utf8')).toBe(fieldTextsSource())
-  })
-
   it('D5: hovering accent of a create body shows what it takes', () => {
     expect(shown.get("api.BodyOf<'sessions.create'>.accent")?.docs).toBe('A colour as #rrggbb, or empty for none (D5).')
   })

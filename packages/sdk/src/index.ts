@@ -77,8 +77,6 @@ export type { TagCountsApi } from './resources/tag-counts.js'
 export type { TagsApi } from './resources/tags.js'
 export type { VariantOptions, WaveformApi } from './resources/waveform.js'
 export type { WaveformNoteInput, WaveformNotesApi } from './resources/waveform-notes.js'
+export { version } from './version.js'
 export type { ImportProgress, ImportWaitFailures, ImportWaitOptions, SessionScan } from './workflows/import-wait.js'
 export { DEFAULT_IMPORT_INTERVAL, DEFAULT_IMPORT_WAIT, waitForImportedSessions } from './workflows/import-wait.js'
-
-/** The package's version. */
-export const version = '0.1.0'

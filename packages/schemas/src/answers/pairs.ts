@@ -223,20 +223,12 @@ export const exactErrorEnvelope = lazy(() =>
 
 type AnyResource = Resource<Record<string, Field>>
 
-// Spelled out: inferred, these types widen to AnyResource's and AnswerOf loses every field.
+// Spelled out: inferred, this type widens to AnyResource's and AnswerOf loses every field.
 type Envelope<R extends AnyResource> = Resource<{ data: Field<R['tolerant'], R['exact']> }>
-type ListEnvelope<R extends AnyResource> = Resource<{
-  data: Field<z.ZodMiniArray<R['tolerant']>, z.ZodMiniArray<R['exact']>>
-}>
 
 /** The success envelope `{data}` around a resource, in both strengths (SPEC §1). */
 export function envelope<R extends AnyResource>(inner: R): Envelope<R> {
   return resource({ data: field(inner.tolerant, inner.exact) })
-}
-
-/** The success envelope `{data: [...]}` around a list of resources. */
-export function listEnvelope<R extends AnyResource>(inner: R): ListEnvelope<R> {
-  return resource({ data: field(z.array(inner.tolerant), z.array(inner.exact)) })
 }
 
 /** The session list's envelope `{data, meta: {total, limit, offset}}` (SPEC §4.3). */

@@ -2,30 +2,11 @@ import * as z from 'zod/mini'
 import * as resources from '../answers/pairs.js'
 import { lazy } from '../lazy.js'
 import { findRoute, pathParamNames } from '../paths.js'
-import { health } from './health.js'
-import { imports } from './imports.js'
-import { notes } from './notes.js'
+import { OPERATION_SPECS } from './groups.js'
 import { type Method, type Operation, type OperationOf, table } from './operation.js'
-import { preview } from './preview.js'
 import type { OperationName } from './routes.js'
-import { sessions } from './sessions.js'
-import { tagCounts } from './tag-counts.js'
-import { tags } from './tags.js'
-import { waveform } from './waveform.js'
-import { waveformNotes } from './waveform-notes.js'
 
-const SPECS = {
-  ...health,
-  ...sessions,
-  ...tags,
-  ...notes,
-  ...preview,
-  ...waveform,
-  ...waveformNotes,
-  ...imports,
-  ...tagCounts,
-}
-type Specs = typeof SPECS
+type Specs = typeof OPERATION_SPECS
 
 let exactOfResource: Map<z.ZodMiniType, z.ZodMiniType> | undefined
 const exactOfResources = () =>
@@ -50,7 +31,7 @@ function exactOf(tolerant: z.ZodMiniType): z.ZodMiniType {
  * keyed by its stable name, as the group files write it, with its exact answer derived. The mock
  * and the OpenAPI document are derived from it.
  */
-export const endpoints = table(SPECS, (tolerant) => lazy(() => exactOf(tolerant))) as unknown as {
+export const endpoints = table(OPERATION_SPECS, (tolerant) => lazy(() => exactOf(tolerant))) as unknown as {
   readonly [Name in keyof Specs & string]: OperationOf<Name, Specs[Name]>
 }
 
