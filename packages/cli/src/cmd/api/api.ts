@@ -116,7 +116,7 @@ export const api: Command = {
     if (values.paginate !== true) return output.data((await send()).data)
     const { DEFAULT_PAGE_SIZE, walkPages } = await import('@session-library/sdk')
     // The SDK's walk and page size, unless the query gives a limit.
-    const limit = query.has('limit') ? {} : { limit: String(DEFAULT_PAGE_SIZE) }
+    const limit: Record<string, string> = query.has('limit') ? {} : { limit: String(DEFAULT_PAGE_SIZE) }
     const read = async (offset: number) => {
       const { data: answer, response } = await send({ ...limit, offset: String(offset) })
       const meta = isRecord(answer) && isRecord(answer.meta) ? answer.meta : undefined
