@@ -107,13 +107,15 @@ export interface WalkPagesOptions<T> {
 const identityOf = (item: unknown) => (isRecord(item) && 'id' in item ? item.id : JSON.stringify(item))
 
 // Each page's items not read before, with the page (an empty last page too). It ends at an empty
-// page, at a page's `meta.total`, at the first page's total of new items, and after the pages the
-// first answer calls for plus EXTRA_PAGES; a server that breaks paging ends it as `pages` says.
+// page or a page's `meta.total`, strict also once the first page's total of new items came; the
+// page budget (the pages the first answer calls for plus EXTRA_PAGES) bounds a changing library.
+// A server that breaks paging ends it as `pages` says: an error, or quietly (the walk before it).
 async function* walk<T, Page extends WalkedPage<T>>(
   read: (offset: number) => Promise<Page>,
   options: WalkPagesOptions<T>,
 ): AsyncGenerator<{ fresh: T[]; page: Page }, void, undefined> {
   const { offset: start = 0, pages = 'strict', noun = 'items', identity = identityOf } = options
+  const strict = pages === 'strict'
   const seen = new Set<unknown>()
   let offset = start
   let first: number | undefined
@@ -122,14 +124,9 @@ async function* walk<T, Page extends WalkedPage<T>>(
   for (let reads = 1; ; reads++) {
     const page = await read(offset)
     const { data, total } = page
-    const stop = (what: PaginationProblem, at = offset) => {
-      if (pages === 'tolerant') return undefined
-      return new PaginationError(what, at, page.request, { noun, total: first, pages: reads })
-    }
-    if (typeof total !== 'number') {
-      const error = stop('no-total')
-      if (error) throw error
-    }
+    const problem = (what: PaginationProblem) =>
+      new PaginationError(what, offset, page.request, { noun, total: first, pages: reads })
+    if (strict && typeof total !== 'number') throw problem('no-total')
     if (data.length === 0) {
       yield { fresh: [], page }
       return
@@ -147,22 +144,18 @@ async function* walk<T, Page extends WalkedPage<T>>(
     }
     // Pages never overlap (D10): a page of nothing new is one the server repeats, and so would the rest.
     if (fresh.length === 0) {
-      const error = stop('repeated-page')
-      if (error) throw error
+      if (strict) throw problem('repeated-page')
       return
     }
     count += fresh.length
     // A total that grows with each page is never reached: the first page's is the bound.
-    const bound = first === undefined ? undefined : Math.max(first - start, 0)
-    const over = bound !== undefined && count > bound ? stop('over-total') : undefined
-    if (over) throw over
+    const bound = Math.max((first ?? 0) - start, 0)
+    if (strict && count > bound) throw problem('over-total')
     yield { fresh, page }
     offset += data.length
-    if (typeof total !== 'number' || offset >= total) return
-    if (pages === 'strict' && bound !== undefined && count >= bound) return
+    if (typeof total !== 'number' || offset >= total || (strict && count >= bound)) return
     if (reads >= budget) {
-      const error = stop('too-many-pages', offset)
-      if (error) throw error
+      if (strict) throw problem('too-many-pages')
       return
     }
   }
