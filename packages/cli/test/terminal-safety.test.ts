@@ -110,7 +110,9 @@ describe('clone stops on a server that repeats a page', () => {
   it('D9: a total that grows with every page: exit 4 once more sessions came than the first page said', async () => {
     const ran = await runCli(['clone', '--data', NEVER_WRITTEN, '--url', endless(), '--token', TOKEN])
     expect(ran).toMatchObject({ code: 4, stdout: '' })
-    expect(ran.stderr).toContain("the page at offset 500 brings more sessions than the first page's total of 501; stopped")
+    expect(ran.stderr).toContain(
+      "the page at offset 500 brings more sessions than the first page's total of 501; stopped",
+    )
   })
 
   it('D9: no meta.total: exit 4 at the first page, the end of the library being unknown', async () => {
