@@ -131,7 +131,7 @@ async function report(
     line(error.message)
     return EXIT.network
   }
-  if (error instanceof sdk.ResponseValidationError) {
+  if (error instanceof sdk.ResponseValidationError || error instanceof sdk.PaginationError) {
     line(error.message)
     return EXIT.invalid
   }

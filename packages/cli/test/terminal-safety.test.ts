@@ -104,19 +104,21 @@ describe('clone stops on a server that repeats a page', () => {
   it('a total never reached and the same page again: exit 4 at the second page, not a run forever', async () => {
     const ran = await runCli(['clone', '--data', NEVER_WRITTEN, '--url', raw(), '--token', TOKEN])
     expect(ran).toMatchObject({ code: 4, stdout: '' })
-    expect(ran.stderr).toMatch(/offset=1: the page at offset 1 repeats sessions already read; stopped\n$/)
+    expect(ran.stderr).toMatch(/\/api\/v1\/sessions: the page at offset 1 repeats sessions already read; stopped\n$/)
   })
 
   it('D9: a total that grows with every page: exit 4 once more sessions came than the first page said', async () => {
     const ran = await runCli(['clone', '--data', NEVER_WRITTEN, '--url', endless(), '--token', TOKEN])
     expect(ran).toMatchObject({ code: 4, stdout: '' })
-    expect(ran.stderr).toContain("offset=500: more sessions than the first page's total of 501; stopped")
+    expect(ran.stderr).toContain(
+      "the page at offset 500 brings more sessions than the first page's total of 501; stopped",
+    )
   })
 
   it('D9: no meta.total: exit 4 at the first page, the end of the library being unknown', async () => {
     const url = endless().replace('/api/v1', '/none/api/v1')
     const ran = await runCli(['clone', '--data', NEVER_WRITTEN, '--url', url, '--token', TOKEN])
     expect(ran).toMatchObject({ code: 4, stdout: '' })
-    expect(ran.stderr).toContain('no meta.total, so the end of the list is unknown; stopped')
+    expect(ran.stderr).toContain('the page at offset 0 has no meta.total, so the end of the list is unknown; stopped')
   })
 })

@@ -16,7 +16,7 @@ const json = (uri: string, value: unknown) => ({
 export function registerResources(server: McpServer, client: SessionLibrary): void {
   const template = new ResourceTemplate('session-library://sessions/{id}', {
     async list() {
-      const { data } = await client.sessions.list({ limit: 50 })
+      const { data } = await client.sessions.list({ limit: LIMITS.listLimitDefault })
       return {
         resources: data.map((session) => ({
           uri: sessionUri(session.id),

@@ -11,7 +11,15 @@ export { ERRORS, type ErrorEnvelope, errorEnvelope, type KnownErrorCode } from '
 export { fieldPath, ISSUE_WORDING, issueLines } from './format-issues.js'
 export { isDestructive, nameIn, type SdkMethodsOf, spell, type Usage, usages } from './front-ends.js'
 export { isRecord, NOT_JSON, parseJsonText } from './json-text.js'
-export type { Kind, Mode, OpenString, PreviewStatus, SortKey, Status } from './known-values.js'
+export {
+  type Kind,
+  LIMITS,
+  type Mode,
+  type OpenString,
+  type PreviewStatus,
+  type SortKey,
+  type Status,
+} from './known-values.js'
 export { isSecretHeader, MASKED, maskToken, redactedHeaderValue, tokenMask } from './mask.js'
 export {
   API_PREFIX,

@@ -45,6 +45,7 @@ describe('client entry (@session-library/schemas/client)', () => {
       'DEFAULT_BASE_URL',
       'ERRORS',
       'ISSUE_WORDING',
+      'LIMITS',
       'MASKED',
       'NOT_JSON',
       'buildPath',

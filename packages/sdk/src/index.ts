@@ -40,8 +40,17 @@ export {
   DEFAULT_TIMEOUT,
   RETRY_STATUSES,
 } from './core/options.js'
-export type { PageMethods, SessionListPage, SessionListQuery, SessionPage } from './core/pagination.js'
-export { DEFAULT_PAGE_SIZE, EXTRA_PAGES } from './core/pagination.js'
+export type {
+  PageMethods,
+  PagesMode,
+  SessionListPage,
+  SessionListQuery,
+  SessionPage,
+  WalkedPage,
+  WalkOptions,
+  WalkPagesOptions,
+} from './core/pagination.js'
+export { DEFAULT_PAGE_SIZE, EXTRA_PAGES, walkPages } from './core/pagination.js'
 export { ApiPromise, type RawAnswer, type SafeResult } from './core/promise.js'
 export type { RequestArgs } from './core/transport.js'
 export type { ApiErrorDetails, ApiErrorOf, CallError, UnknownErrorCode } from './errors/api-error.js'
@@ -65,6 +74,9 @@ export {
   ImportWaitTimeoutError,
   NetworkError,
   NoNextPageError,
+  type PaginationContext,
+  PaginationError,
+  type PaginationProblem,
   ResponseValidationError,
   TimeoutError,
 } from './errors/sdk-errors.js'

@@ -1,18 +1,40 @@
-import type {
-  SessionPage as ListAnswer,
-  ReadonlyInput,
-  Session,
-  SessionListParams,
+import {
+  isRecord,
+  LIMITS,
+  type SessionPage as ListAnswer,
+  type ReadonlyInput,
+  type Session,
+  type SessionListParams,
 } from '@session-library/schemas/client'
-import { requestAt } from '../errors/base.js'
-import { AbortedError, NoNextPageError } from '../errors/sdk-errors.js'
-import { ApiPromise, type RawAnswer } from './promise.js'
+import { type RequestDetails, requestAt } from '../errors/base.js'
+import { AbortedError, NoNextPageError, PaginationError, type PaginationProblem } from '../errors/sdk-errors.js'
+import type { CallOptions } from './options.js'
+import { ApiPromise, type RawAnswer, rememberResponse } from './promise.js'
 
-/** Page size `iterate` and `all` ask for when the query gives no `limit`: 100. */
-export const DEFAULT_PAGE_SIZE = 100
+/** Page size of every walk when the query gives no `limit`: the largest the API gives,
+ * `LIMITS.listLimitMax` (500), so that a walk takes as few requests as it can.
+ */
+export const DEFAULT_PAGE_SIZE: number = LIMITS.listLimitMax
 
-/** Pages `iterate` may ask for beyond those the first answer's `total` calls for: 2 (no endless walk). */
+/** Pages a walk may ask for beyond those the first answer's `total` calls for: 2 (no endless walk). */
 export const EXTRA_PAGES = 2
+
+/** How a page walk takes a server that breaks paging (D9, D10: pages never overlap or skip, and
+ * `meta.total` says where the list ends): `'strict'` (the default) throws a `PaginationError` after
+ * the items read before it; `'tolerant'` stops quietly there, and the walk's list may be partial.
+ */
+export type PagesMode = 'strict' | 'tolerant'
+
+/** The options of `sessions.iterate` and `sessions.all`: a call's options, and how to take a server
+ * that breaks paging.
+ * @example `for await (const session of client.sessions.iterate({}, { pages: 'tolerant' })) console.log(session.id)`
+ */
+export interface WalkOptions extends CallOptions {
+  /** `'strict'` (default): a repeated page, more items than `meta.total` or no `meta.total` throws a
+   * `PaginationError`; `'tolerant'`: the walk stops quietly there, with what it read.
+   */
+  pages?: PagesMode
+}
 
 /** The list's query, typed.
  * @example `const query: SessionListQuery = { tags: ['drums'], recent: true, sort: '-title', limit: 20 }`
@@ -58,64 +80,169 @@ function withWayOn(answer: SessionPage, response: Response, following: Following
   return Object.defineProperties(answer, methods) as SessionListPage
 }
 
-// Each page's sessions not seen before, with the page's answer (an empty last page too). It stops
-// at `meta.total`, on an empty or repeated page, or after the page budget the first answer allows
-// plus EXTRA_PAGES.
-async function* pages(
-  listPage: ListPage,
-  query: SessionListQuery,
-): AsyncGenerator<RawAnswer<Session[]>, void, undefined> {
-  const limit = query.limit ?? DEFAULT_PAGE_SIZE
-  let offset = query.offset ?? 0
+/** One page as {@link walkPages} reads it. */
+export interface WalkedPage<T> {
+  /** The page's items, in the list's order. */
+  readonly data: readonly T[]
+  /** The answer's `meta.total`; anything but a number is no total. */
+  readonly total: unknown
+  /** The request that read the page, as a `PaginationError` names it. */
+  readonly request: RequestDetails
+}
+
+/** How {@link walkPages} walks. */
+export interface WalkPagesOptions<T> {
+  /** Where the walk starts (default 0). */
+  readonly offset?: number
+  /** How to take a server that breaks paging (default `'strict'`). */
+  readonly pages?: PagesMode
+  /** What the items are called in an error's message (default `items`). */
+  readonly noun?: string
+  /** What tells two items apart (default: an item's `id`, else its JSON text). */
+  readonly identity?: (item: T) => unknown
+  /** Ends the walk between two items with an `AbortedError`. */
+  readonly signal?: AbortSignal
+}
+
+const identityOf = (item: unknown) => (isRecord(item) && 'id' in item ? item.id : JSON.stringify(item))
+
+// Each page's items not read before, with the page (an empty last page too). It ends at an empty
+// page or a page's `meta.total`, strict also once the first page's total of new items came; the
+// page budget (the pages the first answer calls for plus EXTRA_PAGES) bounds a changing library.
+// A server that breaks paging ends it as `pages` says: an error, or quietly (the walk before it).
+async function* walk<T, Page extends WalkedPage<T>>(
+  read: (offset: number) => Promise<Page>,
+  options: WalkPagesOptions<T>,
+): AsyncGenerator<{ fresh: T[]; page: Page }, void, undefined> {
+  const { offset: start = 0, pages = 'strict', noun = 'items', identity = identityOf } = options
+  const strict = pages === 'strict'
+  const seen = new Set<unknown>()
+  let offset = start
+  let first: number | undefined
   let budget = 1
-  const seen = new Set<string>()
-  for (let count = 0; count < budget; count++) {
-    const { data: page, response } = await listPage({ ...query, limit, offset }).withResponse()
-    const { data, meta } = page
+  let count = 0
+  for (let reads = 1; ; reads++) {
+    const page = await read(offset)
+    const { data, total } = page
+    const problem = (what: PaginationProblem) =>
+      new PaginationError(what, offset, page.request, { noun, total: first, pages: reads })
+    if (strict && typeof total !== 'number') throw problem('no-total')
     if (data.length === 0) {
-      yield { data, response }
+      yield { fresh: [], page }
       return
     }
     // The server may clamp the limit; the first page shows the size it really uses.
-    if (count === 0) budget = Math.ceil(Math.max(meta.total - offset, 0) / data.length) + EXTRA_PAGES
-    const fresh = data.filter((session) => !seen.has(session.id))
+    if (first === undefined && typeof total === 'number') {
+      first = total
+      budget = Math.ceil(Math.max(total - start, 0) / data.length) + EXTRA_PAGES
+    }
+    const fresh: T[] = []
+    for (const item of data) {
+      const id = identity(item)
+      if (!seen.has(id)) fresh.push(item)
+      seen.add(id)
+    }
     // Pages never overlap (D10): a page of nothing new is one the server repeats, and so would the rest.
-    if (fresh.length === 0) return
-    for (const session of fresh) seen.add(session.id)
-    yield { data: fresh, response }
+    if (fresh.length === 0) {
+      if (strict) throw problem('repeated-page')
+      return
+    }
+    count += fresh.length
+    // A total that grows with each page is never reached: the first page's is the bound.
+    const bound = Math.max((first ?? 0) - start, 0)
+    if (strict && count > bound) throw problem('over-total')
+    yield { fresh, page }
     offset += data.length
-    if (offset >= meta.total) return
+    if (typeof total !== 'number' || offset >= total || (strict && count >= bound)) return
+    if (reads >= budget) {
+      if (strict) throw problem('too-many-pages')
+      return
+    }
   }
 }
 
 // An abort between two items ends the walk there, as it ends a request under way.
-function stopIfAborted(signal: AbortSignal | undefined, response: Response) {
-  if (signal?.aborted) throw new AbortedError(signal.reason, requestAt('sessions.list', 'GET', response.url))
+function stopIfAborted(signal: AbortSignal | undefined, request: RequestDetails) {
+  if (signal?.aborted) throw new AbortedError(signal.reason, request)
+}
+
+/**
+ * Every item of a paged list, page after page from `offset`, each once, yielded as it comes: the
+ * one page walk of the SDK (`sessions.iterate` and `all` are made of it), for any list read as
+ * `{ data, meta.total }` by offset. It ends at an empty page or at `meta.total`, and never reads
+ * more than the pages the first page's total calls for plus {@link EXTRA_PAGES}. A server that
+ * breaks paging (D9, D10) ends it with a `PaginationError` after the items before it, or, with
+ * `pages: 'tolerant'`, quietly.
+ * @example
+ * ```ts
+ * const read = async (offset: number) => {
+ *   const { data, response } = await client.request('sessions.list', { query: { offset } }).withResponse()
+ *   return { data: data.data, total: data.meta.total, request: { operation: 'sessions.list', method: 'GET', path: new URL(response.url).pathname, url: response.url } } as const
+ * }
+ * for await (const session of walkPages(read, { noun: 'sessions' })) console.log(session.id)
+ * ```
+ */
+export async function* walkPages<T>(
+  read: (offset: number) => Promise<WalkedPage<T>>,
+  options: WalkPagesOptions<T> = {},
+): AsyncGenerator<T, void, undefined> {
+  for await (const { fresh, page } of walk(read, options))
+    for (const item of fresh) {
+      stopIfAborted(options.signal, page.request)
+      yield item
+    }
+}
+
+type SessionsPage = WalkedPage<Session> & { readonly response: Response }
+
+// The walk of `sessions.iterate` and `all`: pages of the query's `limit` (else DEFAULT_PAGE_SIZE).
+function sessionPages(
+  listPage: ListPage,
+  query: SessionListQuery,
+  options: WalkOptions = {},
+  answered?: (response: Response) => void,
+) {
+  const limit = query.limit ?? DEFAULT_PAGE_SIZE
+  const read = async (offset: number): Promise<SessionsPage> => {
+    const { data: answer, response } = await listPage({ ...query, limit, offset }).withResponse()
+    answered?.(response)
+    const request = requestAt('sessions.list', 'GET', response.url)
+    // `meta` may be missing when the answer is not validated (`validate: false`).
+    return { data: answer.data, total: answer.meta?.total, request, response }
+  }
+  const { signal, pages = 'strict' } = options
+  return walk<Session, SessionsPage>(read, { offset: query.offset ?? 0, noun: 'sessions', signal, pages })
 }
 
 export async function* paginate(
   listPage: ListPage,
   query: SessionListQuery,
-  signal?: AbortSignal,
+  options?: WalkOptions,
 ): AsyncGenerator<Session, void, undefined> {
-  for await (const { data, response } of pages(listPage, query))
-    for (const session of data) {
-      stopIfAborted(signal, response)
+  for await (const { fresh, page } of sessionPages(listPage, query, options))
+    for (const session of fresh) {
+      stopIfAborted(options?.signal, page.request)
       yield session
     }
 }
 
-export function collect(listPage: ListPage, query: SessionListQuery, signal?: AbortSignal): ApiPromise<Session[]> {
-  const walk = async (): Promise<RawAnswer<Session[]>> => {
+export function collect(listPage: ListPage, query: SessionListQuery, options?: WalkOptions): ApiPromise<Session[]> {
+  const walkAll = async (): Promise<RawAnswer<Session[]>> => {
     const sessions: Session[] = []
-    let last: Response | undefined
-    for await (const { data, response } of pages(listPage, query)) {
-      stopIfAborted(signal, response)
-      sessions.push(...data)
-      last = response
+    let last: SessionsPage | undefined
+    // The latest answer, so that `.safe()` of a walk that stopped gives the page it stopped at.
+    let answered: Response | undefined
+    try {
+      for await (const { fresh, page } of sessionPages(listPage, query, options, (response) => (answered = response))) {
+        stopIfAborted(options?.signal, page.request)
+        sessions.push(...fresh)
+        last = page
+      }
+    } catch (error) {
+      throw error instanceof PaginationError && answered ? rememberResponse(error, answered) : error
     }
-    // `pages` yields at least once: an empty first page too.
-    return { data: sessions, response: last as Response }
+    // The walk yields at least once, or throws: an empty first page too.
+    return { data: sessions, response: (last as SessionsPage).response }
   }
-  return new ApiPromise(walk())
+  return new ApiPromise(walkAll())
 }

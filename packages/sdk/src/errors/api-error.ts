@@ -4,6 +4,7 @@ import type {
   AbortedError,
   NetworkError,
   NoNextPageError,
+  PaginationError,
   ResponseValidationError,
   TimeoutError,
 } from './sdk-errors.js'
@@ -149,7 +150,7 @@ export type ApiErrorOf<Code extends KnownErrorCode> = (StatusOf<Code> extends ke
 
 /** Every error a call can settle with (what `.safe()` gives), told apart by `code`: the contract's
  * codes ({@link ApiErrorOf}), an unknown one, and the SDK's own (`network_error`, `timeout`,
- * `aborted`, `invalid_answer`, `no_next_page`).
+ * `aborted`, `invalid_answer`, `no_next_page`, `invalid_paging`).
  * @example `if (error.code === 'read_only') console.log(error.status) // ForbiddenError, 403`
  */
 export type CallError =
@@ -160,6 +161,7 @@ export type CallError =
   | AbortedError
   | ResponseValidationError
   | NoNextPageError
+  | PaginationError
 
 /** Whether `err` is an {@link ApiError}. */
 export function isApiError(err: unknown): err is ApiError

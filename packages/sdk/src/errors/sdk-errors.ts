@@ -126,6 +126,55 @@ export class NoNextPageError extends SessionLibraryError {
   }
 }
 
+/** What a server did that ends a strict page walk (D9, D10): a page of only items already read
+ * (`repeated-page`), more items than the first page's `meta.total` (`over-total`), an answer without
+ * `meta.total` (`no-total`), or no end within the pages the first total calls for plus `EXTRA_PAGES`
+ * (`too-many-pages`: its pages overlap, or the library keeps changing under the walk).
+ */
+export type PaginationProblem = 'repeated-page' | 'over-total' | 'no-total' | 'too-many-pages'
+
+/** What a {@link PaginationError}'s message says besides the request and the offset. */
+export interface PaginationContext {
+  /** What the items are called: `sessions` (default `items`). */
+  readonly noun?: string
+  /** The first page's `meta.total`, when there was one. */
+  readonly total?: number | undefined
+  /** The pages read, for `too-many-pages`. */
+  readonly pages?: number
+}
+
+/** A strict page walk (`sessions.iterate`, `sessions.all`, `walkPages`) met a server that breaks
+ * paging (D9, D10); the items before it were yielded. `what` says what the server did, `offset`
+ * where; the message names both (`GET http://127.0.0.1:4777/api/v1/sessions: the page at offset 100
+ * repeats sessions already read; stopped`). `{ pages: 'tolerant' }` stops quietly instead.
+ * @example `await client.sessions.all().catch((err) => err instanceof PaginationError && [err.what, err.offset])`
+ */
+export class PaginationError extends SessionLibraryError {
+  /** Tells this error apart in a `switch (error.code)`. */
+  readonly code = 'invalid_paging'
+  /** What the server did. */
+  readonly what: PaginationProblem
+  /** The `offset` of the page the walk stopped at. */
+  readonly offset: number
+  /** The first page's `meta.total`, when there was one. */
+  readonly total: number | undefined
+
+  /** Builds the error of the page at `offset`, read by `request`, that did `what`. */
+  constructor(what: PaginationProblem, offset: number, request: RequestDetails, context: PaginationContext = {}) {
+    const { noun = 'items', total, pages } = context
+    const said = {
+      'repeated-page': `the page at offset ${offset} repeats ${noun} already read`,
+      'over-total': `the page at offset ${offset} brings more ${noun} than the first page's total of ${total}`,
+      'no-total': `the page at offset ${offset} has no meta.total, so the end of the list is unknown`,
+      'too-many-pages': `${pages} pages read and the list goes on at offset ${offset}, past what the first page's total of ${total} calls for`,
+    }[what]
+    super(`${target(request)}: ${said}; stopped`, request)
+    this.what = what
+    this.offset = offset
+    this.total = total
+  }
+}
+
 /** `imports.startAndWait` or `imports.wait` ran out of time before every item had a session; wait
  * again with `client.imports.wait(error.importId, error.missing)`.
  * @example `await client.imports.wait(importId, paths).catch((err) => err instanceof ImportWaitTimeoutError && err.missing)`
@@ -157,5 +206,6 @@ nameClasses({
   AbortedError,
   ResponseValidationError,
   NoNextPageError,
+  PaginationError,
   ImportWaitTimeoutError,
 })

@@ -43,7 +43,7 @@ export class ImportsApi extends Resource implements ContractMethods<'imports'> {
    */
   wait(importId: string, paths: readonly string[], options: ImportWaitOptions = {}): Promise<Session[]> {
     const request = requestAt('imports.start', 'POST', `${this.#baseUrl}/import`)
-    const scan = (scanOptions: CallOptions) => this.#sessions.iterate({ limit: 500 }, scanOptions)
+    const scan = (scanOptions: CallOptions) => this.#sessions.iterate({}, scanOptions)
     return waitForImportedSessions(scan, paths, importId, options, {
       timedOut: (timeout, missing) => new ImportWaitTimeoutError(importId, missing, timeout, request),
       aborted: (reason) => new AbortedError(reason, request),

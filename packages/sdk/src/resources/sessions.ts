@@ -6,7 +6,14 @@ import type {
   SessionUpdateBody,
 } from '@session-library/schemas/client'
 import type { CallOptions } from '../core/options.js'
-import { collect, paginate, type SessionListPage, type SessionListQuery, withPageMethods } from '../core/pagination.js'
+import {
+  collect,
+  paginate,
+  type SessionListPage,
+  type SessionListQuery,
+  type WalkOptions,
+  withPageMethods,
+} from '../core/pagination.js'
 import { type ApiPromise, unwrap } from '../core/promise.js'
 import { type ContractMethods, Resource } from '../core/transport.js'
 
@@ -29,20 +36,24 @@ export class SessionsApi extends Resource implements ContractMethods<'sessions'>
     return withPageMethods(this.call('sessions.list', { query }, options), next)
   }
 
-  /** Every matching session, page by page (`limit` is the page size), each once; a library that
-   * keeps changing cannot make it loop forever. Errors are thrown from the loop; after `signal`
-   * aborts, the next item is an `AbortedError`.
+  /** Every matching session, page by page (`limit` is the page size, default `DEFAULT_PAGE_SIZE`),
+   * each once, as it comes; a library that keeps changing cannot make it loop forever. Errors are
+   * thrown from the loop: a server that repeats a page, lists more sessions than `meta.total` or
+   * gives no total throws a `PaginationError` after the sessions before it, unless
+   * `options.pages` is `'tolerant'` (then the walk stops quietly). After `signal` aborts, the next
+   * item is an `AbortedError`.
    * @example `for await (const session of client.sessions.iterate({ tags: ['drums'] })) console.log(session.title)`
    */
-  iterate(query: SessionListQuery = {}, options?: CallOptions): AsyncGenerator<Session, void, undefined> {
-    return paginate((page) => this.list(page, options), query, options?.signal)
+  iterate(query: SessionListQuery = {}, options?: WalkOptions): AsyncGenerator<Session, void, undefined> {
+    return paginate((page) => this.list(page, options), query, options)
   }
 
-  /** Every matching session in an array (see `iterate`); `.withResponse()` gives the last page's answer.
+  /** Every matching session in an array (see `iterate`, whose errors it rejects with);
+   * `.withResponse()` gives the last page's answer.
    * @example `const { data: sessions, error } = await client.sessions.all({ kind: 'ableton' }).safe()`
    */
-  all(query: SessionListQuery = {}, options?: CallOptions): ApiPromise<Session[]> {
-    return collect((page) => this.list(page, options), query, options?.signal)
+  all(query: SessionListQuery = {}, options?: WalkOptions): ApiPromise<Session[]> {
+    return collect((page) => this.list(page, options), query, options)
   }
 
   /** Creates a session (`POST /sessions`, full-automation mode); retried only if `options.retry` is given.

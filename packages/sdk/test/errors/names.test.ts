@@ -37,6 +37,7 @@ describe('error names in a minified bundle', () => {
         new sdk.AbortedError('why', request),
         new sdk.ResponseValidationError(['x'], null, request),
         new sdk.NoNextPageError(0, 1, new Response(null)),
+        new sdk.PaginationError('repeated-page', 0, request),
       ]
       expect(built.map((error) => error.name)).toEqual([
         ...API_ERRORS,
@@ -46,6 +47,7 @@ describe('error names in a minified bundle', () => {
         'AbortedError',
         'ResponseValidationError',
         'NoNextPageError',
+        'PaginationError',
       ])
     } finally {
       await rm(folder, { recursive: true, force: true })

@@ -1,4 +1,5 @@
 import type { Session } from '@session-library/schemas'
+import { DEFAULT_PAGE_SIZE } from '@session-library/sdk'
 import { describe, expect, it } from 'vitest'
 import { json, runCli, TOKEN, useMock } from '../../../test/support/cli.js'
 import { answer, useRawServer } from '../../../test/support/raw-server.js'
@@ -19,6 +20,15 @@ describe('api <method> <path>: any operation of the API, JSON out (as gh api)', 
       .split('\n')
       .map((line) => JSON.parse(line) as Session)
     expect(new Set(sessions.map((session) => session.id)).size).toBe(TOTAL)
+  })
+
+  it("GET /sessions --paginate without a limit asks for pages of the SDK's DEFAULT_PAGE_SIZE (D9)", async () => {
+    const before = sent()
+    const ran = await run(['GET', '/sessions', '--paginate'])
+    expect(ran.code).toBe(0)
+    expect(ran.stdout.trim().split('\n')).toHaveLength(TOTAL)
+    const pages = mock.server().api.journal().slice(before)
+    expect(pages.map((entry) => new URLSearchParams(entry.query).get('limit'))).toEqual([String(DEFAULT_PAGE_SIZE)])
   })
 
   it('without --paginate: the answer as JSON, meta included; /api/v1 and a query may be written in the path', async () => {
@@ -82,13 +92,11 @@ const liar = useRawServer((_request, response) =>
   }),
 )
 
-describe('--paginate against a server that repeats its page and claims 1e9 sessions (D9)', () => {
+describe('--paginate against a server that repeats its page and claims 1e9 sessions (D9, D10): the SDK walk', () => {
   it('stops at the second page with exit 4, the sessions of the first printed', async () => {
     const ran = await runCli(['api', 'GET', '/sessions', '--paginate', '--url', liar(), '--token', TOKEN])
     expect(ran.code).toBe(4)
     expect(ran.stdout.trim().split('\n')).toHaveLength(2)
-    expect(ran.stderr).toBe(
-      'error: GET /sessions (offset 2): the page at offset 2 repeats items already read; stopped\n',
-    )
+    expect(ran.stderr).toBe(`error: GET ${liar()}/sessions: the page at offset 2 repeats items already read; stopped\n`)
   })
 })

@@ -1,11 +1,11 @@
 import { didYouMean, type FlagValues, UsageError } from '@session-library/internal'
 import { API_PREFIX, isRecord, type OperationName } from '@session-library/schemas/client'
+import type { RawAnswer } from '@session-library/sdk'
 import type { Command, Context } from '../../cmdutil/command.js'
 import { ASKS, confirm, dataLoss, YES_FLAG } from '../../cmdutil/confirm.js'
 import { loadContract } from '../../cmdutil/contract.js'
 import type { Flag } from '../../cmdutil/flags.js'
 import { checkRequest, type OperationInput, readJson, readValue } from '../../cmdutil/input.js'
-import { walkPages } from '../../cmdutil/pages.js'
 
 const WORDS = ['api']
 const fail = (message: string) => new UsageError(message, WORDS)
@@ -122,14 +122,20 @@ export const api: Command = {
     await confirm(context, await dataLoss({ name, input: input as OperationInput }, context))
     const sdk = await client()
     const send = (extra: Record<string, string> = {}) =>
-      sdk.request(name, { ...input, query: { ...input.query, ...extra } } as never) as Promise<unknown>
-    if (values.paginate !== true) return output.data(await send())
+      sdk.request(name, { ...input, query: { ...input.query, ...extra } } as never).withResponse() as Promise<
+        RawAnswer<unknown>
+      >
+    if (values.paginate !== true) return output.data((await send()).data)
+    const { DEFAULT_PAGE_SIZE, walkPages } = await import('@session-library/sdk')
+    // The SDK's walk and page size, unless the query gives a limit.
+    const limit: Record<string, string> = query.has('limit') ? {} : { limit: String(DEFAULT_PAGE_SIZE) }
     const read = async (offset: number) => {
-      const answer = await send({ offset: String(offset) })
+      const { data: answer, response } = await send({ ...limit, offset: String(offset) })
       const meta = isRecord(answer) && isRecord(answer.meta) ? answer.meta : undefined
       const data = isRecord(answer) && Array.isArray(answer.data) ? answer.data : undefined
       if (!meta || !data) throw fail(`--paginate: ${verb} ${path} is not a list (no data and meta.total)`)
-      return { data, total: meta.total, request: `${verb} ${path} (offset ${offset})` }
+      const request = { operation: name, method: verb, path: new URL(response.url).pathname, url: response.url }
+      return { data: data as unknown[], total: meta.total, request }
     }
     const offset = Number(query.get('offset') ?? 0)
     await output.stream(walkPages(read, { offset }))

@@ -1,6 +1,6 @@
 import { isRecord } from '@session-library/schemas'
+import { DEFAULT_PAGE_SIZE, walkPages } from '@session-library/sdk'
 import { CliError, EXIT } from '../../cmdutil/errors.js'
-import { walkPages } from '../../cmdutil/pages.js'
 import { dataOf, type Probed, probe, requestOf } from '../../probe/probe.js'
 import type { Target } from '../../probe/target.js'
 import { type LibraryFile, toStoredLane, toStoredSession, toStoredWaveform } from './stored-records.js'
@@ -26,7 +26,6 @@ interface CloneOptions {
   readonly onSession?: () => void
 }
 
-const PAGE = 500
 const PARALLEL = 4
 
 function refused(probed: Probed): CliError {
@@ -35,16 +34,17 @@ function refused(probed: Probed): CliError {
   return new CliError(`${probed.request}: ${probed.status} ${detail}`, EXIT.api)
 }
 
+// The SDK's page walk over raw reads (a clone sees each answer as sent, before any validation).
 async function allSessions(target: Target): Promise<Row[]> {
   const read = async (offset: number) => {
-    const page = await probe(
-      target,
-      requestOf('sessions.list', '', { query: `sort=title&limit=${PAGE}&offset=${offset}` }),
-    )
+    const query = `sort=title&limit=${DEFAULT_PAGE_SIZE}&offset=${offset}`
+    const page = await probe(target, requestOf('sessions.list', '', { query }))
     const data = dataOf(page)
     if (page.status !== 200 || !Array.isArray(data)) throw refused(page)
     const meta = isRecord(page.body) && isRecord(page.body.meta) ? page.body.meta : {}
-    return { data: data.filter(isRecord), total: meta.total, request: page.request }
+    const url = `${target.baseUrl}/sessions?${query}`
+    const request = { operation: 'sessions.list', method: 'GET', path: new URL(url).pathname, url } as const
+    return { data: data.filter(isRecord), total: meta.total, request }
   }
   const rows: Row[] = []
   for await (const row of walkPages(read, { noun: 'sessions' })) rows.push(row as Row)

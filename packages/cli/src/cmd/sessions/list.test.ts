@@ -1,4 +1,5 @@
 import type { Session } from '@session-library/schemas'
+import { DEFAULT_PAGE_SIZE } from '@session-library/sdk'
 import { describe, expect, it } from 'vitest'
 import { runCli, TOKEN, useMock } from '../../../test/support/cli.js'
 import { answer, useRawServer } from '../../../test/support/raw-server.js'
@@ -25,6 +26,14 @@ describe('sessions list --all: every page, streamed', () => {
     expect(titles).toEqual([...titles].sort())
     const pages = listRequests().slice(before)
     expect(pages.map((entry) => new URLSearchParams(entry.query).get('offset'))).toEqual(['0', '50', '100'])
+  })
+
+  it("without --limit: client.sessions.iterate()'s pages of DEFAULT_PAGE_SIZE, one request for this library (D9)", async () => {
+    const before = listRequests().length
+    const answer = await run('sessions', 'list', '--all', '--json')
+    expect(answer.stdout.trim().split('\n')).toHaveLength(TOTAL)
+    const pages = listRequests().slice(before)
+    expect(pages.map((entry) => new URLSearchParams(entry.query).get('limit'))).toEqual([String(DEFAULT_PAGE_SIZE)])
   })
 
   it('filters apply to every page, and --fields keeps only those keys on each line', async () => {
@@ -90,12 +99,12 @@ const liar = useRawServer((request, response) => {
 })
 
 describe('sessions list --all against a server that lies (D9): bounded, as clone is', () => {
-  it('a repeated page with 1e9 claimed: exit 4 at the second page, the first page printed', async () => {
+  it("D10: a repeated page with 1e9 claimed: exit 4 at the second page with the SDK's PaginationError naming the offset, the first page printed", async () => {
     const ran = await runCli(['sessions', 'list', '--all', '--limit', '2', '--json', '--url', liar(), '--token', TOKEN])
     expect(ran.code).toBe(4)
     expect(ran.stdout.trim().split('\n')).toHaveLength(2)
     expect(ran.stderr).toBe(
-      'error: sessions.list (offset 2): the page at offset 2 repeats sessions already read; stopped\n',
+      `error: GET ${liar()}/sessions: the page at offset 2 repeats sessions already read; stopped\n`,
     )
   })
 
@@ -104,6 +113,8 @@ describe('sessions list --all against a server that lies (D9): bounded, as clone
     const ran = await runCli(['sessions', 'list', '--all', '--limit', '2', '--json', '--url', url, '--token', TOKEN])
     expect(ran.code).toBe(4)
     expect(ran.stdout.trim().split('\n')).toHaveLength(2)
-    expect(ran.stderr).toContain("more sessions than the first page's total of 3; stopped")
+    expect(ran.stderr).toBe(
+      `error: GET ${url}/sessions: the page at offset 2 brings more sessions than the first page's total of 3; stopped\n`,
+    )
   })
 })

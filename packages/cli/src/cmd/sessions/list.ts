@@ -3,21 +3,21 @@ import type { Context } from '../../cmdutil/command.js'
 import { wholeNumber } from '../../cmdutil/flags.js'
 import type { OperationCall } from '../../cmdutil/input.js'
 import type { Extras } from '../../cmdutil/operation-command.js'
-import { walkPages } from '../../cmdutil/pages.js'
 
-// Every page, each session printed as it comes, so that memory stays flat however long the list;
-// pages of --limit (default the largest the API allows) from --offset, bounded as walkPages says.
+// Every page through the SDK's walk, each session printed as it comes, so that memory stays flat
+// however long the list; pages of --limit (default the SDK's page size) from --offset. A server
+// that breaks paging ends it with the SDK's PaginationError (exit 4) after what was printed.
 async function listAll(call: OperationCall, context: Context): Promise<void> {
-  const { LIMITS } = await import('@session-library/schemas')
   const query = (call.input.query ?? {}) as Record<string, unknown>
-  const limit = wholeNumber(query.limit, 'limit') ?? LIMITS.listLimitMax
+  const limit = wholeNumber(query.limit, 'limit')
+  const offset = wholeNumber(query.offset, 'offset')
   const client = await context.client()
-  const read = async (offset: number) => {
-    const { data, meta } = await client.sessions.list({ ...query, limit, offset })
-    return { data, total: meta.total, request: `sessions.list (offset ${offset})` }
-  }
-  const offset = wholeNumber(query.offset, 'offset') ?? 0
-  await context.output.stream(walkPages(read, { offset, noun: 'sessions' }), call.columns)
+  const sessions = client.sessions.iterate({
+    ...query,
+    ...(limit !== undefined && { limit }),
+    ...(offset !== undefined && { offset }),
+  })
+  await context.output.stream(sessions, call.columns)
 }
 
 export const sessionsList: Extras = {
