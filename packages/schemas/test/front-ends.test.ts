@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { isDestructive, nameIn, usages } from '../src/client.js'
 
-const names = (front: 'sdk' | 'cli' | 'mcp') => usages.map((usage) => nameIn(usage, front).join(front === 'sdk' ? '.' : ' '))
+const names = (front: 'sdk' | 'cli' | 'mcp') =>
+  usages.map((usage) => nameIn(usage, front).join(front === 'sdk' ? '.' : ' '))
 
 describe('one name per front end, by one rule over the contract', () => {
   it('the SDK, the CLI and the MCP server name every call from its group and verb', () => {
