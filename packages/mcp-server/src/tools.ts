@@ -10,6 +10,7 @@ import {
   type Operation,
   session,
   spell,
+  textOf,
   type Usage,
   usages,
   z,
@@ -67,8 +68,7 @@ function usageNotes(usage: Usage, operation: Operation): string[] {
 
 function toolOf(usage: Usage, inputSchema: z.ZodMiniObject, outputSchema: z.ZodMiniType): Omit<ToolSpec, 'run'> {
   const operation = endpoints[usage.route.name]
-  const title = usage.convenience?.summary ?? operation.summary
-  const description = usage.convenience?.description ?? operation.description
+  const { summary: title, description } = textOf(usage)
   return {
     name: nameIn(usage, 'mcp')[0] as string,
     group: spell(usage.group, '_'),

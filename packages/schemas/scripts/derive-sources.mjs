@@ -22,6 +22,7 @@ const GROUPS = 'contract/groups.ts'
 const ROUTE_SPECS = 'contract/route-specs.ts'
 // The keys of an operation that the client's table copies: add one here when the client needs it.
 const ROUTE_KEYS = ['method', 'path', 'status', 'idempotent', 'answer', 'verb', 'twin', 'loses', 'conveniences']
+const TEXT_KEYS = ['summary', 'description']
 const GROUP_TYPE = 'Record<string, OperationSpec>'
 const SECTION = /^\/\/ SPEC §(\d+(?:\.\d+)*)/gm
 
@@ -170,8 +171,16 @@ function groupsSource(groups) {
 function properties(object, constants) {
   return object.properties.flatMap((property) => {
     if (ts.isSpreadAssignment(property)) return properties(constants.get(property.expression.getText()), constants)
-    return [[property.name.getText().replaceAll(/['"]/g, ''), property.initializer.getText()]]
+    return [[property.name.getText().replaceAll(/['"]/g, ''), withoutTexts(property.initializer)]]
   })
+}
+
+// A value as the client needs it: the texts for people (a convenience's summary and description)
+// stay in the group files, which the main entry reads, as an operation's own do.
+function withoutTexts(node) {
+  if (!ts.isObjectLiteralExpression(node)) return node.getText()
+  const kept = node.properties.filter((property) => !TEXT_KEYS.includes(property.name?.getText()))
+  return `{ ${kept.map((property) => `${property.name.getText()}: ${withoutTexts(property.initializer)}`).join(', ')} }`
 }
 
 function routeSpecsSource(groups) {

@@ -42,7 +42,7 @@ function usagesOf(all: readonly (Route & { readonly name: OperationName })[]): U
  * conveniences declared beside it. A PATCH twin (`route.twin`) is listed: the CLI sends it; the SDK
  * and the MCP server offer its PUT alone.
  */
-export const usages: readonly Usage[] = usagesOf(Object.values(routes) as Usage['route'][])
+export const usages: readonly Usage[] = /* @__PURE__ */ usagesOf(Object.values(routes) as Usage['route'][])
 
 /**
  * The name of a call in a front end, by one rule: the group and the verb, spelled for it (the SDK's

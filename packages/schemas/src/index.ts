@@ -12,6 +12,7 @@
 export * as z from 'zod/mini'
 export * from './answers/pairs.js'
 export { acceptsAsIs } from './as-is.js'
+export { textOf } from './call-texts.js'
 export * from './client.js'
 export {
   type Endpoints,
@@ -24,7 +25,7 @@ export {
 export { importBody } from './contract/imports.js'
 export * from './contract/library.js'
 export { notesBody } from './contract/notes.js'
-export type { Operation } from './contract/operation.js'
+export type { ConvenienceSpec, Operation } from './contract/operation.js'
 export * from './contract/routes.js'
 export {
   compareSessions,

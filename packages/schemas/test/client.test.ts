@@ -7,7 +7,13 @@ import { endpoints, operationPath, operations } from '../src/index.js'
 
 const dist = (file: string) => fileURLToPath(new URL(`../dist/${file}`, import.meta.url))
 // Texts that only the main entry's modules hold: a request rule, an exact answer rule, OpenAPI prose.
-const MAIN_ONLY = ['must not contain a comma', 'must equal the number of peaks', 'Replace the tags of a session']
+const MAIN_ONLY = [
+  'must not contain a comma',
+  'must equal the number of peaks',
+  'Replace the tags of a session',
+  'Add tags to a session',
+  'Not atomic',
+]
 
 /** The built client entry with every chunk it imports, as a consumer's bundler sees it. */
 async function bundledClient() {
@@ -51,6 +57,7 @@ describe('client entry (@session-library/schemas/client)', () => {
       'buildPath',
       'errorEnvelope',
       'fieldPath',
+      'isDestructive',
       'isDotSegment',
       'isRecord',
       'isSecretHeader',
@@ -58,13 +65,16 @@ describe('client entry (@session-library/schemas/client)', () => {
       'lossQuestion',
       'maskToken',
       'mayLoseData',
+      'nameIn',
       'operationPath',
       'parseJsonText',
       'pathParamNames',
       'redactedHeaderValue',
       'routes',
       'searchParams',
+      'spell',
       'tokenMask',
+      'usages',
     ])
   })
 

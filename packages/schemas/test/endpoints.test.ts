@@ -7,10 +7,28 @@ const byKey = new Map(operations.map((op) => [specKey(op.method, op.path), op]))
 const documented = (op: Operation) => [...op.errors, ...op.decidedErrors]
 
 describe('endpoint table', () => {
-  it("the client's routes are the endpoints' method, path, status, idempotence and tolerant answer", () => {
+  it("the client's routes are the endpoints' method, path, status, idempotence, answer and meaning, without texts", () => {
     for (const [name, route] of Object.entries(routes)) {
-      const { method, path, status, idempotent, writes } = endpoints[name as keyof typeof endpoints]
-      expect(route).toEqual({ name, method, path, status, idempotent, writes, answer: { tolerant: expect.anything() } })
+      const operation: Operation = endpoints[name as keyof typeof endpoints]
+      const { method, path, status, idempotent, writes, loses } = operation
+      const meaning = Object.fromEntries(
+        (['verb', 'twin'] as const).flatMap((key) => (key in operation ? [[key, operation[key as never]]] : [])),
+      )
+      const conveniences = Object.entries(operation.conveniences ?? {}).map(
+        ([verb, { summary: _, description: __, ...kept }]) => [verb, kept],
+      )
+      expect(route).toEqual({
+        name,
+        method,
+        path,
+        status,
+        idempotent,
+        writes,
+        loses,
+        ...meaning,
+        ...(conveniences.length > 0 && { conveniences: Object.fromEntries(conveniences) }),
+        answer: { tolerant: expect.anything() },
+      })
     }
   })
 

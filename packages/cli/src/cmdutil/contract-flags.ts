@@ -6,7 +6,7 @@ import { type FieldKind, type Operation, type OperationField, operationFields } 
 import { spell } from '@session-library/schemas/client'
 import type { Flag } from './flags.js'
 
-export { checkInput, endpoints, matchOperation, type Operation, queryInput } from '@session-library/schemas'
+export { checkInput, endpoints, matchOperation, type Operation, queryInput, textOf } from '@session-library/schemas'
 
 /** One field of an operation's query or body as a flag (`--variant-id` for `variantId`). */
 export interface FieldFlag extends OperationField {

@@ -1,6 +1,7 @@
 import { nameIn, type Usage } from '@session-library/schemas/client'
 import { type Command, ID, type Positional, PROGRAM } from './command.js'
 import { ASKS, confirm, dataLoss, YES_FLAG } from './confirm.js'
+import { contract } from './contract.js'
 
 /**
  * The command of a convenience the contract declares beside an operation (`tags add` over
@@ -26,8 +27,12 @@ export function convenienceCommand(usage: Usage): Command {
   const asks = convenience.sends !== undefined
   return {
     words,
-    summary: convenience.summary,
-    description: [convenience.description, asks && ASKS].filter(Boolean).join(' '),
+    get summary() {
+      return contract()?.textOf(usage).summary ?? words.join(' ')
+    },
+    get description() {
+      return [contract()?.textOf(usage).description, asks && ASKS].filter(Boolean).join(' ')
+    },
     positionals: [ID, ...values],
     flags: () => (asks ? YES_FLAG : {}),
     examples: [[PROGRAM, ...words, 'ses_1', ...(field ? ['drums', 'vox'] : [])].join(' ')],

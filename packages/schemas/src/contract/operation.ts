@@ -40,9 +40,6 @@ export type Effect = 'session' | 'tags' | 'notes' | 'lane'
  * the SDK implements it once; the CLI and the MCP server call that method.
  */
 export interface Convenience {
-  readonly summary: string
-  /** What it does and how it composes (e.g. not atomic), in one place for every front end. */
-  readonly description: string
   /**
    * What the SDK method takes before its options: the path's `id`, one body field of the operation
    * under it (`body.tags`), or the whole `body`.
@@ -58,11 +55,19 @@ export interface Convenience {
   readonly absent?: { readonly cli?: string; readonly mcp?: string }
 }
 
+/** A {@link Convenience} as a group file declares it, with its texts (the main entry's alone). */
+export interface ConvenienceSpec extends Convenience {
+  readonly summary: string
+  /** What it does and how it composes (e.g. not atomic), in one place for every front end. */
+  readonly description: string
+}
+
 /**
  * One operation of SPEC §4 as data: its {@link Route} plus everything the mock and the OpenAPI
  * document need.
  */
 export interface Operation extends Route {
+  readonly conveniences?: Readonly<Record<string, ConvenienceSpec>>
   /** The answer's envelope: `tolerant` for clients, `exact` (derived from it) for the mock. */
   readonly answer: { readonly tolerant: z.ZodMiniType; readonly exact: z.ZodMiniType }
   /** Exact query schema, read with `queryInput`. */
@@ -83,9 +88,10 @@ export interface Operation extends Route {
 // given, `idempotent` true unless given or the method is POST, `decidedErrors` and `loses` none unless given.
 export type OperationSpec = Omit<
   Operation,
-  'name' | 'answer' | 'status' | 'idempotent' | 'writes' | 'decidedErrors' | 'loses'
+  'name' | 'answer' | 'status' | 'idempotent' | 'writes' | 'decidedErrors' | 'loses' | 'conveniences'
 > & {
   readonly answer: z.ZodMiniType
+  readonly conveniences?: Readonly<Record<string, ConvenienceSpec>>
   readonly loses?: readonly Effect[]
   readonly status?: Route['status']
   readonly idempotent?: boolean
@@ -94,8 +100,10 @@ export type OperationSpec = Omit<
 
 type RouteSpec = Pick<
   OperationSpec,
-  'method' | 'path' | 'answer' | 'status' | 'idempotent' | 'verb' | 'twin' | 'loses' | 'conveniences'
->
+  'method' | 'path' | 'answer' | 'status' | 'idempotent' | 'verb' | 'twin' | 'loses'
+> & {
+  readonly conveniences?: Readonly<Record<string, Convenience>>
+}
 type StatusOf<S> = S extends { readonly status: infer Status } ? Status : 200
 
 type RouteOf<Name extends string, S extends RouteSpec> = Omit<S, 'answer' | 'status'> & {

@@ -22,23 +22,7 @@ export const ROUTE_SPECS = {
     answer: t.data(t.sessionTags),
     verb: 'replace',
     loses: ['tags'],
-    conveniences: {
-      add: {
-        summary: 'Add tags to a session',
-        description:
-          'Adds the tags to those the session has. Not atomic: the tags are read, then the whole list is ' +
-          'written, so a change made by someone else in between is lost.',
-        takes: ['id', 'body.tags'],
-      },
-      remove: {
-        summary: 'Remove tags from a session',
-        description:
-          'Removes the tags named from those the session has. Not atomic: the tags are read, then the whole ' +
-          'list is written, so a change made by someone else in between is lost.',
-        takes: ['id', 'body.tags'],
-        removesNamed: true,
-      },
-    },
+    conveniences: { add: { takes: ['id', 'body.tags'] }, remove: { takes: ['id', 'body.tags'], removesNamed: true } },
   },
   'tags.patch': {
     method: 'PATCH',
@@ -54,14 +38,7 @@ export const ROUTE_SPECS = {
     answer: t.data(t.sessionNotes),
     verb: 'set',
     loses: ['notes'],
-    conveniences: {
-      clear: {
-        summary: 'Clear the notes of a session',
-        description: 'Clears the notes of a session (sets them to "").',
-        takes: ['id'],
-        sends: { notes: '' },
-      },
-    },
+    conveniences: { clear: { takes: ['id'], sends: { notes: '' } } },
   },
   'notes.patch': {
     method: 'PATCH',
@@ -93,10 +70,6 @@ export const ROUTE_SPECS = {
     answer: t.data(t.importResult),
     conveniences: {
       startAndWait: {
-        summary: 'Import project files and wait for their sessions',
-        description:
-          'Starts a batch import, then watches the session list until every item has a session with its ' +
-          'projectPath (the API has no progress endpoint); answers those sessions.',
         takes: ['body'],
         waits: true,
         absent: { cli: 'imports start --wait does it, with the progress on stderr' },
