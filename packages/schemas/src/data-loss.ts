@@ -9,6 +9,7 @@ export interface LossInput {
 
 /** What the rule reads first: the session the call would change, as it is now. */
 export interface LossReader {
+  /** The session as it is now: its title for the question, its tags and notes for what would be lost. */
   session(id: string): Promise<{ readonly title: string; readonly tags: readonly string[]; readonly notes: string }>
 }
 
