@@ -62,6 +62,7 @@ export const isDestructive = (usage: Usage): boolean =>
     ? usage.convenience.removesNamed === true || usage.convenience.sends !== undefined
     : usage.route.loses.length > 0
 
+type GroupOf<Name extends string> = Name extends `${infer Group}.${string}` ? Group : never
 type VerbOf<Name extends OperationName> = Routes[Name] extends { readonly verb: infer Verb extends string }
   ? Verb
   : Name extends `${string}.${infer Verb}`
@@ -70,6 +71,10 @@ type VerbOf<Name extends OperationName> = Routes[Name] extends { readonly verb: 
 type ConveniencesOf<Name extends OperationName> = Routes[Name] extends { readonly conveniences: infer C }
   ? keyof C & string
   : never
+// Name is never narrowed by a template literal before it indexes Routes: TypeScript 5.4 cannot index with the narrowed type.
+type MethodsOf<Name extends OperationName> = Routes[Name] extends { readonly twin: string }
+  ? never
+  : VerbOf<Name> | ConveniencesOf<Name>
 
 /**
  * The method names the SDK's group must have, by the rule of {@link nameIn}: each operation's verb
@@ -77,9 +82,5 @@ type ConveniencesOf<Name extends OperationName> = Routes[Name] extends { readonl
  * declared in the contract and missing in the SDK fails to compile.
  */
 export type SdkMethodsOf<Group extends string> = {
-  [Name in OperationName]: Name extends `${Group}.${string}`
-    ? Routes[Name] extends { readonly twin: string }
-      ? never
-      : VerbOf<Name> | ConveniencesOf<Name>
-    : never
+  [Name in OperationName]: GroupOf<Name> extends Group ? MethodsOf<Name> : never
 }[OperationName]

