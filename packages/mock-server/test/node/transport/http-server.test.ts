@@ -4,18 +4,24 @@ import { serveHandlers, urlHost } from '../../../src/node/transport/http-server.
 
 describe('serveHandlers', () => {
   it('MOCK.md: close() lets the answer under way finish, and no kept-alive connection holds it up', async () => {
+    let arrived = () => {}
     const served = await serveHandlers({
       port: 0,
       handlers: [
         http.get('*/slow', async () => {
+          arrived()
           await delay(300)
           return HttpResponse.json({ done: true })
         }),
       ],
     })
     await (await fetch(`${served.origin}/slow`)).json() // leaves a kept-alive connection
+    // close() once the second request is under way, however loaded the machine is.
+    const underWay = new Promise<void>((resolve) => {
+      arrived = resolve
+    })
     const answer = fetch(`${served.origin}/slow`)
-    await delay(50)
+    await underWay
     const started = performance.now()
     await served.close()
     expect(performance.now() - started).toBeLessThan(3_000) // not the 5 s keep-alive
