@@ -27,9 +27,8 @@ function exactOf(tolerant: z.ZodMiniType): z.ZodMiniType {
 }
 
 /**
- * The endpoint table: every operation of SPEC §4.1 (18; the GET on waveform-notes must not exist),
- * keyed by its stable name, as the group files write it, with its exact answer derived. The mock
- * and the OpenAPI document are derived from it.
+ * The endpoint table: every operation of SPEC §4.1 by its stable name, as the group files write it,
+ * with its exact answer derived. The mock and the OpenAPI document are derived from it.
  */
 export const endpoints = table(OPERATION_SPECS, (tolerant) => lazy(() => exactOf(tolerant))) as unknown as {
   readonly [Name in keyof Specs & string]: OperationOf<Name, Specs[Name]>
@@ -41,17 +40,14 @@ export type Endpoints = typeof endpoints
 /** Every operation of the table, in SPEC §4.1's order. */
 export const operations: readonly Operation[] = Object.values(endpoints)
 
-/**
- * What a request path and method resolve to: the operation and its parameters; `allowed` lists the
- * methods of a path that exists when the method does not; nothing when the path is unknown.
- */
+/** What a method and path resolve to: the operation and its parameters, else the path's methods (`allowed`). */
 export type RouteMatch =
   | { operation: Operation; params: Record<string, string>; allowed?: undefined }
   | { operation?: undefined; params?: undefined; allowed: Method[] }
 
 /**
- * Resolves a method and a path (relative to `API_PREFIX`, still percent-encoded) to an operation
- * of the table. An unknown path or method gives `allowed` instead (DECISIONS D3: 404 route not found).
+ * Resolves a method and a path (relative to `API_PREFIX`, still encoded) to an operation; an unknown
+ * path or method gives `allowed` instead (DECISIONS D3: 404 route not found).
  *
  * @example
  * ```ts

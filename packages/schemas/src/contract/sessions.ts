@@ -71,10 +71,7 @@ export const SESSION_DEFAULTS = {
   projectPath: '',
 } as const
 
-/**
- * What the server sets on a new session's preview fields (DECISIONS D5): no preview yet. A function,
- * so that every session gets its own `previews` array.
- */
+/** A new session's preview fields (DECISIONS D5): no preview yet, and a `previews` array of its own. */
 export function previewDefaults() {
   return {
     previewStatus: 'none',
@@ -124,9 +121,8 @@ const sort = lazy(() =>
 ) as z.ZodMiniType<SortKey, string>
 
 /**
- * The exact query of `GET /sessions` (SPEC §4.3, DECISIONS D9–D11), read from the query string: a
- * parameter seen once is a string, a repeated one an array. The output is typed: numbers, booleans
- * and a tag list. Unknown parameters are ignored.
+ * The exact query of `GET /sessions` (SPEC §4.3, DECISIONS D9–D11), read with `queryInput`; its output
+ * is typed (numbers, booleans, a tag list). Unknown parameters are ignored.
  */
 export const sessionListQuery = lazy(() =>
   query(
@@ -168,15 +164,12 @@ const sortText: Record<string, (session: ListedSession) => string> = {
   kind: (session) => session.kind,
   status: (session) => session.status,
 }
-/**
- * Compares two texts by their UTF-16 code units, as D10 orders sort values and ids: negative when `a`
- * comes first, 0 when equal. Not `localeCompare`: the order must not depend on the machine's locale.
- */
+/** Compares two texts by UTF-16 code units, as D10 orders (not `localeCompare`: no machine's locale). */
 export const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
 /**
  * The order of the session list for a sort key (DECISIONS D10): the text each session sorts by (titles
- * case-insensitively) and whether descending; ties go in `id` order ascending, as {@link compareSessions} does.
+ * case-insensitively) and whether descending; ties go by `id`, as {@link compareSessions} does.
  */
 export function sessionOrder(sort: SortKey = DEFAULT_SORT): {
   /** The text a session sorts by. */
@@ -217,9 +210,8 @@ export function missedFilter(filter: SessionFilter, session: Pick<ListedSession,
 }
 
 type Defaults = typeof SESSION_DEFAULTS
-// Mapped types over the writable fields, named in the bodies' declared types: the emitted
-// declarations then refer to `writable`, whose fields carry their TSDoc, instead of spelling each
-// field out without it (an editor would show no text on hover).
+// Named in the bodies' declared types, so that the emitted declarations refer to `writable`, whose
+// fields carry their TSDoc, instead of spelling each field out without it.
 type WithDefaults = {
   [Key in keyof Writable]: Key extends keyof Defaults ? z.ZodMiniDefault<Writable[Key]> : Writable[Key]
 }
