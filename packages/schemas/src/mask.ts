@@ -67,9 +67,8 @@ const ALWAYS_SECRET: ReadonlySet<string> = new Set(['authorization', 'proxy-auth
 const SECRET_PARTS = ['key', 'token', 'secret'] as const
 
 /**
- * Whether a header's value is a secret that is never shown (D2): `Authorization`,
- * `Proxy-Authorization`, `Cookie`, `Set-Cookie`, any name containing `key`, `token` or `secret`
- * (it errs on the side of hiding: `X-Monkey-Id` too), and the names in `extra`; any case.
+ * Whether a header's value is a secret never shown (D2): `Authorization`, `Proxy-Authorization`, `Cookie`,
+ * `Set-Cookie`, a name holding `key`, `token` or `secret` (`X-Monkey-Id` too), or one in `extra`; any case.
  */
 export function isSecretHeader(name: string, extra: readonly string[] = []): boolean {
   const lower = name.toLowerCase()

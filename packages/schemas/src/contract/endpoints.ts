@@ -16,8 +16,7 @@ const exactOfResources = () =>
     ),
   ))
 
-// An operation's exact answer, derived from its tolerant one: each resource's exact twin, inside
-// an envelope that rejects unknown keys.
+// An operation's exact answer: each resource's exact twin, in an envelope that rejects unknown keys.
 function exactOf(tolerant: z.ZodMiniType): z.ZodMiniType {
   const known = exactOfResources().get(tolerant)
   if (known) return known
@@ -26,10 +25,7 @@ function exactOf(tolerant: z.ZodMiniType): z.ZodMiniType {
   return z.strictObject(Object.fromEntries(Object.entries(def.shape).map(([key, field]) => [key, exactOf(field)])))
 }
 
-/**
- * The endpoint table: every operation of SPEC §4.1 by its stable name, as the group files write it,
- * with its exact answer derived. The mock and the OpenAPI document are derived from it.
- */
+/** The endpoint table: every operation of SPEC §4.1, as the group files write it, with its exact answer derived. */
 export const endpoints = table(OPERATION_SPECS, (tolerant) => lazy(() => exactOf(tolerant))) as unknown as {
   readonly [Name in keyof Specs & string]: OperationOf<Name, Specs[Name]>
 }

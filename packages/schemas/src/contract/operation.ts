@@ -31,10 +31,7 @@ export interface Route {
 /** What a write can remove; a front end asks before removing one the request does not name (`lossQuestion`). */
 export type Effect = 'session' | 'tags' | 'notes' | 'lane'
 
-/**
- * A call people make that the API has no operation for, built over one (`tags.add` over `tags.put`):
- * the SDK implements it; the CLI and the MCP server call that method.
- */
+/** A call with no operation of its own, built over one (`tags.add` over `tags.put`) by the SDK. */
 export interface Convenience {
   /**
    * What the SDK method takes before its options: the path's `id`, one body field of the operation

@@ -227,16 +227,10 @@ function withDefaults(): WithDefaults {
   return Object.fromEntries(entries) as WithDefaults
 }
 
-/**
- * The exact body of `POST /sessions` (SPEC §4.4, DECISIONS D4–D7): `title` required, the rest
- * defaulted, unknown and server-managed fields rejected.
- */
+/** The exact body of `POST /sessions` (SPEC §4.4, DECISIONS D4–D7): `title` required, the rest defaulted. */
 export const sessionCreateBody = lazy(() => strict(withDefaults()))
 
-/**
- * The exact body of `PATCH /sessions/{id}` (SPEC §4.6, DECISIONS D8): any writable field, each
- * under the create rules; `{}` is a no-op; `null` is no value.
- */
+/** The exact body of `PATCH /sessions/{id}` (SPEC §4.6, DECISIONS D8): any writable field; `{}` is a no-op. */
 export const sessionUpdateBody: z.ZodMiniObject<AllOptional, z.core.$strict> = lazy(() => z.partial(strict(writable())))
 
 // SPEC §4.3–4.7 (see health.ts).

@@ -112,8 +112,6 @@ function expectedOf(issue: z.core.$ZodIssue): string | undefined {
   return undefined
 }
 
-// Where `root` fails `schema`, each issue a departure of `severity`; none when it passes. In an
-// answer, `null` for an optional field counts as absent (the SDK reads it so): never breaking.
 export function schemaDepartures(
   schema: z.ZodMiniType,
   root: unknown,
