@@ -66,9 +66,8 @@ export const boundedText = (max: number) => nonEmptyText().check(...atMost(max))
 export const optionalText = (max: number) => str().check(...atMost(max))
 
 /**
- * A decimal integer from `min` to `max` as one regular expression, so that the document states the
- * whole rule (D9). Leading zeros allowed; signs, spaces, exponents not. No lookahead: JSON Schema
- * tools outside JavaScript often lack it.
+ * A decimal integer from `min` to `max` as one regular expression, so that the document states the whole
+ * rule (D9); leading zeros pass. No lookahead: JSON Schema tools outside JavaScript often lack it.
  */
 export function decimalInteger(min: 0 | 1, max: number): RegExp {
   const top = String(max)

@@ -38,10 +38,7 @@ export const ISSUE_WORDING = {
 // zod/mini loads no locale: a schema without a message of its own says only this.
 const ZOD_DEFAULT = 'Invalid input'
 
-/**
- * Each field an issue names, with its rule in {@link ISSUE_WORDING}'s words or the contract's own
- * message: `title: must be a non-empty string` (`prefix` and `whole` as `fieldPath` reads them).
- */
+/** Each field an issue names, with its rule as {@link ISSUE_WORDING} or the contract words it: `title: must be …`. */
 export function issueLines(issues: readonly z.core.$ZodIssue[], prefix = '', whole = 'body'): string[] {
   return issues.flatMap((issue) => {
     if (issue.code === 'unrecognized_keys') {

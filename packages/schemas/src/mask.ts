@@ -1,10 +1,9 @@
 /** What stands where a secret was: in journals, logs, error messages and printed answers (D2). */
 export const MASKED = '<token>'
 
-// A secret counts only as a whole value, so that a token `t` masks `/sessions/t` but never the `t`
-// of `tags`. As a server reads a URL: `+` is a space, and an escape of anything but a letter, digit
-// or `-._~` (`%20`, `%2F`…) is a separator. Before it: no word character ending no escape, and no
-// escape of a word character.
+// A secret counts only as a whole value: a token `t` masks `/sessions/t`, never the `t` of `tags`. As a
+// server reads a URL, `+` is a space and an escape of anything but a letter, digit or `-._~` a separator.
+// Before it: no word character ending no escape, and no escape of a word character.
 const BEFORE = String.raw`(?<!(?<!%[\dA-Fa-f]?)[\w\-.~%]|%(?:3\d|[46][1-9A-Fa-f]|[57][\dAa]|2[DEde]|5[Ff]|7[Ee]))`
 const AFTER = String.raw`(?![\w\-.~])`
 

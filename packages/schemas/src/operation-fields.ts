@@ -102,8 +102,7 @@ function ruleOf(schema: JsonSchema, kind: FieldKind): string {
   return parts.filter(Boolean).join('; ')
 }
 
-// The contract's texts name the rule behind each field for us (`(D9)`, `(D5, D15)`); a person
-// reading help or a completion menu needs the words, not our rule numbers.
+// Our rule numbers (`(D9)`, `(D5, D15)`) mean nothing to a person reading help or a completion menu.
 const forPeople = (text: string | undefined) => text?.replace(/\s*\(D\d+(?:,\s*D\d+)*\)/g, '').replace(/\.$/, '')
 
 function fieldsOf(schema: z.ZodMiniType | undefined, location: OperationField['location']): OperationField[] {

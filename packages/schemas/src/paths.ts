@@ -23,16 +23,10 @@ export function pathParamNames<Path extends string>(template: Path): PathParamNa
   return [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as PathParamNames<Path>)
 }
 
-/**
- * Whether a path parameter is `.` or `..`, which no request can carry: URL parsers resolve them (`%2e`
- * too), so `/sessions/../tags` would silently be `/tags`, another operation.
- */
+/** Whether a path parameter is `.` or `..`, which URL parsers resolve (`%2e` too): `/sessions/../tags` is `/tags`. */
 export const isDotSegment = (value: string): boolean => value === '.' || value === '..'
 
-/**
- * Fills a path template, percent-encoding each value so that any id stays one segment; `.` or `..`
- * throws a `TypeError` instead of reaching another operation.
- */
+/** Fills a path template, each value percent-encoded as one segment; `.` or `..` throws a `TypeError`. */
 export function buildPath<Path extends string>(template: Path, params: PathParams<Path>): string {
   const values = params as Record<string, string>
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
@@ -65,10 +59,7 @@ function templateSegments(template: string): readonly Segment[] {
   return parsed
 }
 
-/**
- * The decoded parameters of a path (relative to {@link API_PREFIX}, still encoded) that matches a
- * template, else `undefined`; empty or malformed segments never match.
- */
+/** The decoded parameters of a still-encoded path matching a template, else `undefined` (as do empty segments). */
 export function matchPath<Path extends string>(template: Path, path: string): PathParams<Path> | undefined {
   const expected = templateSegments(template)
   // Walks the path itself: splitting it made an array and a string per segment on every request.

@@ -64,8 +64,7 @@ function pairOf<T extends Shape, E extends Shape>(
   return { fields: Object.fromEntries(fields), tolerant, exact } as unknown as Resource<Paired<T, E>>
 }
 
-// Each exact schema is its tolerant twin made strict, with only what it adds written here, so that
-// the two cannot list different fields; each field carries its text (from tolerant.ts) for the document.
+// Each exact schema is its tolerant twin made strict plus what it adds, so the two list the same fields.
 type Stricter<T extends Shape, E extends Partial<Record<keyof T, z.ZodMiniType>>> = {
   [K in keyof T]: K extends keyof E ? Exclude<E[K], undefined> : T[K]
 }

@@ -3,8 +3,7 @@ import { session, waveform, waveformNoteLane } from '../answers/pairs.js'
 import { lazy } from '../lazy.js'
 import { writable } from './sessions.js'
 
-// Built here, next to the resources, because the mock has no zod of its own: one zod instance
-// checks both what the mock answers and what it keeps on disk.
+// Here, not in the mock (which has no zod of its own): one zod checks what it answers and what it keeps.
 
 /** A session as the mock stores it: the answered fields (SPEC §2.1) plus the search-only `client` (DECISIONS D11). */
 export const storedSession = lazy(() => z.strictObject({ ...session.exact.def.shape, client: z.string() }))
@@ -14,10 +13,7 @@ export const storedWaveform = lazy(() =>
   z.strictObject({ sessionId: z.string(), variantId: z.string(), waveform: waveform.exact }),
 )
 
-/**
- * The mock's library as its `--data` file holds it: sessions, waveform note lanes (D14), `nextId`,
- * which keeps ids from being reused across restarts (D5), and optional stored waveforms.
- */
+/** The mock's library as its `--data` file holds it; `nextId` keeps ids from being reused across restarts (D5). */
 export const librarySnapshot = lazy(() =>
   z.strictObject({
     version: z.literal(1),

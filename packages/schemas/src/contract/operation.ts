@@ -33,10 +33,7 @@ export type Effect = 'session' | 'tags' | 'notes' | 'lane'
 
 /** A call with no operation of its own, built over one (`tags.add` over `tags.put`) by the SDK. */
 export interface Convenience {
-  /**
-   * What the SDK method takes before its options: the path's `id`, one body field of the operation
-   * under it (`body.tags`), or the whole `body`.
-   */
+  /** What the SDK method takes before its options: the path's `id`, a body field (`body.tags`), or the whole `body`. */
   readonly takes: readonly ('id' | 'body' | `body.${string}`)[]
   /** The body it sends whatever it is given, when fixed (`notes.clear`): the loss rule reads it. */
   readonly sends?: Readonly<Record<string, unknown>>

@@ -4,10 +4,7 @@ import type { Endpoints } from './endpoints.js'
 import { table } from './operation.js'
 import { ROUTE_SPECS } from './route-specs.js'
 
-/**
- * The client's table: every operation of SPEC §4.1 (18; the GET on waveform-notes must not exist)
- * with what a client needs to send it and read its answer; the main entry's `endpoints` adds the rest.
- */
+/** The client's table: SPEC §4.1's 18 operations (no GET on waveform-notes) as a client sends and reads them. */
 export const routes = table(ROUTE_SPECS)
 
 /** The client table's type. */

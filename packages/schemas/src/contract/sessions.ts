@@ -43,8 +43,7 @@ const tagList = lazy(() =>
 
 type SessionShape = typeof t.session.def.shape
 type WriteRules = ReturnType<typeof rules>
-// Keyed by the session's own shape, so that each field carries the TSDoc written once in
-// answers/tolerant.ts (an editor shows it on a body's field too) under its write rule.
+// Keyed by the session's shape, so that each body field carries its TSDoc from answers/tolerant.ts.
 export type Writable = { [Key in keyof Pick<SessionShape, keyof WriteRules>]: WriteRules[Key] }
 
 const rules = () => ({
@@ -120,10 +119,7 @@ const sort = lazy(() =>
   }),
 ) as z.ZodMiniType<SortKey, string>
 
-/**
- * The exact query of `GET /sessions` (SPEC §4.3, DECISIONS D9–D11), read with `queryInput`; its output
- * is typed (numbers, booleans, a tag list). Unknown parameters are ignored.
- */
+/** The exact query of `GET /sessions` (SPEC §4.3, DECISIONS D9–D11), read with `queryInput`; others are ignored. */
 export const sessionListQuery = lazy(() =>
   query(
     withTexts(FIELD_TEXTS.sessionListQuery, {
@@ -167,10 +163,7 @@ const sortText: Record<string, (session: ListedSession) => string> = {
 /** Compares two texts by UTF-16 code units, as D10 orders (not `localeCompare`: no machine's locale). */
 export const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
-/**
- * The order of the session list for a sort key (DECISIONS D10): the text each session sorts by (titles
- * case-insensitively) and whether descending; ties go by `id`, as {@link compareSessions} does.
- */
+/** The list's order for a sort key (D10): the text a session sorts by (titles in any case) and whether descending. */
 export function sessionOrder(sort: SortKey = DEFAULT_SORT): {
   /** The text a session sorts by. */
   value: (session: ListedSession) => string

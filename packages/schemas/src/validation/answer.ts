@@ -169,8 +169,7 @@ function errorDepartures(body: unknown, context: Context): Departure[] {
   return [...departures, ...consistency(tolerant.data.error, context)]
 }
 
-// Strings the exact schemas leave open (D5) but whose known values the SDK suggests: one outside
-// them is worth knowing about, nothing more.
+// Open strings (D5) whose known values the SDK suggests: another value is worth knowing, nothing more.
 const knownValues = (schema: z.ZodMiniType): Record<string, readonly string[]> | undefined =>
   schema === session.exact ? { kind: KNOWN_KINDS, status: KNOWN_STATUSES } : undefined
 
