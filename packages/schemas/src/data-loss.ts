@@ -7,8 +7,9 @@ export interface LossInput {
   readonly body?: Readonly<Record<string, unknown>> | undefined
 }
 
-/** What the rule reads first: the session the call would change, as it is now. */
+/** What the rule reads first. */
 export interface LossReader {
+  /** The session the call would change, as it is now. */
   session(id: string): Promise<{ readonly title: string; readonly tags: readonly string[]; readonly notes: string }>
 }
 
