@@ -14,17 +14,15 @@ type Node = {
   }
 }
 
-// Checks that only describe a schema (for the document) and never refuse a value.
 const METADATA = new Set(['describe', 'meta'])
 const describesOnly = (check: Node) => METADATA.has(check._zod.def.check as string)
 
 const built = new WeakMap<object, Check>()
 
 /**
- * A fast exact check built from a schema: true when `schema.safeParse(value)` succeeds and gives
- * `value` back as it is (deeply equal: nothing trimmed, dropped or filled in), without building the
- * output or an issue. The schema's own checks and transforms decide, so there is one rule set; for
- * the issues of a value it refuses, parse it with the schema. Built once per schema, on first use.
+ * A fast check built from a schema: true when `schema.safeParse(value)` succeeds and gives `value`
+ * back as it is (nothing trimmed, dropped or filled in), without building the output or an issue. The
+ * schema's own checks decide: one rule set. Built once per schema, on first use.
  *
  * @example
  * ```ts
@@ -41,8 +39,7 @@ export function acceptsAsIs(schema: z.ZodMiniType): (value: unknown) => boolean 
   return check
 }
 
-// The checks a value must pass after its base type: a schema that is also a check (a number or
-// string format) runs itself first, as zod does; checks that only describe are left out.
+// A schema that is also a check (a string format) runs itself first, as zod does.
 const checksOf = (schema: Node): Node[] =>
   [...(schema._zod.traits.has('$ZodCheck') ? [schema] : []), ...(schema._zod.def.checks ?? [])].filter(
     (check) => !describesOnly(check),
@@ -146,11 +143,9 @@ function objectOf(def: Node['_zod']['def']): Check {
 }
 
 /**
- * The check of `objectOf` made into code for one shape, unless zod's `jitless` is set: each field
- * read by its name and checked in place (its type, each element of an array, each of its checks
- * called as `build` calls them); a field that is an object, or a transform, calls its own built
- * check. `undefined` where code cannot be made (a Content-Security-Policy without 'unsafe-eval', a
- * Cloudflare worker): the loop runs there.
+ * The check of `objectOf` made into code for one shape: each field read by name and checked in place,
+ * an object or a transform by its own built check. `undefined` where code cannot be made (a CSP
+ * without 'unsafe-eval', a Cloudflare worker): the loop runs there.
  */
 function unrolled(
   shape: [string, Node][],

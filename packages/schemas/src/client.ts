@@ -1,6 +1,5 @@
-// The client entry, `@session-library/schemas/client`: only what a client needs to send an operation
-// and read its answer. It imports no exact schema, request schema or OpenAPI text, so that a bundle
-// of the SDK carries none of them; the main entry re-exports all of it and adds the rest.
+// The client entry: what a client needs to send an operation and read its answer, and no exact schema,
+// request schema or OpenAPI text, so that an SDK bundle carries none; the main entry adds the rest.
 
 export type * from './contract/named-types.js'
 export type { Convenience, Effect, Method, Route } from './contract/operation.js'

@@ -7,7 +7,7 @@ export interface LossInput {
   readonly body?: Readonly<Record<string, unknown>> | undefined
 }
 
-/** What the rule reads first: the session the call would change, as it is now. */
+/** What the rule reads first. */
 export interface LossReader {
   /** The session as it is now: its title for the question, its tags and notes for what would be lost. */
   session(id: string): Promise<{ readonly title: string; readonly tags: readonly string[]; readonly notes: string }>
@@ -45,15 +45,13 @@ const CLAUSES: Record<Exclude<Effect, 'session'>, Clause> = {
 
 const named = (title: string, id: string) => `session “${title.length > 60 ? `${title.slice(0, 59)}…` : title}” (${id})`
 
-/** Whether an operation can remove data (its contract declares an effect), so that a tool is marked destructive. */
+/** Whether an operation can remove data (it declares an effect), so that a tool is marked destructive. */
 export const mayLoseData = (name: OperationName): boolean => routes[name].loses.length > 0
 
 /**
- * The question to ask before a call that would remove data its request does not name, decided by
- * what the call does, whatever operation carries it (DECISIONS D6, D7, D14): a delete, a tag list
- * that leaves tags out, notes set to "" or null, a waveform note lane replaced. `undefined` when the
- * call removes nothing it did not name. It names the session by title and id, read with `read`.
- * The CLI asks it on a terminal (unless `--yes`), the MCP server through elicitation.
+ * The question to ask before a call that would remove data its request does not name (DECISIONS D6,
+ * D7, D14): a delete, a tag list that leaves tags out, notes set to "" or null, a lane replaced;
+ * `undefined` when it removes nothing unnamed. The CLI asks it on a terminal, the MCP server by elicitation.
  *
  * @example
  * ```ts

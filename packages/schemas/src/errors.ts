@@ -2,10 +2,7 @@ import * as z from 'zod/mini'
 import type { OpenString } from './known-values.js'
 import { lazy } from './lazy.js'
 
-/**
- * Every error code the API answers, with its HTTP status and standard message: SPEC §7 to the
- * letter, plus the codes DECISIONS D4 adds to the mock, and the transport's and storage's own (D19, D20).
- */
+/** Every error code the API answers, with its status and message: SPEC §7's, then DECISIONS D4's, D19's, D20's. */
 export const ERRORS = {
   invalid_json: { status: 400, message: 'Request body must be valid JSON.' },
   invalid_host: { status: 400, message: 'Host header must be a host name or address, with an optional port.' },
@@ -26,10 +23,7 @@ export const ERRORS = {
 /** An error code the API is known to answer. */
 export type KnownErrorCode = keyof typeof ERRORS
 
-/**
- * The error envelope `{error: {status, code, message}}` as a client reads it: unknown codes and
- * extra fields are accepted (SPEC §7, DECISIONS preamble).
- */
+/** The error envelope as a client reads it: unknown codes and extra fields pass (SPEC §7, DECISIONS preamble). */
 export const errorEnvelope = lazy(() =>
   z.looseObject({
     error: z.looseObject({

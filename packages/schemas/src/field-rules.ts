@@ -10,16 +10,12 @@ export const str = () => z.string({ error: expected('a string') })
 export const num = () => z.number({ error: expected('a finite number') })
 export const bool = () => z.boolean({ error: expected('a boolean') })
 export const list = <T extends z.ZodMiniType>(item: T) => z.array(item, { error: expected('an array') })
-// The two object helpers name their shape type as given: the emitted declarations then keep each
-// field's TSDoc (zod's own return type maps the shape, and declaration emit spells it out bare).
+// The object helpers name their shape type as given, so that emitted declarations keep each field's TSDoc.
 export const strict = <S extends z.core.$ZodShape>(shape: S): z.ZodMiniObject<S, z.core.$strict> =>
   z.strictObject(shape, { error: expected('a JSON object') })
 export const query = <S extends z.core.$ZodShape>(shape: S): z.ZodMiniObject<S, z.core.$strip> => z.object(shape)
 
-/**
- * A shape whose fields carry their texts for people (`FIELD_TEXTS`), where the document and the
- * CLI's help read them; the shape's type is kept, and with it each field's TSDoc.
- */
+/** A shape whose fields carry their texts (`FIELD_TEXTS`) for the document and the CLI's help; its type kept. */
 export function withTexts<S extends Record<string, z.ZodMiniType>>(
   texts: Partial<Record<string, string>>,
   shape: S,
@@ -32,8 +28,7 @@ export function withTexts<S extends Record<string, z.ZodMiniType>>(
   return Object.fromEntries(entries) as S
 }
 
-// Characters counted in code points, as JSON Schema counts them; code points never outnumber UTF-16
-// units, so most strings need no count at all.
+// Code points, as JSON Schema counts; never more than UTF-16 units, so most strings need no count.
 const fitsIn = (max: number) =>
   z.refine<string>((text) => text.length <= max || [...text].length <= max, `must be at most ${max} characters`)
 
@@ -43,11 +38,8 @@ const atMost = (max: number) => [fitsIn(max), z.meta({ maxLength: max })] as con
 const NON_BLANK = /\S/
 const nonBlank = () => z.refine<string>((text) => NON_BLANK.test(text), 'must be a non-empty string')
 
-/**
- * The pattern of a string that, trimmed, holds 1–`max` characters and none of `excluded`: spaces,
- * then a first and a last character that are not spaces (the same one when there is only one),
- * then spaces. JSON Schema counts code points, as `fitsIn` does.
- */
+// The pattern of a string that, trimmed, holds 1–`max` characters and none of `excluded`: spaces,
+// a first and a last non-space (one and the same when alone), spaces.
 function trimmedPattern(max: number, excluded: string): string {
   const edge = excluded ? `[^\\s${excluded}]` : '\\S'
   const inner = excluded ? `[^${excluded}]` : '[\\s\\S]'
@@ -74,10 +66,8 @@ export const boundedText = (max: number) => nonEmptyText().check(...atMost(max))
 export const optionalText = (max: number) => str().check(...atMost(max))
 
 /**
- * A decimal integer from `min` (0 or 1) to `max`, as one regular expression, so that the document
- * states the whole rule (D9: nothing above 2^53−1, the largest integer a JSON number holds exactly).
- * Leading zeros are allowed; signs, spaces and exponents are not. No lookahead: JSON Schema tools
- * outside JavaScript often lack it.
+ * A decimal integer from `min` to `max` as one regular expression, so that the document states the whole
+ * rule (D9); leading zeros pass. No lookahead: JSON Schema tools outside JavaScript often lack it.
  */
 export function decimalInteger(min: 0 | 1, max: number): RegExp {
   const top = String(max)
@@ -106,7 +96,7 @@ export const timestamp = () =>
 
 /** The values without repeats, the first of each kept in order; `values` itself when none repeats. */
 export function unique<T>(values: T[]): T[] {
-  // A few values are compared pairwise: no Set to build for a session's usual handful of tags.
+  // A handful (a session's usual tags) is compared pairwise: no Set to build.
   if (values.length <= 8) {
     for (let at = 1; at < values.length; at++)
       if (values.lastIndexOf(values[at] as T, at - 1) >= 0) return [...new Set(values)]

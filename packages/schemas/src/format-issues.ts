@@ -1,10 +1,6 @@
 import type * as z from 'zod/mini'
 
-/**
- * Names a field by its path as a person reads it: `data[0].kind`; `prefix` names where the value
- * came from, and an empty path names the whole value: `whole`, `body` unless told (the SDK says
- * `(answer)`).
- */
+/** A field's path as a person reads it (`data[0].kind`), after `prefix`; an empty path is `whole`. */
 export function fieldPath(path: readonly PropertyKey[], prefix = '', whole = 'body'): string {
   let name = prefix
   for (const key of path) {
@@ -28,10 +24,7 @@ export const SERVER_MANAGED_FIELDS = [
 
 const managed: ReadonlySet<string> = new Set(SERVER_MANAGED_FIELDS)
 
-/**
- * How every program words a value that breaks the contract: the mock's 400s, the SDK's
- * `ResponseValidationError`, the CLI's usage errors and `check`'s departures.
- */
+/** How every program words a value that breaks the contract (the mock's 400s, the SDK, the CLI, `check`). */
 export const ISSUE_WORDING = {
   unknownField: 'is not a known field',
   managedField: 'is managed by the server',
@@ -45,11 +38,7 @@ export const ISSUE_WORDING = {
 // zod/mini loads no locale: a schema without a message of its own says only this.
 const ZOD_DEFAULT = 'Invalid input'
 
-/**
- * Each field an issue names, with its rule in {@link ISSUE_WORDING}'s words or the contract's own
- * message: `title: must be a non-empty string`. `prefix` names where the value came from, `whole`
- * the value itself when the path is empty (see `fieldPath`).
- */
+/** Each field an issue names, with its rule as {@link ISSUE_WORDING} or the contract words it: `title: must be …`. */
 export function issueLines(issues: readonly z.core.$ZodIssue[], prefix = '', whole = 'body'): string[] {
   return issues.flatMap((issue) => {
     if (issue.code === 'unrecognized_keys') {
@@ -66,10 +55,7 @@ export function issueLines(issues: readonly z.core.$ZodIssue[], prefix = '', who
   })
 }
 
-/**
- * Turns a failed validation into the 400 message of DECISIONS D4: each field named with its rule,
- * e.g. `title: must be a non-empty string`, joined by `; `.
- */
+/** A failed validation as the 400 message of DECISIONS D4: the {@link issueLines} joined by `; `. */
 export function formatIssues(issues: readonly z.core.$ZodIssue[], prefix = ''): string {
   return issueLines(issues, prefix).join('; ')
 }

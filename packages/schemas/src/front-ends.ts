@@ -1,17 +1,11 @@
 import type { Convenience, Route } from './contract/operation.js'
 import { type OperationName, type Routes, routes } from './contract/routes.js'
 
-/**
- * A camelCase name spelled for a front end: `-` for a command word or a flag (`generate-previews`),
- * `_` for a tool name (`generate_previews`).
- */
+/** A camelCase name spelled for a front end: `-` for a command or flag, `_` for a tool (`generate_previews`). */
 export const spell = (name: string, separator: '-' | '_' = '-'): string =>
   name.replace(/[A-Z]/g, (letter) => `${separator}${letter.toLowerCase()}`)
 
-/**
- * One call people make, as every front end names it: an operation of the contract, or a
- * convenience declared beside one (`tags.add` over `tags.put`).
- */
+/** One call people make: an operation of the contract, or a convenience declared beside one (`tags.add`). */
 export interface Usage {
   /** The contract's group: `waveformNotes`. */
   readonly group: string
@@ -38,9 +32,8 @@ function usagesOf(all: readonly (Route & { readonly name: OperationName })[]): U
 }
 
 /**
- * Every call of the contract as people make it, in SPEC §4.1's order: each operation, then the
- * conveniences declared beside it. A PATCH twin (`route.twin`) is listed: the CLI sends it; the SDK
- * and the MCP server offer its PUT alone.
+ * Every call of the contract, in SPEC §4.1's order: each operation, then its conveniences. A PATCH
+ * twin (`route.twin`) is listed: the CLI sends it; the SDK and the MCP server offer its PUT alone.
  */
 export const usages: readonly Usage[] = /* @__PURE__ */ usagesOf(Object.values(routes) as Usage['route'][])
 
@@ -56,7 +49,7 @@ export function nameIn(usage: Usage, front: 'sdk' | 'cli' | 'mcp'): string[] {
   return front === 'cli' ? spelled : [spelled.join('_')]
 }
 
-/** Whether a call can remove data: its operation declares an effect, or it is a convenience that removes what it names. */
+/** Whether a call can remove data: its operation declares an effect, or it is a convenience that removes some. */
 export const isDestructive = (usage: Usage): boolean =>
   usage.convenience
     ? usage.convenience.removesNamed === true || usage.convenience.sends !== undefined
@@ -77,9 +70,8 @@ type MethodsOf<Name extends OperationName> = Routes[Name] extends { readonly twi
   : VerbOf<Name> | ConveniencesOf<Name>
 
 /**
- * The method names the SDK's group must have, by the rule of {@link nameIn}: each operation's verb
- * (twins left out) and each convenience's. The SDK's resource classes implement it, so a name
- * declared in the contract and missing in the SDK fails to compile.
+ * The method names the SDK's group must have, by {@link nameIn}'s rule: each operation's verb (twins
+ * left out) and each convenience's. The SDK implements it: a name it misses fails to compile.
  */
 export type SdkMethodsOf<Group extends string> = {
   [Name in OperationName]: GroupOf<Name> extends Group ? MethodsOf<Name> : never

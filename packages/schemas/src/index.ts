@@ -1,7 +1,6 @@
 /**
- * The `zod/mini` namespace the contract is built with, re-exported so that packages which extend
- * its schemas (the mock's stored records and control bodies) use the same Zod without a direct
- * dependency on it.
+ * The `zod/mini` namespace the contract is built with, so that packages extending its schemas (the
+ * mock's records and control bodies) use the same Zod without depending on it.
  *
  * @example
  * ```ts

@@ -6,10 +6,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 /** What {@link parseJsonText} gives for a text that is not JSON (an HTML error page, a cut-off body). */
 export const NOT_JSON: unique symbol = Symbol('not JSON')
 
-/**
- * Reads a body as received: the parsed JSON, `undefined` for an empty text, {@link NOT_JSON} for
- * anything else, so that a caller can tell a body that is not JSON from one that is `null`.
- */
+/** A body as received: its JSON, `undefined` when empty, {@link NOT_JSON} when not JSON (unlike a `null` body). */
 export function parseJsonText(text: string): unknown {
   if (text === '') return undefined
   try {

@@ -1,7 +1,6 @@
 /**
- * Values the API is known to use where SPEC.md lists none (DECISIONS D1, D5, D10, D15).
- * Answer schemas accept any string for these fields; the lists only power type suggestions,
- * the mock's defaults and its demo data.
+ * Values the API is known to use where SPEC.md lists none (DECISIONS D1, D5, D10, D15). Answer schemas
+ * accept any string there; the lists power type suggestions, the mock's defaults and its demo data.
  */
 export const KNOWN_KINDS = [
   'ableton',
@@ -42,10 +41,7 @@ export const PROJECT_EXTENSIONS = {
   '.song': 'studio-one',
 } as const satisfies Record<string, (typeof KNOWN_KINDS)[number]>
 
-/**
- * A string type that suggests the known values in editors but accepts any string,
- * so that an answer from a newer server still type-checks.
- */
+/** A string type that suggests the known values but accepts any, so that a newer server's answer type-checks. */
 export type OpenString<Known extends string> = Known | (string & {})
 
 /** A session kind: one of {@link KNOWN_KINDS} or any other string. */
@@ -57,10 +53,7 @@ export type Status = OpenString<(typeof KNOWN_STATUSES)[number]>
 /** A preview status: one of {@link PREVIEW_STATUSES} or any other string. */
 export type PreviewStatus = OpenString<(typeof PREVIEW_STATUSES)[number]>
 
-/**
- * A service mode: one of {@link MODES}, exactly (what the mock can be set to). A client reads a
- * health snapshot's modes as `OpenString<Mode>`, so that a newer server's mode still type-checks.
- */
+/** A service mode: one of {@link MODES}, exactly (a client reads a snapshot's as `OpenString<Mode>`). */
 export type Mode = (typeof MODES)[number]
 
 /** A sort key of the session list, ascending or (with `-`) descending (DECISIONS D10). */
@@ -69,10 +62,7 @@ export type SortKey = (typeof SORT_KEYS)[number] | `-${(typeof SORT_KEYS)[number
 /** A service that can be unavailable (answers 501). */
 export type Service = (typeof SERVICES)[number]
 
-/**
- * Every numeric limit of DECISIONS.md in one place, so that the mock, the SDK, the tests and the
- * docs quote the same figure.
- */
+/** Every numeric limit of DECISIONS.md, so that the mock, the SDK, the tests and the docs quote one figure. */
 export const LIMITS = {
   /** D5: a title is 1–200 characters after trimming. */
   titleLength: 200,

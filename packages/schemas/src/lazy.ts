@@ -4,12 +4,10 @@ import * as z from 'zod/mini'
 const SCHEMA_KEYS: Readonly<Record<string, boolean>> = { _zod: false, def: true, type: true }
 
 /**
- * A value built on its first use, so that importing the contract builds only the schemas that
- * something reads. It returns a stand-in that, at the first read of any property (or an `in` test),
- * calls `build` once and becomes the result: the same own properties, prototype and Zod metadata.
- * Before that it shows `keys` as its own properties (by default a Zod schema's), so that
- * `Object.keys` and a spread see what they would see on the built value. A value whose methods
- * need its own internal slots (a `Map`, a `Set`, a `Date`) cannot be stood in for.
+ * A value built on its first use, so that importing the contract builds only the schemas something
+ * reads: a stand-in that, at its first read (or `in` test), calls `build` once and becomes the result
+ * (own properties, prototype, Zod metadata). Before that it shows `keys` (a Zod schema's by default)
+ * to `Object.keys` and a spread. A `Map`, `Set` or `Date` (internal slots) cannot be stood in for.
  *
  * @param keys - The value's own property names, each with whether it is enumerable.
  * @example

@@ -1,11 +1,9 @@
 /** What stands where a secret was: in journals, logs, error messages and printed answers (D2). */
 export const MASKED = '<token>'
 
-// A secret counts only as a whole value: not next to a character that could belong to a longer
-// one, so that a one-letter token `t` masks `/sessions/t` and `?x=t` but never the `t` of `tags`.
-// Read as the server reads a URL part: `+` is a space in a query, and an escape that decodes to
-// anything but a letter, digit or `-._~` (`%20`, `%2C`, `%2F`…) is a separator like the character.
-// Before it: no word character that ends no escape, and no escape of a word character.
+// A secret counts only as a whole value: a token `t` masks `/sessions/t`, never the `t` of `tags`. As a
+// server reads a URL, `+` is a space and an escape of anything but a letter, digit or `-._~` a separator.
+// Before it: no word character ending no escape, and no escape of a word character.
 const BEFORE = String.raw`(?<!(?<!%[\dA-Fa-f]?)[\w\-.~%]|%(?:3\d|[46][1-9A-Fa-f]|[57][\dAa]|2[DEde]|5[Ff]|7[Ee]))`
 const AFTER = String.raw`(?![\w\-.~])`
 
@@ -14,10 +12,8 @@ export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|
 
 const hexDigit = (digit: string) => (/[A-F]/.test(digit) ? `[${digit}${digit.toLowerCase()}]` : digit)
 
-// One character of a secret as it may stand in a text: as is, percent-encoded (each byte, either
-// hex case, whether the encoder needed to or not: `%53` is an `S` to any server), a space as a
-// query's `+`, or as JSON escapes it (`\"`, `\\`), so that a secret inside an already-encoded
-// answer or URL is found too.
+// One character of a secret as it may stand in a text: as is, percent-encoded (each byte, either hex
+// case, needed or not: `%53` is an `S` to any server), a space as `+`, or JSON-escaped (`\"`, `\\`).
 const encoder = new TextEncoder()
 
 function characterForms(character: string): string {
@@ -32,13 +28,10 @@ function characterForms(character: string): string {
 const patternOf = (secret: string) => [...secret].map(characterForms).join('')
 
 /**
- * A function that masks the given secrets (typically the bearer token) in any text: a path and
- * query, a message, a printed answer. Each secret is replaced only where it stands as a whole value
- * (between separators such as `/`, `?`, `&`, `=`, `+`, spaces or quotes, as sent or percent-encoded:
- * `%20`, `%2C`, `%2F`), as sent, percent-encoded (any of its characters, either hex case, a space
- * as `+`) or JSON-escaped; never a substring of a longer word.
- * Empty secrets are ignored. Build it once per token: the pattern is compiled when the mask is
- * made, and text without the secret or an escape costs a few `includes`.
+ * A function that masks the given secrets (typically the bearer token) in any text: a URL, a
+ * message, a printed answer. A secret is replaced only as a whole value (between separators such as
+ * `/`, `?`, `&`, `=`, `+`, spaces or quotes, also percent-encoded), as sent, percent-encoded or
+ * JSON-escaped; never inside a longer word. Empty secrets are ignored. Build it once per token.
  *
  * @example
  * ```ts
@@ -68,15 +61,13 @@ export function maskToken(text: string, secrets: string | readonly (string | und
   return tokenMask(secrets)(text)
 }
 
-// One rule for every place that shows headers (the SDK's logger, the mock's journal): which
-// headers hold a secret, and what of a secret value may show. Names compared in lower case.
+// One rule for every place that shows headers (the SDK's logger, the mock's journal).
 const ALWAYS_SECRET: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie'])
 const SECRET_PARTS = ['key', 'token', 'secret'] as const
 
 /**
- * Whether a header's value is a secret that is never shown (D2): `Authorization`,
- * `Proxy-Authorization`, `Cookie`, `Set-Cookie`, any name containing `key`, `token` or `secret`
- * (it errs on the side of hiding: `X-Monkey-Id` too), and the names in `extra`; any case.
+ * Whether a header's value is a secret never shown (D2): `Authorization`, `Proxy-Authorization`, `Cookie`,
+ * `Set-Cookie`, a name holding `key`, `token` or `secret` (`X-Monkey-Id` too), or one in `extra`; any case.
  */
 export function isSecretHeader(name: string, extra: readonly string[] = []): boolean {
   const lower = name.toLowerCase()
@@ -88,9 +79,8 @@ export function isSecretHeader(name: string, extra: readonly string[] = []): boo
 const SCHEME = /^(bearer|basic|digest|token)\s/i
 
 /**
- * What stands for a secret header's value: `placeholder`, after the auth scheme word of an
- * `Authorization` or `Proxy-Authorization` value (`Bearer <token>`), which says which kind of
- * credential it was without giving it away. A value without a known scheme is hidden whole.
+ * What stands for a secret header's value: `placeholder`, after the scheme word of an `Authorization`
+ * value (`Bearer <token>`); a value without a known scheme is hidden whole.
  */
 export function redactedHeaderValue(name: string, value: string, placeholder: string): string {
   const scheme = name.toLowerCase().endsWith('authorization') ? SCHEME.exec(value) : null

@@ -40,7 +40,6 @@ const errorText: Record<number, string> = {
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 
-// Every body of the API, asked and answered, is JSON.
 const json = (schema: unknown) => ({ 'application/json': { schema } })
 
 type Converted = (schema: z.ZodMiniType) => JsonSchema
@@ -114,9 +113,8 @@ function describeOperation(operation: Operation, input: Converted, output: Conve
 }
 
 /**
- * Generates the OpenAPI 3.1 document of the API from the endpoint table: every operation with its
- * documented statuses, the bearer security scheme and the error schema. The package also ships it
- * prebuilt as `@session-library/schemas/openapi.json`.
+ * The OpenAPI 3.1 document of the API, from the endpoint table; the package ships it prebuilt as
+ * `@session-library/schemas/openapi.json`.
  *
  * @example
  * ```ts

@@ -1,5 +1,3 @@
-// The fields of an operation as a client gives them, read from the JSON Schema of its exact query
-// and body: the CLI makes flags of them, the MCP server tool inputs.
 import { toJSONSchema, type z } from 'zod/mini'
 import type { Operation } from './contract/operation.js'
 
@@ -23,16 +21,13 @@ type JsonSchema = {
 /** How a field's value is given (`digits`: a whole number the query sends as typed; `strings`: a text list). */
 export type FieldKind = 'string' | 'digits' | 'number' | 'integer' | 'boolean' | 'strings' | 'json'
 
-/**
- * One field of an operation's query or body, derived from the contract's exact schema (its input
- * side), so that a new field in the contract is a new flag of the CLI and a new input of an MCP tool.
- */
+/** One field of an operation's query or body: a new field of the contract is a new CLI flag and MCP tool input. */
 export interface OperationField {
   readonly field: string
   readonly location: 'query' | 'body'
   readonly kind: FieldKind
   readonly required: boolean
-  /** What the contract says the field is, in words for people (its schema's description). */
+  /** What the field is, in words for people (its schema's description). */
   readonly description: string | undefined
   /** What the contract says of its values: constraints, default, the shape of JSON values. */
   readonly rule: string
@@ -52,7 +47,6 @@ function takes(schema: JsonSchema, yes: string[], no: string[]): boolean {
   return yes.every((text) => pattern.test(text)) && !no.some((text) => pattern.test(text))
 }
 
-// What a field takes besides null.
 const variantsOf = (schema: JsonSchema) => (schema.anyOf ?? [schema]).filter((variant) => variant.type !== 'null')
 
 function kindOf(schema: JsonSchema): FieldKind {
@@ -108,8 +102,7 @@ function ruleOf(schema: JsonSchema, kind: FieldKind): string {
   return parts.filter(Boolean).join('; ')
 }
 
-// The contract's texts name the rule behind each field for us (`(D9)`, `(D5, D15)`); a person
-// reading help or a completion menu needs the words, not our rule numbers.
+// Our rule numbers (`(D9)`, `(D5, D15)`) mean nothing to a person reading help or a completion menu.
 const forPeople = (text: string | undefined) => text?.replace(/\s*\(D\d+(?:,\s*D\d+)*\)/g, '').replace(/\.$/, '')
 
 function fieldsOf(schema: z.ZodMiniType | undefined, location: OperationField['location']): OperationField[] {
@@ -132,8 +125,8 @@ function fieldsOf(schema: z.ZodMiniType | undefined, location: OperationField['l
 }
 
 /**
- * The fields of an operation's query and body, from its exact schemas (their input side: what a
- * client sends), each with its kind, its text for people and its rules in words.
+ * The fields of an operation's query and body, from the JSON Schema of its exact schemas' input side
+ * (what a client sends), each with its kind, text and rules in words: the CLI's flags, the MCP tools' inputs.
  *
  * @example
  * ```ts

@@ -1,20 +1,10 @@
-/**
- * The path prefix of every operation (SPEC §1, §9). Paths in the endpoint table are relative to it,
- * as is the SDK's `baseUrl`, which includes it.
- */
+/** The path prefix of every operation (SPEC §1, §9); the table's paths are relative to it. */
 export const API_PREFIX = '/api/v1'
 
-/**
- * The base URL a client uses when nothing else names one, and the one a mock answers by default:
- * the standalone mock's default address (port 4777 on loopback). One definition for the SDK, the
- * mock and the CLI.
- */
+/** The base URL of the SDK, the mock and the CLI when none is named: the standalone mock's default address. */
 export const DEFAULT_BASE_URL = `http://127.0.0.1:4777${API_PREFIX}`
 
-/**
- * A request's pathname relative to {@link API_PREFIX}, still percent-encoded, as `matchOperation`
- * reads it; `undefined` when it is not under the prefix (`/api/v10` is not).
- */
+/** A pathname relative to {@link API_PREFIX}, still encoded; `undefined` outside it (`/api/v10` is). */
 export function apiPath(pathname: string): string | undefined {
   if (pathname === API_PREFIX) return ''
   return pathname.startsWith(`${API_PREFIX}/`) ? pathname.slice(API_PREFIX.length) : undefined
@@ -33,18 +23,10 @@ export function pathParamNames<Path extends string>(template: Path): PathParamNa
   return [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as PathParamNames<Path>)
 }
 
-/**
- * Whether a path parameter's value is `.` or `..`, which no request can carry as a segment: URL
- * parsers resolve them (encoded too: WHATWG URL reads `%2e` as a dot), so `/sessions/../tags` would
- * silently be `/tags`, another operation.
- */
+/** Whether a path parameter is `.` or `..`, which URL parsers resolve (`%2e` too): `/sessions/../tags` is `/tags`. */
 export const isDotSegment = (value: string): boolean => value === '.' || value === '..'
 
-/**
- * Fills a path template, percent-encoding each value so that any id (slashes, `%`, spaces, unicode)
- * stays one path segment. A value of `.` or `..` cannot be sent as a segment at all and throws a
- * `TypeError` instead of reaching another operation.
- */
+/** Fills a path template, each value percent-encoded as one segment; `.` or `..` throws a `TypeError`. */
 export function buildPath<Path extends string>(template: Path, params: PathParams<Path>): string {
   const values = params as Record<string, string>
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
@@ -63,7 +45,6 @@ function decodeSegment(segment: string): string | undefined {
   }
 }
 
-// A template's segment: its text, and the name of its placeholder when it is one.
 type Segment = { text: string; name?: string }
 
 // Parsed once: routing tries every operation's template on every request.
@@ -78,11 +59,7 @@ function templateSegments(template: string): readonly Segment[] {
   return parsed
 }
 
-/**
- * Matches a path (relative to {@link API_PREFIX}, still percent-encoded) against a template and
- * returns the decoded parameters, or `undefined` when it does not match. Empty or malformed
- * segments never match.
- */
+/** The decoded parameters of a still-encoded path matching a template, else `undefined` (as do empty segments). */
 export function matchPath<Path extends string>(template: Path, path: string): PathParams<Path> | undefined {
   const expected = templateSegments(template)
   // Walks the path itself: splitting it made an array and a string per segment on every request.
@@ -115,9 +92,8 @@ export interface RouteEntry {
 }
 
 /**
- * The one router of every table, the API's operations, the mock's control surface and its pages:
- * the first route whose template matches the path (see {@link matchPath}) and whose method is the
- * request's, with its parameters; else the methods the path has (empty: no such path).
+ * The one router of every table (the API's, the mock's control surface and pages): the first route
+ * matching path and method, with its parameters; else the methods the path has (empty: no such path).
  */
 export function findRoute<R extends RouteEntry>(
   routes: readonly R[],
@@ -135,10 +111,7 @@ export function findRoute<R extends RouteEntry>(
   return { allowed }
 }
 
-/**
- * Reads a query string into the input of a query schema: a parameter seen once becomes a string,
- * one repeated becomes an array of its values.
- */
+/** A query string as a query schema's input: a parameter seen once is a string, a repeated one an array. */
 export function queryInput(params: URLSearchParams): Record<string, string | string[]> {
   const input: Record<string, string | string[]> = Object.create(null)
   for (const key of new Set(params.keys())) {
@@ -148,10 +121,7 @@ export function queryInput(params: URLSearchParams): Record<string, string | str
   return input
 }
 
-/**
- * A query object as sent (the inverse of {@link queryInput}): each value a string, a list one
- * parameter per item, `undefined` left out.
- */
+/** A query object as sent (the inverse of {@link queryInput}): a list one parameter per item, `undefined` left out. */
 export function searchParams(query: Readonly<Record<string, unknown>> = {}): URLSearchParams {
   const params = new URLSearchParams()
   for (const [key, value] of Object.entries(query)) {

@@ -7,10 +7,7 @@ import { lazy } from '../lazy.js'
 import { API_PREFIX } from '../paths.js'
 import * as tolerant from './tolerant.js'
 
-/**
- * One field of a resource in its two strengths: `tolerant` for what a client accepts from any
- * server, `exact` for what the mock answers (DECISIONS preamble).
- */
+/** One field of a resource in its two strengths: `tolerant` for clients, `exact` for what the mock answers. */
 export interface Field<Tolerant extends z.ZodMiniType = z.ZodMiniType, Exact extends z.ZodMiniType = z.ZodMiniType> {
   readonly tolerant: Tolerant
   readonly exact: Exact
@@ -43,10 +40,7 @@ function pick<F extends Fields, S extends keyof Field>(fields: F, strength: S): 
   return Object.fromEntries(Object.entries(fields).map(([key, f]) => [key, f[strength]])) as Strength<F, S>
 }
 
-/**
- * Builds a {@link Resource} from one list of fields: the tolerant schema keeps unknown keys, the
- * exact one rejects them.
- */
+/** Builds a {@link Resource} from one list of fields: tolerant keeps unknown keys, exact rejects them. */
 export function resource<F extends Fields>(fields: F): Resource<F> {
   return {
     fields,
@@ -70,9 +64,7 @@ function pairOf<T extends Shape, E extends Shape>(
   return { fields: Object.fromEntries(fields), tolerant, exact } as unknown as Resource<Paired<T, E>>
 }
 
-// What the mock answers (DECISIONS preamble): each resource's exact schema is its tolerant twin made
-// strict, with only what the exact strength adds written here, so that the two cannot list different
-// fields; each field carries its text (its TSDoc in tolerant.ts) for the document.
+// Each exact schema is its tolerant twin made strict plus what it adds, so the two list the same fields.
 type Stricter<T extends Shape, E extends Partial<Record<keyof T, z.ZodMiniType>>> = {
   [K in keyof T]: K extends keyof E ? Exclude<E[K], undefined> : T[K]
 }

@@ -2,20 +2,17 @@ import * as z from 'zod/mini'
 import type { Kind, Mode, OpenString, PreviewStatus, Status } from '../known-values.js'
 import { lazy } from '../lazy.js'
 
-// What a client accepts from any server that follows SPEC.md (DECISIONS preamble): unknown keys are
-// kept, and strings SPEC.md lists no values for are open, typed with the known ones as suggestions.
-// The pairs (pairs.ts), which carry each resource's TSDoc, are derived from these; the client entry
-// imports nothing else. Each field's TSDoc is its one text for people: scripts/derive-sources.mjs
-// copies it to field-texts.ts.
+// What a client accepts from any server that follows SPEC.md (DECISIONS preamble): unknown keys
+// kept, open strings typed with their known values. pairs.ts derives the exact twins; each field's
+// TSDoc is its one text for people (scripts/derive-sources.mjs copies it to field-texts.ts).
 
-// Unknown keys kept at run time, yet typed as if stripped: the inferred type lists SPEC.md's fields
-// with no index signature, so a misspelt field is a compile error.
+// Typed as if stripped (no index signature), so that a misspelt field is a compile error.
 const object = <Shape extends z.core.$ZodLooseShape>(shape: Shape) =>
   z.looseObject(shape) as unknown as z.ZodMiniObject<Shape, z.core.$strip>
 
-// Servers commonly send `null` for an absent optional field: read as absent, typed `T | undefined`.
+// Servers commonly send `null` for an absent optional field: read as absent. An overwrite, not a
+// transform: the same result for a fraction of the bundle.
 const absentIfNull = <T extends z.ZodMiniType<string>>(schema: T) =>
-  // overwrite, not a transform: the same result for a fraction of the bundle (zod's pipe and transform).
   z.optional(
     z.nullable(schema).check(z.overwrite((value) => (value ?? undefined) as z.output<T>)),
   ) as unknown as z.ZodMiniOptional<T>

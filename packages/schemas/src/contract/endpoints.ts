@@ -16,8 +16,7 @@ const exactOfResources = () =>
     ),
   ))
 
-// An operation's exact answer, derived from its tolerant one: each resource's exact twin, inside
-// an envelope that rejects unknown keys.
+// An operation's exact answer: each resource's exact twin, in an envelope that rejects unknown keys.
 function exactOf(tolerant: z.ZodMiniType): z.ZodMiniType {
   const known = exactOfResources().get(tolerant)
   if (known) return known
@@ -26,11 +25,7 @@ function exactOf(tolerant: z.ZodMiniType): z.ZodMiniType {
   return z.strictObject(Object.fromEntries(Object.entries(def.shape).map(([key, field]) => [key, exactOf(field)])))
 }
 
-/**
- * The endpoint table: every operation of SPEC §4.1 (18; the GET on waveform-notes must not exist),
- * keyed by its stable name, as the group files write it, with its exact answer derived. The mock
- * and the OpenAPI document are derived from it.
- */
+/** The endpoint table: every operation of SPEC §4.1, as the group files write it, with its exact answer derived. */
 export const endpoints = table(OPERATION_SPECS, (tolerant) => lazy(() => exactOf(tolerant))) as unknown as {
   readonly [Name in keyof Specs & string]: OperationOf<Name, Specs[Name]>
 }
@@ -41,17 +36,14 @@ export type Endpoints = typeof endpoints
 /** Every operation of the table, in SPEC §4.1's order. */
 export const operations: readonly Operation[] = Object.values(endpoints)
 
-/**
- * What a request path and method resolve to: the operation and its parameters; `allowed` lists the
- * methods of a path that exists when the method does not; nothing when the path is unknown.
- */
+/** What a method and path resolve to: the operation and its parameters, else the path's methods (`allowed`). */
 export type RouteMatch =
   | { operation: Operation; params: Record<string, string>; allowed?: undefined }
   | { operation?: undefined; params?: undefined; allowed: Method[] }
 
 /**
- * Resolves a method and a path (relative to `API_PREFIX`, still percent-encoded) to an operation
- * of the table. An unknown path or method gives `allowed` instead (DECISIONS D3: 404 route not found).
+ * Resolves a method and a path (relative to `API_PREFIX`, still encoded) to an operation; an unknown
+ * path or method gives `allowed` instead (DECISIONS D3: 404 route not found).
  *
  * @example
  * ```ts

@@ -1,8 +1,7 @@
 import * as t from '../answers/tolerant.js'
 import { type OperationSpec, READ } from './operation.js'
 
-// SPEC §4.2. Each group file holds one object per operation; the client's part of each (method,
-// path, status, tolerant answer) is copied to route-specs.ts by scripts/derive-sources.mjs.
+// SPEC §4.2. One object per operation; scripts/derive-sources.mjs copies the client's part to route-specs.ts.
 export const health = {
   'health.get': {
     method: 'GET',

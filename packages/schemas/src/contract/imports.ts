@@ -22,10 +22,7 @@ const importItem = lazy(() =>
   ),
 )
 
-/**
- * The exact body of `POST /import` (SPEC §4.13, DECISIONS D15): 1–1,000 items, each with a
- * non-empty `projectPath`.
- */
+/** The exact body of `POST /import` (SPEC §4.13, DECISIONS D15): 1–1,000 items, each with a `projectPath`. */
 export const importBody = lazy(() =>
   strict(
     withTexts(FIELD_TEXTS.importBody, {

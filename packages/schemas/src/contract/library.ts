@@ -3,28 +3,17 @@ import { session, waveform, waveformNoteLane } from '../answers/pairs.js'
 import { lazy } from '../lazy.js'
 import { writable } from './sessions.js'
 
-// Built here, next to the resources, because the mock has no zod of its own: one zod instance
-// checks both what the mock answers and what it keeps on disk.
+// Here, not in the mock (which has no zod of its own): one zod checks what it answers and what it keeps.
 
-/**
- * A session as the mock stores it: exactly the answered fields (SPEC §2.1) plus the search-only
- * `client` that it never returns (DECISIONS D11).
- */
+/** A session as the mock stores it: the answered fields (SPEC §2.1) plus the search-only `client` (DECISIONS D11). */
 export const storedSession = lazy(() => z.strictObject({ ...session.exact.def.shape, client: z.string() }))
 
-/**
- * The waveform of one session and preview variant as a `--data` file holds it: peaks read from a
- * real application by `session-library clone`, which the mock answers instead of computing its own.
- */
+/** A waveform as a `--data` file holds it: peaks `session-library clone` read, answered instead of computed. */
 export const storedWaveform = lazy(() =>
   z.strictObject({ sessionId: z.string(), variantId: z.string(), waveform: waveform.exact }),
 )
 
-/**
- * The mock's whole library as its `--data` file holds it: the sessions, the waveform note lanes
- * (DECISIONS D14), `nextId`, the counter that keeps ids from being reused across restarts (D5),
- * and, optionally, stored waveforms (files written before them still load).
- */
+/** The mock's library as its `--data` file holds it; `nextId` keeps ids from being reused across restarts (D5). */
 export const librarySnapshot = lazy(() =>
   z.strictObject({
     version: z.literal(1),
@@ -37,24 +26,17 @@ export const librarySnapshot = lazy(() =>
 
 /**
  * A stored session as only writes through the API can leave it: `storedSession` with each writable
- * field under its write rule (D5–D7: a title trimmed to 1–200 characters, tags of 1–64 characters
- * without a comma…), its output what a write stores (trimmed, repeated tags dropped). What a mock
- * seeded in process accepts, and, each record exactly as a write stores it, what a `--data` file holds.
+ * field under its write rule (D5–D7); what a mock seeded in process accepts and a `--data` file holds.
  */
 export const writtenSession = lazy(() => z.extend(storedSession, writable()))
 
-/**
- * A library whose sessions hold only what writes through the API can leave ({@link writtenSession}):
- * the `librarySnapshot` a mock seeded in process checks, and the format of a `--data` file.
- */
+/** A `librarySnapshot` of {@link writtenSession}s: what a mock seeded in process checks, a `--data` file's format. */
 export const writtenLibrary = lazy(() => z.extend(librarySnapshot, { sessions: z.array(writtenSession) }))
 
 /**
- * The files a mock keeps beside its `--data` file: the change log (`<file>.log`) and the one a fold
- * left (`<file>.log.1`, replayed first), both replayed over it at a start; the imports not finished
- * (`<file>.imports`); and the seal of the file's last check (`<file>.checked`: its length, CRC-32 and
- * the mock's version), which spares a start on the same bytes the check of every record.
- * `session-library clone` replaces them with the file.
+ * The files a mock keeps beside its `--data` file: the change log and the one a fold left (replayed
+ * first) over it at a start; the unfinished imports; the seal of its last check (length, CRC-32, the
+ * mock's version), which spares a start on the same bytes checking each record.
  */
 export const libraryLogs = (path: string) =>
   ({
@@ -71,10 +53,7 @@ export const CHANGE_LINE_START = '{"nextId":'
 // joined to a partial one. A quote inside a JSON string is escaped, so only a key matches.
 const NEXT_IDS = /"nextId":(\d+)/g
 
-/**
- * The highest `nextId` the lines of a change log's text reached ({@link libraryLogs}), or `undefined`
- * for none: what a file replacing the library must keep, so that no id is handed out twice (D5).
- */
+/** The highest `nextId` a change log's text reached, if any: a file replacing the library keeps it (D5). */
 export function changeLogNextId(text: string): number | undefined {
   let highest: number | undefined
   for (const [, id] of text.matchAll(NEXT_IDS)) highest = Math.max(highest ?? 0, Number(id))

@@ -7,8 +7,7 @@ import type { tagsBody } from './tags.js'
 import type { variantQuery } from './waveform.js'
 import type { waveformNotesBody } from './waveform-notes.js'
 
-// Interfaces, not type aliases: an editor's hover and typedoc then show the name (`Session`), not
-// the expanded fields; each still is exactly the inferred type of its tolerant schema.
+// Interfaces, not type aliases: a hover and typedoc show the name (`Session`), not the fields.
 
 /** A session as a client reads it (SPEC §2.1). */
 export interface Session extends z.infer<typeof t.session> {}
@@ -43,9 +42,8 @@ export interface ListMeta extends z.infer<typeof t.listMeta> {}
 /** One page of the session list: its sessions and paging facts (SPEC §4.3). */
 export interface SessionPage extends z.infer<typeof t.sessionPage> {}
 
-// Interfaces over the request schemas, as over the answers above: the emitted
-// contract table spells each body out without its comments, while these reach the schemas' own
-// declarations, so an editor's hover on a field of a body or a query shows its text (D5–D15).
+// Over the request schemas too: these reach the schemas' declarations, so a hover on a body's
+// field shows its text, which the emitted table, spelling each body out, drops.
 
 /** The body of `sessions.create`, as a client writes it (SPEC §4.4). */
 export interface SessionCreateBody extends z.input<typeof sessionCreateBody> {}

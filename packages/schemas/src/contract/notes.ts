@@ -6,10 +6,7 @@ import { lazy } from '../lazy.js'
 import { BODY_LIMIT, type OperationSpec, READ_ONE, WRITE_ONE } from './operation.js'
 import { writable } from './sessions.js'
 
-/**
- * The exact body of `PUT`/`PATCH /sessions/{id}/notes` (SPEC §4.9, DECISIONS D7): `""` or `null`
- * clears them.
- */
+/** The exact body of `PUT`/`PATCH /sessions/{id}/notes` (SPEC §4.9, DECISIONS D7): `""` or `null` clears them. */
 export const notesBody = lazy(() =>
   strict(
     withTexts(FIELD_TEXTS.notesBody, {

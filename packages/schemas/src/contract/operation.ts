@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini'
 import type { Service } from '../known-values.js'
 
-/** HTTP methods the API uses. */
+/** An HTTP method the API uses. */
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /** One operation of SPEC §4 as a client needs it: how to send it and how to read its answer. */
@@ -11,7 +11,6 @@ export interface Route {
   readonly method: Method
   /** Path template relative to `API_PREFIX`, with `{param}` placeholders. */
   readonly path: string
-  /** Success status. */
   readonly status: 200 | 201 | 202
   /** Safe to repeat after a failure: reads and idempotent writes. */
   readonly idempotent: boolean
@@ -29,21 +28,12 @@ export interface Route {
   readonly conveniences?: Readonly<Record<string, Convenience>>
 }
 
-/**
- * What a write can remove: a whole session, tags, the notes, or waveform notes. A front end asks
- * before a call that would remove one the request does not name (see `lossQuestion`).
- */
+/** What a write can remove; a front end asks before removing one the request does not name (`lossQuestion`). */
 export type Effect = 'session' | 'tags' | 'notes' | 'lane'
 
-/**
- * A call people make that the API has no operation for, built over one (`tags.add` over `tags.put`):
- * the SDK implements it once; the CLI and the MCP server call that method.
- */
+/** A call with no operation of its own, built over one (`tags.add` over `tags.put`) by the SDK. */
 export interface Convenience {
-  /**
-   * What the SDK method takes before its options: the path's `id`, one body field of the operation
-   * under it (`body.tags`), or the whole `body`.
-   */
+  /** What the SDK method takes before its options: the path's `id`, a body field (`body.tags`), or the whole `body`. */
   readonly takes: readonly ('id' | 'body' | `body.${string}`)[]
   /** The body it sends whatever it is given, when fixed (`notes.clear`): the loss rule reads it. */
   readonly sends?: Readonly<Record<string, unknown>>
@@ -62,17 +52,13 @@ export interface ConvenienceSpec extends Convenience {
   readonly description: string
 }
 
-/**
- * One operation of SPEC §4 as data: its {@link Route} plus everything the mock and the OpenAPI
- * document need.
- */
+/** One operation of SPEC §4 as data: its {@link Route} plus what the mock and the OpenAPI document need. */
 export interface Operation extends Route {
   readonly conveniences?: Readonly<Record<string, ConvenienceSpec>>
   /** The answer's envelope: `tolerant` for clients, `exact` (derived from it) for the mock. */
   readonly answer: { readonly tolerant: z.ZodMiniType; readonly exact: z.ZodMiniType }
   /** Exact query schema, read with `queryInput`. */
   readonly query?: z.ZodMiniType
-  /** Exact body schema. */
   readonly body?: z.ZodMiniType
   /** The service whose absence turns it into a 501. */
   readonly service?: Service
@@ -104,13 +90,12 @@ type RouteSpec = Pick<
 > & {
   readonly conveniences?: Readonly<Record<string, Convenience>>
 }
-type StatusOf<S> = S extends { readonly status: infer Status } ? Status : 200
 
 type RouteOf<Name extends string, S extends RouteSpec> = Omit<S, 'answer' | 'status'> & {
   readonly name: Name
   readonly method: S['method']
   readonly path: S['path']
-  readonly status: StatusOf<S>
+  readonly status: S extends { readonly status: infer Status } ? Status : 200
   readonly idempotent: boolean
   readonly writes: boolean
   readonly loses: readonly Effect[]
@@ -144,7 +129,6 @@ export function table<const Specs extends Record<string, RouteSpec>>(
 }
 
 // Error statuses that several operations document alike (SPEC §4.1, DECISIONS D1–D4).
-
 export const READ = [401] as const
 export const READ_ONE = [401, 404] as const
 export const WRITE_ONE = [400, 401, 403, 404] as const

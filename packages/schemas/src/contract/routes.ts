@@ -4,11 +4,7 @@ import type { Endpoints } from './endpoints.js'
 import { table } from './operation.js'
 import { ROUTE_SPECS } from './route-specs.js'
 
-/**
- * The client's table: every operation of SPEC §4.1 (18; the GET on waveform-notes must not exist)
- * with its method, path, success status, idempotence and tolerant answer envelope. The full
- * `endpoints` table of the main entry adds the rest to these same entries.
- */
+/** The client's table: SPEC §4.1's 18 operations (no GET on waveform-notes) as a client sends and reads them. */
 export const routes = table(ROUTE_SPECS)
 
 /** The client table's type. */
@@ -22,8 +18,7 @@ export function operationPath<Name extends OperationName>(name: Name, params: Pa
   return buildPath(routes[name].path, params as PathParams<string>)
 }
 
-// Every type read from the operation table, in one place: the SDK types its calls with them, the
-// mock its handlers, the CLI its commands. Types only: importing them costs a bundle nothing.
+// The types read from the table, for the SDK's calls, the mock's handlers and the CLI's commands.
 
 /** The payload (`data`, and `meta` for the list) an operation answers, as a client reads it. */
 export type AnswerOf<Name extends OperationName> = z.infer<Routes[Name]['answer']['tolerant']>
@@ -41,10 +36,7 @@ export type QueryOf<Name extends OperationName> = Endpoints[Name] extends { quer
   ? Partial<z.output<Q>>
   : never
 
-/**
- * A body or query as a caller may write it: every array, at any depth, may be `readonly`
- * (`['a', 'b'] as const`, a `ReadonlyArray` kept in a config). Nothing reading it changes it.
- */
+/** A body or query as a caller may write it: every array, at any depth, may be `readonly`. */
 export type ReadonlyInput<T> = T extends readonly (infer Item)[]
   ? readonly ReadonlyInput<Item>[]
   : T extends object
@@ -63,9 +55,8 @@ type BodyPart<Name extends OperationName> = [BodyOf<Name>] extends [never]
   : { body: ReadonlyInput<BodyOf<Name>> }
 
 /**
- * The parts of one request that vary, typed by the contract: `params` (required when the path has
- * placeholders, refused when it has none), `query` (only where the operation reads one) and `body`
- * (required where it takes one). Arrays may be `readonly`.
+ * The parts of one request that vary: `params` (required when the path has placeholders, refused when
+ * it has none), `query` (only where the operation reads one) and `body` (required where it takes one).
  */
 export type CallInput<Name extends OperationName> = ParamsPart<Name> & QueryPart<Name> & BodyPart<Name>
 
@@ -75,14 +66,8 @@ type Parsed<Name extends OperationName, Key extends 'query' | 'body'> = Endpoint
   ? z.output<S>
   : undefined
 
-/**
- * An operation's query as the server holds it once validated (numbers, booleans, a tag list);
- * `undefined` where the operation reads none.
- */
+/** An operation's query as the server holds it once validated; `undefined` where it reads none. */
 export type ParsedQueryOf<Name extends OperationName> = Parsed<Name, 'query'>
 
-/**
- * An operation's body as the server holds it once validated (trimmed, defaults filled in);
- * `undefined` where the operation takes none.
- */
+/** An operation's body as the server holds it once validated (trimmed, defaults filled in), or `undefined`. */
 export type ParsedBodyOf<Name extends OperationName> = Parsed<Name, 'body'>

@@ -43,8 +43,7 @@ const tagList = lazy(() =>
 
 type SessionShape = typeof t.session.def.shape
 type WriteRules = ReturnType<typeof rules>
-// Keyed by the session's own shape, so that each field carries the TSDoc written once in
-// answers/tolerant.ts (an editor shows it on a body's field too) under its write rule.
+// Keyed by the session's shape, so that each body field carries its TSDoc from answers/tolerant.ts.
 export type Writable = { [Key in keyof Pick<SessionShape, keyof WriteRules>]: WriteRules[Key] }
 
 const rules = () => ({
@@ -71,10 +70,7 @@ export const SESSION_DEFAULTS = {
   projectPath: '',
 } as const
 
-/**
- * What the server sets on a new session's preview fields (DECISIONS D5): no preview yet. A function,
- * so that every session gets its own `previews` array.
- */
+/** A new session's preview fields (DECISIONS D5): no preview yet, and a `previews` array of its own. */
 export function previewDefaults() {
   return {
     previewStatus: 'none',
@@ -123,11 +119,7 @@ const sort = lazy(() =>
   }),
 ) as z.ZodMiniType<SortKey, string>
 
-/**
- * The exact query of `GET /sessions` (SPEC §4.3, DECISIONS D9–D11), read from the query string: a
- * parameter seen once is a string, a repeated one an array. The output is typed: numbers, booleans
- * and a tag list. Unknown parameters are ignored.
- */
+/** The exact query of `GET /sessions` (SPEC §4.3, DECISIONS D9–D11), read with `queryInput`; others are ignored. */
 export const sessionListQuery = lazy(() =>
   query(
     withTexts(FIELD_TEXTS.sessionListQuery, {
@@ -168,16 +160,10 @@ const sortText: Record<string, (session: ListedSession) => string> = {
   kind: (session) => session.kind,
   status: (session) => session.status,
 }
-/**
- * Compares two texts by their UTF-16 code units, as D10 orders sort values and ids: negative when `a`
- * comes first, 0 when equal. Not `localeCompare`: the order must not depend on the machine's locale.
- */
+/** Compares two texts by UTF-16 code units, as D10 orders (not `localeCompare`: no machine's locale). */
 export const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
-/**
- * The order of the session list for a sort key (DECISIONS D10): the text each session sorts by (titles
- * case-insensitively) and whether descending; ties go in `id` order ascending, as {@link compareSessions} does.
- */
+/** The list's order for a sort key (D10): the text a session sorts by (titles in any case) and whether descending. */
 export function sessionOrder(sort: SortKey = DEFAULT_SORT): {
   /** The text a session sorts by. */
   value: (session: ListedSession) => string
@@ -217,9 +203,8 @@ export function missedFilter(filter: SessionFilter, session: Pick<ListedSession,
 }
 
 type Defaults = typeof SESSION_DEFAULTS
-// Mapped types over the writable fields, named in the bodies' declared types: the emitted
-// declarations then refer to `writable`, whose fields carry their TSDoc, instead of spelling each
-// field out without it (an editor would show no text on hover).
+// Named in the bodies' declared types, so that the emitted declarations refer to `writable`, whose
+// fields carry their TSDoc, instead of spelling each field out without it.
 type WithDefaults = {
   [Key in keyof Writable]: Key extends keyof Defaults ? z.ZodMiniDefault<Writable[Key]> : Writable[Key]
 }
@@ -235,16 +220,10 @@ function withDefaults(): WithDefaults {
   return Object.fromEntries(entries) as WithDefaults
 }
 
-/**
- * The exact body of `POST /sessions` (SPEC §4.4, DECISIONS D4–D7): `title` required, the rest
- * defaulted, unknown and server-managed fields rejected.
- */
+/** The exact body of `POST /sessions` (SPEC §4.4, DECISIONS D4–D7): `title` required, the rest defaulted. */
 export const sessionCreateBody = lazy(() => strict(withDefaults()))
 
-/**
- * The exact body of `PATCH /sessions/{id}` (SPEC §4.6, DECISIONS D8): any writable field, each
- * under the create rules; `{}` is a no-op; `null` is no value.
- */
+/** The exact body of `PATCH /sessions/{id}` (SPEC §4.6, DECISIONS D8): any writable field; `{}` is a no-op. */
 export const sessionUpdateBody: z.ZodMiniObject<AllOptional, z.core.$strict> = lazy(() => z.partial(strict(writable())))
 
 // SPEC §4.3–4.7 (see health.ts).

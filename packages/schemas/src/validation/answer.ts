@@ -22,10 +22,7 @@ import {
 /** Headers as fetch (`Headers`) or node:http (`IncomingHttpHeaders`) gives them. */
 export type HeaderSource = Headers | Record<string, string | string[] | undefined>
 
-/**
- * An answer to check (see {@link validateAnswer}): the operation it answers, its status, its
- * headers when known, and its body, parsed (`body`) or as received (`text`).
- */
+/** An answer to check (see {@link validateAnswer}), its body parsed (`body`) or as received (`text`). */
 export interface RecordedAnswer {
   /** The operation; `undefined` for a method and path the contract does not have. */
   operation: OperationName | undefined
@@ -107,12 +104,10 @@ function bodyDepartures(
 }
 
 /**
- * Checks one answer against the contract and returns where it departs, each departure with its
- * field path, rule, expected and actual value and severity: `breaking` when the contract's
- * tolerant schemas reject it (the SDK would fail), `informational` when it only differs from the
- * mock (unknown fields or values, missing fields the SDK does without, statuses or error envelopes
- * other than documented, messages other than SPEC §7's). `null` for an optional field counts as
- * absent. An empty array means the answer is one the mock could have given.
+ * Where one answer departs from the contract: `breaking` when the tolerant schemas reject it (the SDK
+ * would fail), `informational` when it only differs from the mock (unknown fields or values, other
+ * statuses, envelopes or messages than SPEC §7's). `null` for an optional field counts as absent.
+ * None: an answer the mock could have given.
  *
  * @example
  * ```ts
@@ -174,8 +169,7 @@ function errorDepartures(body: unknown, context: Context): Departure[] {
   return [...departures, ...consistency(tolerant.data.error, context)]
 }
 
-// Strings the exact schemas leave open (D5: any 1–64 characters) but whose known values the
-// SDK offers as suggestions: a value outside them is worth knowing about, nothing more.
+// Open strings (D5) whose known values the SDK suggests: another value is worth knowing, nothing more.
 const knownValues = (schema: z.ZodMiniType): Record<string, readonly string[]> | undefined =>
   schema === session.exact ? { kind: KNOWN_KINDS, status: KNOWN_STATUSES } : undefined
 
@@ -194,8 +188,7 @@ function unknownValues(schema: z.ZodMiniType, body: unknown, context: Context, r
   return departures
 }
 
-// What the tolerant schema rejects is breaking (the SDK would throw); what only the exact one
-// rejects is informational, and a field reported once is not reported again by the weaker rule.
+// A field the tolerant schema rejects (breaking) is not reported again by the exact one.
 function successDepartures(
   answer: { tolerant: z.ZodMiniType; exact: z.ZodMiniType },
   body: unknown,

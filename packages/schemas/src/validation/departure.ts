@@ -3,9 +3,8 @@ import { fieldPath, ISSUE_WORDING } from '../format-issues.js'
 import { parseJsonText } from '../json-text.js'
 
 /**
- * How much a departure from the contract matters: `breaking` when the SDK would fail on it (the
- * contract's tolerant schemas reject it, or, for a request, the mock would refuse it with a 400);
- * `informational` when it only differs from what the mock answers (the exact contract).
+ * How much a departure matters: `breaking` when the SDK would fail on it (or the mock refuse the
+ * request with a 400); `informational` when it only differs from what the mock answers.
  */
 export type Severity = 'breaking' | 'informational'
 
@@ -65,10 +64,7 @@ export interface Departure {
 /** The `operation` of a departure on a method and path that is no operation of the contract. */
 export const UNKNOWN_ROUTE = '(unknown route)'
 
-/**
- * A departure as one line of text, for a log: severity, operation, status, path, rule, detail,
- * expected and actual.
- */
+/** A departure as one line of text, for a log. */
 export function formatDeparture(departure: Departure): string {
   const { severity, operation, status, direction, path, rule, detail, expected, actual } = departure
   const wanted = [expected !== undefined && `expected ${expected}`, actual !== undefined && `got ${actual}`]
@@ -77,17 +73,13 @@ export function formatDeparture(departure: Departure): string {
   return `${where} ${rule}: ${detail}${facts ? ` (${facts})` : ''}`
 }
 
-/**
- * The departure of a request that got no answer at all (the server is down, too slow, or dropped
- * the connection): breaking, as the SDK gets nothing to read.
- */
+/** The departure of a request that got no answer at all: breaking, as the SDK gets nothing to read. */
 export function transportDeparture(operation: string, detail: string): Departure {
   return { operation, direction: 'answer', path: '(connection)', rule: 'transport', detail, severity: 'breaking' }
 }
 
 export type Context = Pick<Departure, 'operation' | 'direction' | 'status'>
 
-/** A recorded body: `body` as parsed, else `text` read by `parseJsonText`. */
 export function recordedBody(recorded: { body?: unknown; text?: string }): unknown {
   return recorded.body !== undefined || recorded.text === undefined ? recorded.body : parseJsonText(recorded.text)
 }
@@ -120,8 +112,6 @@ function expectedOf(issue: z.core.$ZodIssue): string | undefined {
   return undefined
 }
 
-// Where `root` fails `schema`, each issue a departure of `severity`; none when it passes. In an
-// answer, `null` for an optional field counts as absent (the SDK reads it so): never breaking.
 export function schemaDepartures(
   schema: z.ZodMiniType,
   root: unknown,
@@ -161,8 +151,7 @@ export function schemaDepartures(
   })
 }
 
-// Reads zod's own definitions, so that the rules below follow the contract's schemas as they are
-// instead of a second list of which field lives where.
+// zod's own definitions, so that the rules below follow the contract's schemas as they are.
 interface Definition {
   type: string
   shape?: Record<string, z.ZodMiniType>

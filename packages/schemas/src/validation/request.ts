@@ -6,10 +6,7 @@ import { NOT_JSON } from '../json-text.js'
 import { queryInput, searchParams } from '../paths.js'
 import { type Context, type Departure, recordedBody, schemaDepartures } from './departure.js'
 
-/**
- * A request to check (see {@link validateRequest}): its operation, its query string and its body,
- * parsed (`body`) or as sent (`text`).
- */
+/** A request to check (see {@link validateRequest}), its body parsed (`body`) or as sent (`text`). */
 export interface RecordedRequest {
   operation: OperationName
   /** The query string (with or without `?`) or its parameters. */
@@ -18,14 +15,12 @@ export interface RecordedRequest {
   text?: string
 }
 
-// The one reading of a request part for the operation's exact schema: the query as the server
-// reads it, or the parsed body. `validateRequest` words what fails as departures, `checkInput` as a 400.
+// The one reading of a request part for its exact schema, for `validateRequest` and `checkInput`.
 const partValue = (part: 'query' | 'body', input: unknown) => (part === 'query' ? queryInput(asParams(input)) : input)
 
 /**
- * Checks one request against the contract's exact request schemas (the query and body the mock
- * accepts, DECISIONS D4–D15), as {@link checkInput} does, each failure a `breaking` departure: the
- * mock would refuse the request with a 400, however lenient the real application is about it.
+ * Checks one request against the exact request schemas (DECISIONS D4–D15), as {@link checkInput}
+ * does, each failure a `breaking` departure: the mock would refuse it with a 400.
  */
 export function validateRequest(request: RecordedRequest): Departure[] {
   const operation = endpoints[request.operation] as Operation
@@ -55,9 +50,8 @@ export type InputCheck =
   | { readonly ok: false; readonly message: string }
 
 /**
- * The one request check of the mock, the CLI and the proxy: a query (as sent, in any of its forms)
- * or a parsed JSON body against the operation's exact schema, with the message of DECISIONS D4. An
- * operation without a query or body schema takes none, and passes `undefined`.
+ * The one request check of the mock, the CLI and the proxy: a query (as sent, in any form) or a parsed
+ * body against the operation's exact schema, with D4's message; a part without a schema gives `undefined`.
  *
  * @example
  * ```ts
@@ -72,7 +66,6 @@ export function checkInput(operation: Operation, part: 'query' | 'body', input: 
   return result.success ? { ok: true, value: result.data } : { ok: false, message: formatIssues(result.error.issues) }
 }
 
-// A query as the server reads it: every value a string, a list one string per value.
 function asParams(query: unknown): URLSearchParams {
   if (query instanceof URLSearchParams) return query
   if (typeof query === 'string' || query === undefined) return new URLSearchParams(query)
