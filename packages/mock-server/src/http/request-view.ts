@@ -29,6 +29,8 @@ const EMPTY = new Uint8Array(0)
 
 /** A body through the one bounded reader: past `limit` (D18) a 413. */
 export function boundedBytes(source: ByteSource | null, declared: string | null, limit = LIMITS.bodyBytes) {
+  // No body (a GET): no promise chain for the most common request.
+  if (source === null) return Promise.resolve(EMPTY)
   return readBounded(source, { limit, declared }).catch((error: unknown) => {
     if (error instanceof BodyReadStopped) throw new ApiError('payload_too_large')
     throw error instanceof ApiError || error instanceof UnreadableBody ? error : new UnreadableBody(error)
@@ -42,12 +44,8 @@ export function fetchRequestView(request: Request): RequestView {
     url: new URL(request.url),
     header: (name) => request.headers.get(name),
     headers: request.headers,
-    // A GET has no body: no promise chain for the most common request.
     bytes: () => {
-      body ??=
-        request.body === null
-          ? Promise.resolve(EMPTY)
-          : boundedBytes(request.body, request.headers.get('content-length'))
+      body ??= boundedBytes(request.body, request.headers.get('content-length'))
       return body
     },
     // Once read, its body is gone from the `Request`: the copy carries the bytes read.
