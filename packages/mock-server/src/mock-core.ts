@@ -31,6 +31,7 @@ export interface LiveLibrary {
   restore(change: LibraryChange): void
   /** A failure outside any request, as health's `lastError` (D19). */
   reportError(message: string): void
+  /** Goes on with the imports a restart interrupted (D15 with D19). */
   resumeImports(pending: readonly PendingImport[]): void
 }
 
@@ -52,7 +53,7 @@ function originsOf(baseUrls: readonly string[]): string[] | '*' {
   })
 }
 
-/** The mock without msw (the node:http transport's way in); `proxy` answers the API in the mock's place. */
+/** The mock without msw (node:http's way in): `proxy` answers in the mock's place, `record` journals (D17). */
 export interface MockEntry {
   answer(request: RequestView, proxy?: RawStep): Promise<ApiAnswer | Response> | undefined
   record(answer: TransportAnswer): void

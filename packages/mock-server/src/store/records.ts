@@ -91,10 +91,9 @@ export type LibraryChange = { nextId: number; whole?: true } & {
 function duplicateKeys(library: LibrarySnapshot, prefix = ''): string[] {
   return libraryPartNames.flatMap((part) => {
     const records: readonly object[] = library[part] ?? []
-    const keyOf = LIBRARY_PARTS[part].keyOf as (record: object) => string
-    return repeatedKeys(records.length, (at) => keyOf(records[at] as object)).map(
-      ([at, first]) =>
-        `${prefix}${part}[${at}]: duplicate key ${keyOf(records[at] as object)} (as ${prefix}${part}[${first}])`,
+    const keyAt = (at: number) => recordKey(part, records[at] as object)
+    return repeatedKeys(records.length, keyAt).map(
+      ([at, first]) => `${prefix}${part}[${at}]: duplicate key ${keyAt(at)} (as ${prefix}${part}[${first}])`,
     )
   })
 }
