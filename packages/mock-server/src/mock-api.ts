@@ -42,7 +42,9 @@ function scopeOf(origins: string[] | '*', prefix: string): RegExp {
 
 /** What the helpers need of msw's `setupServer()` (or `setupWorker()`): `use`, and `boundary` where msw has it. */
 export interface MockServer {
+  /** Puts handlers first (msw's `server.use`). */
   use(...handlers: RequestHandler[]): void
+  /** Scopes what `use` adds to a callback (msw's `server.boundary`). */
   boundary?: <Args extends unknown[], R>(callback: (...args: Args) => R) => (...args: Args) => R
 }
 

@@ -36,6 +36,7 @@ export interface MockApi {
   setLatency(ms: number): void
   /** Injects a fault for the next matching requests; a bad fault is a TypeError naming the field. */
   injectFault(fault: Fault): void
+  /** Removes every pending fault. */
   clearFaults(): void
   /**
    * The faults still waiting, oldest first, with how many requests each still applies to. A fault is
@@ -52,6 +53,7 @@ export interface MockApi {
   seed(library: LibrarySnapshot): Promise<void>
   /** The live library, read in place: each call reads what is stored now, nothing is copied. */
   readonly store: LiveStore
+  /** Every import started, oldest first. */
   imports(): ImportProgress[]
   /** Requests answered, oldest first (the latest 1,000), with what was sent and answered. */
   journal(): JournalEntry[]

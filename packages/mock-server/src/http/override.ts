@@ -58,6 +58,7 @@ export interface OverrideContext<Name extends OperationName> {
   readonly query: ParsedQueryOf<Name>
   readonly body: ParsedBodyOf<Name>
   readonly request: Request
+  /** The mock's own answer to this request (it may change the library). */
   next(): Promise<Response>
 }
 

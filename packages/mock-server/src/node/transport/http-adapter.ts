@@ -28,6 +28,7 @@ export interface RequestListenerOptions {
   handlers?: readonly RequestHandler[]
   /** Answers asked before the handlers, e.g. `/openapi.json`; `answers` says which paths (no `Request` for others). */
   routes?: ((request: Request) => Response | undefined) & {
+    /** Whether these routes answer a path at all. */
     answers?: (pathname: string) => boolean
   }
   /** Largest body accepted, in bytes (D18). Default `LIMITS.bodyBytes`, 1 MiB. */
@@ -36,6 +37,7 @@ export interface RequestListenerOptions {
   allowHosts?: readonly string[]
   /** Origins allowed by CORS (D18, `--cors`). */
   cors?: readonly string[]
+  /** Called once per request after the answer (or the dropped connection). */
   onExchange?: (summary: ExchangeSummary) => void
   /** Called for each answer the transport gives itself (400, 403, 204 preflight, 408, 413, 404, 500), to journal (D17). */
   onTransportAnswer?: (answer: TransportAnswer) => void
