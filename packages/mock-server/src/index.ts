@@ -1,10 +1,6 @@
 /**
  * `@session-library/mock-server`, browser-safe main entry: the stateful MSW mock of the Session
- * Library automation API. Nothing here imports Node's modules (a test bundles it for the browser).
- *
- * The mock implements the API's reference (SPEC) where it speaks and the project's decisions (D1–D21)
- * where it does not: the repository's docs/rules.md states each rule. D18's host check and CORS belong
- * to the standalone server (`./node`).
+ * Library API, implementing SPEC and the decisions D1–D21 (docs/rules.md).
  *
  * @example
  * ```ts

@@ -12,12 +12,9 @@ import { mockCoreFrom, startingLibrary } from './mock-core.js'
 import type { MockOptions } from './mock-options.js'
 
 /**
- * Creates the mock: MSW handlers for the whole API (SPEC §4, decisions D1–D21) backed by an
- * in-memory library, plus the controls. Browser-safe: use it with `setupServer` (Node) or
- * `setupWorker` (browser). Two handlers only — one for `/api/v1/*` under each base URL, into the
- * one request path, one for the `/__mock/*` control surface — so `server.use(api.override(…))`
- * can still answer any single endpoint (it prepends), and any other URL is left to msw. Options are
- * checked first: a bad one is a TypeError naming it.
+ * Creates the mock: MSW handlers for the whole API (SPEC §4, D1–D21) over an in-memory library, plus
+ * the controls. Browser-safe (`setupServer` or `setupWorker`). Two handlers only, `/api/v1/*` and
+ * `/__mock/*`, so `server.use(api.override(…))` can answer any endpoint. A bad option is a TypeError.
  *
  * @example
  * ```ts
@@ -37,10 +34,7 @@ export function createMockApi(options: MockOptions = {}): MockApi {
   return { ...controls, handlers, override, onUnhandled: explainUnhandled(baseUrls) }
 }
 
-/**
- * The URLs under a prefix on the given origins, as msw matches them. No capture groups, so msw
- * decodes no parameters and a malformed `%` escape reaches the router (404) intact.
- */
+/** The URLs under a prefix on the origins. No capture groups: a malformed `%` escape reaches the router (404) intact. */
 function scopeOf(origins: string[] | '*', prefix: string): RegExp {
   const origin = origins === '*' ? '[^:/?#]+://[^/?#]+' : `(?:${origins.map(escapeRegExp).join('|')})`
   return new RegExp(`^${origin}${escapeRegExp(prefix)}(?:/.*)?$`)
@@ -50,7 +44,7 @@ function scopeOf(origins: string[] | '*', prefix: string): RegExp {
 export interface MockServer {
   /** Puts handlers first (msw's `server.use`). */
   use(...handlers: RequestHandler[]): void
-  /** Scopes what `use` adds to a callback and what it calls (msw's `server.boundary`). */
+  /** Scopes what `use` adds to a callback (msw's `server.boundary`). */
   boundary?: <Args extends unknown[], R>(callback: (...args: Args) => R) => (...args: Args) => R
 }
 
@@ -63,10 +57,8 @@ function mockUsed(server: MockServer, options: MockOptions): MockApi {
 }
 
 /**
- * A mock of its own for one test, on an origin of its own (`http://mock-<n>.test/api/v1` unless
- * `options.baseUrl` says otherwise), its handlers put first with `server.use`: what a vitest
- * fixture needs. The code under test must use `api.baseUrl`. Its handlers stay until
- * `server.resetHandlers()`: do not reset while other tests run.
+ * A mock of its own for one test, on its own origin (`http://mock-<n>.test/api/v1` unless given),
+ * put first with `server.use`; the code under test must use `api.baseUrl`.
  */
 export function ownMock(server: MockServer, options: MockOptions = {}): MockApi {
   mocksMade += 1
@@ -74,11 +66,8 @@ export function ownMock(server: MockServer, options: MockOptions = {}): MockApi 
 }
 
 /**
- * Wraps a test so that it runs with a mock of its own, a whole library no other test sees: one line
- * per concurrent test. Under msw's `server.boundary()` (msw 3, and msw 2 ≥ 2.0 in Node) the mock
- * answers its usual base URLs for this test alone, so code that calls the default base URL works
- * unchanged; where msw has no boundary (a browser's `setupWorker`), the mock is an {@link ownMock}
- * and the test must use `api.baseUrl`. The mock is disposed when the test ends.
+ * Runs a test with a mock of its own, disposed at its end. Under msw's `server.boundary()` it answers
+ * its usual base URLs for this test alone; without one (a browser) it is an {@link ownMock}.
  *
  * @example
  * ```ts

@@ -1,6 +1,5 @@
 /**
- * Node-only entry: everything of the main entry plus the standalone server.
- *
+ * Node-only entry: the main entry plus the standalone server.
  * @example
  * ```ts
  * import { startServer } from '@session-library/mock-server/node'

@@ -17,10 +17,7 @@ type ControlName = {
   [K in keyof MockControls]: MockControls[K] extends (...args: never) => unknown ? K : never
 }[keyof MockControls]
 
-/**
- * A control's route under `/__mock`: its body, checked as exactly as the API's, makes its calls; it
- * answers `answer` (default: what the call returned), which GET of its path also answers if `readable`.
- */
+/** A control's route under `/__mock`: its checked body makes the calls; it answers `answer` (GET too if `readable`). */
 interface ControlRoute<Args extends unknown[]> {
   readonly method: 'GET' | 'PUT' | 'POST' | 'DELETE'
   readonly path: string
@@ -30,7 +27,7 @@ interface ControlRoute<Args extends unknown[]> {
   readonly status?: number
 }
 
-/** One control: what it does to the runtime (the `MockApi` method), and its route when it has one. */
+/** One control: the `MockApi` method over the runtime, and its route when it has one. */
 interface Control<Args extends unknown[], Result> {
   readonly run: (runtime: Runtime, ...args: Args) => Result
   readonly route?: ControlRoute<Args>
@@ -40,14 +37,13 @@ type ControlTable = {
   readonly [K in ControlName]: Control<Parameters<MockControls[K]>, ReturnType<MockControls[K]>>
 }
 
-/** A route whose body, checked by `schema`, becomes the control's calls. */
 const withBody = <S extends z.ZodMiniType, Args extends unknown[]>(
   route: Omit<ControlRoute<Args>, 'body'>,
   schema: S,
   calls: (body: z.output<S>) => Args[],
 ): ControlRoute<Args> => ({ ...route, body: { schema, calls } })
 
-/** What the control surface and the dashboard's `state` event say of the mode, the services and the clock. */
+/** The mode, services and clock as the control surface and the `state` event say them. */
 export const modeOf = ({ settings }: Runtime) => ({
   configuredMode: settings.configuredMode,
   effectiveMode: settings.effectiveMode,
@@ -56,10 +52,7 @@ export const servicesOf = ({ settings }: Runtime) => ({ unavailable: [...setting
 export const clockOf = ({ clock }: Runtime) => ({ now: clock.iso(), fixed: clock.fixed })
 const pending = (runtime: Runtime) => ({ pending: runtime.faults.size })
 
-/**
- * The mock's controls, written once: `MockApi`'s methods and the control surface's routes (the
- * README's table lists them) are both built from it, so each behaves the same either way.
- */
+/** The mock's controls, written once: `MockApi`'s methods and the control surface's routes are both built from it. */
 const controls: ControlTable = {
   setMode: {
     run: ({ settings }, configured, effective) => settings.setMode(configured, effective),
@@ -156,7 +149,7 @@ export function perform(control: AnyControl, runtime: Runtime, args: unknown[]):
   return result
 }
 
-/** The controls of a mock over `runtime`: the table's, and what the mock is (its token, base URL, live store). */
+/** The controls of a mock over `runtime`, with its token, base URL and live store. */
 export function controlsOf(runtime: Runtime, baseUrl: string): MockControls {
   const methods = controlEntries.map(([name, one]) => [name, (...args: unknown[]) => perform(one, runtime, args)])
   return { token: runtime.token, baseUrl, store: liveStore(() => runtime.library), ...Object.fromEntries(methods) }

@@ -5,25 +5,16 @@ import type { JournalSummary } from '../runtime/journal.js'
 import type { ChangeKind, Runtime } from '../runtime/runtime.js'
 import { clockOf, modeOf, servicesOf } from './controls.js'
 
-/**
- * Bytes a stream may hold for a subscriber that does not read, past which it is dropped (a vanished
- * tab holds no memory). Roomy enough for the backlog (1,000 entries of about 200 bytes).
- */
+/** Bytes a stream may hold for a subscriber that does not read, past which it is dropped. */
 export const EVENT_BUFFER_BYTES = 1 << 20
 
 /** A comment line this often keeps proxies from timing the stream out and finds dead sockets. */
 const HEARTBEAT_MS = 15_000
 
-/**
- * Events are pushed once per window, together: one write for many requests under load, and one
- * `state` for a burst of changes (an import's items). A person sees no delay in it.
- */
+/** Events are pushed once per window: one write for many requests, one `state` for a burst of changes. */
 const PUSH_WINDOW_MS = 25
 
-/**
- * Everything the controls can change, in one answer: what the dashboard shows beside the journal
- * (the `state` event of `GET /__mock/events`).
- */
+/** Everything the controls can change: the dashboard's `state` event (`GET /__mock/events`). */
 export interface MockState {
   configuredMode: Mode
   effectiveMode: Mode
@@ -51,10 +42,7 @@ export type JournalEvent = JournalSummary
 
 const event = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`
 
-/**
- * The `backlog` event: the newest entries that fit in half the buffer (long request targets could
- * otherwise make a backlog that no subscriber can ever take whole).
- */
+/** The `backlog` event: the newest entries that fit in half the buffer, so a subscriber can take it whole. */
 function backlogEvent(entries: JournalEvent[]): string {
   let budget = EVENT_BUFFER_BYTES / 2
   let from = entries.length
@@ -65,7 +53,6 @@ function backlogEvent(entries: JournalEvent[]): string {
   return event('backlog', entries.slice(from))
 }
 
-/** One subscriber's stream: what waits to be pushed, its subscriptions, and when it gives up. */
 class Subscription {
   readonly #controller: ReadableStreamDefaultController<Uint8Array>
   readonly #runtime: Runtime
@@ -118,8 +105,7 @@ class Subscription {
     this.#timer ??= setTimeout(() => this.#flush(), PUSH_WINDOW_MS)
   }
 
-  // What waits counts against the buffer as much as what is queued (in UTF-16 units, close enough
-  // to bytes for JSON that is mostly ASCII): past it, the subscriber is dropped and freed.
+  // What waits counts against the buffer as much as what is queued: past it, the subscriber is dropped.
   #push(text: string): void {
     this.#pending += text
     if ((this.#controller.desiredSize ?? 0) - this.#pending.length > 0) {
@@ -141,9 +127,8 @@ class Subscription {
 }
 
 /**
- * `GET /__mock/events`, the dashboard's server-sent events: `state` and `backlog` first, then
- * `journal` per answer, `state` after changes (coalesced), `reset`; it ends with `dispose()`. A
- * subscriber {@link EVENT_BUFFER_BYTES} behind is dropped; the page reconnects from the backlog.
+ * `GET /__mock/events`, the dashboard's server-sent events: `state` and `backlog`, then `journal` per
+ * answer, `state` after changes, `reset`; it ends with `dispose()`. A slow subscriber is dropped.
  */
 export function eventStream(runtime: Runtime): Response {
   let subscription: Subscription | undefined

@@ -12,7 +12,6 @@ export const CONTROL_PREFIX = '/__mock'
 
 type ControlRoute = RouteEntry & { answer: (request: Request) => Promise<JsonBodyType>; status: number }
 
-/** The control surface's routes, each a control of the table (and GET of a readable one's path). */
 function controlRoutes(runtime: Runtime): ControlRoute[] {
   return controlEntries.flatMap(([, control]) => {
     const { route } = control
@@ -33,10 +32,7 @@ function controlRoutes(runtime: Runtime): ControlRoute[] {
   })
 }
 
-/**
- * The control surface: the mock's token, `{data}` or the API's envelope (401, 404, 400 naming the
- * field). Not journaled, no faults, latency or mode. `GET /events`: the dashboard's events.
- */
+/** The control surface: the mock's token, `{data}` or the API's envelope; not journaled, no faults, latency or mode. */
 export function createControlResolver(runtime: Runtime): (request: Request) => Promise<Response> {
   const table = controlRoutes(runtime)
   return async (request) => {

@@ -1,10 +1,7 @@
 import type { AnswerOf, OperationName, ParamsOf, ParsedBodyOf, ParsedQueryOf } from '@session-library/schemas'
 import type { Runtime } from '../runtime/runtime.js'
 
-/**
- * What a handler gets: the request already authorised, routed, allowed by the mode and its
- * service, and validated (D3), so a handler holds only what differs per endpoint.
- */
+/** What a handler gets: the request already through every check of D3. */
 interface HandlerContext<Name extends OperationName> {
   readonly params: ParamsOf<Name>
   readonly query: ParsedQueryOf<Name>
@@ -13,7 +10,6 @@ interface HandlerContext<Name extends OperationName> {
   readonly runtime: Runtime
 }
 
-/** The part of an operation that differs per endpoint, answered with the operation's success status. */
 export type OperationHandler<Name extends OperationName> = (
   context: HandlerContext<Name>,
 ) => AnswerOf<Name> | Promise<AnswerOf<Name>>

@@ -21,6 +21,5 @@ export function fieldHandlers<F extends Field>(field: F): FieldTable<F> {
       }),
     )
   const get = ({ params, runtime }: FieldContext<F>) => answer(runtime.library.readSession(params.id))
-  // Keys made of `field`: TypeScript sees an index signature, not the three operations.
   return { [`${field}.get`]: get, [`${field}.put`]: set, [`${field}.patch`]: set } as unknown as FieldTable<F>
 }

@@ -3,10 +3,7 @@ import { InvalidInput } from '../primitives/errors.js'
 import type { HandlerTable, OperationHandler } from './context.js'
 import { variantWaveform } from './waveform.js'
 
-/**
- * The lane that replaces `previous` (D14): ids assigned where missing, `createdAt` kept for an id
- * already in the lane, `updatedAt` moved only when the note changed, sorted by timestamp then id.
- */
+/** The lane that replaces `previous` (D14): ids assigned, `createdAt` kept, `updatedAt` moved on a change, sorted. */
 function nextLane(
   previous: readonly WaveformNote[],
   inputs: ParsedBodyOf<'waveformNotes.put'>['notes'],

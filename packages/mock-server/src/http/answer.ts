@@ -35,7 +35,7 @@ import { type RequestView, readInput, targetUrl, UnreadableBody } from './reques
 /** What the request path answers: a {@link PlainAnswer}, or a dropped connection (a network fault). */
 export type ApiAnswer = PlainAnswer | 'dropped'
 
-/** A request that passed every check of D3 before the handler step, its input validated. */
+/** A request that passed every check of D3 before the handler step. */
 export interface Admitted {
   readonly request: RequestView
   readonly operation: Operation
@@ -43,13 +43,12 @@ export interface Admitted {
   readonly query: unknown
   readonly body: unknown
   readonly runtime: Runtime
-  /** The reset generation the request began in: a later one supersedes it. */
   readonly generation: number
 }
 
 /** What became of a request, as the journal records it. */
 export interface Outcome {
-  /** A `Response` only from a {@link RawStep}: the proxied server's answer, as it came. */
+  /** A `Response` only from a {@link RawStep} (the proxy). */
   answer: ApiAnswer | Response
   operation?: OperationName
   code?: string
@@ -57,16 +56,15 @@ export interface Outcome {
   /** What health's `lastError` says about a 5xx (D17). */
   errorMessage?: string
   body?: Uint8Array
-  /** Where the exchange departed from the contract (the proxy), for `MockApi.departures`. */
   departures?: readonly Departure[]
-  /** Shown instead of the request's path and query, its headers and bodies left out (the proxy's, masked). */
+  /** Shown instead of the request's path and query, headers and bodies left out (the proxy's, masked). */
   target?: { path: string; query: string }
 }
 
-/** A step that takes the request as it comes, only the body limit before it: the proxy (the server behind it checks). */
+/** A step that takes the request as it comes, only the body limit before it: the proxy. */
 export type RawStep = (request: RequestView, body: Uint8Array) => Promise<Outcome>
 
-/** The handler step: the mock's own, or an override's, which names the checks it skips in `bypass`. */
+/** The handler step: the mock's own, or an override's (which may `bypass` checks). */
 interface Step {
   answer(admitted: Admitted): Promise<Outcome>
   bypass?: readonly OverrideCheck[]
@@ -75,16 +73,13 @@ interface Step {
 type ServiceCode = `${string}_unavailable` & keyof typeof ERRORS
 const serviceCode = (service: Service) => `${service.replaceAll('-', '_')}_unavailable` as ServiceCode
 
-/** The mock's own handler step: the operation's handler as a change of the runtime (`runChange`, D19). */
 function handle({ operation, params, query, body, request, runtime, generation }: Admitted) {
   const handler = operationHandlers[operation.name as OperationName] as (context: unknown) => JsonBodyType
-  // Serialized before the mutex is released, so that handlers answer with stored records as they
-  // are, and no copy is made only to be serialized.
+  // Serialized before the mutex is released: handlers answer with stored records, not copies.
   const answered = (value: JsonBodyType) => {
     const kept = keptJson(value)
     if (runtime.generation !== generation) throw new Superseded()
     const plain = jsonText(operation.status, kept ?? JSON.stringify(value))
-    // Made of stored sessions, which never change: the journal keeps the value, not the text.
     if (kept !== undefined) plain.source = new JsonValue(value)
     return plain
   }
@@ -97,7 +92,7 @@ function handle({ operation, params, query, body, request, runtime, generation }
   })
 }
 
-/** The mock's own step, as an outcome: what it threw answered as the API answers it. */
+/** The mock's own step: the operation's handler as a change (D19), what it threw answered as the API does. */
 export const ownStep: Step = {
   answer: async (admitted) => {
     const operation = admitted.operation.name as OperationName
@@ -126,7 +121,7 @@ async function faultAnswer(fault: Fault, operation: OperationName): Promise<Outc
   return { answer, operation, code, message, errorMessage: message }
 }
 
-/** The outcome of what was thrown: its envelope (a bug's the generic 500), the exception's message for `lastError`. */
+/** The outcome of what was thrown: its envelope, and the exception's message for `lastError`. */
 export function failed(caught: unknown, runtime: Runtime, operation?: OperationName): Outcome {
   const error = asApiError(caught, runtime.mask)
   const internal = isAnswer(caught) ? undefined : caught instanceof Error ? caught.message : String(caught)
@@ -170,10 +165,7 @@ async function outcomeOf(request: RequestView, runtime: Runtime, generation: num
   }
 }
 
-/**
- * The one request path of the API: every way in (msw, the node:http transport, an override or the
- * proxy with its `step`) answers through it, journaled once; a request a reset superseded is not.
- */
+/** The one request path: msw, the node:http transport, an override and the proxy answer through it, journaled once. */
 export async function answer(request: RequestView, runtime: Runtime, step?: Step | RawStep) {
   const started = performance.now()
   const generation = runtime.generation
@@ -186,7 +178,6 @@ export async function answer(request: RequestView, runtime: Runtime, step?: Step
   const statusCode = answered === 'dropped' ? 0 : answered.status
   const { url } = request
   if (outcome.departures?.length) runtime.journal.recordDepartures(outcome.departures)
-  // One flat object of references, the same shape every time: the journal formats it when read.
   runtime.journal.record({
     time: runtime.clock.time(),
     ms: Math.round(performance.now() - started),
@@ -207,10 +198,7 @@ export async function answer(request: RequestView, runtime: Runtime, step?: Step
   return answered
 }
 
-/**
- * An answer as msw sends it: a dropped connection is `Response.error()`, which fetch's error then
- * holds as its `cause`; its own `cause` says what happened, as a reset connection's system error.
- */
+/** An answer as msw sends it: a dropped connection is `Response.error()`, its `cause` a reset connection's error. */
 export const asResponse = (answered: ApiAnswer | Response): Response =>
   answered === 'dropped' ? droppedConnection() : answered instanceof Response ? answered : toResponse(answered)
 
@@ -230,17 +218,16 @@ async function rawOutcome(request: RequestView, runtime: Runtime, step: RawStep)
   }
 }
 
-/** A request that a transport answered itself, before the request path (see `MockApi.recordAnswer`). */
+/** A request that a transport answered itself (see `MockApi.recordAnswer`). */
 export interface TransportAnswer {
   method: string
-  /** The request target as sent: path and query, e.g. `/api/v1/sessions?limit=5`. */
+  /** The request target as sent, e.g. `/api/v1/sessions?limit=5`. */
   target: string
   /** Scheme, host and port it was sent to, when the transport knows them. */
   origin?: string
   statusCode: number
   code?: string
   operation?: OperationName
-  /** Where a proxied exchange departed from the contract; kept for `MockApi.departures`. */
   departures?: Departure[]
 }
 
@@ -258,7 +245,6 @@ export function recordTransportAnswer(answer: TransportAnswer, runtime: Runtime)
     time: runtime.clock.time(),
     ms: 0,
     method: answer.method,
-    // The target alone holds no origin (it is parsed against a placeholder): the transport's.
     origin: answer.origin ?? '',
     path: url.pathname,
     query: url.search.slice(1),
@@ -269,7 +255,6 @@ export function recordTransportAnswer(answer: TransportAnswer, runtime: Runtime)
   if (departures?.length) runtime.journal.recordDepartures(departures)
 }
 
-/** The kept JSON of each session of a list, joined, or `undefined` when one of them is no answered session. */
 function listJson(items: readonly unknown[]): string | undefined {
   const parts: string[] = []
   for (const item of items) {
@@ -280,10 +265,7 @@ function listJson(items: readonly unknown[]): string | undefined {
   return `[${parts.join(',')}]`
 }
 
-/**
- * `JSON.stringify` of an answer of stored sessions (`{data}`, `{data, meta}`), made of each
- * session's kept JSON so that a page of 50 is not serialized again; `undefined` for any other.
- */
+/** `JSON.stringify` of an answer of stored sessions, from each one's kept JSON; `undefined` for any other answer. */
 export function keptJson(answer: JsonBodyType): string | undefined {
   if (!isRecord(answer)) return undefined
   const keys = Object.keys(answer)

@@ -8,7 +8,7 @@ export class ApiError extends Error {
   readonly status: number
   readonly headers: Record<string, string>
 
-  /** A code outside `ERRORS` (a fault's, the proxy's 502) needs its `status`. */
+  /** A code outside `ERRORS` needs its `status`. */
   constructor(
     code: KnownErrorCode | (string & {}),
     message?: string,
@@ -22,15 +22,11 @@ export class ApiError extends Error {
   }
 }
 
-/**
- * An answer before it becomes a fetch `Response`: the node:http transport writes it as it is, which
- * spares a `Response` and the web stream its body would become.
- */
+/** An answer before it becomes a `Response`: the node:http transport writes it as it is, sparing one. */
 export interface PlainAnswer {
   status: number
   headers: Record<string, string>
   text: string
-  /** What the journal keeps instead of `text`: the value it was made from, when that cannot change. */
   source?: JsonValue
 }
 
@@ -47,13 +43,12 @@ export function errorText(error: Pick<ApiError, 'status' | 'code' | 'message' | 
 
 const encoder = new TextEncoder()
 
-/** Headers that frame a body: a transport sets them from the body it sends, as a copied one could contradict it. */
+/** Headers that frame a body: a transport sets them from the body it sends. */
 export const FRAMING_HEADERS: ReadonlySet<string> = new Set(['content-length', 'transfer-encoding', 'connection'])
 
 /**
- * A plain `Response` (msw's `HttpResponse.json` also measures the body through a `Blob`) that states
- * its length in bytes, as the standalone server's answers do. Without it, msw 3's socket interceptor
- * ends the body by ending the connection, which costs a test about a sixth of each request.
+ * A plain `Response` that states its length: without it, msw 3's socket interceptor ends the body by
+ * ending the connection, a sixth of each request.
  */
 export function toResponse(answer: PlainAnswer): Response {
   const body = encoder.encode(answer.text)
@@ -61,14 +56,13 @@ export function toResponse(answer: PlainAnswer): Response {
   return new Response(body, { status: answer.status, headers })
 }
 
-/** The envelope of a known code as a `Response` (the transport's and the control surface's own errors). */
+/** The envelope of a known code as a `Response`. */
 export const errorResponse = (code: KnownErrorCode, message?: string): Response =>
   toResponse(errorText(new ApiError(code, message)))
 
 /**
- * What a thrown value answers: an {@link ApiError} as it is, the store's {@link NotFound} as 404,
- * an {@link InvalidInput} as 400, anything else as the generic 500 of D4 (never the exception's
- * message, which goes to health's `lastError`). The token is masked (D2).
+ * What a thrown value answers: an {@link ApiError}, {@link NotFound} as 404, {@link InvalidInput} as
+ * 400, anything else the generic 500 of D4 (its message goes to `lastError`). The token is masked (D2).
  */
 export function asApiError(caught: unknown, mask: (text: string) => string): ApiError {
   const error =
@@ -84,14 +78,11 @@ export function asApiError(caught: unknown, mask: (text: string) => string): Api
   return new ApiError(error.code, message, { status: error.status, headers: error.headers })
 }
 
-/** Whether a thrown value is an answer of the API (not a bug): its message is the answer's. */
+/** Whether a thrown value is an answer of the API, not a bug. */
 export const isAnswer = (caught: unknown): boolean =>
   caught instanceof ApiError || caught instanceof NotFound || caught instanceof InvalidInput
 
-/**
- * The code and message of a fault's status, from the contract's one table of codes (`ERRORS`: 500
- * `internal_error`, 503 `storage_unavailable`…), else 429 `rate_limited`, else `http_<status>`.
- */
+/** The code and message of a fault's status: from `ERRORS`, else 429 `rate_limited`, else `http_<status>`. */
 export function faultError(status: number): { code: string; message: string } {
   const known = Object.entries(ERRORS).find(([, error]) => error.status === status)
   if (known) return { code: known[0], message: known[1].message }
@@ -99,10 +90,7 @@ export function faultError(status: number): { code: string; message: string } {
   return { code: `http_${status}`, message: `Injected fault: HTTP ${status}.` }
 }
 
-/**
- * An error an override answers: the envelope of D4 with the code's status and SPEC's message
- * unless another is given. Built by `api.error(code)`.
- */
+/** An error an override answers (`api.error(code)`): the code's status and SPEC's message unless given. */
 export class OverrideError<Code extends KnownErrorCode = KnownErrorCode> {
   readonly status: number
   readonly code: Code

@@ -44,19 +44,15 @@ type Documented<Name extends OperationName> = Endpoints[Name] extends {
   ? Status | Decided | 500
   : never
 
-/** The error codes an operation can answer: those of the statuses SPEC and D1–D20 give it, and the generic 500. */
+/** The error codes an operation can answer (SPEC, D1–D20), and the generic 500. */
 export type OverrideErrorCode<Name extends OperationName> = {
   [Code in KnownErrorCode]: (typeof ERRORS)[Code]['status'] extends Documented<Name> ? Code : never
 }[KnownErrorCode]
 
-/** Whether an operation can answer an error status (see {@link OverrideErrorCode}). */
 const documents = (operation: Operation, status: number) =>
   status === 500 || operation.errors.includes(status) || operation.decidedErrors.includes(status)
 
-/**
- * What an override's resolver gets: the request's typed path parameters, query and body (checked
- * as the mock checks them), the request, and `next()`, the stateful mock's own answer to it.
- */
+/** What an override's resolver gets: the typed, checked input, the request, and `next()`, the mock's own answer. */
 export interface OverrideContext<Name extends OperationName> {
   readonly params: ParamsOf<Name>
   readonly query: ParsedQueryOf<Name>
@@ -67,9 +63,8 @@ export interface OverrideContext<Name extends OperationName> {
 }
 
 /**
- * An override's answer: the operation's answer (sent with its success status, checked against the
- * contract exactly: an unknown or missing field is the 500 `internal_error` naming it), an
- * {@link OverrideError} of a code the operation can answer, or any `Response` (sent as it is).
+ * An override's answer: the operation's answer (checked exactly: a wrong field is a 500 naming it),
+ * an {@link OverrideError} of a code the operation can answer, or any `Response`.
  */
 export type OverrideAnswer<Name extends OperationName> =
   | ReadonlyInput<AnswerOf<Name>>
@@ -93,9 +88,8 @@ type ExtraFields<Name extends OperationName, Answer> = Answer extends Response |
   : UnknownFields<Answer, ReadonlyInput<AnswerOf<Name>>>
 
 /**
- * What `MockApi.override` asks of a resolver beyond its type: nothing, or, when it answers a field
- * the operation's answer does not have, a property naming it, so that the call does not compile and
- * says why (TypeScript checks no returned object for unknown fields by itself).
+ * What `MockApi.override` asks of a resolver beyond its type: when it answers an unknown field, a
+ * property naming it, so the call does not compile (TypeScript checks no returned object for them).
  */
 export type AnswersKnownFields<Name extends OperationName, Answer> = [ExtraFields<Name, Answer>] extends [never]
   ? unknown
@@ -108,23 +102,19 @@ export type OverrideResolver<Name extends OperationName> = (
 
 /** Options of `MockApi.override`. */
 export interface OverrideOptions {
-  /** How many requests it answers; later ones go to the next handler (the mock). Default: all. */
+  /** How many requests it answers; later ones go to the mock. Default: all. */
   times?: number
-  /**
-   * Checks of D3 the override skips, said explicitly: `'auth'` (401), `'mode'` (403 `read_only`),
-   * `'service'` (501), `'fault'` (pending faults wait for the next request). Default none: an
-   * overridden request is checked as any other. The body limit and the input check always apply.
-   */
+  /** Checks of D3 it skips: `'auth'`, `'mode'`, `'service'`, `'fault'`. Default none; the input check always applies. */
   bypass?: readonly OverrideCheck[]
 }
 
-/** The issues of an answer the contract does not allow (exactly), in its wording; `undefined` when it does. */
+/** The issues of an answer the contract does not allow exactly; `undefined` when it does. */
 function answerIssues(operation: Operation, answer: unknown): string | undefined {
   const checked = operation.answer.exact.safeParse(answer)
   return checked.success ? undefined : formatIssues(checked.error.issues, 'answer')
 }
 
-/** A type with each session in it (as `Session` is answered) partial: what `answerOf` fills. */
+/** A type with each session in it partial: what `answerOf` fills. */
 type WithPartialSessions<T> = T extends Session
   ? Partial<Session>
   : T extends readonly (infer Item)[]
@@ -133,7 +123,6 @@ type WithPartialSessions<T> = T extends Session
       ? { [Key in keyof T]: WithPartialSessions<T[Key]> }
       : T
 
-/** A partial session filled as `sessionRecord` fills one (title `Untitled` unless given), as answered. */
 function filledSession(partial: unknown): unknown {
   if (typeof partial !== 'object' || partial === null) return partial
   const { client: _client, ...answered } = sessionRecord({ title: 'Untitled', ...(partial as Partial<StoredSession>) })
@@ -142,8 +131,7 @@ function filledSession(partial: unknown): unknown {
 
 /**
  * An operation's answer for an override, checked now: each session in it may be partial, filled as
- * `sessionRecord` fills one; a field the answer does not have, or a value the contract refuses, is
- * a compile error where TypeScript sees it and a TypeError naming it when it runs.
+ * `sessionRecord` fills one (title `Untitled`); a wrong field is a compile error or a TypeError.
  *
  * @example
  * ```ts
@@ -169,7 +157,7 @@ export function answerOf<Name extends OperationName>(
   return answer as AnswerOf<Name>
 }
 
-/** What the resolver answered, as an outcome; `next()`'s own answer keeps the outcome it had. */
+/** What the resolver answered, as an outcome; `next()`'s own answer keeps its outcome. */
 async function settle(given: unknown, name: OperationName, own?: [Response, Outcome]) {
   if (own && given === own[0]) return own[1]
   if (given instanceof Response) {
@@ -193,7 +181,6 @@ async function settle(given: unknown, name: OperationName, own?: [Response, Outc
   return { answer: jsonText(operation.status, JSON.stringify(given)), operation: name } satisfies Outcome
 }
 
-/** The handler step of an override: its resolver, with `next()` the mock's own step. */
 function overrideStep<Name extends OperationName>(name: Name, resolver: OverrideResolver<Name>, request: Request) {
   return async (admitted: Admitted): Promise<Outcome> => {
     let own: [Response, Outcome] | undefined
@@ -215,10 +202,7 @@ function overrideStep<Name extends OperationName>(name: Name, resolver: Override
   }
 }
 
-/**
- * The msw handler of `MockApi.override`: requests of the operation under the mock's origins go the
- * one request path with the resolver as their handler step; other requests pass to the next handler.
- */
+/** The msw handler of `MockApi.override`: the one request path with the resolver as its handler step. */
 export function createOverride<Name extends OperationName>(
   mswHttp: typeof http,
   runtime: Runtime,

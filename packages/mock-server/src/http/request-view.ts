@@ -8,20 +8,16 @@ import { ApiError } from './api-error.js'
 export interface RequestView {
   readonly method: string
   readonly url: URL
-  /** A header's value, several of one name joined with `, ` as fetch's `Headers` does; `null` when absent. */
+  /** A header's value, as fetch's `Headers.get`. */
   header(name: string): string | null
-  /** The whole body, at most 1 MiB (else a 413 `ApiError`); read once, when first asked (D3: after the 401). */
+  /** The whole body, at most 1 MiB (else a 413); read when first asked (D3: after the 401). */
   bytes(): Promise<Uint8Array>
-  /** Every header, for the journal (kept by reference, read only when an entry is). */
   readonly headers?: HeaderSource
-  /** The fetch `Request`, built when something asks for one (an override, the pages). */
+  /** The fetch `Request`, built when asked for. */
   toRequest(): Promise<Request>
 }
 
-/**
- * A body that could not be read at all: the client went away, or the transport cut it short and
- * answered it itself (a 408). No answer of the API: the transport knows what became of it.
- */
+/** A body that could not be read (the client went away, or a 408): the transport knows what became of it. */
 export class UnreadableBody extends Error {
   constructor(cause: unknown) {
     super('The request body could not be read.', { cause })
@@ -31,8 +27,10 @@ export class UnreadableBody extends Error {
 
 const EMPTY = new Uint8Array(0)
 
-/** A request body through the one bounded reader: past `limit` (D18) a 413, before a byte more is held. */
+/** A body through the one bounded reader: past `limit` (D18) a 413. */
 export function boundedBytes(source: ByteSource | null, declared: string | null, limit = LIMITS.bodyBytes) {
+  // No body (a GET): no promise chain for the most common request.
+  if (source === null) return Promise.resolve(EMPTY)
   return readBounded(source, { limit, declared }).catch((error: unknown) => {
     if (error instanceof BodyReadStopped) throw new ApiError('payload_too_large')
     throw error instanceof ApiError || error instanceof UnreadableBody ? error : new UnreadableBody(error)
@@ -46,12 +44,8 @@ export function fetchRequestView(request: Request): RequestView {
     url: new URL(request.url),
     header: (name) => request.headers.get(name),
     headers: request.headers,
-    // A GET has no body: no promise chain for the most common request.
     bytes: () => {
-      body ??=
-        request.body === null
-          ? Promise.resolve(EMPTY)
-          : boundedBytes(request.body, request.headers.get('content-length'))
+      body ??= boundedBytes(request.body, request.headers.get('content-length'))
       return body
     },
     // Once read, its body is gone from the `Request`: the copy carries the bytes read.
@@ -72,7 +66,7 @@ export const isUnder = (path: string, prefix: string): boolean =>
 
 const decoder = new TextDecoder('utf-8', { fatal: true })
 
-/** A body nested past the one JSON depth limit: refused before anything parses it, naming the limit. */
+/** A body nested past the one JSON depth limit: refused before anything parses it. */
 export function refuseTooDeep(bytes: Uint8Array): void {
   if (nestedDeeperThan(bytes)) throw new ApiError('invalid_json', `Request body ${TOO_DEEP}.`)
 }
@@ -93,10 +87,7 @@ const checked = (operation: Operation, part: 'query' | 'body', input: unknown): 
   return result.value
 }
 
-/**
- * The operation's query and body through the contract's one request check (D4), or its 400. The
- * mock's own: the 413 (the request view's) and the text of a body that does not parse.
- */
+/** The operation's query and body through the contract's one request check (D4), or its 400. */
 export async function readInput(
   operation: Operation,
   request: RequestView,
@@ -106,7 +97,7 @@ export async function readInput(
   return { query, body: checked(operation, 'body', parseJson(await request.bytes())) }
 }
 
-/** A body read against a schema of the mock's own (the control surface's), with the same check and wording. */
+/** A body read against a schema of the mock's own (the control surface's), with the same check. */
 export function checkBody(schema: z.ZodMiniType, bytes: Uint8Array): unknown {
   return checked({ body: schema } as unknown as Operation, 'body', parseJson(bytes))
 }

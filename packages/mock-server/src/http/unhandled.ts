@@ -5,14 +5,11 @@ type Unhandled = { frame?: { data?: unknown }; defaults?: { error(): void } } | 
 type Print = { error(): void }
 
 /**
- * msw's callback for a request no handler answered, as `onUnhandledFrame` (msw 3) or
- * `onUnhandledRequest` (msw 2) takes it: msw's own error, and first, for a request that looks like
- * this API on an origin the mock does not answer (`localhost` for `127.0.0.1`, a suite's own
- * host), what to do about it.
+ * msw's callback for an unhandled request (msw 3 `onUnhandledFrame`, msw 2 `onUnhandledRequest`):
+ * msw's error, after what to do about a request that looks like this API on another origin.
  */
 export type UnhandledCallback = (unhandled: Unhandled, print?: Print) => void
 
-/** The message for a request under /api/v1 that reached no handler; `undefined` for any other. */
 function unhandledMessage(request: Request, baseUrls: readonly string[]): string | undefined {
   const url = new URL(request.url)
   if (apiPath(url.pathname) === undefined) return undefined

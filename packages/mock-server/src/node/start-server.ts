@@ -21,13 +21,9 @@ export interface StartServerOptions extends MockOptions {
   /** Origins allowed by CORS. Default none: no CORS header at all. */
   cors?: string[]
   /**
-   * A JSON file to load the library from, every change made durable before its answer (MOCK.md's
-   * `--data`): appended to a change log beside it (`<file>.log`) and folded into the file when the
-   * mock is idle a moment, the log passes a bound, and on close. Created from the seeded library
-   * when missing; an existing one wins over `sessions`. Locked on its real path while the server
-   * runs. A file, log or lock that cannot be used rejects with `DataFileError` and is left
-   * untouched. A write that cannot be made durable is undone and answered 503
-   * `storage_unavailable`; a fold that fails is retried (D19).
+   * A JSON file to keep the library in (`--data`): every change is made durable in `<file>.log`
+   * before its answer, folded into the file later (D19). Created from the seeded library when missing.
+   * One that cannot be used rejects with `DataFileError`; a write that cannot be saved is a 503.
    */
   data?: string
   /** When the `data` file's change log is folded into it (defaults: idle 1 s, 8 MiB of log). */
@@ -36,16 +32,13 @@ export interface StartServerOptions extends MockOptions {
   timeouts?: ServerTimeouts
   /** Called after each request is answered (the CLI's request log). */
   onExchange?: (summary: ExchangeSummary) => void
-  /**
-   * Base URL of a server (the real application) to forward every `/api/v1` request to, answering
-   * with its answer and checking both directions against the contract (`--proxy`).
-   */
+  /** Base URL of a server to forward every `/api/v1` request to, checking both directions (`--proxy`). */
   proxy?: string
   /** Time the proxied server has to answer, in ms. Default 10,000; then 504. */
   proxyTimeout?: number
   /** Largest answer of the proxied server read, in bytes (`--proxy-max-body`). Default 8 MiB; beyond, 502 (D20). */
   proxyMaxBody?: number
-  /** Called with each departure of a proxied exchange from the contract (the CLI logs them). */
+  /** Called with each departure of a proxied exchange from the contract. */
   onDeparture?: (departure: Departure) => void
 }
 
@@ -56,19 +49,16 @@ export interface RunningServer {
   /** `http://host:port`, where `/openapi.json` and `/docs` live. */
   origin: string
   port: number
-  /** The in-process controls of the same mock. */
   api: MockControls
-  /** Lets the answers under way finish, stops the imports, folds the `data` file's log into it and unlocks it, then resolves. */
+  /** Lets the answers under way finish, stops the imports, folds and unlocks the `data` file. */
   close(): Promise<void>
 }
 
 const warn = (message: string) => process.stderr.write(`${message}\n`)
 
 /**
- * Starts the mock as an HTTP server: the one request path of {@link createMockApi} (its entry, no msw)
- * behind the node:http adapter, with `/openapi.json` and `/docs`, audio files read from disk for real peaks (D13), and
- * the library kept in a `data` file when one is given. The bin `session-library-mock` starts its
- * server through this function too.
+ * Starts the mock as an HTTP server (what the bin runs): the request path of {@link createMockApi}
+ * without msw, `/openapi.json`, `/docs`, audio read from disk (D13) and the optional `data` file.
  *
  * @example
  * ```ts
@@ -79,7 +69,6 @@ const warn = (message: string) => process.stderr.write(`${message}\n`)
  * ```
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  // The transport's options, the data file's and the proxy's: the rest are the mock's own.
   const { port, host, allowHosts, cors, timeouts, onExchange, ...rest } = options
   const { data, compaction, proxy, proxyTimeout, proxyMaxBody, onDeparture, ...mockOptions } = rest
   const opened = data === undefined ? undefined : await DataStore.open(data, compaction ?? {}, warn)

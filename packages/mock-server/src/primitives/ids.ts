@@ -1,9 +1,6 @@
 import { hash32 } from './random.js'
 
-/**
- * Builds the opaque id number `counter` of a seed (D5): a fixed-width hash of (seed, counter)
- * followed by the counter, so ids repeat for a seed and never collide.
- */
+/** The opaque id `counter` of a seed (D5): a fixed-width hash of both, then the counter, so ids never collide. */
 export function opaqueId(prefix: string, seed: number, counter: number): string {
   // The hash goes on from the seed's part, hashed once per seed: the same as hashing `seed:counter`.
   const mixed = hash32(`${counter}`, seedHash(seed)).toString(36).padStart(7, '0')

@@ -1,9 +1,5 @@
-/**
- * Runs async work one piece at a time, in the order asked: a change and its `onChange` finish
- * before the next request or import step looks at the library.
- */
+/** Runs async work one piece at a time, in the order asked: a change and its `onChange` finish before the next. */
 export class Mutex {
-  /** The end of the work queued so far; `undefined` when none is under way. */
   #tail: Promise<unknown> | undefined
   /** Opens when the work being started synchronously settles; made only if it asks for more work. */
   #gate: { promise: Promise<void>; open: () => void } | undefined
@@ -16,8 +12,7 @@ export class Mutex {
       this.#gate ??= gate()
       return this.#after(this.#gate.promise, work)
     }
-    // Idle, the work starts at once: waiting a turn of the microtask queue for nothing cost two
-    // promises and a thenable's adoption on every request.
+    // Idle, the work starts at once: a turn of the microtask queue cost two promises every request.
     const result = this.#start(work)
     // Work it asked for while starting holds the tail already, behind the gate.
     if (!this.#tail) this.#track(result)

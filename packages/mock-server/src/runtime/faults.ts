@@ -3,10 +3,7 @@ import { formatIssues, lazy, type OperationName } from '@session-library/schemas
 import * as z from 'zod/mini'
 import { operationNames, unknownOperation } from './operation-names.js'
 
-/**
- * The longest delay a fault or `setLatency` takes, in ms: ten minutes. A timer cannot wait longer
- * than 2^31 − 1 ms (about 24.8 days) and would fire at once instead; no test waits that long.
- */
+/** The longest delay a fault or `setLatency` takes, in ms (a timer past 2^31 − 1 ms would fire at once). */
 export const MAX_DELAY_MS = 600_000
 
 const MAX_RETRY_AFTER_S = 86_400
@@ -21,10 +18,7 @@ export type FaultStatus = Exclude<Upto<600>, Upto<400>>
 const isFaultStatus = (value: unknown): value is FaultStatus =>
   Number.isInteger(value) && (value as number) >= 400 && (value as number) <= 599
 
-/**
- * A whole number from `min` to `max` of a unit, each bound's message naming it: a fault's latency,
- * `times` and `retryAfter`, and the latency of `PUT /__mock/latency`.
- */
+/** A whole number from `min` to `max` of a unit, each bound's message naming it. */
 export const wholeNumber = (min: number, max: number, what: string) =>
   z
     .int({ error: `must be a whole number of ${what}` })
@@ -34,9 +28,8 @@ export const wholeNumber = (min: number, max: number, what: string) =>
     )
 
 /**
- * A fault as `injectFault` and `POST /__mock/faults` take it: an error status (any 4xx or 5xx,
- * with the error envelope of that status or a `body` of your own) or a dropped connection, or only
- * a delay; for `times` requests of one `operation` or of all.
+ * A fault as `injectFault` takes it: an error status (its envelope or your `body`), a dropped
+ * connection, or only a delay; for `times` requests of one `operation` or of all.
  */
 export const faultSchema = lazy(() =>
   z
@@ -76,7 +69,7 @@ export type Fault = z.input<typeof faultSchema>
 /** A fault still waiting, with how many matching requests it still applies to. */
 export type PendingFault = Fault & { remaining: number }
 
-/** A body no check or answer could follow (past the one JSON depth limit): refused before them. */
+/** A body past the one JSON depth limit: refused before any check. */
 function tooDeep(body: unknown): boolean {
   try {
     return body !== undefined && nestedDeeperThan(JSON.stringify(body) ?? '')
@@ -98,7 +91,6 @@ export class FaultQueue {
   #pending: PendingFault[] = []
   readonly #changed: () => void
 
-  /** `changed` is told whenever the pending faults change (added, used, cleared). */
   constructor(changed: () => void) {
     this.#changed = changed
   }

@@ -12,22 +12,17 @@ export type ImportProgress = ImportResult & { createdSessionIds: string[] }
 export type ImportRequest = z.output<typeof importBody>
 type ImportItem = ImportRequest['items'][number]
 
-/** What became of one item: the session it created, if any. */
 export type ItemOutcome = { outcome: 'completed' | 'failed' | 'skipped'; sessionId?: string }
 
-/**
- * Where imports are made durable (D15 with D19, `--data`): each call resolves once it is on disk,
- * or rejects (a start that cannot be recorded is not accepted).
- */
+/** Where imports are made durable (D15 with D19): each call resolves once on disk; a start that cannot be is refused. */
 export interface ImportLog {
   started(importId: string, request: ImportRequest): Promise<void>
   moved(importId: string, item: ItemOutcome): Promise<void>
   ended(importId: string): Promise<void>
-  /** Every import is gone (a reset). */
   cleared(): Promise<void>
 }
 
-/** An import accepted before a restart and not done: its request and what its items came to so far. */
+/** An import accepted before a restart and not done, with its items' outcomes so far. */
 export interface PendingImport {
   importId: string
   request: ImportRequest
@@ -49,13 +44,10 @@ function importedFields(item: ImportItem, requestKind: Kind | undefined): { titl
 interface ImportDeps {
   library: Library
   clock: Clock
-  /** Runs a change under the mock's mutex and persists it like a request's (`Runtime.runChange`). */
   runChange: <T>(work: () => Promise<T>) => Promise<T>
   delay: () => number
-  /** Told when an import starts, moves on by one item, or ends. */
   changed: () => void
   log?: ImportLog
-  /** Told of a failure outside any request (health's `lastError`). */
   reportError: (message: string) => void
 }
 
@@ -75,10 +67,7 @@ export class ImportRunner {
     this.#deps = deps
   }
 
-  /**
-   * Starts an import and returns its first progress: nothing processed yet. With a log, resolves
-   * once the import is durable; rejects (nothing started) when it cannot be made so.
-   */
+  /** Starts an import and returns its first progress; with a log, once it is durable. */
   async start(request: ImportRequest): Promise<ImportProgress> {
     const importId = this.#deps.library.newId('imp')
     await this.#deps.log?.started(importId, request)
@@ -127,10 +116,7 @@ export class ImportRunner {
     while (this.#running.size > 0) await Promise.all(this.#running)
   }
 
-  /**
-   * Stops every running import (a log keeps them for the next start); with `forget`, also drops
-   * their progress, from the log too (resolves once it is).
-   */
+  /** Stops every running import (a log keeps them); with `forget`, drops their progress, from the log too. */
   cancel(forget = false): Promise<void> {
     this.#abort.abort()
     this.#abort = new AbortController()

@@ -1,37 +1,24 @@
 import { nestedDeeperThan } from '@session-library/internal'
 import { isSecretHeader, MASKED, redactedHeaderValue } from '@session-library/schemas'
 
-/** Characters of a request or answer body a journal entry keeps (its bytes, when it is longer). */
+/** Characters of a body a journal entry keeps. */
 export const JOURNAL_BODY_LIMIT = 32 * 1024
 
-/**
- * A request's headers as the journal keeps them: a reference to what the request already holds
- * (fetch's `Headers`), read only when an entry is.
- */
+/** A request's headers as the journal keeps them: a reference, read only when an entry is. */
 export type HeaderSource = Iterable<[string, string]>
 
-/**
- * A body as a journal entry shows it: JSON when it parses, else its text; absent when empty.
- * `truncated` marks a body cut at 32 KiB (then always text).
- */
+/** A body as a journal entry shows it: JSON when it parses, else text; `truncated` when cut at 32 KiB. */
 export interface BodyText {
   body?: unknown
   truncated?: true
 }
 
-/**
- * The first {@link JOURNAL_BODY_LIMIT} units of a longer body, copied as bytes, so that a kept
- * entry never holds a large body.
- */
+/** The first {@link JOURNAL_BODY_LIMIT} units of a longer body, copied: a kept entry never holds a large body. */
 class CutBody {
   constructor(readonly bytes: Uint8Array) {}
 }
 
-/**
- * An answer kept as the value it was serialized from, when that value cannot change (made of
- * stored sessions, which never change in place): serialized again only if the entry is read, so
- * that a long answer costs the journal no copy.
- */
+/** An answer kept as the value it was serialized from, when that cannot change: serialized again only if read. */
 export class JsonValue {
   constructor(readonly value: unknown) {}
 }
@@ -41,10 +28,7 @@ export type KeptBody = Uint8Array | string | CutBody | JsonValue | undefined
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 
-/**
- * What a journal entry keeps of a body: the caller's own bytes or text when short (no copy, no
- * wrapper), else a {@link CutBody}: a copy of bytes, or the encoding of a text's first characters.
- */
+/** What a journal entry keeps of a body: the caller's own when short, else a {@link CutBody}. */
 export function boundedBody(value: Uint8Array | string | JsonValue | undefined): KeptBody {
   if (value instanceof JsonValue) return value
   if (value === undefined || value.length === 0) return undefined
@@ -69,10 +53,7 @@ export function shownBody(kept: KeptBody, mask: (text: string) => string): BodyT
   }
 }
 
-/**
- * The headers of a request, names in lower case, secrets hidden (D2) by the contract's rule, as the
- * SDK's logger hides them (`isSecretHeader`); in any other header the token is masked.
- */
+/** A request's headers, names in lower case, secrets hidden by the SDK's rule and the token masked (D2). */
 export function shownHeaders(source: HeaderSource | undefined, mask: (text: string) => string): Record<string, string> {
   const headers: Record<string, string> = {}
   for (const [name, value] of source ?? []) {

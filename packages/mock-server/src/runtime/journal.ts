@@ -16,54 +16,42 @@ import {
   shownHeaders,
 } from './journal-bodies.js'
 
-/**
- * One request the mock answered, as the dashboard's event stream and health's `recentRequests`
- * see it: no bodies, no headers. Never holds the token (D2).
- */
+/** One request the mock answered, without bodies and headers (the dashboard's events); never holds the token (D2). */
 export interface JournalSummary {
   /** Orders entries even when the clock is fixed: 1 for the first request after a reset. */
   seq: number
   method: string
-  /** Scheme, host and port the request was sent to, e.g. `http://127.0.0.1:4777`. */
+  /** Scheme, host and port, e.g. `http://127.0.0.1:4777`. */
   origin: string
-  /** Path without the query string, e.g. `/api/v1/sessions`. */
   path: string
   /** The query string without `?`. */
   query: string
   operation?: OperationName
   /** The answer's status; 0 when the connection was dropped (a network fault). */
   statusCode: number
-  /** Error code when the answer was an error. */
   code?: string
   /** ISO 8601 timestamp of the answer, from the mock's clock. */
   at: string
-  /** Time from the request's arrival to its answer, in ms (latency and faults included). */
+  /** Time from arrival to answer, in ms. */
   ms: number
-  /** The message of the error answered, if any. */
   message?: string
 }
 
 /**
- * One request the mock answered, newest last in `MockApi.journal()`: the {@link JournalSummary}
- * plus what was sent and answered. Headers and bodies are built only when an entry is read, the
- * token masked in them and secret headers hidden by the SDK's rule (D2: `Authorization: Bearer
- * <token>`, `Cookie: <token>`); bodies are JSON when they parse, else text, and cut at
- * `JOURNAL_BODY_LIMIT` characters with `truncated: true`.
+ * A {@link JournalSummary} plus what was sent and answered, the token masked and secret headers
+ * hidden (D2); bodies are JSON when they parse, else text, cut at 32 KiB with `truncated: true`.
  */
 export interface JournalEntry extends JournalSummary {
   request: { headers: Record<string, string> } & BodyText
   answer: BodyText
 }
 
-/** What the journal knows of an answer beyond where it went: its duration and error message. */
+/** An answer's duration and error message. */
 export type JournalDetail = Pick<JournalSummary, 'ms' | 'message'>
 
 type JournalListener = (entry: JournalSummary) => void
 
-/**
- * What the request path hands the journal: references only (the body it read, the answer's text, the
- * request's headers), masked and formatted when read.
- */
+/** What the request path hands the journal: references only, masked and formatted when read. */
 interface JournalRecord extends Omit<JournalSummary, 'seq' | 'at'> {
   /** When it was answered, in ms since the epoch. */
   time: number
@@ -71,7 +59,6 @@ interface JournalRecord extends Omit<JournalSummary, 'seq' | 'at'> {
   errorMessage?: string
   headers?: HeaderSource
   body?: Uint8Array
-  /** The JSON answered, or the value it was made from (see {@link JsonValue}). */
   answer?: string | JsonValue
 }
 
@@ -84,16 +71,11 @@ interface Kept {
 
 export const JOURNAL_LIMIT = 1000
 
-/**
- * The requests the mock answered under /api/v1 (the control surface is not journaled), and the
- * health facts derived from them (D17): the count of answered requests, the latest 50 and the
- * latest 5xx message. The token is masked in whatever it gives out (`mask`, D2).
- */
+/** The requests answered under /api/v1 and health's facts from them (D17); the token masked in all it gives out (D2). */
 export class Journal {
   readonly #mask: (text: string) => string
-  /** A ring of the latest {@link JOURNAL_LIMIT} entries: the oldest is overwritten, nothing moves. */
+  /** A ring of the latest {@link JOURNAL_LIMIT} entries. */
   #ring: (Kept | undefined)[] = []
-  /** Entries recorded since the last clear; the ring holds the latest of them. */
   #seq = 0
   #answered = 0
   #lastError: string | undefined
@@ -104,10 +86,7 @@ export class Journal {
     this.#mask = mask
   }
 
-  /**
-   * Keeps the record as given (its headers, body and answer by reference, a body past
-   * `JOURNAL_BODY_LIMIT` cut): nothing is masked or formatted until the entry is read.
-   */
+  /** Keeps the record by reference (a long body cut): nothing is masked or formatted until read. */
   record(record: JournalRecord): void {
     this.#seq += 1
     const kept: Kept = { seq: this.#seq, record, body: boundedBody(record.body), answer: boundedBody(record.answer) }
@@ -125,17 +104,13 @@ export class Journal {
     return Array.from({ length: count }, (_, index) => this.#ring[(first + index) % JOURNAL_LIMIT] as Kept)
   }
 
-  /**
-   * Calls `listener` with each entry recorded from now on, after the kept ones when `backlog` is
-   * set; returns the unsubscribe. A listener that throws is unsubscribed, never the recording.
-   */
+  /** Calls `listener` with each new entry (the kept ones first with `backlog`); one that throws is unsubscribed. */
   subscribe(listener: JournalListener, { backlog = false } = {}): () => void {
     if (backlog) for (const kept of this.#kept()) listener(this.#summary(kept))
     this.#listeners.add(listener)
     return () => this.#listeners.delete(listener)
   }
 
-  /** How many subscribers listen now: none means nothing is built for them. */
   get subscribers(): number {
     return this.#listeners.size
   }
@@ -178,7 +153,7 @@ export class Journal {
     }
   }
 
-  /** Keeps where a proxied exchange departed from the contract (`--proxy`), bounded like the entries. */
+  /** Keeps a proxied exchange's departures from the contract, bounded like the entries. */
   recordDepartures(departures: readonly Departure[]): void {
     this.#departures.push(...departures)
     this.#departures.splice(0, Math.max(0, this.#departures.length - JOURNAL_LIMIT))
@@ -188,7 +163,7 @@ export class Journal {
     return this.#departures.map((departure) => ({ ...departure }))
   }
 
-  /** The entries that match `filter` (all without one), oldest first, each built afresh (a copy). */
+  /** The entries that match `filter`, oldest first, each a copy. */
   entries(filter?: RequestFilter): JournalEntry[] {
     const kept = this.#kept()
     return (filter ? kept.filter((entry) => matches(entry.record, filter)) : kept).map((entry) => this.#entry(entry))
@@ -199,7 +174,7 @@ export class Journal {
     return this.#answered
   }
 
-  /** The latest answered requests, newest first, as the health snapshot lists them (D17). */
+  /** The latest answered requests, newest first (D17). */
   recent(): { method: string; path: string; statusCode: number; at: string }[] {
     const answered: JournalRecord[] = []
     const oldest = Math.max(0, this.#seq - JOURNAL_LIMIT)
@@ -215,12 +190,11 @@ export class Journal {
     }))
   }
 
-  /** Sets `lastError` for a failure outside any request, e.g. a `--data` fold that failed (D19). */
+  /** Sets `lastError` for a failure outside any request (D19). */
   noteError(message: string): void {
     this.#lastError = message
   }
 
-  /** The message of the latest 5xx answer, if any (D17). */
   get lastError(): string | undefined {
     return this.#lastError
   }
@@ -234,10 +208,7 @@ export class Journal {
   }
 }
 
-/**
- * Which journal entries `MockApi.requests` gives: all of one operation, method or status (every
- * field given must match).
- */
+/** Which journal entries `MockApi.requests` gives: every field given must match. */
 export interface RequestFilter<Name extends OperationName = OperationName> {
   operation?: Name
   method?: string
@@ -245,10 +216,7 @@ export interface RequestFilter<Name extends OperationName = OperationName> {
   status?: number
 }
 
-/**
- * A journal entry of one operation: `request.body` typed as the operation's body, `answer.body` as
- * its answer or an error envelope.
- */
+/** A journal entry of one operation, its bodies typed. */
 export type JournalEntryOf<Name extends OperationName> = Omit<JournalEntry, 'operation' | 'request' | 'answer'> & {
   operation: Name
   request: {

@@ -9,10 +9,7 @@ export const unknownOperation = (input: unknown): string =>
   `unknown operation ${JSON.stringify(input)}${typeof input === 'string' ? didYouMean(input, operationNames) : ''}; ` +
   `expected one of ${operationNames.join(', ')}`
 
-/**
- * The operation named, or a TypeError saying which was meant: the one check of every control that
- * takes an operation (`override`, `verify`, `requests`, faults).
- */
+/** The operation named, or a TypeError saying which was meant. */
 export function checkOperation(name: unknown): OperationName {
   if ((operationNames as unknown[]).includes(name)) return name as OperationName
   throw new TypeError(unknownOperation(name))

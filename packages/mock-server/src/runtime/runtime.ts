@@ -13,13 +13,12 @@ import { Journal } from './journal.js'
 export type RuntimeOptions = MockOptions & { importLog?: ImportLog }
 
 /**
- * Everything behind the handlers: library, clock, switches, journal, imports, and the mutex that
- * orders changes and their `onChange`. A reset puts a new library (and import runner) in place and
- * moves `generation` on: what was under way works on the old one, neither persisted nor journaled.
+ * Everything behind the handlers, and the mutex that orders changes and their `onChange`. A reset puts
+ * a new library in place and moves `generation` on: work under way is neither persisted nor journaled.
  */
 export class Runtime {
   readonly token: string
-  /** Masks the token in any text (D2): the journal, health, error messages. */
+  /** Masks the token in any text (D2). */
   readonly mask: (text: string) => string
   readonly clock: Clock
   readonly settings: Settings
@@ -34,7 +33,6 @@ export class Runtime {
   #start: LibrarySnapshot
   readonly #options: RuntimeOptions
 
-  /** `start` must be checked against the contract already (see `checkLibrary`). */
   constructor(options: RuntimeOptions, start: LibrarySnapshot) {
     this.#options = options
     this.#start = start
@@ -59,15 +57,11 @@ export class Runtime {
     return this.#imports
   }
 
-  /** Moves on at each reset: work that began under an older one must not write or journal. */
   get generation(): number {
     return this.#generation
   }
 
-  /**
-   * Runs a change under the mutex; if it moved the library (even if it threw) and no reset replaced
-   * it, awaits `onChanges` and `onChange` before the next change sees the library (D19).
-   */
+  /** Runs a change under the mutex; if it moved the library (even throwing), persists it before the next (D19). */
   runChange<T>(work: () => T | Promise<T>): Promise<T> {
     return this.mutex.run(async () => {
       const library = this.#library
@@ -96,10 +90,7 @@ export class Runtime {
     return this.replaceLibrary(library, 'reset')
   }
 
-  /**
-   * Puts `library` (checked) in place of the current one, now: imports stop, work under way is
-   * superseded, ids continue from `library.nextId`. Resolves once the change is persisted.
-   */
+  /** Puts `library` (checked) in place now: imports stop, work under way is superseded. Resolves once persisted. */
   replaceLibrary(library: LibrarySnapshot, kind: 'reset' | 'state' = 'state'): Promise<void> {
     this.#generation += 1
     // The old imports leave the log before the new library is persisted: none resumes over it.
@@ -108,7 +99,6 @@ export class Runtime {
     this.#library.load(library)
     this.#imports = this.#importRunner()
     this.changes.emit(kind)
-    // A load is always a change, whole, to persist.
     return this.mutex.run(async () => {
       await forgotten
       await this.#persist()
@@ -131,10 +121,7 @@ export class Runtime {
 /** What changed: the mock's state, everything (a reset), or the mock's end (`dispose()`: streams close). */
 export type ChangeKind = 'state' | 'reset' | 'dispose'
 
-/**
- * Tells subscribers (the dashboard's event stream) that the mock's state changed. Costs one size
- * check per change when nobody listens, so the in-process mock does not pay for it.
- */
+/** Tells subscribers (the dashboard's event stream) that the mock's state changed. */
 export class Changes {
   readonly #listeners = new Set<(kind: ChangeKind) => void>()
 
@@ -148,10 +135,7 @@ export class Changes {
   }
 }
 
-/**
- * The value if it is one of `allowed`, else a TypeError naming them (D1): a typo such as
- * `'readonly'` must not become a mode that the control surface would refuse.
- */
+/** The value if it is one of `allowed`, else a TypeError naming them (D1). */
 function oneOf<T extends string>(allowed: readonly T[], value: unknown, what: string): T {
   if ((allowed as readonly unknown[]).includes(value)) return value as T
   const expected = allowed.map((each) => `'${each}'`).join(', ')
@@ -160,7 +144,7 @@ function oneOf<T extends string>(allowed: readonly T[], value: unknown, what: st
 
 export const checkService = (service: unknown): Service => oneOf(SERVICES, service, 'service')
 
-/** The latency in ms, or a TypeError: a whole number up to ten minutes (a longer timer fires at once). */
+/** The latency in ms, or a TypeError: a whole number up to ten minutes. */
 export function checkLatency(ms: unknown): number {
   if (Number.isInteger(ms) && (ms as number) >= 0 && (ms as number) <= MAX_DELAY_MS) return ms as number
   throw new TypeError(`invalid latency: ${String(ms)}; expected a whole number of ms from 0 to ${MAX_DELAY_MS}`)
@@ -196,7 +180,7 @@ class Settings {
     this.configuredMode = checked
   }
 
-  /** Whether writes are allowed: only in effective full-automation mode (D1). */
+  /** Writes are allowed only in effective full-automation mode (D1). */
   get writable(): boolean {
     return this.effectiveMode === 'full-automation'
   }

@@ -18,11 +18,7 @@ type DeepPartial<T> = T extends readonly unknown[]
     ? { [Key in keyof T]?: DeepPartial<T[Key]> }
     : T
 
-/**
- * What `MockApi.verify` expects of an operation's requests: each field given must match (a body or
- * query matches when it holds what is given, arrays whole), `times` how many match (default: any
- * number from one).
- */
+/** What `MockApi.verify` expects: each field given must match (bodies and queries hold it, arrays whole). */
 export interface VerifyPattern<Name extends OperationName = OperationName> {
   times?: number
   body?: DeepPartial<ReadonlyInput<BodyOf<Name>>>
@@ -46,7 +42,7 @@ function differences(actual: unknown, expected: unknown, path: string): string[]
     : [`${path} is ${shown(actual)}, expected ${shown(expected)}`]
 }
 
-/** The request's query as the operation reads it (numbers, booleans, arrays), or as sent when it does not parse. */
+/** The request's query as the operation reads it, or as sent when it does not parse. */
 function parsedQuery(operation: Operation, query: string): unknown {
   const input = queryInput(new URLSearchParams(query))
   const parsed = operation.query?.safeParse(input)
@@ -72,10 +68,7 @@ export function checkTimes(what: 'verify' | 'override', times: number, least: 0 
   throw new TypeError(`invalid ${what} times: ${String(times)}; expected a whole number of requests, at least ${least}`)
 }
 
-/**
- * Checks the journaled requests of an operation against a pattern (see `MockApi.verify`): nothing
- * when they match, else an Error listing each request of the operation and how it differs.
- */
+/** `MockApi.verify`: nothing when the requests match, else an Error listing each and how it differs. */
 export function verifyRequests(name: OperationName, pattern: VerifyPattern, journal: readonly JournalEntry[]): void {
   const { times, ...fields } = pattern
   if (times !== undefined) checkTimes('verify', times, 0)

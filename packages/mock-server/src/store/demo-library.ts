@@ -4,10 +4,8 @@ import { pick, seededRandom } from '../primitives/random.js'
 import type { LibrarySnapshot, StoredSession } from './records.js'
 import { DAY_MS, previewFields } from './sessions.js'
 
-// One string a list, `|` between items: the order is part of the seed's demo data.
 const words = (list: string) => list.split('|')
 
-/** Words the demo library is made of: realistic enough to search, sort and filter. */
 const VOCABULARY = {
   adjectives: words(
     'Midnight|Golden|Velvet|Neon|Hollow|Silver|Electric|Quiet|Broken|Crimson|Paper|Distant|Wild|Frozen|Lucid|Static|Amber|Lunar|Salt|Glass',
@@ -42,7 +40,7 @@ const slug = (title: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')
 
-/** Titles and their slugs: a repeated title gets a number, and so does its slug. */
+/** Titles and their slugs; a repeated title gets a number. */
 function uniqueTitles(random: () => number, count: number): { title: string; name: string }[] {
   const seen = new Map<string, number>()
   const baseSlug = memoized(slug)
@@ -80,7 +78,7 @@ function memoized(change: (text: string) => string): (text: string) => string {
   }
 }
 
-/** Options of {@link demoLibrary}, the subset of `MockOptions` that shapes the demo data. */
+/** Options of {@link demoLibrary}. */
 export interface DemoOptions {
   seed: number
   sessions: number
@@ -88,9 +86,8 @@ export interface DemoOptions {
 }
 
 /**
- * A demo library, the same for the same seed and clock: sessions with realistic titles, clients,
- * kinds, statuses, accents, tags and notes; some with several preview variants, some with none;
- * `lastOpened` spread over the 90 days before `now`. Ids come from the seed (D5).
+ * A demo library, the same for the same seed and clock: realistic sessions, some with several
+ * preview variants, `lastOpened` spread over the 90 days before `now`. Ids come from the seed (D5).
  */
 export function demoLibrary({ seed, sessions, now }: DemoOptions): LibrarySnapshot {
   const random = seededRandom(seed)

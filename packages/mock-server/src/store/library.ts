@@ -17,15 +17,9 @@ import {
 import { noteWritten } from './sessions.js'
 import { Table, type TableWatcher } from './table.js'
 
-/**
- * The library's secondary indexes, kept up to date by its tables' watchers: project paths, for
- * the import's skip rule (D15), and each session's waveform note lanes, deleted with it (D14).
- */
+/** Secondary indexes kept by the tables' watchers: project paths (D15's skip rule), each session's lanes (D14). */
 class SessionIndexes {
-  /**
-   * How many sessions have each path, as current or original project path; built on first use
-   * (an import's first item), so that a start with a large library does not count every path.
-   */
+  /** How many sessions have each path, current or original; built on first use (an import's first item). */
   #paths: Map<string, number> | undefined
   readonly #lanes = new Map<string, Set<string>>()
 
@@ -75,7 +69,6 @@ class SessionIndexes {
 
 type Tables = { [P in LibraryPart]: Table<PartRecord<P>> }
 
-// Every table tells `changed` of each write itself: no caller has to remember to.
 function createTables(indexes: SessionIndexes, changed: () => void): Tables {
   let lastWritten: Readonly<StoredSession> | undefined
   const table = <P extends LibraryPart>(part: P, watch?: TableWatcher<PartRecord<P>>) =>
@@ -95,17 +88,14 @@ function createTables(indexes: SessionIndexes, changed: () => void): Tables {
 }
 
 /**
- * The mock's library: sessions and waveform note lanes in `@msw/data` collections (behind
- * {@link Table}, one per part of the snapshot), the id counter, and the indexes that let every
- * write reach its records without a scan. `revision` moves on every change, so the request path knows
- * when to persist, and {@link Library.drainChange} says what changed, record by record.
+ * The mock's library: a {@link Table} per part of the snapshot, the id counter and the indexes.
+ * `revision` moves on every change (when to persist); {@link Library.drainChange} says what changed.
  */
 export class Library {
   readonly #indexes = new SessionIndexes()
   readonly #tables: Tables = createTables(this.#indexes, () => this.#changed())
   readonly sessions: Table<StoredSession> = this.#tables.sessions
   readonly lanes: Table<StoredLane> = this.#tables.lanes
-  /** Waveforms answered as stored (a cloned library), by `waveformKey`. */
   readonly waveforms: Table<StoredWaveform> = this.#tables.waveforms
   #nextId = 1
   #revision = 0
@@ -120,11 +110,7 @@ export class Library {
     return this.#revision
   }
 
-  /**
-   * Replaces the whole library with a snapshot already checked against the contract (by the
-   * caller: once for a whole file, or not at all for the demo library the mock generates itself).
-   * The snapshot's records are stored as they are.
-   */
+  /** Replaces the whole library with a snapshot the caller checked; its records are stored as they are. */
   load(snapshot: LibrarySnapshot): void {
     this.#indexes.clear()
     for (const part of libraryPartNames) this.#tables[part].load((snapshot[part] ?? []) as never)
@@ -133,10 +119,7 @@ export class Library {
     this.#changed()
   }
 
-  /**
-   * Applies a change of another run (a change log's line): records checked, ids kept unused. A
-   * `whole` change first empties the library: it holds every record.
-   */
+  /** Applies a change log's line: records checked, ids kept unused; a `whole` one empties the library first. */
   apply(change: LibraryChange): void {
     if (change.whole) for (const part of libraryPartNames) this.#tables[part].load([])
     for (const part of libraryPartNames) {
@@ -184,10 +167,7 @@ export class Library {
     return this.#nextId
   }
 
-  /**
-   * A new opaque id, never handed out before for this library (D5), nor held by a session it
-   * loaded (a cloned library's ids came from elsewhere, maybe from a mock with the same seed).
-   */
+  /** A new opaque id, never handed out before for this library (D5), nor held by a session it loaded. */
   newId(prefix: string): string {
     let id: string
     do {
@@ -207,7 +187,7 @@ export class Library {
     return this.#indexes.knowsPath(path, this.sessions.values())
   }
 
-  /** The stored session, read-only and not a copy (see {@link Table.peek}), or the 404 of D3 ({@link NotFound}). */
+  /** The stored session, or the 404 of D3 ({@link NotFound}). */
   readSession(id: string): Readonly<StoredSession> {
     return found(this.sessions.peek(id))
   }
@@ -221,7 +201,6 @@ export class Library {
     const record = this.sessions.peek(id)
     if (record === undefined || !this.sessions.delete(id)) throw new NotFound('session')
     for (const key of this.#indexes.lanesOf(id)) this.lanes.delete(key)
-    // A stored waveform belongs to one of the session's previews: no scan needed to find them.
     for (const preview of record.previews) this.waveforms.delete(waveformKey(id, preview.id))
   }
 }
@@ -232,10 +211,8 @@ function found<T>(session: T | undefined): T {
 }
 
 /**
- * The mock's library read in place (`MockApi.store`): every call reads what is stored now, so a
- * test sees each change as it happens. The records are the stored ones, frozen (a write stores a
- * new one): changing one is a compile error and, at run time, a TypeError, so no test can change
- * the library, nor the one `reset()` restores, but through the API.
+ * The mock's library read in place (`MockApi.store`): each call reads what is stored now. The records
+ * are the stored ones, frozen: changing one is a compile error and a TypeError.
  */
 export interface LiveStore {
   /** The stored session with this id, if any. */

@@ -13,16 +13,13 @@ import {
 import type * as z from 'zod/mini'
 import { repeatedKeys } from './repeated-keys.js'
 
-/**
- * The mock's whole state in a JSON-safe form: what `--data` files hold, as the contract's
- * `librarySnapshot` reads it. `nextId` keeps ids from being reused across restarts (D5).
- */
+/** The mock's whole state, JSON-safe (what `--data` files hold); `nextId` keeps ids unused across restarts (D5). */
 export type LibrarySnapshot = z.output<typeof librarySnapshot>
 
 /** A session as the mock stores it: the answered fields plus the search-only `client` (D11). */
 export type StoredSession = z.output<typeof storedSession>
 
-/** A value no one can change: every object and array in it read-only, at any depth (what `MockApi.store` hands out). */
+/** A value read-only at any depth (what `MockApi.store` hands out). */
 export type Frozen<T> = T extends string | number | boolean | bigint | symbol | null | undefined
   ? T
   : T extends readonly (infer Item)[]
@@ -31,10 +28,7 @@ export type Frozen<T> = T extends string | number | boolean | bigint | symbol | 
       ? { readonly [Key in keyof T]: Frozen<T[Key]> }
       : T
 
-/**
- * Freezes a stored record and everything in it, once (a frozen one is left as it is): records
- * never change in place, so the mock loses nothing, and a test cannot change one by mistake.
- */
+/** Freezes a stored record deeply, once: records never change in place, so a test cannot change one by mistake. */
 export function frozen<T>(value: T): Frozen<T> {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     for (const inner of Object.values(value)) frozen(inner)
@@ -49,19 +43,16 @@ export type StoredLane = LibrarySnapshot['lanes'][number]
 /** A waveform the mock answers as stored, for one session and preview variant (a cloned library's). */
 export type StoredWaveform = z.output<typeof storedWaveform>
 
-/** The key of a waveform and of its note lane (D13, D14): stable for a (session, variant) pair, unique. */
+/** The key of a waveform and of its note lane (D13, D14). */
 export function waveformKey(sessionId: string, variantId: string): string {
   return `${encodeURIComponent(sessionId)}:${encodeURIComponent(variantId)}`
 }
 
 export type LibraryPart = Exclude<keyof LibrarySnapshot, 'version' | 'nextId'>
 
-/** The record type of a part (a part may be optional in the snapshot: an older file lacks it). */
 export type PartRecord<P extends LibraryPart> = NonNullable<LibrarySnapshot[P]>[number]
 
-// The store, the change log and its replay are generic over this table: a new part of the
-// snapshot needs one entry here and nothing else. A session holds only what writes through the API
-// can leave (D5–D7), in a `--data` file and its log as well as in memory.
+// The store, the change log and its replay are generic over this table: a new part needs one entry here.
 export const LIBRARY_PARTS: {
   [P in LibraryPart]: {
     model: z.ZodMiniType<PartRecord<P>>
@@ -85,17 +76,13 @@ export const libraryPartNames = Object.keys(LIBRARY_PARTS) as LibraryPart[]
 export const recordKey = (part: LibraryPart, record: object): string =>
   (LIBRARY_PARTS[part].keyOf as (record: object) => string)(record)
 
-/** What one change did to one part of the library: records stored (new or replacing) and keys deleted. */
+/** What one change did to one part of the library: records stored and keys deleted. */
 export interface PartChange<T> {
   put: T[]
   del: string[]
 }
 
-/**
- * What one change of the library did, record by record: what the `--data` change log holds, one
- * line a change. `whole` marks a change that replaced the whole library (a reset): it carries every
- * record, and whatever came before it no longer counts.
- */
+/** One change of the library, record by record (a `--data` change log line); `whole` replaced everything (a reset). */
 export type LibraryChange = { nextId: number; whole?: true } & {
   [P in LibraryPart]?: PartChange<PartRecord<P>>
 }
@@ -104,18 +91,14 @@ export type LibraryChange = { nextId: number; whole?: true } & {
 function duplicateKeys(library: LibrarySnapshot, prefix = ''): string[] {
   return libraryPartNames.flatMap((part) => {
     const records: readonly object[] = library[part] ?? []
-    const keyOf = LIBRARY_PARTS[part].keyOf as (record: object) => string
-    return repeatedKeys(records.length, (at) => keyOf(records[at] as object)).map(
-      ([at, first]) =>
-        `${prefix}${part}[${at}]: duplicate key ${keyOf(records[at] as object)} (as ${prefix}${part}[${first}])`,
+    const keyAt = (at: number) => recordKey(part, records[at] as object)
+    return repeatedKeys(records.length, keyAt).map(
+      ([at, first]) => `${prefix}${part}[${at}]: duplicate key ${keyAt(at)} (as ${prefix}${part}[${first}])`,
     )
   })
 }
 
-/**
- * Each reference that points at nothing: a session's `preferredPreviewId` naming none of its
- * previews, a lane's or stored waveform's session or preview variant that is not there (D12, D14).
- */
+/** Each reference that points at nothing: a preferred preview, a lane's or waveform's session or variant (D12, D14). */
 function danglingReferences(library: LibrarySnapshot, prefix = ''): string[] {
   const previews = new Map(library.sessions.map((session) => [session.id, session.previews.map(({ id }) => id)]))
   const preferred = library.sessions.flatMap(({ id, preferredPreviewId }, index) =>
@@ -158,11 +141,8 @@ export function namedIssues(
 }
 
 /**
- * The library checked against the contract (zod's output, a new object), or a TypeError naming
- * each bad record and field, each key held twice and each reference to nothing — before any request, rather than a 500 at
- * the first one. Sessions must hold only what writes through the API can leave (`writtenLibrary`,
- * D5–D7), stored as a write stores them. A `--data` file is checked by {@link libraryProblems}
- * instead: each of its records must already be as a write stores it.
+ * The library checked against the contract (`writtenLibrary`, D5–D7), or a TypeError naming each bad
+ * record and field, each key held twice and each reference to nothing: before any request, not a 500.
  */
 export function checkLibrary(library: unknown): LibrarySnapshot {
   const checked = writtenLibrary.safeParse(library)
@@ -182,11 +162,8 @@ export function checkLibrary(library: unknown): LibrarySnapshot {
 const LISTED = 5
 
 /**
- * What keeps stored records (a `--data` file's part, a change log line's) from loading: each
- * record must be exactly as a write through the API leaves it (its part's model, D5–D7: a title
- * trimmed and 1–200 characters, tags without commas, each once, at most 100, notes within their
- * limit…). Each problem names the record's place in `list`, its id and the field; none when all hold. The
- * contract's own check decides (`acceptsAsIs`); its parse words a refused record's issues.
+ * What keeps stored records (a `--data` file's part, a change log line's) from loading: each must be
+ * exactly as a write leaves it (D5–D7). Each problem names the record's place in `list`, its id and the field.
  */
 export function recordProblems(part: LibraryPart, records: readonly unknown[], list: string = part): string[] {
   const model = LIBRARY_PARTS[part].model as z.ZodMiniType
@@ -218,10 +195,7 @@ export function recordProblems(part: LibraryPart, records: readonly unknown[], l
   return problems
 }
 
-/**
- * What keeps a library image (a `--data` file) from loading: its shape (`writtenLibrary`), each
- * record as {@link recordProblems} says, each key held once. None when it loads as it is.
- */
+/** What keeps a `--data` file's library from loading: its shape, each record, each key held once. */
 export function libraryProblems(library: unknown): string[] {
   if (acceptsAsIs(writtenLibrary)(library)) return duplicateKeys(library as LibrarySnapshot)
   const record = (typeof library === 'object' && library !== null ? library : {}) as Record<string, unknown>

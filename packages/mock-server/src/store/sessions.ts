@@ -16,7 +16,6 @@ import { opaqueId } from '../primitives/ids.js'
 import { type Frozen, type LibrarySnapshot, namedIssues, type StoredSession } from './records.js'
 import type { Table } from './table.js'
 
-/** What a write sets (D5–D7), each field optional: a parsed `PATCH /sessions/{id}` body. */
 type WrittenFields = z.output<typeof sessionUpdateBody>
 
 /** A new session record (D5): the written fields over the defaults, plus the server-set ones. */
@@ -30,10 +29,7 @@ export function newSessionRecord(
   return { id, ...written, lastOpened: now, projectOriginalPath: written.projectPath, ...previewDefaults(), client }
 }
 
-/**
- * Applies a PATCH to a stored session (D5, D8): each field it carries, and `projectOriginalPath`
- * set from the first non-empty `projectPath`, kept after that.
- */
+/** Applies a PATCH (D5, D8); `projectOriginalPath` is set from the first non-empty `projectPath`. */
 export function applyPatch(draft: StoredSession, patch: WrittenFields): void {
   Object.assign(draft, patch)
   if (draft.projectOriginalPath === '' && draft.projectPath !== '') draft.projectOriginalPath = draft.projectPath
@@ -41,16 +37,14 @@ export function applyPatch(draft: StoredSession, patch: WrittenFields): void {
 
 type AnsweredSession = Omit<StoredSession, 'client'>
 
-// Keyed by the stored records themselves, which never change in place (a write stores a new one):
-// what is kept for a record stays true and goes with it, and no two mocks share a record.
+// Keyed by the stored records, which never change in place: what is kept stays true and goes with them.
 const answeredForms = new WeakMap<Readonly<StoredSession>, Readonly<AnsweredSession>>()
 const answeredJson = new WeakMap<object, string>()
 const justWritten = new WeakSet<Readonly<StoredSession>>()
 
 /**
- * Notes the session a write just stored, in place of the one its library's write stored before.
- * Its write answers it once; keeping its answered form and JSON then would cost every write (a
- * PATCH 7 % more CPU), so they are kept when it is read after its library's next write instead.
+ * Notes the session a write just stored. Its write answers it once; keeping its answered form and
+ * JSON then would cost every write (a PATCH 7 % more CPU), so they are kept when it is next read.
  */
 export function noteWritten(record: Readonly<StoredSession>, previous: Readonly<StoredSession> | undefined): void {
   if (previous !== undefined) justWritten.delete(previous)
@@ -58,10 +52,8 @@ export function noteWritten(record: Readonly<StoredSession>, previous: Readonly<
 }
 
 /**
- * A stored session as answered: every SPEC field and not the search-only `client` (D11). Made
- * once per stored record and frozen, so a list page allocates nothing per session; its JSON is
- * kept too (see {@link sessionJson}). The session a write just stored is answered with a copy
- * (see {@link noteWritten}).
+ * A stored session as answered, without the search-only `client` (D11): made once per record and
+ * frozen, its JSON kept too, so a list page allocates nothing per session.
  */
 export function toSession(record: Readonly<StoredSession>): Readonly<AnsweredSession> {
   const kept = answeredForms.get(record)
@@ -70,19 +62,18 @@ export function toSession(record: Readonly<StoredSession>): Readonly<AnsweredSes
   if (justWritten.has(record)) return fields
   const answered = Object.freeze(fields)
   answeredForms.set(record, answered)
-  // Serialized now, once: a session is made answered to be answered.
   answeredJson.set(answered, JSON.stringify(answered))
   return answered
 }
 
-/** The JSON of a session {@link toSession} kept; `undefined` for any other value. */
+/** The JSON of a session {@link toSession} kept, if any. */
 export function sessionJson(value: unknown): string | undefined {
   return typeof value === 'object' && value !== null ? answeredJson.get(value) : undefined
 }
 
 export const DAY_MS = 86_400_000
 
-/** The filter of D11, or `undefined` when the query has none (every session is kept). */
+/** The filter of D11, or `undefined` when the query has none. */
 function matches(query: SessionListParams, since: string | undefined) {
   const needle = query.q?.toLowerCase()
   const filter = sessionFilter(query)
@@ -94,11 +85,7 @@ function matches(query: SessionListParams, since: string | undefined) {
     (since === undefined || record.lastOpened >= since)
 }
 
-/**
- * Filters (D11, AND-combined), sorts (D10) and pages (D9) the stored sessions over the table's kept
- * orders ({@link Table.ordered}, {@link Table.first}): a page costs a pass, not a sort. ISO
- * timestamps of the mock compare as strings, so `recent` is a string comparison.
- */
+/** Filters (D11), sorts (D10) and pages (D9) the stored sessions over the table's kept orders: a pass, not a sort. */
 export function listSessions(
   sessions: Pick<Table<StoredSession>, 'ordered' | 'first'>,
   query: SessionListParams,
@@ -127,7 +114,7 @@ const MIME_TYPES: Record<string, string> = {
   '.ogg': 'audio/ogg',
 }
 
-/** A file path's name without its extension, and the extension in lower case (`.wav`). */
+/** A file path's name without its extension, and the extension in lower case. */
 export function fileParts(path: string): [base: string, extension: string] {
   let end = path.length
   while (end > 0 && (path[end - 1] === '/' || path[end - 1] === '\\')) end--
@@ -151,7 +138,7 @@ type PreviewFields = Pick<
   'previewStatus' | 'previewUrl' | 'previewAudioUrl' | 'previewAudioMime' | 'preferredPreviewId'
 >
 
-/** The session's preview fields for a preferred preview (or none): its file as URL and MIME type. */
+/** The session's preview fields for a preferred preview (or none). */
 export function previewFields(preferred: Preview | undefined): PreviewFields {
   if (!preferred) {
     return { previewStatus: 'none', previewUrl: '', previewAudioUrl: '', previewAudioMime: '', preferredPreviewId: '' }
@@ -169,7 +156,6 @@ export function previewFields(preferred: Preview | undefined): PreviewFields {
 /** The fields `sessionRecord` takes: a title, and any other field of a stored session. */
 export type SessionFields = Partial<StoredSession> & { title: string }
 
-/** Where a record's id and `lastOpened` come from when not given. */
 interface RecordSource {
   id(): string
   now(): string
@@ -180,13 +166,10 @@ let recordsMade = 0
 const standalone: RecordSource = { id: () => opaqueId('ses', 0, ++recordsMade), now: () => new Date().toISOString() }
 
 /**
- * A whole stored session, every field filled as the mock fills a created one (D5: the defaults,
- * `projectOriginalPath` from `projectPath`, no previews), from as few fields as you like. The id is
- * the next of a counter of this module's (the same ids, in the same order, on every run) unless
- * given; `lastOpened` is now unless given (`api.sessionRecord` takes both from the mock: its seed
- * and its clock). A field that breaks the contract's write rules (D5–D7: an empty title, a tag with
- * a comma…) is a TypeError naming the record and the field; one a write would normalize is stored
- * as a write stores it (a title trimmed, a repeated tag dropped).
+ * A whole stored session, filled as the mock fills a created one (D5), from as few fields as you
+ * like. The id is the next of this module's counter (the same on every run) and `lastOpened` now,
+ * unless given. A field that breaks the write rules (D5–D7) is a TypeError naming it; one a write
+ * would normalize is stored as a write stores it.
  *
  * @example
  * ```ts
@@ -197,7 +180,7 @@ export function sessionRecord(fields: SessionFields): StoredSession {
   return recordFrom(fields, standalone)
 }
 
-/** {@link sessionRecord} with the id and `lastOpened` from `source` when not given (a mock's own). */
+/** {@link sessionRecord} with the id and `lastOpened` from `source` (a mock's own). */
 export function recordFrom(fields: SessionFields, source: RecordSource): StoredSession {
   const { id = source.id(), lastOpened = source.now(), client, ...rest } = fields
   // The server-set fields given win over the ones a create would set.
@@ -208,8 +191,7 @@ export function recordFrom(fields: SessionFields, source: RecordSource): StoredS
 
 /**
  * A library holding these sessions (and lanes), for `createMockApi({ library })`, `api.seed()` or
- * `api.reset({ library })`. Ids of new records start after `nextId` (default 1), skipping the
- * ones the library holds.
+ * `api.reset({ library })`; new ids start after `nextId` (default 1).
  *
  * @example
  * ```ts

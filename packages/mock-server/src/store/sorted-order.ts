@@ -3,19 +3,13 @@ import { compareText } from '@session-library/schemas'
 /** Changes an order holds back before it is cheaper to sort again than to move records one by one. */
 const PENDING_LIMIT = 1024
 
-/**
- * How a table's records are ordered: by a text value, ascending or descending, ties on the
- * record's key ascending whatever the direction (D10's rule), so the order is total.
- */
+/** How records are ordered: by a text value, ties on the key ascending whatever the direction (D10). */
 export interface OrderBy<T> {
   value: (record: T) => string
   descending: boolean
 }
 
-/**
- * D10's comparison of two records, given their sort values: by value in the direction, then by key
- * ascending (read only on a tie). Descending swaps the arguments: `-1 * 0` is a -0 that slows a sort.
- */
+/** D10's comparison, given the sort values. Descending swaps the arguments: `-1 * 0` is a -0 that slows a sort. */
 function orderOf<T>(keyOf: (record: T) => string, descending: boolean) {
   const values = descending ? (a: string, b: string) => compareText(b, a) : compareText
   return (aValue: string, a: T, bValue: string, b: T): number =>
@@ -23,19 +17,14 @@ function orderOf<T>(keyOf: (record: T) => string, descending: boolean) {
 }
 
 /**
- * One sorted order of a table's records, kept across changes. A write only notes the change (a
- * constant cost, whatever the size); the next read moves each changed record into place with a
- * binary search and a splice, so the first page after one change costs two searches, not a sort.
- * A full sort computes each record's sort value once (not twice per comparison) and sorts their
- * places, a typed array: no object per record. An order that falls too far behind (a bulk
- * import, or a sort nobody reads) asks to be dropped and is sorted afresh when next read.
+ * One sorted order kept across changes: a write only notes the change; the next read moves each
+ * changed record into place with a binary search and a splice. A full sort computes each value once
+ * and sorts places in a typed array. An order too far behind asks to be dropped.
  */
 export class SortedOrder<T> {
   readonly #by: OrderBy<T>
   readonly #order: (aValue: string, a: T, bValue: string, b: T) => number
-  /** The records in order: what readers get, without a copy per read. */
   readonly #records: T[]
-  /** Records to take out and put in, in the order of the writes. */
   readonly #pending: [before: T | undefined, after: T | undefined][] = []
 
   /** `records` becomes the order: the caller hands over a new array. */
@@ -50,18 +39,14 @@ export class SortedOrder<T> {
     this.#records = Array.from(places, (at) => records[at] as T)
   }
 
-  /** Notes that `before` became `after` (either missing on a create or a delete); false when the order should be dropped instead. */
+  /** Notes that `before` became `after`; false when the order should be dropped instead. */
   changed(before: T | undefined, after: T | undefined): boolean {
     if (this.#pending.length >= PENDING_LIMIT) return false
     this.#pending.push([before, after])
     return true
   }
 
-  /**
-   * The records in order, the pending changes applied; `undefined` when a record to take out is
-   * not in the order (it was never told of it), so the caller sorts afresh. The array is changed
-   * in place by later reads: copy what must outlive the next change.
-   */
+  /** The records in order, changes applied; `undefined` when one to take out is missing (sort afresh). */
   records(): readonly T[] | undefined {
     for (const [before, after] of this.#pending) {
       if (before !== undefined) {
@@ -89,14 +74,12 @@ export class SortedOrder<T> {
   }
 }
 
-/** A page near the top is selected rather than sorted up to this many records (`count` of {@link firstInOrder}). */
+/** A page near the top is selected rather than sorted up to this many records. */
 export const SELECT_AT_MOST = 1_000
 
 /**
- * The first `count` records in the order `by` (ties on their keys), of those `keep` passes (all
- * without it), and how many pass: one pass, each record compared with the last of the first
- * `count` and inserted only where it comes before it. For a page near the top of an order not
- * sorted yet: a tenth of a sort at 100,000 records.
+ * The first `count` records in the order `by` that `keep` passes, and how many pass, in one pass
+ * (a tenth of a sort at 100,000 records).
  */
 export function firstInOrder<T>(
   records: readonly T[],

@@ -3,20 +3,15 @@ import { formatIssues } from '@session-library/schemas'
 import type * as z from 'zod/mini'
 import { firstInOrder, type OrderBy, SELECT_AT_MOST, SortedOrder } from './sorted-order.js'
 
-/** From this many records on, a page near the top of an order not kept yet is selected, not sorted ({@link Table.first}). */
+/** From this many records on, a page near the top of an order not kept yet is selected, not sorted. */
 export const SELECT_FROM = 10_000
 
-/**
- * Told of every record a {@link Table} gains, replaces or loses (`undefined` on the missing side),
- * `loaded` for a record of a {@link Table.load}: how the library keeps its secondary indexes without scanning.
- */
+/** Told of every record a {@link Table} gains, replaces or loses (`loaded` for a load's): the library's indexes. */
 export type TableWatcher<T> = (before: Readonly<T> | undefined, after: Readonly<T> | undefined, loaded?: true) => void
 
 /**
- * A repository in front of one `@msw/data` collection, at a constant cost per write whatever the
- * size: it goes around the collection wherever `@msw/data` would scan (the README's "The store"
- * says how). Stored records are never changed in place (an update stores a new object), so a
- * reader may hold one as long as it likes.
+ * A repository in front of one `@msw/data` collection, at a constant cost per write: it goes around
+ * the collection wherever `@msw/data` would scan (the README's "The store"). Records never change in place.
  */
 export class Table<T extends object> {
   readonly #model: z.ZodMiniType<T>
@@ -24,14 +19,13 @@ export class Table<T extends object> {
   #records: T[] = []
   /** Made at the first insert, when its code is loaded: a mock that is only read never loads it. */
   #collection: Promise<Collection<z.ZodMiniType<T>>> | undefined
-  /** Each key's slot in `#records`: a number, no object per record; built when first needed after a load. */
+  /** Each key's slot in `#records`; built when first needed after a load. */
   #slots: Map<string, number> | undefined = new Map()
   readonly #keyOf: (record: T) => string
   readonly #watch: TableWatcher<T> | undefined
   #changed = new Set<string>()
-  /** Sorted orders by name, kept across changes (see {@link Table.ordered}). */
   readonly #orders = new Map<string, SortedOrder<Readonly<T>>>()
-  /** Orders a page was selected from since the load (see {@link Table.first}): the next read sorts. */
+  /** Orders a page was selected from since the load: the next read sorts. */
   readonly #selected = new Set<string>()
 
   constructor(model: z.ZodMiniType<T>, keyOf: (record: T) => string, watch?: TableWatcher<T>) {
@@ -48,7 +42,6 @@ export class Table<T extends object> {
     return this.#index.has(key)
   }
 
-  /** The stored record with this key, read-only and not a copy (records are never changed in place). */
   peek(key: string): Readonly<T> | undefined {
     const at = this.#index.get(key)
     return at === undefined ? undefined : this.#records[at]
@@ -61,11 +54,9 @@ export class Table<T extends object> {
   }
 
   /**
-   * The first `count` records of an order not kept yet, of those `keep` passes, and how many pass,
-   * selected in one pass ({@link firstInOrder}); the order is sorted once this task is done, or at
-   * the next read if that comes first (requests in process may follow each other without a task
-   * between them). Once an order per load, from {@link SELECT_FROM} records and up to
-   * {@link SELECT_AT_MOST}; `undefined` otherwise: read {@link Table.ordered} then.
+   * The first `count` records of an order not kept yet that `keep` passes, and how many pass, selected
+   * in one pass; the order is sorted after this task or at the next read. Once an order per load, from
+   * {@link SELECT_FROM} records and up to {@link SELECT_AT_MOST}; `undefined` otherwise (read `ordered`).
    */
   first(
     name: string,
@@ -83,10 +74,8 @@ export class Table<T extends object> {
   }
 
   /**
-   * The stored records ordered `by` a value, ties on their keys (the same `by` for a `name`),
-   * read-only, kept under `name` across changes: a list page over a large library costs a filter
-   * and a slice, and the first after a change a binary search and a splice per changed record,
-   * not a sort. The array is valid until the next change: copy what must outlive it.
+   * The records ordered `by` a value, ties on their keys, kept under `name` across changes: a page
+   * costs a filter and a slice, not a sort. The array is valid until the next change.
    */
   ordered(name: string, by: OrderBy<Readonly<T>>): readonly Readonly<T>[] {
     const kept = this.#orders.get(name)?.records()
@@ -96,7 +85,6 @@ export class Table<T extends object> {
     return order.records() as readonly Readonly<T>[]
   }
 
-  /** Stores a new record, checked against the model by the collection, and returns it. */
   async insert(value: T): Promise<Readonly<T>> {
     const key = this.#keyOf(value)
     if (this.#index.has(key)) throw new Error(`duplicate key ${key}`)
@@ -107,7 +95,7 @@ export class Table<T extends object> {
     return record
   }
 
-  /** Changes the record with this key through a draft (a copy), checked against the model; the key must not change. */
+  /** Changes a record through a draft (a copy), checked against the model; the key must not change. */
   update(key: string, change: (draft: T) => void): Readonly<T> | undefined {
     const at = this.#index.get(key)
     if (at === undefined) return undefined
@@ -116,7 +104,7 @@ export class Table<T extends object> {
     return this.#replace(key, at, draft)
   }
 
-  /** Stores a record under its key, new or replacing, checked against the model (a change log's replay). */
+  /** Stores a record, new or replacing, checked (a change log's replay). */
   put(value: T): Readonly<T> {
     const key = this.#keyOf(value)
     const at = this.#index.get(key)
@@ -143,10 +131,8 @@ export class Table<T extends object> {
   }
 
   /**
-   * Replaces every record with `records`, already checked by the caller against the model and for
-   * keys held twice (one check of a whole snapshot is cheaper than one per record). Records are
-   * stored as they are, not copied: the caller must not change them afterwards. The index by key
-   * waits for the first lookup: a start whose first request is a list page never builds it.
+   * Replaces every record with `records`, checked by the caller (one check of a whole snapshot is
+   * cheaper), stored as they are, not copied. The index by key waits for the first lookup.
    */
   load(records: readonly T[]): void {
     this.#records = []
@@ -162,7 +148,6 @@ export class Table<T extends object> {
     }
   }
 
-  /** The stored records in insertion order (deletes aside), read-only and not copies. */
   all(): Readonly<T>[] {
     const records = this.#records
     if (this.#slots === undefined) return records.slice()
@@ -175,10 +160,8 @@ export class Table<T extends object> {
     return changed
   }
 
-  // The collection's `all()` is its own array (its records, by reference): it takes the records
-  // stored before it was made, and the slot bookkeeping above keeps it equal to the index, without
-  // the collection's scans. Until the index is built, no record has been deleted since the load:
-  // the array holds the records in insertion order.
+  // The collection's `all()` is its own array: it takes the records stored before it was made, and
+  // the slot bookkeeping keeps it equal to the index, without the collection's scans.
   #madeCollection(): Promise<Collection<z.ZodMiniType<T>>> {
     if (this.#collection !== undefined) return this.#collection
     const made = import('@msw/data').then(({ Collection }) => {

@@ -3,7 +3,6 @@ export interface WavPeaks {
   sampleRate: number
   channels: number
   frames: number
-  /** Seconds: frames / sampleRate. */
   duration: number
   /** Peak absolute amplitude per bucket, in [0, 1]; at most the requested bucket count. */
   peaks: number[]
@@ -93,10 +92,8 @@ function bucketPeaks(view: DataView, format: Format, dataOffset: number, frames:
 }
 
 /**
- * Reads a WAV file's bytes (RIFF/WAVE; 16-, 24- and 32-bit integer PCM or 32-bit float, any channel
- * count) into peaks per bucket: the largest absolute sample of any channel, in [0, 1] (D13). Pure
- * and browser-safe: the Node side reads the file and hands over the bytes. Anything else, or a file
- * without samples, gives `undefined`.
+ * Reads a WAV file's bytes (16-, 24-, 32-bit PCM or 32-bit float) into peaks per bucket, in [0, 1]
+ * (D13); browser-safe. Anything else, or a file without samples, gives `undefined`.
  */
 export function decodeWavPeaks(bytes: Uint8Array, bucketCount = 256): WavPeaks | undefined {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)

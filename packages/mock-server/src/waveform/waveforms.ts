@@ -4,10 +4,7 @@ import { hash32, pick, seededRandom } from '../primitives/random.js'
 import { type StoredSession, waveformKey } from '../store/records.js'
 import { decodeWavPeaks } from './wav.js'
 
-/**
- * The preview variant a waveform request is about (D12): `variantId` must name a preview of the
- * session; without it the preferred preview, else the first; no preview at all is a 404.
- */
+/** The preview variant a request is about (D12): the one named, else the preferred, else the first, else a 404. */
 export function chooseVariant(session: StoredSession, variantId: string | undefined): Preview {
   if (variantId !== undefined) {
     const named = session.previews.find((preview) => preview.id === variantId)
@@ -22,10 +19,7 @@ export function chooseVariant(session: StoredSession, variantId: string | undefi
 /** Buckets of a synthetic waveform and the most a decoded one gets. */
 const WAVEFORM_BUCKETS = 256
 
-/**
- * Audio facts made up from a waveform key (D13): the same key always gives the same duration,
- * sample rate and peaks, each peak in [0, 1].
- */
+/** Audio facts made up from a waveform key, the same for the same key (D13). */
 function syntheticAudio(key: string): { duration: number; sampleRate: number; peaks: number[] } {
   const random = seededRandom(hash32(key))
   const duration = Math.round((45 + random() * 240) * 1000) / 1000
@@ -40,10 +34,7 @@ function syntheticAudio(key: string): { duration: number; sampleRate: number; pe
   return { duration, sampleRate, peaks }
 }
 
-/**
- * Reads the bytes of an audio file by path; `undefined` when there is none. The Node side passes
- * one (the `readAudio` option); in a browser there is none and every waveform is synthetic.
- */
+/** Reads an audio file's bytes by path; `undefined` when there is none. */
 export type ReadAudio = (path: string) => Promise<Uint8Array | undefined>
 
 async function readBytes(readAudio: ReadAudio | undefined, path: string): Promise<Uint8Array | undefined> {
@@ -56,11 +47,7 @@ async function readBytes(readAudio: ReadAudio | undefined, path: string): Promis
   }
 }
 
-/**
- * The waveform of one preview of a session (D13): the one the library stores for it (a cloned
- * library's), else the peaks of the WAV file its path names when `readAudio` can read and decode
- * it, else synthetic peaks that are deterministic for the key.
- */
+/** The waveform of one preview (D13): the stored one, else its WAV file's peaks, else synthetic peaks. */
 export async function waveformOf(
   sessionId: string,
   preview: Preview,

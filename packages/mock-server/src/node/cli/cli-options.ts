@@ -3,11 +3,10 @@ import { MODES, type Mode, SERVICES, type Service } from '@session-library/schem
 import type { StartServerOptions } from '../start-server.js'
 
 interface Flag {
-  /** Placeholder of the value in the usage; absent for a switch. */
   value?: string
   meaning: string
   fallback: string
-  /** How its value reads into the start option named like the flag (`recent-days` sets `recentDays`). */
+  /** How its value reads into the start option named like the flag. */
   read?: (value: string) => unknown
 }
 
@@ -149,10 +148,8 @@ const PARSED: Record<string, ShellFlag> = Object.fromEntries(
 )
 
 /**
- * Parses the command line of `session-library-mock` with the project's one parser (the CLI's,
- * `@session-library/internal`), strictly: an unknown flag (with the nearest named), a missing
- * or bad value or a positional argument throws its `UsageError`. The token comes from `--token`,
- * else `SESSION_LIBRARY_TOKEN`, else `randomToken()`.
+ * Parses the command line with the project's one parser, strictly (a `UsageError`). The token comes
+ * from `--token`, else `SESSION_LIBRARY_TOKEN`, else `randomToken()`.
  */
 export function parseCliArgs(
   args: readonly string[],

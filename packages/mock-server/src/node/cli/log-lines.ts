@@ -4,11 +4,7 @@ import type { MockControls } from '../../mock-controls.js'
 import type { ImportProgress } from '../../runtime/imports.js'
 import type { ExchangeSummary } from '../transport/http-adapter.js'
 
-/**
- * One request log line of the standalone mock. It holds no header, the token in the URL (as sent or
- * percent-encoded) is masked (D2) and control characters escaped: a request can neither show the
- * token nor drive the terminal.
- */
+/** One request log line: no header, the token masked (D2), control characters escaped. */
 export function requestLogLine(token: string): (summary: ExchangeSummary) => string {
   const mask = tokenMask(token)
   return ({ method, url, status, ms }) =>
@@ -21,10 +17,7 @@ function importProgressLine(progress: ImportProgress): string {
   return `import ${importId}: ${state}${done ? `, done in ${durationMs}ms` : ''}`
 }
 
-/**
- * Reports imports as they run (D15 has no endpoint for it): polls `api.imports()` and calls `report`
- * with a line each time an import's progress changes. Returns the function that stops it.
- */
+/** Reports imports as they run (D15 has no endpoint for it), a line per change; returns the stop. */
 export function watchImports(api: MockControls, report: (line: string) => void): () => void {
   const last = new Map<string, string>()
   const timer = setInterval(() => {

@@ -18,10 +18,7 @@ const pageHtml = (title: string, assets: string) =>
     '<div id="app"><noscript>The dashboard needs JavaScript.</noscript></div>\n',
   )
 
-/**
- * The dashboard's page at `<path>/` (and `<path>`) and its built files, no token (D18: no data; the
- * page sends the token the user pastes). Other paths under `<path>` are the control surface's.
- */
+/** The dashboard's page at `<path>/` and its built files, no token (D18: no data; the user pastes it). */
 export function dashboardRoutes(path: string, title: () => string): PageRoute[] {
   const assets = `${path}/assets/`
   const page = textRoute(path, 'text/html; charset=utf-8', false, () => pageHtml(title(), assets))

@@ -1,7 +1,6 @@
 import getAbsoluteFSPath from 'swagger-ui-dist/absolute-path.js'
 import { assetRoute, escapeHtml, htmlPage, type PageRoute, textRoute } from './page-files.js'
 
-/** Where the page's parts live under its path: the page, its init script, swagger-ui-dist's files. */
 const partsOf = (path: string) => ({ page: path, init: `${path}/init.js`, assets: `${path}/assets/` })
 
 type DocsPaths = ReturnType<typeof partsOf>
@@ -37,10 +36,7 @@ const initScript = (openApiPath: string) => `window.ui = SwaggerUIBundle(${JSON.
 })})
 `
 
-/**
- * The API reference (Swagger UI from swagger-ui-dist, no CDN): the page, its `init.js` and its
- * assets, no token (D18: no data); "Try it out" calls the server the document names.
- */
+/** The API reference (Swagger UI from swagger-ui-dist, no CDN), no token (D18: no data). */
 export function docsRoutes(
   paths: { page: string; openApi: string; dashboard: string },
   title: () => string,
@@ -54,7 +50,7 @@ export function docsRoutes(
   ]
 }
 
-/** The files of swagger-ui-dist the reference page loads, and their types; no other file is served. */
+/** The files of swagger-ui-dist the page loads; no other is served. */
 const ASSET_TYPES: Readonly<Record<string, string>> = {
   'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
   'swagger-ui.css': 'text/css; charset=utf-8',

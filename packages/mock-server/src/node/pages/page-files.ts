@@ -6,11 +6,7 @@ import { once } from '@session-library/internal'
 
 const PACKAGE_NAME = '@session-library/mock-server'
 
-/**
- * The package's `dist/` (what `pnpm build` writes besides the code: the dashboard, the contract's
- * document), found from this module whether it runs built (`dist/*.js`) or from source
- * (`src/node/*.ts`, in the tests): the nearest package.json of this package.
- */
+/** The package's `dist/` (the dashboard, the contract's document), found from this module built or from source. */
 export function distDirectory(): string {
   let directory = dirname(fileURLToPath(import.meta.url))
   for (;;) {
@@ -24,11 +20,7 @@ export function distDirectory(): string {
   }
 }
 
-/**
- * Only same-origin scripts, styles and calls: a page works offline and can reach this mock and
- * nothing else. `inlineStyles` for a renderer that sets style attributes (Swagger UI); `data:`
- * images for icons embedded in CSS or a page's empty favicon.
- */
+/** Only same-origin scripts, styles and calls; `inlineStyles` for Swagger UI, `data:` images for CSS icons and favicons. */
 function contentSecurityPolicy(inlineStyles: boolean): string {
   return [
     "default-src 'none'",
@@ -42,10 +34,7 @@ function contentSecurityPolicy(inlineStyles: boolean): string {
   ].join('; ')
 }
 
-/**
- * A page or script of the mock's (`/docs`, the dashboard), made when first asked, with its headers:
- * the type, revalidation on each load, the page's Content-Security-Policy, no sniffing, no referrer.
- */
+/** A page or script of the mock's, made when first asked, with its CSP, revalidation, no sniffing and no referrer. */
 export function textRoute(path: string, type: string, inlineStyles: boolean, make: () => string): PageRoute {
   const text = once(make)
   const headers = () => ({
@@ -65,10 +54,7 @@ export const htmlPage = (head: string, body: string) =>
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char] as string)
 
-/**
- * Asset URLs carry no version, so a browser revalidates them on each load: after an upgrade of
- * the package it never runs a stale bundle, and on loopback the 304 costs nothing.
- */
+// Asset URLs carry no version: revalidated on each load, a browser never runs a stale bundle.
 const ASSET_CACHE = 'no-cache'
 
 const matches = (ifNoneMatch: string | null, etag: string) =>
@@ -77,11 +63,7 @@ const matches = (ifNoneMatch: string | null, etag: string) =>
     return trimmed === '*' || trimmed.replace(/^W\//, '') === etag
   }) ?? false
 
-/**
- * The route `<prefix>{name}` of the files of one directory listed in `types` (name →
- * `Content-Type`), with an `ETag` and 304; `undefined` for any other name. The directory is looked
- * for on the first asset asked.
- */
+/** The route `<prefix>{name}` of the files `types` lists (name → `Content-Type`) in one directory, with `ETag` and 304. */
 export function assetRoute(prefix: string, types: Readonly<Record<string, string>>, locate: () => string): PageRoute {
   const directory = once(locate)
   const etags = new Map<string, string>()
@@ -114,7 +96,7 @@ export function assetRoute(prefix: string, types: Readonly<Record<string, string
   return { method: 'GET', path: `${prefix}{name}`, answer: (request, { name }) => answer(name ?? '', request.headers) }
 }
 
-/** A page's route: a path template of the contract's form (`/docs/assets/{name}`), answered on GET and HEAD. */
+/** A page's route, a path template of the contract's form (`/docs/assets/{name}`), answered on GET and HEAD. */
 export interface PageRoute {
   readonly method: 'GET'
   readonly path: string

@@ -10,22 +10,16 @@ import { distDirectory, type PageRoute } from './page-files.js'
 
 const OPENAPI_PATH = '/openapi.json'
 
-/**
- * The pages, before the mock and without a token (D18: no data): `/openapi.json` (its server URL
- * the origin asked), `/docs`, the dashboard at `/__mock/`. One table through the contract's router;
- * `answers` says which paths it holds, so that others need no fetch `Request`.
- */
+/** The pages, before the mock and without a token (D18: no data): `/openapi.json`, `/docs`, the dashboard at `/__mock/`. */
 export function createStaticRoutes(): ((request: Request) => Response | undefined) & {
   answers(pathname: string): boolean
 } {
-  // The contract's own document (`@session-library/schemas/openapi.json`), which the build copies
-  // into dist/: rendering it here would bundle zod's JSON Schema generator into every import of the
-  // mock. Read when first asked for, not at start.
+  // The contract's document, copied into dist/ by the build: rendering it here would bundle zod's
+  // JSON Schema generator into every import of the mock.
   const read = once((): { info: { title: string } } =>
     JSON.parse(readFileSync(join(distDirectory(), 'openapi.json'), 'utf8')),
   )
-  // One rendering, the server URL left as a mark: a document per origin asked would keep one per
-  // `Host` value any client sends, without bound.
+  // One rendering, the server URL a mark: one per origin would keep one per `Host` sent, without bound.
   const MARK = 'http://server.invalid/api/v1'
   const parts = once(() => JSON.stringify({ ...read(), servers: [{ url: MARK }] }).split(JSON.stringify(MARK)))
   const title = () => read().info.title

@@ -4,11 +4,7 @@ import { readBounded } from '@session-library/internal'
 /** Largest audio file read for its peaks; a bigger one is treated as unreadable. */
 const MAX_AUDIO_BYTES = 256 * 1024 * 1024
 
-/**
- * Reads an audio file for its real waveform peaks (D13): the bytes of a regular file of at most
- * 256 MiB, else `undefined` (missing, a directory, unreadable, too large), so the mock falls back
- * to its deterministic peaks.
- */
+/** Reads an audio file for its real peaks (D13): a regular file of at most 256 MiB, else `undefined`. */
 export async function readAudioFile(path: string): Promise<Uint8Array | undefined> {
   try {
     const file = await open(path, 'r')

@@ -27,10 +27,8 @@ interface LoggedChange {
 }
 
 /**
- * Reads a change log (see {@link wholeLines}). What a failed append of an older version could leave
- * is skipped with a warning, never refused: NUL padding before a line, and a partial change joined
- * to the next one (neither was ever answered 2xx, D19). Any other line that does not parse stops
- * the start with {@link DataFileError}.
+ * Reads a change log. NUL padding and a partial change joined to the next (never answered 2xx, D19)
+ * are skipped with a warning; any other bad line is a {@link DataFileError}.
  */
 export async function readChangeLog(path: string, warn: (message: string) => void): Promise<LoggedChange[]> {
   const lines = await wholeLines(path, warn, 'a change cut off by a crash before it was answered')
@@ -40,10 +38,7 @@ export async function readChangeLog(path: string, warn: (message: string) => voi
   })
 }
 
-/**
- * The whole lines of a log (none when there is no file). A last line without its newline is an
- * append cut off by a crash, never acknowledged: it is cut off the file, with one warning saying `what` it was.
- */
+/** The whole lines of a log; a last line without its newline (a crash, never acknowledged) is cut off with a warning. */
 export async function wholeLines(path: string, warn: (message: string) => void, what: string): Promise<string[]> {
   const text = bytesOf(path)?.toString('utf8') ?? ''
   const end = text.lastIndexOf('\n') + 1
@@ -72,10 +67,8 @@ function parseLine(path: string, raw: string, line: number, warn: (message: stri
 }
 
 /**
- * The open end of a change log: appends one line a change, every byte written and flushed to disk
- * (fdatasync) before it resolves (D19). An append that fails cuts the log back to its last whole
- * line — only ever shorter, never grown — and rejects; while that cut has not succeeded, every
- * append tries it again first and fails if it still cannot, so no line ever joins a partial one.
+ * The open end of a change log: each line flushed to disk before it resolves (D19). A failed append
+ * cuts the log back to its last whole line, and until that succeeds every append tries it first.
  */
 export class ChangeLogWriter {
   readonly #file: FileHandle
@@ -93,12 +86,11 @@ export class ChangeLogWriter {
     return new ChangeLogWriter(file, (await file.stat()).size)
   }
 
-  /** How many bytes the log holds: whole lines only. */
   get bytes(): number {
     return this.#bytes
   }
 
-  /** Appends one change (any JSON record, or whole lines as bytes) and flushes it to disk; on failure the log is as it was. */
+  /** Appends one record (or whole lines as bytes), flushed; on failure the log is as it was. */
   async append(change: LibraryChange | object): Promise<void> {
     if (this.#torn) await this.#cutBack()
     const line = change instanceof Uint8Array ? change : Buffer.from(`${JSON.stringify(change)}\n`)
@@ -134,11 +126,7 @@ export class ChangeLogWriter {
   }
 }
 
-/**
- * The library a `--data` file holds once its change logs are replayed over it, oldest line first;
- * the snapshot as it is when there is nothing to replay. A line that cannot be applied (a record
- * that breaks the contract) throws {@link DataFileError} naming its file and line.
- */
+/** The library once the change logs are replayed over it; a line that cannot be applied is a {@link DataFileError}. */
 export function replayChanges(
   snapshot: LibrarySnapshot,
   logs: readonly { path: string; changes: readonly LoggedChange[] }[],
@@ -163,11 +151,7 @@ const PENDING_LIMIT = 1024
 
 type RecordMaps = Record<LibraryPart, Map<string, object>>
 
-/**
- * The records as the `--data` file and its log hold them: what a change that could not be made
- * durable is undone to (D19). Records are shared with the library, never copied (stored records
- * never change in place); the map of them is built at the first undo, not at a start.
- */
+/** The records as the file and its log hold them, what an unsaved change is undone to (D19); mapped at the first undo. */
 export class DurableRecords {
   #partOf: (part: LibraryPart) => readonly object[] | undefined
   #built: RecordMaps | undefined
@@ -178,7 +162,6 @@ export class DurableRecords {
     this.#partOf = (part) => snapshot[part]
   }
 
-  /** The change is durable now: its records are the durable ones. */
   commit(change: LibraryChange): void {
     if (change.whole) {
       this.#partOf = (part) => change[part]?.put
@@ -207,11 +190,7 @@ export class DurableRecords {
     return this.#built
   }
 
-  /**
-   * The change that puts back what `change` touched as it is durable: its records as they were,
-   * the ones it created deleted; for a whole change (a reset), the whole durable library. The id
-   * counter stays where it is, so an id handed out meanwhile is never handed out again (D5).
-   */
+  /** The change that puts back what `change` touched as it is durable; the id counter stays (D5). */
   undoOf(change: LibraryChange): LibraryChange {
     const undo: LibraryChange = { nextId: change.nextId, ...(change.whole && { whole: true as const }) }
     for (const part of libraryPartNames) {

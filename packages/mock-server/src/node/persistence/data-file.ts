@@ -8,10 +8,7 @@ import type * as z from 'zod/mini'
 import { type LibrarySnapshot, libraryPartNames, libraryProblems } from '../../store/records.js'
 import { version as mockVersion } from '../../version.js'
 
-/**
- * A `--data` file that cannot be used: it does not parse, does not match the library format, or
- * cannot be read. The standalone mock stops with its message and exit code 2; the file is left as it is.
- */
+/** A `--data` file that cannot be used; the standalone mock stops with its message (exit code 2), the file untouched. */
 export class DataFileError extends Error {
   constructor(
     readonly path: string,
@@ -22,11 +19,7 @@ export class DataFileError extends Error {
   }
 }
 
-/**
- * The bytes of a `--data` file or its log; `undefined` when there is none. Read at a start, before
- * its parse, which blocks anyway: read at once, the text is one flat string and no chunks are left
- * for the collector, which makes the parse of a large file a third cheaper.
- */
+/** The bytes of a `--data` file or its log, if any; read synchronously, which makes a large file's parse a third cheaper. */
 export function bytesOf(path: string): Buffer | undefined {
   try {
     return readFileSync(path)
@@ -38,9 +31,8 @@ export function bytesOf(path: string): Buffer | undefined {
 }
 
 /**
- * JSON text, or the {@link DataFileError} that says where (`line 3 `) it is too deep or does not
- * parse. Parsed first (the parser needs no stack per level): text `fits` accepts (a check passed
- * only by values of the contract's few levels) is not scanned for depth, a scan costing as much as a parse.
+ * JSON text, or the {@link DataFileError} that says where it is too deep or does not parse. A value
+ * `fits` accepts (the contract's few levels) is not scanned for depth, a scan costing a parse.
  */
 export function jsonOf(path: string, text: string, where: string, fits?: (value: unknown) => boolean): unknown {
   let value: unknown
@@ -55,34 +47,25 @@ export function jsonOf(path: string, text: string, where: string, fits?: (value:
   return value
 }
 
-/** JSON text checked against a schema, or the {@link DataFileError} that says where (`line 3 `) and why. */
+/** JSON text checked against a schema, or the {@link DataFileError} that says where and why. */
 export function parsed<T>(path: string, text: string, schema: z.ZodMiniType<T>, where: string, what: string): T {
   const checked = schema.safeParse(jsonOf(path, text, where))
   if (!checked.success) throw new DataFileError(path, `${where}is not ${what}: ${formatIssues(checked.error.issues)}`)
   return checked.data
 }
 
-/** How to go on from a file or log whose records break the contract: said with each refusal. */
 export const FIX_RECORDS =
   'edit or remove those records so that each is as a write through the API would store it, or move the file and its log away to start from the seeded library'
 
-/** The bytes of a file so far: their count and CRC-32. */
 type Sum = { bytes: number; crc32: number }
 
-/**
- * The seal kept beside a `--data` file written or checked whole (`<file>.checked`, see the
- * README): under the seal of its own version, a start skips the check of every record (a sixth of
- * a start at 100,000 sessions; the sum costs a fiftieth). It guards against accidents only.
- */
+/** The seal beside a file written or checked whole (`<file>.checked`): under it a start skips the records' check. */
 const sealOf = ({ bytes, crc32 }: Sum) =>
   `${JSON.stringify({ bytes, crc32, checkedBy: `session-library-mock ${mockVersion}` })}\n`
 
 /**
- * Reads a `--data` file and checks it against the contract: the library's shape, and each record
- * exactly as a write through the API leaves it (D5–D7), unless the file is as this version of the
- * mock wrote or checked it (see `sealOf`). Resolves `undefined` when the file does not exist yet;
- * throws {@link DataFileError}, naming each bad record and field, for anything else that keeps it
- * from being used.
+ * Reads a `--data` file and checks each record is as a write leaves it (D5–D7) unless sealed;
+ * `undefined` when it does not exist yet, else {@link DataFileError} naming each bad record and field.
  */
 export async function loadDataFile(path: string): Promise<LibrarySnapshot | undefined> {
   const read = sealedText(path)
@@ -97,23 +80,16 @@ export async function loadDataFile(path: string): Promise<LibrarySnapshot | unde
   })
   if (problems.length > 0)
     throw new DataFileError(path, `is not a library file: ${problems.join('; ')} (${FIX_RECORDS})`)
-  // Only a check saved for the next start: where it cannot be written, that start checks again.
   if (!sealed) await writeFile(checked, read.seal).catch(() => undefined)
   return library as LibrarySnapshot
 }
 
-/** The text of a `--data` file and the seal of its bytes, which are left to the collector before the parse. */
 function sealedText(path: string): { text: string; seal: string } | undefined {
   const bytes = bytesOf(path)
   return bytes && { text: bytes.toString('utf8'), seal: sealOf({ bytes: bytes.length, crc32: crc32(bytes) }) }
 }
 
-/**
- * Writes a library as a `--data` file, atomically (see `writeAtomically`), then its seal (see
- * `sealOf`), summed from the bytes as they are written. One record a line, written a slice at a
- * time so the event loop keeps answering; the image's records must not change meanwhile (stored
- * records never change in place).
- */
+/** Writes a library as a `--data` file, atomically, one record a line, a slice at a time; then its seal. */
 export async function writeDataFile(path: string, image: LibrarySnapshot): Promise<void> {
   const sum: Sum = { bytes: 0, crc32: 0 }
   await writeAtomically(path, (file) => writeSnapshotText(file, image, sum))
@@ -146,16 +122,11 @@ async function writeSnapshotText(file: FileHandle, image: LibrarySnapshot, sum: 
   await put('}\n')
 }
 
-/** What went wrong with a file operation, in a few words: its message, which names the errno code. */
 export function causeOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
-/**
- * Takes the lock of a `--data` file given its real path (D19: one writer a file; the README says
- * how it is held), the one `session-library clone --data` takes too; {@link DataFileError} names
- * the holder when another process has it.
- */
+/** Takes the lock of a `--data` file by its real path (D19: one writer a file); {@link DataFileError} names the holder. */
 export async function lockDataFile(path: string): Promise<FileLock> {
   try {
     return await lockFile(path, `session-library-mock (process ${process.pid})`)

@@ -22,9 +22,8 @@ export interface Compaction {
 const MAX_RETRY_MS = 60_000
 
 /**
- * A `--data` file, its change logs and their folds, as the README's "What is on disk, and when"
- * tells them (D19). A fold renames the log to `<file>.log.1` first, so writes go on while the file
- * is written; a failed one leaves it for the next, which writes the whole library.
+ * A `--data` file, its change logs and their folds (D19; the README's "What is on disk"). A fold
+ * renames the log to `<file>.log.1` first, so writes go on while the file is written.
  */
 export class DataStore {
   readonly #path: string
@@ -32,7 +31,6 @@ export class DataStore {
   readonly #options: Required<Compaction>
   readonly #warn: (message: string) => void
   #log: ChangeLogWriter
-  /** The imports accepted and not finished (`<file>.imports`, D15 with D19). */
   readonly imports: ImportLogFile
   #live: LiveLibrary | undefined
   #durable: DurableRecords | undefined
@@ -64,11 +62,7 @@ export class DataStore {
     this.#warn = warn
   }
 
-  /**
-   * Locks the file (on its real path), reads it and replays its change log: the library it holds,
-   * or `undefined` when the file does not exist yet. Throws {@link DataFileError} (lock released,
-   * nothing written) when the file or a line of its log cannot be used.
-   */
+  /** Locks the file, reads it and replays its logs; {@link DataFileError} (lock released) when unusable. */
   static async open(
     given: string,
     options: Compaction,
@@ -117,7 +111,7 @@ export class DataStore {
     if (this.#older) this.#idle = setTimeout(() => this.#whenIdle(), this.#options.afterIdleMs).unref()
   }
 
-  /** Writes the file for the first time, from the attached library (a file that did not exist). */
+  /** Writes the file for the first time, from the attached library. */
   async create(): Promise<void> {
     const image = this.#image()
     try {
@@ -129,11 +123,7 @@ export class DataStore {
     await this.#follow()
   }
 
-  /**
-   * Appends one change, durable when it resolves; called under the mock's mutex (its `onChanges`).
-   * A change that cannot be made durable is undone in the library and rejects with 503
-   * `storage_unavailable` (D19).
-   */
+  /** Appends one change under the mock's mutex; one that cannot be made durable is undone and a 503 (D19). */
   readonly record = async (change: LibraryChange): Promise<void> => {
     try {
       await this.#log.append(change)
@@ -150,7 +140,7 @@ export class DataStore {
     else this.#idle = setTimeout(() => this.#whenIdle(), this.#options.afterIdleMs).unref()
   }
 
-  /** Folds the log into the file, waits for it, removes the log (kept if the fold failed) and releases the lock. */
+  /** Folds the log into the file, removes it (unless the fold failed) and releases the lock. */
   async close(): Promise<void> {
     this.#closed = true
     clearTimeout(this.#idle)
@@ -182,10 +172,8 @@ export class DataStore {
   }
 
   /**
-   * Under the mutex: the log becomes `.log.1` and a new log opens (unless a failed fold left
-   * `.log.1`: then the log goes on), and the file is written in the background. Never rejects: a
-   * fold that fails is reported and tried again later, and a write never fails because of it.
-   * Waits out the back-off after a failure unless `force`d (the retry itself, and close).
+   * Under the mutex: the log becomes `.log.1` (unless a failed fold left one) and the file is written
+   * in the background. Never rejects; waits out the back-off after a failure unless `force`d.
    */
   async #rotate(force = false): Promise<void> {
     await this.#fold
@@ -204,7 +192,7 @@ export class DataStore {
     })
   }
 
-  /** `.log` becomes `.log.1` (the open log keeps its file: a rename that fails changes nothing), and a new `.log` opens. */
+  /** `.log` becomes `.log.1` and a new `.log` opens; a failure changes nothing. */
   async #detachLog(): Promise<void> {
     const { older, newer } = libraryLogs(this.#path)
     await rename(newer, older)
@@ -235,7 +223,7 @@ export class DataStore {
     }
   }
 
-  /** The file at the path is a new one (its inode): the lock moves to it, so a hard link made to it now is held too. */
+  /** The file at the path is a new inode: the lock moves to it. */
   async #follow(): Promise<void> {
     await this.#lock
       .follow()
@@ -257,9 +245,8 @@ export class DataStore {
 }
 
 /**
- * Appends `newer` to `older`, then renames it to `newer`: one log again; `true` when merged (or
- * nothing to merge). A crash between repeats lines, harmlessly. An append that fails (a full disk)
- * is cut off again and both logs stay as they were: `false`, and the first fold covers them.
+ * Appends `newer` to `older`, then renames it to `newer`; `false` when the append failed (both stay,
+ * the first fold covers them). A crash between repeats lines, harmlessly.
  */
 async function mergeLogs(older: string, newer: string): Promise<boolean> {
   if (!(await stat(older).catch(() => undefined))) return true

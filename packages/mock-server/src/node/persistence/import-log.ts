@@ -17,10 +17,7 @@ const line = z.union([
   z.strictObject({ end: z.string() }),
 ])
 
-/**
- * The imports a `--data` mock accepted and has not finished (`<file>.imports`, D15 with D19, as
- * the README tells it): each step appended and flushed like a change.
- */
+/** The imports a `--data` mock has not finished (`<file>.imports`, D15 with D19), each step flushed like a change. */
 export class ImportLogFile implements ImportLog {
   readonly #path: string
   readonly #writer: ChangeLogWriter
@@ -32,11 +29,7 @@ export class ImportLogFile implements ImportLog {
     for (const id of open) this.#open.add(id)
   }
 
-  /**
-   * Reads `path`: the imports not finished, in the order they were accepted. A line cut off by a
-   * crash (never acknowledged) or one that does not parse is left out with a warning; an item whose
-   * line was lost runs again, and is skipped then (its session exists, D15).
-   */
+  /** Reads the imports not finished; a bad line is left out with a warning (a lost item runs again, skipped, D15). */
   static async open(
     path: string,
     warn: (message: string) => void,
@@ -64,7 +57,7 @@ export class ImportLogFile implements ImportLog {
     return { log, pending: [...pending.values()], lost }
   }
 
-  /** Rejects with 503 `storage_unavailable` (D19) when the import cannot be made durable: it is not accepted. */
+  /** Rejects with 503 `storage_unavailable` (D19) when the import cannot be made durable. */
   async started(importId: string, request: ImportRequest): Promise<void> {
     await this.#writer.append({ start: importId, request }).catch((error) => {
       throw new ApiError(
@@ -90,7 +83,6 @@ export class ImportLogFile implements ImportLog {
     await this.#writer.clear()
   }
 
-  /** Closes the file; removes it when no import is left to resume. */
   async close(): Promise<void> {
     await this.#writer.close()
     if (this.#writer.bytes === 0) await unlink(this.#path).catch(() => undefined)

@@ -31,19 +31,13 @@ export interface Forwarded {
 export const proxyFailure = (status: 502 | 504, message: string) =>
   new ApiError(status === 504 ? 'gateway_timeout' : 'bad_gateway', message, { status })
 
-/**
- * The origin of a `--proxy` URL: its base URL may be given with or without `/api/v1`, which every
- * forwarded path carries already.
- */
+/** The origin of a `--proxy` URL, given with or without `/api/v1`. */
 export function proxyOrigin(url: string): string {
   const trimmed = url.replace(/\/+$/, '')
   return trimmed.endsWith(API_PREFIX) ? trimmed.slice(0, -API_PREFIX.length) : trimmed
 }
 
-/**
- * The headers that pass the proxy: no hop-by-hop one, none that `Connection` names (hop-by-hop
- * too), and of an answer no CORS header (D18: the mock's own policy adds them, for allowed origins only).
- */
+/** The headers that pass the proxy: no hop-by-hop one, and of an answer no CORS header (D18: the mock adds its own). */
 function headersOf(source: Headers, answer = false): Headers {
   const named = (source.get('connection') ?? '').toLowerCase().split(',')
   const dropped = (name: string) =>
@@ -70,10 +64,7 @@ function failure(error: unknown, origin: string, timeout: number, maxBody: numbe
   return proxyFailure(502, `The server at ${origin} did not answer (${reason}).`)
 }
 
-/**
- * Forwards a request (path and query as received) to the proxied server's origin and reads at most
- * `maxBody` of its answer within `timeout` ms, whole body included.
- */
+/** Forwards a request to the proxied server and reads at most `maxBody` of its answer within `timeout` ms. */
 export async function forward(
   request: Request,
   body: Uint8Array<ArrayBuffer> | undefined,

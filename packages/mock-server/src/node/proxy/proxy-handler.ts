@@ -19,7 +19,6 @@ interface ProxyOptions {
   timeout?: number
   maxBody?: number
   onDeparture?: (departure: Departure) => void
-  /** Secrets to mask in departures, besides the bearer token each request carries. */
   secrets?: readonly string[]
 }
 
@@ -27,7 +26,6 @@ const DEFAULT_TIMEOUT = 10_000
 const DEFAULT_PROXY_MAX_BODY = 8 * 1024 * 1024
 const decoder = new TextDecoder()
 
-/** The departure with the secrets masked in each of its texts (D2). */
 function masked(departure: Departure, mask: (text: string) => string): Departure {
   const entries = Object.entries(departure).map(([key, value]) => [
     key,
@@ -37,8 +35,7 @@ function masked(departure: Departure, mask: (text: string) => string): Departure
 }
 
 function answerDepartures(operation: OperationName | undefined, answered: Forwarded, origin: string): Departure[] {
-  // A body nested deeper than the checks follow (D20: the upstream's fault, never a 500): refused
-  // before it is parsed, and, should the checks still run out of stack, after.
+  // Nested deeper than the checks follow (D20: the upstream's fault, never a 500): refused before and after.
   const tooDeep = () => proxyFailure(502, `The server at ${origin} answered a body too deeply nested to check.`)
   if (nestedDeeperThan(answered.bytes)) throw tooDeep()
   const text = decoder.decode(answered.bytes)
@@ -50,10 +47,7 @@ function answerDepartures(operation: OperationName | undefined, answered: Forwar
   }
 }
 
-/**
- * The proxy (`--proxy`, as the README tells it): the handler step of the request path, none of the
- * mock's checks before it; the client's token masked in departures and target (D2).
- */
+/** The proxy (`--proxy`): the request path's handler step, none of the mock's checks before it; tokens masked (D2). */
 export function proxyStep(options: ProxyOptions): RawStep {
   const target = {
     origin: proxyOrigin(options.url),

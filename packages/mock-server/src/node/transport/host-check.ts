@@ -4,10 +4,8 @@ import { isIPv6 } from 'node:net'
 const HOST_PORT = /^(?:([A-Za-z0-9\-._]+)|\[([0-9A-Fa-f:.]+)\])(?::(\d{1,5}))?$/
 
 /**
- * Whether a `Host` header is a valid `host[:port]` (D20): a name or IPv4 address, or an IPv6
- * address in brackets, and a port from 0 to 65535. Anything else is answered 400 `invalid_host`
- * before routing, so that the request target alone decides the operation: a Host such as
- * `[::1]:4777/api/v1/sessions/A#` can never turn into a path.
+ * Whether a `Host` header is a valid `host[:port]` (D20); anything else is a 400 before routing, so a
+ * Host such as `[::1]:4777/api/v1/sessions/A#` can never turn into a path.
  */
 export function isValidHost(host: string): boolean {
   const match = HOST_PORT.exec(host)
@@ -16,7 +14,7 @@ export function isValidHost(host: string): boolean {
   return (ipv6 === undefined || isIPv6(ipv6)) && (port === undefined || Number(port) <= 65_535)
 }
 
-/** The name part of a `Host` header, lower-cased and without its port; an IPv6 address keeps its brackets (`[::1]`). */
+/** The name part of a `Host` header, lower-cased, without its port (`[::1]` keeps its brackets). */
 function hostName(host: string): string {
   const name = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : (host.split(':')[0] ?? '')
   return name.toLowerCase()
@@ -24,16 +22,14 @@ function hostName(host: string): string {
 
 const loopbackV4 = /^127(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/
 
-/** Whether a `Host` header names the loopback interface: `localhost`, `127.x.x.x` or `[::1]`. */
 function isLoopbackHost(host: string): boolean {
   const name = hostName(host)
   return name === 'localhost' || name === '[::1]' || loopbackV4.test(name)
 }
 
 /**
- * The DNS-rebinding defence of D18: a request is served only when its `Host` is a loopback name or
- * address, or one of the names allowed explicitly (compared without port, case-insensitively). A
- * request without `Host` (HTTP/1.0) cannot come through a rebound name, so it passes.
+ * The DNS-rebinding defence of D18: only a loopback `Host` or one allowed explicitly (without port,
+ * in any case) is served; one without `Host` (HTTP/1.0) cannot come through a rebound name.
  */
 export function createHostCheck(allowHosts: readonly string[] = []): (host: string | undefined) => boolean {
   const extra = new Set(allowHosts.map(hostName))
@@ -41,9 +37,8 @@ export function createHostCheck(allowHosts: readonly string[] = []): (host: stri
 }
 
 /**
- * What is wrong with the number of `Host` headers of a request head (D20's `invalid_host`), if
- * anything: HTTP/1.1 requires one (node:http would answer its absence with a bare 400, no
- * envelope), and of two node:http keeps the first while a proxy in front may have read the other.
+ * What is wrong with the number of `Host` headers (D20's `invalid_host`): HTTP/1.1 requires one, and
+ * of two node:http keeps the first while a proxy in front may have read the other.
  */
 export function hostCountProblem(rawHeaders: readonly string[], httpVersion: string): string | undefined {
   let count = 0
@@ -55,10 +50,7 @@ export function hostCountProblem(rawHeaders: readonly string[], httpVersion: str
 /** Distinct `Host` values whose verdict is kept; past it the memory starts afresh. */
 const VERDICTS_KEPT = 64
 
-/**
- * The `Host` checks of D18 and D20: `invalid_host`, `forbidden_host`, or `undefined` to serve. A
- * bounded number of verdicts is kept (a client sends one `Host`), so each runs once per value.
- */
+/** The `Host` checks of D18 and D20, a bounded number of verdicts kept (a client sends one `Host`). */
 export function createHostGate(
   allowHosts: readonly string[] = [],
 ): (host: string | undefined) => 'invalid_host' | 'forbidden_host' | undefined {
@@ -74,22 +66,19 @@ export function createHostGate(
   }
 }
 
-/** Methods a browser may use across origins: every method of the endpoint table. */
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE'
 const ALLOWED_HEADERS = 'Authorization, Content-Type'
-/** Headers a browser script may read besides the safelisted ones. */
 const EXPOSED_HEADERS = 'WWW-Authenticate, Retry-After'
 
-/** What the CORS policy (D18) says of a request: an allowed origin's preflight the transport answers itself, 204. */
+/** What the CORS policy (D18) says of a request; a preflight the transport answers itself, 204. */
 interface CorsDecision {
   headers: Record<string, string>
   preflight: boolean
 }
 
-/** The decision for every request not from an allowed origin: shared, never changed. */
 const NO_CORS: CorsDecision = Object.freeze({ headers: Object.freeze({}), preflight: false })
 
-/** Builds the CORS policy for a list of allowed origins (`--cors`). An empty list never adds a header. */
+/** The CORS policy for a list of allowed origins (`--cors`). */
 export function corsPolicy(
   origins: readonly string[] = [],
 ): (headers: IncomingHttpHeaders, method?: string) => CorsDecision {

@@ -12,27 +12,23 @@ import { corsPolicy, createHostGate, hostCountProblem } from './host-check.js'
 import { incomingRequest } from './incoming-request.js'
 import { nodeHttp } from './node-http.js'
 
-/** One answered request, as the transport reports it to a logger. Holds no header, so never the token. */
+/** One answered request, as the transport reports it to a logger; no header, so never the token. */
 export interface ExchangeSummary {
   method: string
   /** Path and query as requested. */
   url: string
-  /** Status answered; 0 when the connection was dropped (a network fault). */
+  /** 0 when the connection was dropped. */
   status: number
   ms: number
 }
 
 /** Options of {@link createRequestListener}. */
 export interface RequestListenerOptions {
-  /** MSW handlers that answer, asked through msw (before the mock, when both are given: a proxy). */
+  /** MSW handlers that answer, asked through msw. */
   handlers?: readonly RequestHandler[]
-  /**
-   * Answers asked before the handlers, e.g. `/openapi.json`; `undefined` passes the request on.
-   * Its `answers`, when given, says which paths it may answer: requests on other paths skip it, so
-   * that with a mock's own handlers they need no fetch `Request` at all.
-   */
+  /** Answers asked before the handlers, e.g. `/openapi.json`; `answers` says which paths (no `Request` for others). */
   routes?: ((request: Request) => Response | undefined) & {
-    /** Whether these routes answer a path at all, so that no `Request` is built for the others. */
+    /** Whether these routes answer a path at all. */
     answers?: (pathname: string) => boolean
   }
   /** Largest body accepted, in bytes (D18). Default `LIMITS.bodyBytes`, 1 MiB. */
@@ -43,15 +39,10 @@ export interface RequestListenerOptions {
   cors?: readonly string[]
   /** Called once per request after the answer (or the dropped connection). */
   onExchange?: (summary: ExchangeSummary) => void
-  /**
-   * Called for each answer the transport gives itself instead of the handlers: 400
-   * `invalid_host`, 403 `forbidden_host`, a preflight's 204, 413 `payload_too_large`, the 408 of a body that took too
-   * long, a 404 or 500 of its own. `startServer` journals those under /api/v1 (D17).
-   */
+  /** Called for each answer the transport gives itself (400, 403, 204 preflight, 408, 413, 404, 500), to journal (D17). */
   onTransportAnswer?: (answer: TransportAnswer) => void
 }
 
-/** A `Response` comes from the control surface, the static routes or msw; anything else is the request path's. */
 const isPlain = (answer: PlainAnswer | Response): answer is PlainAnswer => !(answer instanceof Response)
 
 /** One write of head and body, as a plain node:http server would: no web stream in between. */
@@ -79,18 +70,12 @@ async function send(res: ServerResponse, answer: Response, extraHeaders: Record<
   await pipeline(Readable.fromWeb(stream as NodeReadableStream<Uint8Array>), res)
 }
 
-/**
- * Whether an answer is a server-sent event stream (the dashboard's `/__mock/events`), which is
- * streamed instead of read whole, and which closing the server cuts instead of awaiting.
- */
+/** Whether an answer is a server-sent event stream: streamed, not read whole, and cut by a close. */
 export function isEventStream(headers: { get(name: string): string | null }): boolean {
   return headers.get('content-type')?.startsWith('text/event-stream') ?? false
 }
 
-/**
- * Scheme, host and port a request was sent to: its `Host`, else (HTTP/1.0, or a `Host` refused as
- * no `host[:port]`) the address it arrived on.
- */
+/** Scheme, host and port a request was sent to: its `Host`, else the address it arrived on. */
 function originOf(incoming: IncomingMessage, host: string | undefined): string {
   return `http://${host ?? `${incoming.socket.localAddress}:${incoming.socket.localPort}`}`
 }
@@ -103,10 +88,9 @@ function ownAnswer(incoming: IncomingMessage, statusCode: number, code: string, 
 
 type Answered = ApiAnswer | Response | undefined
 
-/** The transport's options with a mock reached without msw (`mockCoreFrom`'s `entry`). */
+/** The transport's options with a mock reached without msw, and a proxy in its place (`--proxy`). */
 export interface ListenerOptions extends RequestListenerOptions {
   mock?: MockEntry
-  /** Answers the API in the mock's place, through its request path (`--proxy`). */
   proxy?: RawStep
 }
 
@@ -127,21 +111,15 @@ async function answer(request: RequestView, options: ListenerOptions): Promise<A
 }
 
 /**
- * The `node:http` adapter: msw handlers asked through msw's `getResponse` with a fetch `Request`
- * whose body is streamed from the bounded read (so a handler that checks the token first never
- * reads a large body), their `Response` written back. Around them sit the transport's own rules:
- * the `Host` checks (400 `invalid_host` for one that is no `host[:port]`, D20; 403
- * `forbidden_host`), CORS for allowed origins only, the 1 MiB body limit (413
- * `payload_too_large`), 404 `not_found` for a request no handler answers, a dropped connection for
- * `HttpResponse.error()` and 500 `internal_error` for anything that throws. It never rejects, so a
- * failing handler cannot take the server down.
+ * The `node:http` adapter: msw handlers asked through msw's `getResponse`, their `Response` written
+ * back, around them the transport's rules: the `Host` checks (D18, D20), CORS, the body limit (413),
+ * 404 for what no handler answers, 500 for what throws. It never rejects.
  */
 export function createRequestListener(
   options: RequestListenerOptions,
 ): (incoming: IncomingMessage, res: ServerResponse) => Promise<void> {
   const hostGate = createHostGate(options.allowHosts)
   const cors = corsPolicy(options.cors)
-  // A mock and a proxy come from `serveHandlers` only (see ListenerOptions).
   const record = (options as ListenerOptions).mock?.record ?? options.onTransportAnswer
   return async (incoming, res) => {
     const started = performance.now()
@@ -149,7 +127,7 @@ export function createRequestListener(
     const report = (status: number) =>
       options.onExchange?.({ method, url, status, ms: Math.round(performance.now() - started) })
     const policy = cors(incoming.headers, method)
-    /** The error code of an answer the transport gives itself; `''` for its preflight answer. */
+    // The error code of an answer the transport gives itself; `''` for its preflight answer.
     let own: string | undefined
     const refuse = (code: KnownErrorCode, message?: string) => {
       own = code
@@ -173,7 +151,7 @@ export function createRequestListener(
     } catch (error) {
       // A body cut short by the request timeout was answered already (a JSON 408) by the server's
       // clientError handler; a client that went away got nothing.
-      const cut = clientErrorAnswer(incoming.socket)
+      const cut = answered.get(incoming.socket)
       if (cut) record?.(ownAnswer(incoming, cut.status, cut.code, incoming.headers.host))
       if (cut || incoming.socket.destroyed) {
         report(cut?.status ?? 0)
@@ -211,7 +189,7 @@ const CODES: Record<string, KnownErrorCode> = {
   ERR_HTTP_REQUEST_TIMEOUT: 'request_timeout',
 }
 
-/** What {@link answerClientError} sent on a connection, for the request it cut short. */
+/** What {@link answerClientError} sent on a connection, for the request it cut short (a 408 of a slow body). */
 const answered = new WeakMap<Duplex, { status: number; code: string }>()
 
 /**
@@ -232,12 +210,4 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
     answered.set(socket, { status, code: known ?? 'invalid_json' })
   }
   socket.destroy()
-}
-
-/**
- * The answer {@link answerClientError} sent on this connection, if any: a request whose body was
- * still arriving when the request timeout cut it short (408) was answered there, not by its handler.
- */
-export function clientErrorAnswer(socket: Duplex): { status: number; code: string } | undefined {
-  return answered.get(socket)
 }

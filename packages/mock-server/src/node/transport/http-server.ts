@@ -3,10 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { answerClientError, createRequestListener, isEventStream, type ListenerOptions } from './http-adapter.js'
 import { nodeHttp } from './node-http.js'
 
-/**
- * Time limits of the server, in ms (D18): a client that trickles its headers or its body, or idles
- * on a kept-alive connection, loses the connection when they run out.
- */
+/** Time limits of the server, in ms (D18): a client that trickles or idles past them loses the connection. */
 export interface ServerTimeouts {
   /** Time to receive the whole request head. Default 10,000. */
   headers?: number
@@ -24,27 +21,21 @@ interface ServeOptions extends ListenerOptions {
 
 export interface ServingServer {
   server: Server
-  /** `http://host:port`, with the port actually bound. */
   origin: string
   port: number
-  /** Stops accepting, lets the answers under way finish, then resolves. */
   close(): Promise<void>
 }
 
 const DEFAULT_PORT = 4777
 const DEFAULT_HOST = '127.0.0.1'
 
-/** Formats a bound address for a URL: an IPv6 address goes in brackets, a wildcard becomes loopback. */
+/** A bound address for a URL: an IPv6 address in brackets, a wildcard bind reached through loopback. */
 export function urlHost(host: string): string {
-  // A wildcard bind is reached through loopback; its own address is no place to send requests to.
   const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host
   return reachable.includes(':') ? `[${reachable}]` : reachable
 }
 
-/**
- * Serves MSW handlers over HTTP with {@link createRequestListener}, bound to loopback by default,
- * with the time limits of {@link ServerTimeouts}.
- */
+/** Serves MSW handlers over HTTP with {@link createRequestListener}, bound to loopback by default. */
 export async function serveHandlers(options: ServeOptions): Promise<ServingServer> {
   const headersTimeout = options.timeouts?.headers ?? 10_000
   const listener = createRequestListener(options)
@@ -84,9 +75,8 @@ export async function serveHandlers(options: ServeOptions): Promise<ServingServe
 const KEEP_ALIVE = Symbol('keepAlive')
 
 /**
- * Responses that know their server is closing (`close()`): `Connection: close` from then on, event
- * streams cut. Asked when a head is written, not tracked per request (that cost a by-id read a few
- * percent).
+ * Responses that know their server is closing: `Connection: close` from then on, event streams cut.
+ * Asked when a head is written, not tracked per request (that cost a few percent).
  */
 function closingResponses() {
   let closing = false

@@ -3,7 +3,6 @@ import { boundedBytes, type RequestView } from '../../http/request-view.js'
 import type { HeaderSource } from '../../runtime/journal-bodies.js'
 
 const BODYLESS = new Set(['GET', 'HEAD'])
-const EMPTY = new Uint8Array(new ArrayBuffer(0))
 
 function toHeaders(rawHeaders: readonly string[]): Headers {
   const headers = new Headers()
@@ -14,10 +13,8 @@ function toHeaders(rawHeaders: readonly string[]): Headers {
 }
 
 /**
- * A request's headers for the journal: a reference to Node's `rawHeaders`, made into fetch
- * `Headers` (names in lower case, repeats joined as fetch joins them) only when an entry is read. A
- * class, not a closure: a closure here would keep the whole request (and its socket) alive in the
- * journal, and the collector busier on every request.
+ * A request's headers for the journal, made into fetch `Headers` only when an entry is read. A class,
+ * not a closure: a closure would keep the whole request (and its socket) alive in the journal.
  */
 class RawHeaders implements HeaderSource {
   readonly #raw: readonly string[]
@@ -31,7 +28,7 @@ class RawHeaders implements HeaderSource {
   }
 }
 
-/** Like `Headers.get`: every header of that name, in order, joined with `, ` (Node's `headers` keeps only the first of some, e.g. `Authorization`). */
+/** Like `Headers.get` (Node's `headers` keeps only the first of some, e.g. `Authorization`). */
 function rawHeader(rawHeaders: readonly string[], name: string): string | null {
   let value: string | null = null
   for (let index = 0; index < rawHeaders.length; index += 2) {
@@ -43,26 +40,20 @@ function rawHeader(rawHeaders: readonly string[], name: string): string | null {
   return value
 }
 
-/** Whether a request has a body to read: HTTP/1.1 requests without a length or chunking have none. */
 const hasBody = (incoming: IncomingMessage) =>
   incoming.headers['transfer-encoding'] !== undefined || Number(incoming.headers['content-length'] ?? 0) > 0
 
-/**
- * A `node:http` request as a {@link RequestView}: its body read through the bounded reader when first
- * asked (after the token check: D3), its fetch `Request` built only when asked for.
- */
+/** A `node:http` request as a {@link RequestView}: its body read when first asked (after the token check: D3). */
 export function incomingRequest(incoming: IncomingMessage, href: string, limit: number): RequestView {
   const method = incoming.method ?? 'GET'
   let body: Promise<Uint8Array<ArrayBuffer>> | undefined
   const bytes = () => {
-    body ??= hasBody(incoming)
-      ? (boundedBytes(incoming, incoming.headers['content-length'] ?? null, limit) as Promise<Uint8Array<ArrayBuffer>>)
-      : Promise.resolve(EMPTY)
+    const source = hasBody(incoming) ? incoming : null
+    body ??= boundedBytes(source, incoming.headers['content-length'] ?? null, limit) as Promise<Uint8Array<ArrayBuffer>>
     return body
   }
   let request: Promise<Request> | undefined
-  // Streamed from the one bounded read, pulled only when read: msw's handlers, too, check the
-  // token before the body is read (D3).
+  // Pulled only when read: msw's handlers, too, check the token before the body is read (D3).
   const stream = () =>
     new ReadableStream<Uint8Array>({
       pull: async (controller) => {
