@@ -42,16 +42,14 @@ function checkPositionals(command: Command, positionals: readonly string[]): voi
   }
   // An empty id would send another route (`/sessions/` for `/sessions/{id}`); an empty tag or path is
   // refused by the API anyway: none is sent.
-  const empty = positionals.findIndex((value, index) => value === '' && !positionalAt(command, index)?.mayBeEmpty)
-  if (empty >= 0) throw new UsageError(`<${positionalAt(command, empty)?.name}> must not be empty`, command.words)
-  const dot = positionals.findIndex((value, index) => positionalAt(command, index)?.segment && isDotSegment(value))
-  if (dot >= 0) {
-    const name = positionalAt(command, dot)?.name
-    throw new UsageError(
-      `<${name}> cannot be '${positionals[dot]}': a path segment of . or .. names another route`,
-      command.words,
-    )
-  }
+  positionals.forEach((value, index) => {
+    const { name, mayBeEmpty, segment } = positionalAt(command, index) ?? {}
+    if (value === '' && !mayBeEmpty) throw new UsageError(`<${name}> must not be empty`, command.words)
+    if (segment && isDotSegment(value)) {
+      const why = 'a path segment of . or .. names another route'
+      throw new UsageError(`<${name}> cannot be '${value}': ${why}`, command.words)
+    }
+  })
 }
 
 /**
@@ -101,42 +99,32 @@ async function noCommand(words: string[], args: readonly string[], print: Print)
   throw new UsageError(`unknown command '${typed}'${didYouMean(typed, known)}`, group ? words.slice(0, 1) : [])
 }
 
-// What went wrong, one line on stderr a script can read, and the exit code (EXIT). The server's
-// words are escaped (no control character reaches the terminal) and the token masked.
+// What went wrong, in one line a script can read, and the exit code (EXIT). The SDK is loaded
+// already when a request failed; imported here so that a run that sends none never loads it.
+async function described(error: unknown): Promise<[string, number]> {
+  if (error instanceof UsageError) return [error.message, EXIT.usage]
+  if (error instanceof CliError) return [error.message, error.exitCode]
+  const sdk = await import('@session-library/sdk')
+  // The SDK's message names status, code, operation, method and path, and what to try.
+  if (error instanceof sdk.ApiError)
+    return [error.status === 401 ? `${error.message}. ${tokenWays()}.` : error.message, EXIT.api]
+  if (error instanceof sdk.NetworkError || error instanceof sdk.TimeoutError) return [error.message, EXIT.network]
+  if (error instanceof sdk.ResponseValidationError || error instanceof sdk.PaginationError)
+    return [error.message, EXIT.invalid]
+  return [`unexpected: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, EXIT.api]
+}
+
+// The report on stderr: the server's words escaped (no control character reaches the terminal), the token masked.
 async function report(
   error: unknown,
   io: Pick<CliContext, 'stderr' | 'env'>,
   mask: (text: string) => string = (text) => text,
 ): Promise<number> {
-  const line = (text: string) => {
-    io.stderr.write(`${styles(colourFor(io.stderr, io.env)).red('error:')} ${mask(escapeMessage(text))}\n`)
-  }
-  if (error instanceof UsageError) {
-    line(error.message)
+  const [message, code] = await described(error)
+  io.stderr.write(`${styles(colourFor(io.stderr, io.env)).red('error:')} ${mask(escapeMessage(message))}\n`)
+  if (error instanceof UsageError)
     io.stderr.write(`Run '${[PROGRAM, ...error.words, '--help'].join(' ')}' for usage.\n`)
-    return EXIT.usage
-  }
-  if (error instanceof CliError) {
-    line(error.message)
-    return error.exitCode
-  }
-  // Loaded already when a request failed; imported here so that a run that sends none never loads it.
-  const sdk = await import('@session-library/sdk')
-  if (error instanceof sdk.ApiError) {
-    // The SDK's message names status, code, operation, method and path, and what to try.
-    line(error.status === 401 ? `${error.message}. ${tokenWays()}.` : error.message)
-    return EXIT.api
-  }
-  if (error instanceof sdk.NetworkError || error instanceof sdk.TimeoutError) {
-    line(error.message)
-    return EXIT.network
-  }
-  if (error instanceof sdk.ResponseValidationError || error instanceof sdk.PaginationError) {
-    line(error.message)
-    return EXIT.invalid
-  }
-  line(`unexpected: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
-  return EXIT.api
+  return code
 }
 
 type Print = (text: string) => number

@@ -6,10 +6,8 @@ type Row = Record<string, unknown>
 
 const MAX_CELL = 60
 
-/**
- * A cell's text: lists joined, objects as compact JSON, control characters (newlines too) escaped;
- * on a terminal, long text is cut (the JSON form and a pipe have it whole).
- */
+// Lists joined, objects as compact JSON, control characters (newlines too) escaped; on a terminal,
+// long text is cut (the JSON form and a pipe have it whole).
 function cellText(value: unknown, cut: boolean): string {
   let text: string
   if (value === undefined || value === null) text = ''
@@ -55,7 +53,7 @@ export interface Output {
   data(data: unknown, columns?: readonly string[], known?: readonly string[], meta?: unknown): Promise<void>
   /** Prints records as they come: NDJSON with `--json`, else table rows. */
   stream(records: AsyncIterable<unknown>, columns?: readonly string[]): Promise<void>
-  /** A line to stderr (progress, notes); never data. */
+  /** Progress and notes, to stderr. */
   message(text: string): void
 }
 
@@ -98,9 +96,7 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
   const terminal = io.stdout.isTTY === true
   const style = styles(colourFor(io.stdout, io.env))
   const out = (text: string) => write(io.stdout, mask(text))
-  const message = (text: string) => {
-    io.stderr.write(`${mask(escapeMessage(text))}\n`)
-  }
+  const message = (text: string) => void io.stderr.write(`${mask(escapeMessage(text))}\n`)
   const cells = (row: Row, columns: readonly string[]) => columns.map((name) => cellText(row[name], terminal))
   // Rows under a bold header; `fixed` widths are kept (a stream keeps those of its first rows).
   const laidOut = (header: readonly string[], records: readonly Row[], fixed?: number[]) => {

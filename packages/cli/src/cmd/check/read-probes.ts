@@ -18,7 +18,7 @@ import {
   sessionFilter,
   sessionListQuery,
 } from '@session-library/schemas'
-import { type Probed, type ProbeRequest, requestOf } from '../../probe/probe.js'
+import { ofAnswer, type Probed, type ProbeRequest, requestOf } from '../../probe/probe.js'
 
 /** The facts of the library that the read probes are built from (read from the first list page). */
 export interface LibrarySample {
@@ -147,9 +147,7 @@ export function listBehaviour(query: string | undefined, probed: Probed): Depart
   return facts
     .filter(([, , expected, actual]) => JSON.stringify(expected) !== JSON.stringify(actual))
     .map(([path, detail, expected, actual]) => ({
-      operation: probed.operation,
-      direction: 'answer',
-      status: probed.status,
+      ...ofAnswer(probed.operation, probed.status),
       path,
       rule: 'behaviour',
       detail,
