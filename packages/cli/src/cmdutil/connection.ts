@@ -28,10 +28,10 @@ function verboseLogger(message: (text: string) => void): Logger {
       const what = text.replace('session-library: ', '')
       const extra = status !== undefined ? ` → ${status}` : attempt !== undefined ? ` (attempt ${attempt})` : ''
       const retry = retryCount !== undefined ? ` (retry ${retryCount})` : ''
-      const lines = [`* ${what}: ${method} ${url}${extra}${retry}`]
-      for (const [name, value] of Object.entries((headers ?? {}) as Record<string, string>))
-        lines.push(`*   ${name}: ${value}`)
-      message(lines.join('\n'))
+      const shown = Object.entries((headers ?? {}) as Record<string, string>).map(
+        ([name, value]) => `*   ${name}: ${value}`,
+      )
+      message([`* ${what}: ${method} ${url}${extra}${retry}`, ...shown].join('\n'))
     },
   }
 }

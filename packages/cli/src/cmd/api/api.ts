@@ -92,13 +92,8 @@ export const api: Command = {
     'echo \'{"tags":["drums"]}\' | session-library api PUT /sessions/ses_1/tags --input -',
   ],
   async run(context) {
-    const {
-      positionals: [method = '', typedPath = ''],
-      values,
-      io,
-      output,
-      client,
-    } = context
+    const { positionals, values, io, output, client } = context
+    const [method = '', typedPath = ''] = positionals
     const { endpoints, matchOperation, queryInput } = await loadContract()
     const verb = method.toUpperCase()
     const { path, query } = split(typedPath)

@@ -79,20 +79,15 @@ export function toStoredSession(raw: Row): { stored?: StoredSession; changed: st
     : { changed: [`${where}: cannot be stored`] }
 }
 
-/**
- * A waveform answer made into a stored one, or `undefined` when the mock could not answer it as
- * it is (peaks outside [0, 1], a `bucketCount` that is not the number of peaks: D13).
- */
-export function toStoredWaveform(raw: unknown): StoredWaveform | undefined {
-  const checked = storedWaveform.safeParse(raw)
-  return checked.success ? (checked.data as StoredWaveform) : undefined
+// What the mock can hold as it is, else `undefined`.
+function storable<T>(schema: z.ZodMiniType, raw: unknown): T | undefined {
+  const checked = schema.safeParse(raw)
+  return checked.success ? (checked.data as T) : undefined
 }
 
-/**
- * A waveform note lane (from a server that can read them) made into a stored one, named by its
- * stored waveform's key (D14), or `undefined` when the mock could not hold it.
- */
-export function toStoredLane(raw: unknown, key: string): StoredLane | undefined {
-  const checked = waveformNoteLane.exact.safeParse({ ...(raw as Row), key })
-  return checked.success ? (checked.data as StoredLane) : undefined
-}
+/** A waveform answer the mock could answer as it is (peaks in [0, 1], a `bucketCount` that is the number of peaks: D13). */
+export const toStoredWaveform = (raw: unknown) => storable<StoredWaveform>(storedWaveform, raw)
+
+/** A waveform note lane (from a server that can read them), named by its stored waveform's key (D14). */
+export const toStoredLane = (raw: unknown, key: string) =>
+  storable<StoredLane>(waveformNoteLane.exact, { ...(raw as Row), key })
