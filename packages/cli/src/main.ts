@@ -73,12 +73,13 @@ function misplacedFlag(args: readonly string[], words: string[]): void {
   const first = args.indexOf(words[0] as string)
   const flag = args[first - 1]
   if (first < 1 || !flag?.startsWith('--') || flag.includes('=') || flag.slice(2) in GLOBAL_FLAGS) return
-  const found = findCommand(commands, words.slice(1))
-  if (!found || !(flag.slice(2) in found.command.flags())) return
-  const line = [PROGRAM, ...found.command.words, flag, words[0]].join(' ')
-  throw new UsageError(`${flag} is a flag of '${found.command.words.join(' ')}': put it after the command (${line})`, [
-    ...found.command.words,
-  ])
+  const command = findCommand(commands, words.slice(1))?.command
+  if (!command || !(flag.slice(2) in command.flags())) return
+  const line = [PROGRAM, ...command.words, flag, words[0]].join(' ')
+  throw new UsageError(
+    `${flag} is a flag of '${command.words.join(' ')}': put it after the command (${line})`,
+    command.words,
+  )
 }
 
 async function noCommand(words: string[], args: readonly string[], print: Print): Promise<number> {
@@ -112,19 +113,6 @@ async function described(error: unknown): Promise<[string, number]> {
   if (error instanceof sdk.ResponseValidationError || error instanceof sdk.PaginationError)
     return [error.message, EXIT.invalid]
   return [`unexpected: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, EXIT.api]
-}
-
-// The report on stderr: the server's words escaped (no control character reaches the terminal), the token masked.
-async function report(
-  error: unknown,
-  io: Pick<CliContext, 'stderr' | 'env'>,
-  mask: (text: string) => string = (text) => text,
-): Promise<number> {
-  const [message, code] = await described(error)
-  io.stderr.write(`${styles(colourFor(io.stderr, io.env)).red('error:')} ${mask(escapeMessage(message))}\n`)
-  if (error instanceof UsageError)
-    io.stderr.write(`Run '${[PROGRAM, ...error.words, '--help'].join(' ')}' for usage.\n`)
-  return code
 }
 
 type Print = (text: string) => number
@@ -183,6 +171,12 @@ export async function main(argv: readonly string[], io: CliContext): Promise<num
   try {
     return await dispatch(argv, io, reporting)
   } catch (error) {
-    return report(error, io, reporting.mask)
+    // The server's words escaped (no control character reaches the terminal), the token masked.
+    const [message, code] = await described(error)
+    const mask = reporting.mask ?? ((text: string) => text)
+    io.stderr.write(`${styles(colourFor(io.stderr, io.env)).red('error:')} ${mask(escapeMessage(message))}\n`)
+    if (error instanceof UsageError)
+      io.stderr.write(`Run '${[PROGRAM, ...error.words, '--help'].join(' ')}' for usage.\n`)
+    return code
   }
 }
