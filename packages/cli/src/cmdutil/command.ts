@@ -60,11 +60,10 @@ export interface Command {
   run(context: Context): Promise<void>
 }
 
-export function findCommand(
-  all: readonly Command[],
-  words: readonly string[],
-): { command: Command; length: number } | undefined {
-  let found: { command: Command; length: number } | undefined
+type Found = { command: Command; length: number }
+
+export function findCommand(all: readonly Command[], words: readonly string[]): Found | undefined {
+  let found: Found | undefined
   for (const command of all)
     for (const own of [command.words, ...(command.aliases ?? [])]) {
       const { length } = own

@@ -40,14 +40,11 @@ function createdId(probed: Probed): string | undefined {
  * a read that must now be 404. `stopped()` is asked before each step (Ctrl-C): the steps left are
  * skipped, but the delete always runs once the session exists.
  */
-export async function runWrites(
-  send: (request: ProbeRequest) => Promise<Probed>,
-  stopped: () => boolean,
-): Promise<WriteRun> {
+export async function runWrites(send: (request: ProbeRequest) => Promise<Probed>, stopped: () => boolean) {
   const title = `${MARK} ${new Date().toISOString()} (temporary)`
   const created = await send(requestOf('sessions.create', '', { body: { title, tags: [MARK] } }))
   const id = createdId(created)
-  if (id === undefined) return { outcome: 'not created' }
+  if (id === undefined) return { outcome: 'not created' as const }
   let outcome: WriteRun['outcome'] = 'done'
   for (const step of steps(id)) {
     if (stopped()) {
