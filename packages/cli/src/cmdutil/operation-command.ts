@@ -140,10 +140,8 @@ export function operationCommand({ route, ...usage }: Usage, extras: Extras = {}
       await extras.amend?.(input, context.positionals.slice(params.length), context.io)
       if (route.method === 'PATCH' && values.body === undefined && Object.keys(input.body ?? {}).length === 0) {
         const flags = derived().filter((field) => field.location === 'body')
-        throw new UsageError(
-          `nothing to change: give ${flags.map((field) => `--${field.flag}`).join(', ')} or --body`,
-          words,
-        )
+        const given = flags.map((field) => `--${field.flag}`).join(', ')
+        throw new UsageError(`nothing to change: give ${given} or --body`, words)
       }
       checkRequest(name, input, words)
       const call = { name, input, columns: extras.columns }

@@ -43,19 +43,7 @@ const padded = (text: string, width: number) => text + ' '.repeat(Math.max(0, wi
 const columnsOf = (records: readonly Row[]) => [...new Set(records.flatMap((record) => Object.keys(record)))]
 
 /** Where a command writes: data to stdout (a table for people, JSON for programs), messages to stderr. */
-export interface Output {
-  readonly json: boolean
-  /**
-   * Prints an answer's data; `columns` are the table's default columns when `--fields` is not given,
-   * `known` every field `--fields` may name (default: those of the data); with `meta`, the JSON is
-   * `{ data, meta }` (a table has no place for it).
-   */
-  data(data: unknown, columns?: readonly string[], known?: readonly string[], meta?: unknown): Promise<void>
-  /** Prints records as they come: NDJSON with `--json`, else table rows. */
-  stream(records: AsyncIterable<unknown>, columns?: readonly string[]): Promise<void>
-  /** Progress and notes, to stderr. */
-  message(text: string): void
-}
+export type Output = ReturnType<typeof createOutput>
 
 interface OutputSettings {
   readonly json?: boolean
@@ -91,7 +79,7 @@ function checkFields(fields: readonly string[] | undefined, records: readonly Ro
  * `cut -f2` and `awk -F'\t'` read them. Every value has its control characters escaped, and the
  * token masked.
  */
-export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'stdout' | 'stderr' | 'env'>): Output {
+export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'stdout' | 'stderr' | 'env'>) {
   const { json = false, fields, mask = (text: string) => text } = settings
   const terminal = io.stdout.isTTY === true
   const style = styles(colourFor(io.stdout, io.env))
@@ -194,13 +182,21 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
 
   return {
     json,
-    async data(data, columns, known, meta) {
+    /**
+     * An answer's data; `columns` are the table's default columns when `--fields` is not given,
+     * `known` every field `--fields` may name (default: those of the data); with `meta`, the JSON is
+     * `{ data, meta }` (a table has no place for it).
+     */
+    async data(data: unknown, columns?: readonly string[], known?: readonly string[], meta?: unknown) {
       if (!json) return table(data, columns, known)
       checkFields(fields, isRecord(data) ? [data] : Array.isArray(data) ? data.filter(isRecord) : [], known)
       const shown = meta === undefined ? pick(data, fields) : { data: pick(data, fields), meta }
       await out(`${jsonLine(shown, settings.mask)}\n`)
     },
-    stream: (items, columns) => (json ? streamJson(items) : streamTable(items, columns)),
+    /** Records as they come: NDJSON with `--json`, else table rows. */
+    stream: (items: AsyncIterable<unknown>, columns?: readonly string[]) =>
+      json ? streamJson(items) : streamTable(items, columns),
+    /** Progress and notes. */
     message,
   }
 }
