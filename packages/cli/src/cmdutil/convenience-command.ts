@@ -1,6 +1,6 @@
 import { nameIn, type Usage } from '@session-library/schemas/client'
 import { type Command, ID, type Positional, PROGRAM } from './command.js'
-import { ASKS, confirm, dataLoss, YES_FLAG } from './confirm.js'
+import { ASKS, confirm, YES_FLAG } from './confirm.js'
 import { contract } from './contract.js'
 
 /**
@@ -34,8 +34,7 @@ export function convenienceCommand(usage: Usage): Command {
     examples: [[PROGRAM, ...words, 'ses_1', ...(field ? ['drums', 'vox'] : [])].join(' ')],
     async run(context) {
       const [id = '', ...given] = context.positionals
-      const call = { name: route.name, input: { params: { id }, body: convenience.sends } }
-      if (asks) await confirm(context, await dataLoss(call, context))
+      if (asks) await confirm(context, { name: route.name, input: { params: { id }, body: convenience.sends } })
       const client = await context.client()
       const methods = client[group as 'tags'] as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>
       const args = convenience.takes.map((take) => (take === 'id' ? id : given))

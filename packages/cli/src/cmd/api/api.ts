@@ -2,7 +2,7 @@ import { didYouMean, type FlagValues, UsageError } from '@session-library/intern
 import { API_PREFIX, isRecord, type OperationName } from '@session-library/schemas/client'
 import type { RawAnswer } from '@session-library/sdk'
 import type { Command, Context } from '../../cmdutil/command.js'
-import { ASKS, confirm, dataLoss, YES_FLAG } from '../../cmdutil/confirm.js'
+import { ASKS, confirm, YES_FLAG } from '../../cmdutil/confirm.js'
 import { loadContract } from '../../cmdutil/contract.js'
 import type { Flag } from '../../cmdutil/flags.js'
 import { checkRequest, type OperationInput, readJson, readValue } from '../../cmdutil/input.js'
@@ -114,7 +114,7 @@ export const api: Command = {
     const name = operation.name as OperationName
     const input = { params, query: queryInput(query), ...(withBody && { body }) }
     checkRequest(name, input as OperationInput, WORDS)
-    await confirm(context, await dataLoss({ name, input: input as OperationInput }, context))
+    await confirm(context, { name, input: input as OperationInput })
     const sdk = await client()
     const send = (extra: Record<string, string> = {}) =>
       sdk.request(name, { ...input, query: { ...input.query, ...extra } } as never).withResponse() as Promise<
