@@ -116,10 +116,8 @@ export const api: Command = {
     checkRequest(name, input as OperationInput, WORDS)
     await confirm(context, { name, input: input as OperationInput })
     const sdk = await client()
-    const send = (extra: Record<string, string> = {}) =>
-      sdk.request(name, { ...input, query: { ...input.query, ...extra } } as never).withResponse() as Promise<
-        RawAnswer<unknown>
-      >
+    const send = (extra: Record<string, string> = {}): Promise<RawAnswer<unknown>> =>
+      sdk.request(name, { ...input, query: { ...input.query, ...extra } } as never).withResponse()
     if (values.paginate !== true) return output.data((await send()).data)
     const { DEFAULT_PAGE_SIZE, walkPages } = await import('@session-library/sdk')
     // The SDK's walk and page size, unless the query gives a limit.
