@@ -64,13 +64,9 @@ function errorCases(sampleId: string): ProbeRequest[] {
     '/session-library-check-no-such-route',
     `${operationPath('sessions.get', { id: sampleId })}/waveform-notes`,
   ]
-  const routesMissing = unknownRoutes.map((path) => ({
-    operation: undefined,
-    method: 'GET' as const,
-    path,
-    expect: 404,
-    purpose: 'a route the contract does not have (D3)',
-  }))
+  // GETs, as health's, of no operation.
+  const missing = { operation: undefined, expect: 404, purpose: 'a route the contract does not have (D3)' }
+  const routesMissing = unknownRoutes.map((path) => requestOf('health.get', '', { ...missing, path }))
   return [...unauthorized, ...unknownSession, ...routesMissing]
 }
 
