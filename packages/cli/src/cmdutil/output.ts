@@ -86,39 +86,31 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
   const out = (text: string) => write(io.stdout, mask(text))
   const message = (text: string) => void io.stderr.write(`${mask(escapeMessage(text))}\n`)
   const cells = (row: Row, columns: readonly string[]) => columns.map((name) => cellText(row[name], terminal))
-  // Rows under a bold header; `fixed` widths are kept (a stream keeps those of its first rows).
-  const laidOut = (header: readonly string[], records: readonly Row[], fixed?: number[]) => {
-    const rows = records.map((row) => cells(row, header))
-    const width = (column: number) =>
-      Math.max(stringWidth(header[column] ?? ''), ...rows.map((row) => stringWidth(row[column] ?? '')))
-    const widths = fixed ?? header.map((_, column) => width(column))
-    const line = (texts: readonly string[]) =>
-      texts
-        .map((text, column) => (column === texts.length - 1 ? text : padded(text, widths[column] ?? 0)))
-        .join('  ')
-        .trimEnd()
-    return { head: [style.bold(line(header))], body: rows.map(line), widths }
-  }
   const lines = (texts: readonly string[]) => texts.map((line) => `${line}\n`).join('')
 
-  const tsv = (columns: readonly string[], rows: readonly Row[], head: boolean) =>
-    lines([
-      ...(head && settings.header ? [columns.join('\t')] : []),
-      ...rows.map((row) => cells(row, columns).join('\t')),
-    ])
-
-  // Writes rows under one header as they come: the first rows fix it (and, on a terminal, the widths).
+  // Writes rows under one header as they come: the first rows fix it and, on a terminal, the widths
+  // (a bold header, aligned columns); on a pipe, tab-separated cells.
   function tableWriter(columns?: readonly string[], known?: readonly string[]) {
     let header: readonly string[] | undefined
     let widths: number[] | undefined
-    return async (rows: readonly Row[]) => {
+    return async (records: readonly Row[]) => {
       const first = header === undefined
-      if (first) checkFields(fields, rows, known)
-      header ??= fields ?? columns ?? columnsOf(rows)
-      if (!terminal) return out(tsv(header, rows, first))
-      const laid = laidOut(header, rows, widths)
-      widths = laid.widths
-      return out(lines([...(first ? laid.head : []), ...laid.body]))
+      if (first) checkFields(fields, records, known)
+      header ??= fields ?? columns ?? columnsOf(records)
+      const shown = header
+      const rows = records.map((row) => cells(row, shown))
+      const tsvHead = first && settings.header ? [shown.join('\t')] : []
+      if (!terminal) return out(lines([...tsvHead, ...rows.map((row) => row.join('\t'))]))
+      const width = (title: string, column: number) =>
+        Math.max(stringWidth(title), ...rows.map((row) => stringWidth(row[column] ?? '')))
+      widths ??= shown.map(width)
+      const fixed = widths
+      const line = (texts: readonly string[]) =>
+        texts
+          .map((text, column) => (column === texts.length - 1 ? text : padded(text, fixed[column] ?? 0)))
+          .join('  ')
+          .trimEnd()
+      return out(lines([...(first ? [style.bold(line(shown))] : []), ...rows.map(line)]))
     }
   }
 
