@@ -61,7 +61,7 @@ const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`
 // Values only the server knows, within COMPLETE_TIMEOUT, nothing on failure: `$typed` are the words so far.
 const ASK = `${PROGRAM} __complete`
 const casePattern = (path: string) => (path === '' ? "''" : `${quote(path)}|${quote(`${path} `)}*`)
-const valuePattern = (path: string, flag: string) =>
+const afterFlag = (path: string, flag: string) =>
   `${quote(`${path}:--${flag}`)}|${quote(`${path} `)}*${quote(`:--${flag}`)}`
 const byLength = (entries: Entry[]) => [...entries].sort((a, b) => b.path.length - a.path.length)
 // bash and zsh share a script: find the command words typed before the cursor (skipping flags and
@@ -108,7 +108,7 @@ _session_library() {
 type Values = Pick<typeof bash, 'choices' | 'ask' | 'files'>
 
 // What a flag's value completes to, in a shell's words.
-const completeValue = (shell: Values, value: Flag, flag: string) =>
+const offered = (shell: Values, value: Flag, flag: string) =>
   value.choices
     ? shell.choices(value.choices)
     : value.complete
@@ -118,9 +118,7 @@ const completeValue = (shell: Values, value: Flag, flag: string) =>
 function posix(dialect: typeof bash, all: Entry[]): string {
   const [words, first, cursor, open, previous, current] = dialect.loop
   const values = byLength(all).flatMap(({ path, values }) =>
-    values.map(
-      ([flag, value]) => `    ${open}${valuePattern(path, flag)}) ${completeValue(dialect, value, flag)}; return ;;`,
-    ),
+    values.map(([flag, value]) => `    ${open}${afterFlag(path, flag)}) ${offered(dialect, value, flag)}; return ;;`),
   )
   const cases = byLength(all).map((entry) => {
     const rest = `files=${entry.files ? 1 : 0}${entry.server ? '; server=1' : ''}`
@@ -163,7 +161,7 @@ const fishValues: Values = {
 }
 
 function fishFlag(when: string, [name, text, takes]: [string, string, boolean], value: Flag | undefined): string {
-  const rest = value ? completeValue(fishValues, value, name) : takes ? ' -r' : ''
+  const rest = value ? offered(fishValues, value, name) : takes ? ' -r' : ''
   return fishLine(when, `-l ${name}${rest} -d ${quote(text)}`)
 }
 

@@ -9,14 +9,10 @@ const MAX_CELL = 60
 // Lists joined, objects as compact JSON, control characters (newlines too) escaped; on a terminal,
 // long text is cut (the JSON form and a pipe have it whole).
 function cellText(value: unknown, cut: boolean): string {
-  let text: string
-  if (value === undefined || value === null) text = ''
-  else if (Array.isArray(value) && value.every((item) => typeof item !== 'object' || item === null)) {
-    text = value.join(', ')
-  } else if (typeof value === 'object') text = JSON.stringify(value)
-  else text = String(value)
-  text = escapeControls(text)
-  return cut ? cutToWidth(text) : text
+  const plain = Array.isArray(value) && value.every((item) => typeof item !== 'object' || item === null)
+  const text =
+    value == null ? '' : plain ? value.join(', ') : typeof value === 'object' ? JSON.stringify(value) : String(value)
+  return cut ? cutToWidth(escapeControls(text)) : escapeControls(text)
 }
 
 // The width a terminal shows of a text, loaded with the first table on a terminal (a pipe or JSON
