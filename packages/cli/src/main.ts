@@ -75,11 +75,9 @@ function misplacedFlag(args: readonly string[], words: string[]): void {
   if (first < 1 || !flag?.startsWith('--') || flag.includes('=') || flag.slice(2) in GLOBAL_FLAGS) return
   const command = findCommand(commands, words.slice(1))?.command
   if (!command || !(flag.slice(2) in command.flags())) return
+  const name = command.words.join(' ')
   const line = [PROGRAM, ...command.words, flag, words[0]].join(' ')
-  throw new UsageError(
-    `${flag} is a flag of '${command.words.join(' ')}': put it after the command (${line})`,
-    command.words,
-  )
+  throw new UsageError(`${flag} is a flag of '${name}': put it after the command (${line})`, command.words)
 }
 
 async function noCommand(words: string[], args: readonly string[], print: Print): Promise<number> {

@@ -86,15 +86,14 @@ export const ofAnswer = (operation: string, status: Departure['status']) => ({
 function expectation(request: ProbeRequest, status: number, operation: string): Departure[] {
   if (request.expect === undefined || request.expect === status) return []
   const detail = `is not the status this request must get (${request.purpose ?? 'an error case'})`
-  const [expected, actual] = [`${request.expect}`, `${status}`]
   return [
     {
       ...ofAnswer(operation, status),
       path: '(status)',
       rule: 'status',
       detail,
-      expected,
-      actual,
+      expected: `${request.expect}`,
+      actual: `${status}`,
       severity: 'informational',
     },
   ]
