@@ -1,6 +1,6 @@
 import { readFile, unlink } from 'node:fs/promises'
 import { FileHeld, lockFile, realFilePath, writeAtomically, writeFully } from '@session-library/internal/node'
-import { changeLogNextId, compareText, libraryLogs, librarySnapshot } from '@session-library/schemas'
+import { changeLogNextId, compareText, libraryLogs, librarySnapshot, parseJsonText } from '@session-library/schemas'
 import { CliError, EXIT } from '../../cmdutil/errors.js'
 import type { ClonedLibrary } from './read-library.js'
 import type { LibraryFile } from './stored-records.js'
@@ -15,13 +15,9 @@ const logsOf = (path: string) => Object.values(libraryLogs(path))
  * never hands out again an id it handed out (D5).
  */
 async function previousNextId(path: string): Promise<number> {
-  let nextId = 1
-  try {
-    const parsed = librarySnapshot.safeParse(JSON.parse(await readFile(path, 'utf8')))
-    if (parsed.success) nextId = parsed.data.nextId
-  } catch {
-    // No file, or none the mock could load: nothing to keep.
-  }
+  // No file, or none the mock could load: nothing to keep.
+  const parsed = librarySnapshot.safeParse(parseJsonText(await readFile(path, 'utf8').catch(() => '')))
+  let nextId = parsed.success ? parsed.data.nextId : 1
   for (const log of logsOf(path)) {
     nextId = Math.max(nextId, changeLogNextId(await readFile(log, 'utf8').catch(() => '')) ?? 0)
   }
