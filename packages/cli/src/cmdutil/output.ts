@@ -139,10 +139,9 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
         if (!checked && isRecord(record)) checkFields(fields, [record])
         checked = true
         chunk += `${jsonLine(pick(record, fields), settings.mask)}\n`
-        if (chunk.length >= CHUNK) {
-          await out(chunk)
-          chunk = ''
-        }
+        if (chunk.length < CHUNK) continue
+        await out(chunk)
+        chunk = ''
       }
     } finally {
       if (chunk) await out(chunk)
@@ -153,15 +152,12 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
     await loadWidths(terminal)
     const writeRows = tableWriter(columns)
     const sample: Row[] = []
-    let sampled = false
+    let size = terminal ? WIDTH_SAMPLE : 1
     try {
       for await (const record of items) {
-        if (!isRecord(record)) continue
-        if (sampled) await writeRows([record])
-        else if (sample.push(record) >= (terminal ? WIDTH_SAMPLE : 1)) {
-          sampled = true
-          await writeRows(sample.splice(0))
-        }
+        if (!isRecord(record) || sample.push(record) < size) continue
+        size = 1
+        await writeRows(sample.splice(0))
       }
     } finally {
       if (sample.length > 0) await writeRows(sample)
