@@ -52,10 +52,8 @@ function checkPositionals(command: Command, positionals: readonly string[]): voi
   })
 }
 
-/**
- * The words of a command line (global flags may come anywhere, before the command too): each
- * argument that is not a flag nor a global flag's value, with its index.
- */
+// The words of a command line (global flags may come anywhere, before the command too): each
+// argument that is not a flag nor a global flag's value, with its index.
 function wordsOf(argv: readonly string[]): { word: string; index: number }[] {
   const words: { word: string; index: number }[] = []
   for (let index = 0; index < argv.length; index++) {

@@ -67,9 +67,8 @@ export function findCommand(all: readonly Command[], words: readonly string[]): 
   for (const command of all)
     for (const own of [command.words, ...(command.aliases ?? [])]) {
       const { length } = own
-      if (length <= words.length && own.every((word, index) => words[index] === word)) {
-        if (!found || length > found.length) found = { command, length }
-      }
+      const matches = length <= words.length && own.every((word, index) => words[index] === word)
+      if (matches && (!found || length > found.length)) found = { command, length }
     }
   return found
 }

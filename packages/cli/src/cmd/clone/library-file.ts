@@ -10,10 +10,8 @@ type Variant = { sessionId: string; variantId: string }
 /** The files the mock keeps beside a `--data` file (its logs, replayed at a start): a clone replaces them too. */
 const logsOf = (path: string) => Object.values(libraryLogs(path))
 
-/**
- * The `nextId` the file a clone replaces has reached, its change logs included, so that the mock
- * never hands out again an id it handed out (D5).
- */
+// The `nextId` the file a clone replaces has reached, its change logs included, so that the mock
+// never hands out again an id it handed out (D5).
 async function previousNextId(path: string): Promise<number> {
   // No file, or none the mock could load: nothing to keep.
   const parsed = librarySnapshot.safeParse(parseJsonText(await readFile(path, 'utf8').catch(() => '')))
@@ -57,11 +55,9 @@ export async function holdLibraryFile(given: string): Promise<HeldLibraryFile> {
   }
 }
 
-/**
- * Writes a cloned library as a `--data` file (the contract's `librarySnapshot`), replacing the file
- * and its change logs at once (a temporary file flushed and renamed over it), so that a reader never
- * sees half of it. Re-running refreshes it; its `nextId` is kept.
- */
+// Writes a cloned library as a `--data` file (the contract's `librarySnapshot`), replacing the file
+// and its change logs at once (a temporary file flushed and renamed over it), so that a reader never
+// sees half of it. Re-running refreshes it; its `nextId` is kept.
 async function writeLibrary(path: string, cloned: ClonedLibrary): Promise<LibraryFile> {
   // Read in parallel, written in a stable order: a refresh of an unchanged library changes nothing.
   const byVariant = (a: Variant, b: Variant) =>
