@@ -100,9 +100,8 @@ function pageFacts(query: SessionListParams, data: Row[], meta: Row): [string, s
     ['meta.offset', 'D9: the offset asked', offset, meta.offset],
   ]
   if (data.length > limit) facts.push(['data', 'D9: at most limit sessions', `≤ ${limit}`, data.length])
-  if (typeof meta.total === 'number' && offset >= meta.total && data.length > 0) {
-    facts.push(['data', 'D9: an offset past the end gives no session', 0, data.length])
-  }
+  const pastEnd = typeof meta.total === 'number' && offset >= meta.total && data.length > 0
+  if (pastEnd) facts.push(['data', 'D9: an offset past the end gives no session', 0, data.length])
   return facts
 }
 

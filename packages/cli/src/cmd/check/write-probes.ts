@@ -45,14 +45,10 @@ export async function runWrites(send: (request: ProbeRequest) => Promise<Probed>
   const created = await send(requestOf('sessions.create', '', { body: { title, tags: [MARK] } }))
   const id = createdId(created)
   if (id === undefined) return { outcome: 'not created' as const }
-  let outcome: WriteRun['outcome'] = 'done'
-  for (const step of steps(id)) {
-    if (stopped()) {
-      outcome = 'interrupted'
-      break
-    }
-    await send(step)
-  }
+  const all = steps(id)
+  let sent = 0
+  while (sent < all.length && !stopped()) await send(all[sent++] as ProbeRequest)
+  const outcome: WriteRun['outcome'] = sent < all.length ? 'interrupted' : 'done'
   const deleted = await send(requestOf('sessions.delete', id))
   if (deleted.status !== routes['sessions.delete'].status) return { outcome, leftBehind: id }
   if (outcome === 'done') await send(requestOf('sessions.get', id, { expect: 404, purpose: 'a deleted session' }))
