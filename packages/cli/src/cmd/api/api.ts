@@ -45,9 +45,8 @@ async function bodyOf(values: FlagValues, fields: [string, unknown, boolean][], 
   if (typeof values.input === 'string') return readJson(values.input === '-' ? '-' : `@${values.input}`, '--input', io)
   if (fields.length === 0) return undefined
   const body: Record<string, unknown> = {}
-  for (const [key, value, array] of fields) {
+  for (const [key, value, array] of fields)
     body[key] = array ? [...(Array.isArray(body[key]) ? body[key] : []), value] : value
-  }
   return body
 }
 

@@ -16,9 +16,8 @@ async function previousNextId(path: string): Promise<number> {
   // No file, or none the mock could load: nothing to keep.
   const parsed = librarySnapshot.safeParse(parseJsonText(await readFile(path, 'utf8').catch(() => '')))
   let nextId = parsed.success ? parsed.data.nextId : 1
-  for (const log of logsOf(path)) {
+  for (const log of logsOf(path))
     nextId = Math.max(nextId, changeLogNextId(await readFile(log, 'utf8').catch(() => '')) ?? 0)
-  }
   return nextId
 }
 
