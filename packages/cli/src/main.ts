@@ -42,22 +42,18 @@ function checkPositionals(command: Command, positionals: readonly string[]): voi
   }
   // An empty id would send another route (`/sessions/` for `/sessions/{id}`); an empty tag or path is
   // refused by the API anyway: none is sent.
-  const empty = positionals.findIndex((value, index) => value === '' && !positionalAt(command, index)?.mayBeEmpty)
-  if (empty >= 0) throw new UsageError(`<${positionalAt(command, empty)?.name}> must not be empty`, command.words)
-  const dot = positionals.findIndex((value, index) => positionalAt(command, index)?.segment && isDotSegment(value))
-  if (dot >= 0) {
-    const name = positionalAt(command, dot)?.name
-    throw new UsageError(
-      `<${name}> cannot be '${positionals[dot]}': a path segment of . or .. names another route`,
-      command.words,
-    )
-  }
+  positionals.forEach((value, index) => {
+    const { name, mayBeEmpty, segment } = positionalAt(command, index) ?? {}
+    if (value === '' && !mayBeEmpty) throw new UsageError(`<${name}> must not be empty`, command.words)
+    if (segment && isDotSegment(value)) {
+      const why = 'a path segment of . or .. names another route'
+      throw new UsageError(`<${name}> cannot be '${value}': ${why}`, command.words)
+    }
+  })
 }
 
-/**
- * The words of a command line (global flags may come anywhere, before the command too): each
- * argument that is not a flag nor a global flag's value, with its index.
- */
+// The words of a command line (global flags may come anywhere, before the command too): each
+// argument that is not a flag nor a global flag's value, with its index.
 function wordsOf(argv: readonly string[]): { word: string; index: number }[] {
   const words: { word: string; index: number }[] = []
   for (let index = 0; index < argv.length; index++) {
@@ -75,12 +71,11 @@ function misplacedFlag(args: readonly string[], words: string[]): void {
   const first = args.indexOf(words[0] as string)
   const flag = args[first - 1]
   if (first < 1 || !flag?.startsWith('--') || flag.includes('=') || flag.slice(2) in GLOBAL_FLAGS) return
-  const found = findCommand(commands, words.slice(1))
-  if (!found || !(flag.slice(2) in found.command.flags())) return
-  const line = [PROGRAM, ...found.command.words, flag, words[0]].join(' ')
-  throw new UsageError(`${flag} is a flag of '${found.command.words.join(' ')}': put it after the command (${line})`, [
-    ...found.command.words,
-  ])
+  const command = findCommand(commands, words.slice(1))?.command
+  if (!command || !(flag.slice(2) in command.flags())) return
+  const name = command.words.join(' ')
+  const line = [PROGRAM, ...command.words, flag, words[0]].join(' ')
+  throw new UsageError(`${flag} is a flag of '${name}': put it after the command (${line})`, command.words)
 }
 
 async function noCommand(words: string[], args: readonly string[], print: Print): Promise<number> {
@@ -101,42 +96,19 @@ async function noCommand(words: string[], args: readonly string[], print: Print)
   throw new UsageError(`unknown command '${typed}'${didYouMean(typed, known)}`, group ? words.slice(0, 1) : [])
 }
 
-// What went wrong, one line on stderr a script can read, and the exit code (EXIT). The server's
-// words are escaped (no control character reaches the terminal) and the token masked.
-async function report(
-  error: unknown,
-  io: Pick<CliContext, 'stderr' | 'env'>,
-  mask: (text: string) => string = (text) => text,
-): Promise<number> {
-  const line = (text: string) => {
-    io.stderr.write(`${styles(colourFor(io.stderr, io.env)).red('error:')} ${mask(escapeMessage(text))}\n`)
-  }
-  if (error instanceof UsageError) {
-    line(error.message)
-    io.stderr.write(`Run '${[PROGRAM, ...error.words, '--help'].join(' ')}' for usage.\n`)
-    return EXIT.usage
-  }
-  if (error instanceof CliError) {
-    line(error.message)
-    return error.exitCode
-  }
-  // Loaded already when a request failed; imported here so that a run that sends none never loads it.
+// What went wrong, in one line a script can read, and the exit code (EXIT). The SDK is loaded
+// already when a request failed; imported here so that a run that sends none never loads it.
+async function described(error: unknown): Promise<[string, number]> {
+  if (error instanceof UsageError) return [error.message, EXIT.usage]
+  if (error instanceof CliError) return [error.message, error.exitCode]
   const sdk = await import('@session-library/sdk')
-  if (error instanceof sdk.ApiError) {
-    // The SDK's message names status, code, operation, method and path, and what to try.
-    line(error.status === 401 ? `${error.message}. ${tokenWays()}.` : error.message)
-    return EXIT.api
-  }
-  if (error instanceof sdk.NetworkError || error instanceof sdk.TimeoutError) {
-    line(error.message)
-    return EXIT.network
-  }
-  if (error instanceof sdk.ResponseValidationError || error instanceof sdk.PaginationError) {
-    line(error.message)
-    return EXIT.invalid
-  }
-  line(`unexpected: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
-  return EXIT.api
+  // The SDK's message names status, code, operation, method and path, and what to try.
+  if (error instanceof sdk.ApiError)
+    return [error.status === 401 ? `${error.message}. ${tokenWays()}.` : error.message, EXIT.api]
+  if (error instanceof sdk.NetworkError || error instanceof sdk.TimeoutError) return [error.message, EXIT.network]
+  if (error instanceof sdk.ResponseValidationError || error instanceof sdk.PaginationError)
+    return [error.message, EXIT.invalid]
+  return [`unexpected: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, EXIT.api]
 }
 
 type Print = (text: string) => number
@@ -195,6 +167,12 @@ export async function main(argv: readonly string[], io: CliContext): Promise<num
   try {
     return await dispatch(argv, io, reporting)
   } catch (error) {
-    return report(error, io, reporting.mask)
+    // The server's words escaped (no control character reaches the terminal), the token masked.
+    const [message, code] = await described(error)
+    const mask = reporting.mask ?? ((text: string) => text)
+    io.stderr.write(`${styles(colourFor(io.stderr, io.env)).red('error:')} ${mask(escapeMessage(message))}\n`)
+    if (error instanceof UsageError)
+      io.stderr.write(`Run '${[PROGRAM, ...error.words, '--help'].join(' ')}' for usage.\n`)
+    return code
   }
 }

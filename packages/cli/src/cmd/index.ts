@@ -53,13 +53,11 @@ const EXTRAS: Partial<Record<OperationName, Extras>> = {
  * leave out), then those that are not one operation's.
  */
 export const commands: readonly Command[] = [
-  ...usages.flatMap((usage) =>
-    !usage.convenience
-      ? [operationCommand(usage, EXTRAS[usage.route.name])]
-      : usage.convenience.absent?.cli
-        ? []
-        : [convenienceCommand(usage)],
-  ),
+  ...usages
+    .filter((usage) => !usage.convenience?.absent?.cli)
+    .map((usage) =>
+      usage.convenience ? convenienceCommand(usage) : operationCommand(usage, EXTRAS[usage.route.name]),
+    ),
   authLogin,
   authStatus,
   authLogout,

@@ -60,17 +60,15 @@ export interface Command {
   run(context: Context): Promise<void>
 }
 
-export function findCommand(
-  all: readonly Command[],
-  words: readonly string[],
-): { command: Command; length: number } | undefined {
-  let found: { command: Command; length: number } | undefined
+type Found = { command: Command; length: number }
+
+export function findCommand(all: readonly Command[], words: readonly string[]): Found | undefined {
+  let found: Found | undefined
   for (const command of all)
     for (const own of [command.words, ...(command.aliases ?? [])]) {
       const { length } = own
-      if (length <= words.length && own.every((word, index) => words[index] === word)) {
-        if (!found || length > found.length) found = { command, length }
-      }
+      const matches = length <= words.length && own.every((word, index) => words[index] === word)
+      if (matches && (!found || length > found.length)) found = { command, length }
     }
   return found
 }

@@ -61,30 +61,71 @@ const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`
 // Values only the server knows, within COMPLETE_TIMEOUT, nothing on failure: `$typed` are the words so far.
 const ASK = `${PROGRAM} __complete`
 const casePattern = (path: string) => (path === '' ? "''" : `${quote(path)}|${quote(`${path} `)}*`)
-const valuePattern = (path: string, flag: string) =>
+const afterFlag = (path: string, flag: string) =>
   `${quote(`${path}:--${flag}`)}|${quote(`${path} `)}*${quote(`:--${flag}`)}`
 const byLength = (entries: Entry[]) => [...entries].sort((a, b) => b.path.length - a.path.length)
-// The part bash and zsh share: find the command words typed before the cursor (skipping flags and
+// bash and zsh share a script: find the command words typed before the cursor (skipping flags and
 // the values of the global flags that take one), then pick the case of a flag's value, else of the
-// command. They differ in the array of words, its first index, zsh's parenthesised patterns, what a
-// flag's value completes to and how a command's words and flags are assigned.
-function chooseCase(
-  shell: 'bash' | 'zsh',
-  all: Entry[],
-  valueCase: (value: Flag, flag: string) => string,
-  assign: (entry: Entry) => string,
-): string {
-  const [words, first, cursor, open] =
-    shell === 'bash' ? ['COMP_WORDS', 1, 'COMP_CWORD', ''] : ['words', 2, 'CURRENT', '(']
-  const previous = shell === 'bash' ? '$prev' : `\${words[CURRENT-1]}`
-  const values = byLength(all).flatMap((entry) =>
-    entry.values.map(([flag, value]) => `    ${open}${valuePattern(entry.path, flag)}) ${valueCase(value, flag)} ;;`),
+// command. After a flag that takes listed values or a file, offer those; else the command's flags
+// when the word being completed starts with a dash, files where the command takes files, the
+// server's values, or the next words. What each shell writes differently is its dialect's.
+const bash = {
+  head: `# bash completion for ${PROGRAM}: eval "$(${PROGRAM} completion bash)"
+_session_library() {
+  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" typed="" i words="" flags="" files=0 server=0`,
+  tail: `complete -F _session_library ${PROGRAM}`,
+  // The array of the words typed, its first command word, the cursor, a pattern's opening, the word before the cursor and at it.
+  loop: ['COMP_WORDS', 1, 'COMP_CWORD', '', '$prev', '$cur'],
+  set: (name: string) => `[[ $${name} == 1 ]]`,
+  offer: (kind: 'flag' | 'command') => `COMPREPLY=($(compgen -W "$${kind === 'flag' ? 'flags' : 'words'}" -- "$cur"))`,
+  choices: (values: readonly string[]) => `COMPREPLY=($(compgen -W ${quote(values.join(' '))} -- "$cur"))`,
+  ask: (option: string) => `COMPREPLY=($(compgen -W "$(${ASK}${option} -- $typed 2>/dev/null)" -- "$cur"))`,
+  files: (at: boolean) =>
+    `compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f ${at ? `-P @ -- "\${cur#@}"` : '-- "$cur"'}))`,
+  assign: ({ words, flags }: Entry) =>
+    `words=${quote(words.map(([word]) => word).join(' '))}; flags=${quote(flags.map(([name]) => `--${name}`).join(' '))}`,
+}
+
+const zshItems = (items: [string, string, ...unknown[]][], dashes = '') =>
+  items.map(([name, text]) => quote(`${dashes}${name.replace(/:/g, '\\:')}:${text}`)).join(' ')
+
+const zsh: typeof bash = {
+  head: `#compdef ${PROGRAM}
+# zsh completion for ${PROGRAM}: source <(${PROGRAM} completion zsh)
+_session_library() {
+  local typed="" i files=0 server=0
+  local -a words_ flags`,
+  tail: `compdef _session_library ${PROGRAM}`,
+  loop: ['words', 2, 'CURRENT', '(', `\${words[CURRENT-1]}`, `\${words[CURRENT]}`],
+  set: (name) => `(( ${name} ))`,
+  offer: (kind) => `_describe '${kind}' ${kind === 'flag' ? 'flags' : 'words_'}`,
+  choices: (values) => `compadd -- ${values.map(quote).join(' ')}`,
+  ask: (option) => `compadd -- \${(f)"$(${ASK}${option} -- \${=typed} 2>/dev/null)"}`,
+  files: (at) => (at ? "compset -P '@'; _files" : '_files'),
+  assign: ({ words, flags }) => `words_=(${zshItems(words)}); flags=(${zshItems(flags, '--')})`,
+}
+
+type Values = Pick<typeof bash, 'choices' | 'ask' | 'files'>
+
+// What a flag's value completes to, in a shell's words.
+const offered = (shell: Values, value: Flag, flag: string) =>
+  value.choices
+    ? shell.choices(value.choices)
+    : value.complete
+      ? shell.ask(` --value-of ${flag}`)
+      : shell.files(atFile(value))
+
+function posix(dialect: typeof bash, all: Entry[]): string {
+  const [words, first, cursor, open, previous, current] = dialect.loop
+  const values = byLength(all).flatMap(({ path, values }) =>
+    values.map(([flag, value]) => `    ${open}${afterFlag(path, flag)}) ${offered(dialect, value, flag)}; return ;;`),
   )
   const cases = byLength(all).map((entry) => {
     const rest = `files=${entry.files ? 1 : 0}${entry.server ? '; server=1' : ''}`
-    return `    ${open}${casePattern(entry.path)}) ${assign(entry)}; ${rest} ;;`
+    return `    ${open}${casePattern(entry.path)}) ${dialect.assign(entry)}; ${rest} ;;`
   })
-  return `  for ((i = ${first}; i < ${cursor}; i++)); do
+  return `${dialect.head}
+  for ((i = ${first}; i < ${cursor}; i++)); do
     case "\${${words}[i]}" in
       ${open}${VALUED.join('|')}) ((i++)) ;;
       ${open}-*) ;;
@@ -96,63 +137,13 @@ ${values.join('\n')}
   esac
   case "$typed" in
 ${cases.join('\n')}
-  esac`
+  esac
+  if [[ ${current} == -* ]]; then ${dialect.offer('flag')}
+  elif ${dialect.set('files')}; then ${dialect.files(false)}
+  elif ${dialect.set('server')}; then ${dialect.ask('')}
+  else ${dialect.offer('command')}; fi
 }
-
-// After a flag that takes listed values or a file, each shell offers those; else the next words, the
-// command's flags when the word being completed starts with a dash, or files where the command takes files.
-function bash(all: Entry[]): string {
-  const assign = ({ words, flags }: Entry) =>
-    `words=${quote(words.map(([word]) => word).join(' '))}; flags=${quote(flags.map(([name]) => `--${name}`).join(' '))}`
-  const valueCase = (value: Flag, flag: string) =>
-    value.choices
-      ? `COMPREPLY=($(compgen -W ${quote(value.choices.join(' '))} -- "$cur")); return`
-      : value.complete
-        ? `COMPREPLY=($(compgen -W "$(${ASK} --value-of ${flag} -- $typed 2>/dev/null)" -- "$cur")); return`
-        : atFile(value)
-          ? `compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -P @ -- "\${cur#@}")); return`
-          : 'compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return'
-  return `# bash completion for ${PROGRAM}: eval "$(${PROGRAM} completion bash)"
-_session_library() {
-  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" typed="" i words="" flags="" files=0 server=0
-${chooseCase('bash', all, valueCase, assign)}
-  if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$flags" -- "$cur"))
-  elif [[ $files == 1 ]]; then compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))
-  elif [[ $server == 1 ]]; then COMPREPLY=($(compgen -W "$(${ASK} -- $typed 2>/dev/null)" -- "$cur"))
-  else COMPREPLY=($(compgen -W "$words" -- "$cur")); fi
-}
-complete -F _session_library ${PROGRAM}
-`
-}
-
-const zshItem = (name: string, description: string) => quote(`${name.replace(/:/g, '\\:')}:${description}`)
-
-function zsh(all: Entry[]): string {
-  const assign = (entry: Entry) => {
-    const words = entry.words.map(([word, text]) => zshItem(word, text)).join(' ')
-    const flags = entry.flags.map(([name, text]) => zshItem(`--${name}`, text)).join(' ')
-    return `words_=(${words}); flags=(${flags})`
-  }
-  const valueCase = (value: Flag, flag: string) =>
-    value.choices
-      ? `compadd -- ${value.choices.map(quote).join(' ')}; return`
-      : value.complete
-        ? `compadd -- \${(f)"$(${ASK} --value-of ${flag} -- \${=typed} 2>/dev/null)"}; return`
-        : atFile(value)
-          ? "compset -P '@'; _files; return"
-          : '_files; return'
-  return `#compdef ${PROGRAM}
-# zsh completion for ${PROGRAM}: source <(${PROGRAM} completion zsh)
-_session_library() {
-  local typed="" i files=0 server=0
-  local -a words_ flags
-${chooseCase('zsh', all, valueCase, assign)}
-  if [[ \${words[CURRENT]} == -* ]]; then _describe 'flag' flags
-  elif (( files )); then _files
-  elif (( server )); then compadd -- \${(f)"$(${ASK} -- \${=typed} 2>/dev/null)"}
-  else _describe 'command' words_; fi
-}
-compdef _session_library ${PROGRAM}
+${dialect.tail}
 `
 }
 
@@ -160,15 +151,18 @@ const fishLine = (when: string, rest: string) => `complete -c ${PROGRAM} -n ${qu
 // The server's values for the words typed so far (with `--value-of`, a flag's).
 const fishAsk = (option = '') => quote(`(${ASK}${option} -- (__session_library_path | string split ' ') 2>/dev/null)`)
 
+const fishValues: Values = {
+  choices: (values) => ` -x -a ${quote(values.join(' '))}`,
+  ask: (option) => ` -x -a ${fishAsk(option)}`,
+  files: (at) =>
+    at
+      ? ` -x -a '(__fish_complete_path (string replace -r "^@" "" -- (commandline -ct)) | string replace -r "^" "@")'`
+      : ' -r -F',
+}
+
 function fishFlag(when: string, [name, text, takes]: [string, string, boolean], value: Flag | undefined): string {
-  const flag = (rest: string) => fishLine(when, `-l ${name}${rest} -d ${quote(text)}`)
-  if (value?.choices) return flag(` -x -a ${quote(value.choices.join(' '))}`)
-  if (value?.complete) return flag(` -x -a ${fishAsk(` --value-of ${name}`)}`)
-  if (!value?.file) return flag(takes ? ' -r' : '')
-  if (!atFile(value)) return flag(' -r -F')
-  return flag(
-    ` -x -a '(__fish_complete_path (string replace -r "^@" "" -- (commandline -ct)) | string replace -r "^" "@")'`,
-  )
+  const rest = value ? offered(fishValues, value, name) : takes ? ' -r' : ''
+  return fishLine(when, `-l ${name}${rest} -d ${quote(text)}`)
 }
 
 function fish(all: Entry[]): string {
@@ -209,5 +203,6 @@ ${lines.join('\n')}
 }
 
 export function completionScript(shell: Shell, commands: readonly Command[]): string {
-  return { bash, zsh, fish }[shell](entries(commands))
+  const all = entries(commands)
+  return shell === 'fish' ? fish(all) : posix({ bash, zsh }[shell], all)
 }

@@ -15,17 +15,13 @@ export const ASKS =
   'On a terminal it asks first when it would remove data the command line does not name, unless --yes.'
 
 /**
- * The question a command asks before it removes data the command line did not name, by the
- * contract's rule (`lossQuestion`); `undefined` when this call loses nothing.
+ * Asks before a call removes data the command line did not name, by the contract's rule
+ * (`lossQuestion`): on a terminal, unless `--yes`; a pipe or a script is never asked (it proceeds).
+ * Anything but `y` or `yes` cancels the run (exit 2, nothing sent).
  */
-export const dataLoss = (call: Pick<OperationCall, 'name' | 'input'>, context: Context): Promise<string | undefined> =>
-  lossQuestion(call.name, call.input, { session: async (id) => (await context.client()).sessions.get(id) })
-
-/**
- * Asks a destructive command's question on a terminal, unless `--yes`; a pipe or a script is never
- * asked (it proceeds). Anything but `y` or `yes` cancels the run (exit 2, nothing sent).
- */
-export async function confirm(context: Pick<Context, 'values' | 'io'>, question: string | undefined): Promise<void> {
+export async function confirm(context: Context, call: Pick<OperationCall, 'name' | 'input'>): Promise<void> {
+  const session = async (id: string) => (await context.client()).sessions.get(id)
+  const question = await lossQuestion(call.name, call.input, { session })
   if (question === undefined || context.values.yes === true || !interactive(context.io)) return
   context.io.stderr.write(`${escapeMessage(question)} [y/N] `)
   const answer = (await readLine(context.io.stdin)).trim().toLowerCase()

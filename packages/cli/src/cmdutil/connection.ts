@@ -28,10 +28,9 @@ function verboseLogger(message: (text: string) => void): Logger {
       const what = text.replace('session-library: ', '')
       const extra = status !== undefined ? ` → ${status}` : attempt !== undefined ? ` (attempt ${attempt})` : ''
       const retry = retryCount !== undefined ? ` (retry ${retryCount})` : ''
-      const lines = [`* ${what}: ${method} ${url}${extra}${retry}`]
-      for (const [name, value] of Object.entries((headers ?? {}) as Record<string, string>))
-        lines.push(`*   ${name}: ${value}`)
-      message(lines.join('\n'))
+      const given = (headers ?? {}) as Record<string, string>
+      const shown = Object.entries(given).map(([name, value]) => `*   ${name}: ${value}`)
+      message([`* ${what}: ${method} ${url}${extra}${retry}`, ...shown].join('\n'))
     },
   }
 }
@@ -47,9 +46,8 @@ export function requireToken(connection: Connection): string {
   const { token, sources } = connection
   // A header cannot carry a control character (fetch refuses it as a network error); the token is never shown.
   if (token && escapeControls(token) !== token) {
-    throw new UsageError(
-      `${TOKEN_SOURCE[sources.token ?? 'default']}: the token holds a control character (a newline?); it cannot be sent`,
-    )
+    const source = TOKEN_SOURCE[sources.token ?? 'default']
+    throw new UsageError(`${source}: the token holds a control character (a newline?); it cannot be sent`)
   }
   if (token) return token
   throw new UsageError(noTokenMessage(connection))

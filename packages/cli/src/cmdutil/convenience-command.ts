@@ -1,6 +1,6 @@
 import { nameIn, type Usage } from '@session-library/schemas/client'
 import { type Command, ID, type Positional, PROGRAM } from './command.js'
-import { ASKS, confirm, dataLoss, YES_FLAG } from './confirm.js'
+import { ASKS, confirm, YES_FLAG } from './confirm.js'
 import { contract } from './contract.js'
 
 /**
@@ -14,16 +14,12 @@ export function convenienceCommand(usage: Usage): Command {
     throw new TypeError(`${group}.${verb}: a command takes an id and a field's values`)
   const words = nameIn(usage, 'cli')
   const field = convenience.takes.find((take) => take.startsWith('body.'))?.slice('body.'.length)
-  const values: Positional[] = field
-    ? [
-        {
-          name: field.replace(/s$/, ''),
-          variadic: true,
-          description: `The ${field} to ${verb}.`,
-          ...(field === 'tags' && { complete: 'tags' as const }),
-        },
-      ]
-    : []
+  const values: Positional[] = (field ? [field] : []).map((name) => ({
+    name: name.replace(/s$/, ''),
+    variadic: true,
+    description: `The ${name} to ${verb}.`,
+    ...(name === 'tags' && { complete: 'tags' as const }),
+  }))
   const asks = convenience.sends !== undefined
   return {
     words,
@@ -38,11 +34,7 @@ export function convenienceCommand(usage: Usage): Command {
     examples: [[PROGRAM, ...words, 'ses_1', ...(field ? ['drums', 'vox'] : [])].join(' ')],
     async run(context) {
       const [id = '', ...given] = context.positionals
-      if (asks)
-        await confirm(
-          context,
-          await dataLoss({ name: route.name, input: { params: { id }, body: convenience.sends } }, context),
-        )
+      if (asks) await confirm(context, { name: route.name, input: { params: { id }, body: convenience.sends } })
       const client = await context.client()
       const methods = client[group as 'tags'] as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>
       const args = convenience.takes.map((take) => (take === 'id' ? id : given))

@@ -27,12 +27,13 @@ function flagLines(flags: Readonly<Record<string, Flag>>): string[] {
   )
 }
 
+// A command's words and arguments, without the program's name.
 export function usageOf(command: Command, flags = true): string {
   const positionals = command.positionals.map(({ name, variadic, optional }) => {
     const text = `<${name}>${variadic ? '...' : ''}`
     return optional ? `[${text}]` : text
   })
-  return [PROGRAM, ...command.words, ...positionals, ...(flags ? ['[flags]'] : [])].join(' ')
+  return [...command.words, ...positionals, ...(flags ? ['[flags]'] : [])].join(' ')
 }
 
 function section(title: string, lines: readonly string[]): string[] {
@@ -45,16 +46,14 @@ const indent = (line: string) => `  ${line}`
 export function commandHelp(command: Command): string {
   const extra = Object.entries(command.help?.() ?? {}).flatMap(([title, lines]) => section(title, lines.map(indent)))
   const examples = (command.examples ?? []).map((line) => indent(`$ ${line}`))
+  const args = usageColumns(command.positionals.map(({ name, description }) => [`<${name}>`, description]))
   return [
     `${command.summary}.`,
     '',
     command.description,
     '',
-    `Usage: ${usageOf(command)}`,
-    ...section(
-      'Arguments',
-      usageColumns(command.positionals.map(({ name, description }) => [`<${name}>`, description])),
-    ),
+    `Usage: ${PROGRAM} ${usageOf(command)}`,
+    ...section('Arguments', args),
     ...section('Flags', flagLines(command.flags())),
     ...extra,
     ...section('Examples', examples),
@@ -72,12 +71,10 @@ export function rootHelp(commands: readonly Command[], words: readonly string[])
     words.length === 0
       ? [`${PROGRAM}: the Session Library automation API from the shell.`, '', `Usage: ${PROGRAM} <command> [flags]`]
       : [`Usage: ${PROGRAM} ${words.join(' ')} <command> [flags]`]
+  const list = usageColumns(under.map((command) => [usageOf(command, false), command.summary]))
   return [
     ...intro,
-    ...section(
-      'Commands',
-      usageColumns(under.map((command) => [usageOf(command, false).slice(PROGRAM.length + 1), command.summary])),
-    ),
+    ...section('Commands', list),
     ...section('Global flags', flagLines(GLOBAL_FLAGS)),
     ...section('Environment', ENVIRONMENT_LINES),
     ...section('Output', OUTPUT_LINES.map(indent)),

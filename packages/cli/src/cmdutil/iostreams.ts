@@ -15,9 +15,8 @@ export interface CliContext {
   readonly stderr: OutStream
   readonly stdin: InStream
   readonly env: Readonly<Record<string, string | undefined>>
-  /** The folder of `auth login`'s file: `$XDG_CONFIG_HOME/session-library` (when absolute), else `~/.config/session-library`. */
+  /** The folder of `auth login`'s file. */
   readonly configDir: string
-  /** The working directory, for relative paths given as arguments. */
   readonly cwd: string
   /** Calls `listener` on Ctrl-C until the returned function is called. */
   onInterrupt(listener: () => void): () => void
@@ -41,10 +40,7 @@ export function processContext(): CliContext {
   }
 }
 
-/**
- * Whether to colour what goes to a stream: only a terminal, and never with `NO_COLOR` set
- * (https://no-color.org: present and not empty).
- */
+// Only a terminal, and never with `NO_COLOR` set (https://no-color.org: present and not empty).
 export function colourFor(stream: OutStream, env: CliContext['env']): boolean {
   return stream.isTTY === true && !env.NO_COLOR
 }
@@ -67,7 +63,6 @@ export async function readStdin(stdin: InStream): Promise<string> {
   return text
 }
 
-/** Reads one line of stdin (an answer to a question), without its newline; '' at the end of input. */
 export async function readLine(stdin: InStream): Promise<string> {
   // Imported here: only a question or a prompt needs it, and it costs every start-up otherwise.
   const { createInterface } = await import('node:readline')
@@ -80,17 +75,14 @@ export async function readLine(stdin: InStream): Promise<string> {
   }
 }
 
-/** Whether a person is at the keyboard: stdin and stderr are both a terminal (questions go to stderr). */
+// A person is at the keyboard: stdin and stderr are both a terminal (questions go to stderr).
 export function interactive(context: Pick<CliContext, 'stdin' | 'stderr'>): boolean {
   return context.stdin.isTTY === true && context.stderr.isTTY === true
 }
 
 type RawStdin = InStream & { setRawMode?: (raw: boolean) => unknown }
 
-/**
- * Reads a secret typed at a terminal without echoing it (raw mode: Enter ends it, Backspace takes
- * a character back, Ctrl-C cancels); without raw mode (not a terminal), one line.
- */
+// Raw mode, so that a secret typed is not echoed: Enter ends it, Backspace takes a character back, Ctrl-C cancels.
 export async function readSecret(stdin: InStream): Promise<string> {
   const terminal = stdin as RawStdin
   if (typeof terminal.setRawMode !== 'function') return readLine(stdin)

@@ -10,7 +10,7 @@ import {
   type Usage,
 } from '@session-library/schemas/client'
 import { type Command, type Context, ID, type Positional, PROGRAM } from './command.js'
-import { ASKS, confirm, dataLoss, YES_FLAG } from './confirm.js'
+import { ASKS, confirm, YES_FLAG } from './confirm.js'
 import { contract, loadContract } from './contract.js'
 import type { FieldFlag, Operation } from './contract-flags.js'
 import type { Flag } from './flags.js'
@@ -105,7 +105,7 @@ export function operationCommand({ route, ...usage }: Usage, extras: Extras = {}
   const params: string[] = pathParamNames(route.path)
   const words = nameIn({ route, ...usage }, 'cli')
   const own = name.slice(usage.group.length + 1)
-  const question = mayLoseData(name) ? dataLoss : undefined
+  const asks = mayLoseData(name)
   return {
     words,
     ...(own !== usage.verb && { aliases: [[...words.slice(0, -1), own]] }),
@@ -113,8 +113,7 @@ export function operationCommand({ route, ...usage }: Usage, extras: Extras = {}
       return endpointOf(name)?.summary ?? name
     },
     get description() {
-      const asks = question && ASKS
-      return [endpointOf(name)?.description, extras.description, asks].filter(Boolean).join(' ')
+      return [endpointOf(name)?.description, extras.description, asks && ASKS].filter(Boolean).join(' ')
     },
     positionals: [
       ...params.map((param) => (param === 'id' ? ID : { name: param, description: param, segment: true })),
@@ -123,7 +122,7 @@ export function operationCommand({ route, ...usage }: Usage, extras: Extras = {}
     flags() {
       const body = endpointOf(name)?.body && BODY_FLAG
       const own = { ...contract()?.flagsOf(derived()), ...body }
-      return { ...own, ...aliasFlags(own), ...(question && YES_FLAG), ...extras.flags }
+      return { ...own, ...aliasFlags(own), ...(asks && YES_FLAG), ...extras.flags }
     },
     get examples() {
       return extras.examples ?? [defaultExample(words, params, derived())]
@@ -140,14 +139,12 @@ export function operationCommand({ route, ...usage }: Usage, extras: Extras = {}
       await extras.amend?.(input, context.positionals.slice(params.length), context.io)
       if (route.method === 'PATCH' && values.body === undefined && Object.keys(input.body ?? {}).length === 0) {
         const flags = derived().filter((field) => field.location === 'body')
-        throw new UsageError(
-          `nothing to change: give ${flags.map((field) => `--${field.flag}`).join(', ')} or --body`,
-          words,
-        )
+        const given = flags.map((field) => `--${field.flag}`).join(', ')
+        throw new UsageError(`nothing to change: give ${given} or --body`, words)
       }
       checkRequest(name, input, words)
       const call = { name, input, columns: extras.columns }
-      await confirm(context, await question?.(call, context))
+      if (asks) await confirm(context, call)
       if (await extras.run?.(call, { ...context, values })) return
       const client = await context.client()
       const answer = (await client.request(name, input as never)) as { data: unknown; meta?: ListMeta }

@@ -6,19 +6,13 @@ type Row = Record<string, unknown>
 
 const MAX_CELL = 60
 
-/**
- * A cell's text: lists joined, objects as compact JSON, control characters (newlines too) escaped;
- * on a terminal, long text is cut (the JSON form and a pipe have it whole).
- */
+// Lists joined, objects as compact JSON, control characters (newlines too) escaped; on a terminal,
+// long text is cut (the JSON form and a pipe have it whole).
 function cellText(value: unknown, cut: boolean): string {
-  let text: string
-  if (value === undefined || value === null) text = ''
-  else if (Array.isArray(value) && value.every((item) => typeof item !== 'object' || item === null)) {
-    text = value.join(', ')
-  } else if (typeof value === 'object') text = JSON.stringify(value)
-  else text = String(value)
-  text = escapeControls(text)
-  return cut ? cutToWidth(text) : text
+  const plain = Array.isArray(value) && value.every((item) => typeof item !== 'object' || item === null)
+  const text =
+    value == null ? '' : plain ? value.join(', ') : typeof value === 'object' ? JSON.stringify(value) : String(value)
+  return cut ? cutToWidth(escapeControls(text)) : escapeControls(text)
 }
 
 // The width a terminal shows of a text, loaded with the first table on a terminal (a pipe or JSON
@@ -45,19 +39,7 @@ const padded = (text: string, width: number) => text + ' '.repeat(Math.max(0, wi
 const columnsOf = (records: readonly Row[]) => [...new Set(records.flatMap((record) => Object.keys(record)))]
 
 /** Where a command writes: data to stdout (a table for people, JSON for programs), messages to stderr. */
-export interface Output {
-  readonly json: boolean
-  /**
-   * Prints an answer's data; `columns` are the table's default columns when `--fields` is not given,
-   * `known` every field `--fields` may name (default: those of the data); with `meta`, the JSON is
-   * `{ data, meta }` (a table has no place for it).
-   */
-  data(data: unknown, columns?: readonly string[], known?: readonly string[], meta?: unknown): Promise<void>
-  /** Prints records as they come: NDJSON with `--json`, else table rows. */
-  stream(records: AsyncIterable<unknown>, columns?: readonly string[]): Promise<void>
-  /** A line to stderr (progress, notes); never data. */
-  message(text: string): void
-}
+export type Output = ReturnType<typeof createOutput>
 
 interface OutputSettings {
   readonly json?: boolean
@@ -93,48 +75,38 @@ function checkFields(fields: readonly string[] | undefined, records: readonly Ro
  * `cut -f2` and `awk -F'\t'` read them. Every value has its control characters escaped, and the
  * token masked.
  */
-export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'stdout' | 'stderr' | 'env'>): Output {
+export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'stdout' | 'stderr' | 'env'>) {
   const { json = false, fields, mask = (text: string) => text } = settings
   const terminal = io.stdout.isTTY === true
   const style = styles(colourFor(io.stdout, io.env))
   const out = (text: string) => write(io.stdout, mask(text))
-  const message = (text: string) => {
-    io.stderr.write(`${mask(escapeMessage(text))}\n`)
-  }
+  const message = (text: string) => void io.stderr.write(`${mask(escapeMessage(text))}\n`)
   const cells = (row: Row, columns: readonly string[]) => columns.map((name) => cellText(row[name], terminal))
-  // Rows under a bold header; `fixed` widths are kept (a stream keeps those of its first rows).
-  const laidOut = (header: readonly string[], records: readonly Row[], fixed?: number[]) => {
-    const rows = records.map((row) => cells(row, header))
-    const width = (column: number) =>
-      Math.max(stringWidth(header[column] ?? ''), ...rows.map((row) => stringWidth(row[column] ?? '')))
-    const widths = fixed ?? header.map((_, column) => width(column))
-    const line = (texts: readonly string[]) =>
-      texts
-        .map((text, column) => (column === texts.length - 1 ? text : padded(text, widths[column] ?? 0)))
-        .join('  ')
-        .trimEnd()
-    return { head: [style.bold(line(header))], body: rows.map(line), widths }
-  }
   const lines = (texts: readonly string[]) => texts.map((line) => `${line}\n`).join('')
 
-  const tsv = (columns: readonly string[], rows: readonly Row[], head: boolean) =>
-    lines([
-      ...(head && settings.header ? [columns.join('\t')] : []),
-      ...rows.map((row) => cells(row, columns).join('\t')),
-    ])
-
-  // Writes rows under one header as they come: the first rows fix it (and, on a terminal, the widths).
+  // Writes rows under one header as they come: the first rows fix it and, on a terminal, the widths
+  // (a bold header, aligned columns); on a pipe, tab-separated cells.
   function tableWriter(columns?: readonly string[], known?: readonly string[]) {
     let header: readonly string[] | undefined
     let widths: number[] | undefined
-    return async (rows: readonly Row[]) => {
+    return async (records: readonly Row[]) => {
       const first = header === undefined
-      if (first) checkFields(fields, rows, known)
-      header ??= fields ?? columns ?? columnsOf(rows)
-      if (!terminal) return out(tsv(header, rows, first))
-      const laid = laidOut(header, rows, widths)
-      widths = laid.widths
-      return out(lines([...(first ? laid.head : []), ...laid.body]))
+      if (first) checkFields(fields, records, known)
+      header ??= fields ?? columns ?? columnsOf(records)
+      const shown = header
+      const rows = records.map((row) => cells(row, shown))
+      const tsvHead = first && settings.header ? [shown.join('\t')] : []
+      if (!terminal) return out(lines([...tsvHead, ...rows.map((row) => row.join('\t'))]))
+      const width = (title: string, column: number) =>
+        Math.max(stringWidth(title), ...rows.map((row) => stringWidth(row[column] ?? '')))
+      widths ??= shown.map(width)
+      const fixed = widths
+      const line = (texts: readonly string[]) =>
+        texts
+          .map((text, column) => (column === texts.length - 1 ? text : padded(text, fixed[column] ?? 0)))
+          .join('  ')
+          .trimEnd()
+      return out(lines([...(first ? [style.bold(line(shown))] : []), ...rows.map(line)]))
     }
   }
 
@@ -167,10 +139,9 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
         if (!checked && isRecord(record)) checkFields(fields, [record])
         checked = true
         chunk += `${jsonLine(pick(record, fields), settings.mask)}\n`
-        if (chunk.length >= CHUNK) {
-          await out(chunk)
-          chunk = ''
-        }
+        if (chunk.length < CHUNK) continue
+        await out(chunk)
+        chunk = ''
       }
     } finally {
       if (chunk) await out(chunk)
@@ -181,15 +152,12 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
     await loadWidths(terminal)
     const writeRows = tableWriter(columns)
     const sample: Row[] = []
-    let sampled = false
+    let size = terminal ? WIDTH_SAMPLE : 1
     try {
       for await (const record of items) {
-        if (!isRecord(record)) continue
-        if (sampled) await writeRows([record])
-        else if (sample.push(record) >= (terminal ? WIDTH_SAMPLE : 1)) {
-          sampled = true
-          await writeRows(sample.splice(0))
-        }
+        if (!isRecord(record) || sample.push(record) < size) continue
+        size = 1
+        await writeRows(sample.splice(0))
       }
     } finally {
       if (sample.length > 0) await writeRows(sample)
@@ -198,13 +166,21 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
 
   return {
     json,
-    async data(data, columns, known, meta) {
+    /**
+     * An answer's data; `columns` are the table's default columns when `--fields` is not given,
+     * `known` every field `--fields` may name (default: those of the data); with `meta`, the JSON is
+     * `{ data, meta }` (a table has no place for it).
+     */
+    async data(data: unknown, columns?: readonly string[], known?: readonly string[], meta?: unknown) {
       if (!json) return table(data, columns, known)
       checkFields(fields, isRecord(data) ? [data] : Array.isArray(data) ? data.filter(isRecord) : [], known)
       const shown = meta === undefined ? pick(data, fields) : { data: pick(data, fields), meta }
       await out(`${jsonLine(shown, settings.mask)}\n`)
     },
-    stream: (items, columns) => (json ? streamJson(items) : streamTable(items, columns)),
+    /** Records as they come: NDJSON with `--json`, else table rows. */
+    stream: (items: AsyncIterable<unknown>, columns?: readonly string[]) =>
+      json ? streamJson(items) : streamTable(items, columns),
+    /** Progress and notes. */
     message,
   }
 }

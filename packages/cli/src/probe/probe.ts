@@ -76,14 +76,19 @@ function failure(error: unknown, request: RequestDetails, timeout: number): [str
   return [message, message]
 }
 
+/** What every departure of an answer says first: the operation, and the status it answered. */
+export const ofAnswer = (operation: string, status: Departure['status']) => ({
+  operation,
+  direction: 'answer' as const,
+  status,
+})
+
 function expectation(request: ProbeRequest, status: number, operation: string): Departure[] {
   if (request.expect === undefined || request.expect === status) return []
   const detail = `is not the status this request must get (${request.purpose ?? 'an error case'})`
   return [
     {
-      operation,
-      direction: 'answer',
-      status,
+      ...ofAnswer(operation, status),
       path: '(status)',
       rule: 'status',
       detail,
@@ -105,15 +110,10 @@ function validated(answer: Parameters<typeof validateAnswer>[0]): Departure[] | 
   }
 }
 
-const tooDeep = (operation: string, status: number): Departure => ({
-  operation,
-  direction: 'answer',
-  status,
-  path: 'body',
-  rule: 'constraint',
-  detail: 'an answer nested too deep to check',
-  severity: 'breaking',
-})
+const tooDeep = (operation: string, status: number): Departure => {
+  const detail = 'an answer nested too deep to check'
+  return { ...ofAnswer(operation, status), path: 'body', rule: 'constraint', detail, severity: 'breaking' }
+}
 
 /**
  * Sends one request with plain fetch, within the target's time limit, and checks the answer with

@@ -2,7 +2,7 @@ import { didYouMean, type FlagValues, UsageError } from '@session-library/intern
 import { API_PREFIX, isRecord, type OperationName } from '@session-library/schemas/client'
 import type { RawAnswer } from '@session-library/sdk'
 import type { Command, Context } from '../../cmdutil/command.js'
-import { ASKS, confirm, dataLoss, YES_FLAG } from '../../cmdutil/confirm.js'
+import { ASKS, confirm, YES_FLAG } from '../../cmdutil/confirm.js'
 import { loadContract } from '../../cmdutil/contract.js'
 import type { Flag } from '../../cmdutil/flags.js'
 import { checkRequest, type OperationInput, readJson, readValue } from '../../cmdutil/input.js'
@@ -45,9 +45,8 @@ async function bodyOf(values: FlagValues, fields: [string, unknown, boolean][], 
   if (typeof values.input === 'string') return readJson(values.input === '-' ? '-' : `@${values.input}`, '--input', io)
   if (fields.length === 0) return undefined
   const body: Record<string, unknown> = {}
-  for (const [key, value, array] of fields) {
+  for (const [key, value, array] of fields)
     body[key] = array ? [...(Array.isArray(body[key]) ? body[key] : []), value] : value
-  }
   return body
 }
 
@@ -92,13 +91,8 @@ export const api: Command = {
     'echo \'{"tags":["drums"]}\' | session-library api PUT /sessions/ses_1/tags --input -',
   ],
   async run(context) {
-    const {
-      positionals: [method = '', typedPath = ''],
-      values,
-      io,
-      output,
-      client,
-    } = context
+    const { positionals, values, io, output, client } = context
+    const [method = '', typedPath = ''] = positionals
     const { endpoints, matchOperation, queryInput } = await loadContract()
     const verb = method.toUpperCase()
     const { path, query } = split(typedPath)
@@ -119,12 +113,10 @@ export const api: Command = {
     const name = operation.name as OperationName
     const input = { params, query: queryInput(query), ...(withBody && { body }) }
     checkRequest(name, input as OperationInput, WORDS)
-    await confirm(context, await dataLoss({ name, input: input as OperationInput }, context))
+    await confirm(context, { name, input: input as OperationInput })
     const sdk = await client()
-    const send = (extra: Record<string, string> = {}) =>
-      sdk.request(name, { ...input, query: { ...input.query, ...extra } } as never).withResponse() as Promise<
-        RawAnswer<unknown>
-      >
+    const send = (extra: Record<string, string> = {}): Promise<RawAnswer<unknown>> =>
+      sdk.request(name, { ...input, query: { ...input.query, ...extra } } as never).withResponse()
     if (values.paginate !== true) return output.data((await send()).data)
     const { DEFAULT_PAGE_SIZE, walkPages } = await import('@session-library/sdk')
     // The SDK's walk and page size, unless the query gives a limit.

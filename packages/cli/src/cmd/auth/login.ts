@@ -40,11 +40,8 @@ export const authLogin: Command = {
     const checked = await checkToken(context, { url, token, sources: { url: 'flag', token: 'flag' } })
     // A 404 from /health means the URL is not the API's base (often /api/v1 left out, as the SDK's hint says), not a bad token.
     if (checked.status === 404) {
-      const hint = checked.hint ? ` (${checked.hint})` : ''
-      throw new CliError(
-        `${url} answered 404 at /health, so it is not the API's base URL${hint}; nothing saved`,
-        EXIT.usage,
-      )
+      const why = `so it is not the API's base URL${checked.hint ? ` (${checked.hint})` : ''}`
+      throw new CliError(`${url} answered 404 at /health, ${why}; nothing saved`, EXIT.usage)
     }
     if (!checked.works) throw new CliError(`${url} refused the token (${checked.refused}); nothing saved`, EXIT.api)
     const file = await saveLogin(context.io.configDir, { url, token })

@@ -28,11 +28,10 @@ export const check: Command = {
     const { printCheck } = await import('./output.js')
     const target = resolveTarget(values as GlobalValues, await connection())
     let interrupted = false
-    const stop = () => {
+    const off = io.onInterrupt(() => {
       interrupted = true
       output.message('interrupted: finishing the request under way and cleaning up')
-    }
-    const off = io.onInterrupt(stop)
+    })
     try {
       const report = await runCheck(target, { writes: values.writes === true, stopped: () => interrupted })
       await printCheck(report, output)

@@ -45,11 +45,7 @@ function perOperation(report: CheckReport) {
 }
 
 export async function printCheck(report: CheckReport, output: Output): Promise<void> {
-  if (output.json) {
-    const probes = report.probes.map(({ body: _body, ...probed }) => probed)
-    await output.data({ ...report, probes })
-    return
-  }
+  if (output.json) return output.data({ ...report, probes: report.probes.map(({ body: _body, ...probed }) => probed) })
   // The rows' keys, in order, are the tables' columns.
   await output.data(perOperation(report))
   const groups = grouped(report)

@@ -18,7 +18,7 @@ import {
   sessionFilter,
   sessionListQuery,
 } from '@session-library/schemas'
-import { type Probed, type ProbeRequest, requestOf } from '../../probe/probe.js'
+import { ofAnswer, type Probed, type ProbeRequest, requestOf } from '../../probe/probe.js'
 
 /** The facts of the library that the read probes are built from (read from the first list page). */
 export interface LibrarySample {
@@ -64,13 +64,9 @@ function errorCases(sampleId: string): ProbeRequest[] {
     '/session-library-check-no-such-route',
     `${operationPath('sessions.get', { id: sampleId })}/waveform-notes`,
   ]
-  const routesMissing = unknownRoutes.map((path) => ({
-    operation: undefined,
-    method: 'GET' as const,
-    path,
-    expect: 404,
-    purpose: 'a route the contract does not have (D3)',
-  }))
+  // GETs, as health's, of no operation.
+  const missing = { operation: undefined, expect: 404, purpose: 'a route the contract does not have (D3)' }
+  const routesMissing = unknownRoutes.map((path) => requestOf('health.get', '', { ...missing, path }))
   return [...unauthorized, ...unknownSession, ...routesMissing]
 }
 
@@ -104,9 +100,8 @@ function pageFacts(query: SessionListParams, data: Row[], meta: Row): [string, s
     ['meta.offset', 'D9: the offset asked', offset, meta.offset],
   ]
   if (data.length > limit) facts.push(['data', 'D9: at most limit sessions', `≤ ${limit}`, data.length])
-  if (typeof meta.total === 'number' && offset >= meta.total && data.length > 0) {
-    facts.push(['data', 'D9: an offset past the end gives no session', 0, data.length])
-  }
+  const pastEnd = typeof meta.total === 'number' && offset >= meta.total && data.length > 0
+  if (pastEnd) facts.push(['data', 'D9: an offset past the end gives no session', 0, data.length])
   return facts
 }
 
@@ -147,9 +142,7 @@ export function listBehaviour(query: string | undefined, probed: Probed): Depart
   return facts
     .filter(([, , expected, actual]) => JSON.stringify(expected) !== JSON.stringify(actual))
     .map(([path, detail, expected, actual]) => ({
-      operation: probed.operation,
-      direction: 'answer',
-      status: probed.status,
+      ...ofAnswer(probed.operation, probed.status),
       path,
       rule: 'behaviour',
       detail,

@@ -46,9 +46,7 @@ export async function runCheck(target: Target, options: CheckOptions): Promise<C
     return probed
   }
   const health = await send(requestOf('health.get'))
-  if (health.status === undefined) {
-    throw new CliError(health.failure ?? `${target.baseUrl}: no answer`, EXIT.network)
-  }
+  if (health.status === undefined) throw new CliError(health.failure ?? `${target.baseUrl}: no answer`, EXIT.network)
   const list = await send(requestOf('sessions.list'))
   for (const request of readProbes(sampleOf(list))) {
     if (options.stopped()) break

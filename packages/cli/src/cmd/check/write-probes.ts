@@ -40,22 +40,15 @@ function createdId(probed: Probed): string | undefined {
  * a read that must now be 404. `stopped()` is asked before each step (Ctrl-C): the steps left are
  * skipped, but the delete always runs once the session exists.
  */
-export async function runWrites(
-  send: (request: ProbeRequest) => Promise<Probed>,
-  stopped: () => boolean,
-): Promise<WriteRun> {
+export async function runWrites(send: (request: ProbeRequest) => Promise<Probed>, stopped: () => boolean) {
   const title = `${MARK} ${new Date().toISOString()} (temporary)`
   const created = await send(requestOf('sessions.create', '', { body: { title, tags: [MARK] } }))
   const id = createdId(created)
-  if (id === undefined) return { outcome: 'not created' }
-  let outcome: WriteRun['outcome'] = 'done'
-  for (const step of steps(id)) {
-    if (stopped()) {
-      outcome = 'interrupted'
-      break
-    }
-    await send(step)
-  }
+  if (id === undefined) return { outcome: 'not created' as const }
+  const all = steps(id)
+  let sent = 0
+  while (sent < all.length && !stopped()) await send(all[sent++] as ProbeRequest)
+  const outcome: WriteRun['outcome'] = sent < all.length ? 'interrupted' : 'done'
   const deleted = await send(requestOf('sessions.delete', id))
   if (deleted.status !== routes['sessions.delete'].status) return { outcome, leftBehind: id }
   if (outcome === 'done') await send(requestOf('sessions.get', id, { expect: 404, purpose: 'a deleted session' }))

@@ -7,24 +7,25 @@ const WIDTH = 30
 
 // A progress bar on stderr: redrawn in place on a terminal, a line at each quarter otherwise (a log
 // or a pipe gets no carriage returns).
-function createProgress(stream: OutStream, label: string, total: number) {
+function createProgress(stream: OutStream, label: string) {
   let count = 0
-  let quarter = 0
+  let total = 0
   const line = () => {
     const filled = total === 0 ? WIDTH : Math.round((count / total) * WIDTH)
     return `[${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${count}/${total} ${label}`
   }
+  const quarter = (done: number) => Math.floor((done / total) * 4)
   return {
+    start(sessions: number) {
+      total = sessions
+    },
     tick() {
       count += 1
       if (stream.isTTY) stream.write(`\r${line()}`)
-      else if (total > 0 && Math.floor((count / total) * 4) > quarter && count < total) {
-        quarter = Math.floor((count / total) * 4)
-        stream.write(`${line()}\n`)
-      }
+      else if (count < total && quarter(count) > quarter(count - 1)) stream.write(`${line()}\n`)
     },
     done() {
-      stream.write(stream.isTTY ? `\r${line()}\n` : `${line()}\n`)
+      stream.write(`${stream.isTTY ? '\r' : ''}${line()}\n`)
     },
   }
 }
@@ -56,15 +57,10 @@ export const clone: Command = {
     const target = resolveTarget(values as GlobalValues, await connection())
     // Held from before the first read to the last write: no mock serves the file meanwhile (D19).
     const file = await holdLibraryFile(values.data)
-    let progress: ReturnType<typeof createProgress> | undefined
+    const progress = createProgress(io.stderr, 'sessions')
     const written = async () => {
-      const cloned = await readLibrary(target, {
-        onTotal: (total) => {
-          progress = createProgress(io.stderr, 'sessions', total)
-        },
-        onSession: () => progress?.tick(),
-      })
-      progress?.done()
+      const cloned = await readLibrary(target, { onTotal: progress.start, onSession: progress.tick })
+      progress.done()
       return { cloned, library: await file.write(cloned) }
     }
     const { cloned, library } = await written().finally(file.release)

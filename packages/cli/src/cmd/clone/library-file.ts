@@ -1,6 +1,6 @@
 import { readFile, unlink } from 'node:fs/promises'
 import { FileHeld, lockFile, realFilePath, writeAtomically, writeFully } from '@session-library/internal/node'
-import { changeLogNextId, compareText, libraryLogs, librarySnapshot } from '@session-library/schemas'
+import { changeLogNextId, compareText, libraryLogs, librarySnapshot, parseJsonText } from '@session-library/schemas'
 import { CliError, EXIT } from '../../cmdutil/errors.js'
 import type { ClonedLibrary } from './read-library.js'
 import type { LibraryFile } from './stored-records.js'
@@ -10,21 +10,14 @@ type Variant = { sessionId: string; variantId: string }
 /** The files the mock keeps beside a `--data` file (its logs, replayed at a start): a clone replaces them too. */
 const logsOf = (path: string) => Object.values(libraryLogs(path))
 
-/**
- * The `nextId` the file a clone replaces has reached, its change logs included, so that the mock
- * never hands out again an id it handed out (D5).
- */
+// The `nextId` the file a clone replaces has reached, its change logs included, so that the mock
+// never hands out again an id it handed out (D5).
 async function previousNextId(path: string): Promise<number> {
-  let nextId = 1
-  try {
-    const parsed = librarySnapshot.safeParse(JSON.parse(await readFile(path, 'utf8')))
-    if (parsed.success) nextId = parsed.data.nextId
-  } catch {
-    // No file, or none the mock could load: nothing to keep.
-  }
-  for (const log of logsOf(path)) {
+  // No file, or none the mock could load: nothing to keep.
+  const parsed = librarySnapshot.safeParse(parseJsonText(await readFile(path, 'utf8').catch(() => '')))
+  let nextId = parsed.success ? parsed.data.nextId : 1
+  for (const log of logsOf(path))
     nextId = Math.max(nextId, changeLogNextId(await readFile(log, 'utf8').catch(() => '')) ?? 0)
-  }
   return nextId
 }
 
@@ -61,11 +54,9 @@ export async function holdLibraryFile(given: string): Promise<HeldLibraryFile> {
   }
 }
 
-/**
- * Writes a cloned library as a `--data` file (the contract's `librarySnapshot`), replacing the file
- * and its change logs at once (a temporary file flushed and renamed over it), so that a reader never
- * sees half of it. Re-running refreshes it; its `nextId` is kept.
- */
+// Writes a cloned library as a `--data` file (the contract's `librarySnapshot`), replacing the file
+// and its change logs at once (a temporary file flushed and renamed over it), so that a reader never
+// sees half of it. Re-running refreshes it; its `nextId` is kept.
 async function writeLibrary(path: string, cloned: ClonedLibrary): Promise<LibraryFile> {
   // Read in parallel, written in a stable order: a refresh of an unchanged library changes nothing.
   const byVariant = (a: Variant, b: Variant) =>

@@ -60,9 +60,8 @@ function variantReader(target: Target, result: ClonedLibrary) {
       const answered = await probe(target, request)
       const stored = answered.status === 200 ? toStoredWaveform(dataOf(answered)) : undefined
       if (!stored) {
-        result.skipped.push(
-          `${session.id} ${preview.id}: waveform (${answered.status ?? answered.departures[0]?.detail})`,
-        )
+        const why = answered.status ?? answered.departures[0]?.detail
+        result.skipped.push(`${session.id} ${preview.id}: waveform (${why})`)
         continue
       }
       result.waveforms.push(stored)

@@ -14,29 +14,22 @@ export type LibraryFile = z.output<typeof librarySnapshot>
 type StoredSession = LibraryFile['sessions'][number]
 type StoredWaveform = NonNullable<LibraryFile['waveforms']>[number]
 type StoredLane = LibraryFile['lanes'][number]
+type Shape = Record<string, z.ZodMiniType>
 
 // The answered fields under the write rules (D5–D7): a cloned file holds only what the mock loads.
-const { client: _client, ...fields } = writtenSession.def.shape as Record<string, z.ZodMiniType>
-const previewShape = (
-  fields.previews as unknown as { def: { element: { def: { shape: Record<string, z.ZodMiniType> } } } }
-).def.element.def.shape
+const { client: _client, ...fields } = writtenSession.def.shape as Shape
+const previewShape = (fields.previews as unknown as { def: { element: { def: { shape: Shape } } } }).def.element.def
+  .shape
 const fallbacks: Row = { ...SESSION_DEFAULTS, ...previewDefaults(), title: '(untitled)' }
+const previewFallback = (name: string) => (name === 'status' ? 'none' : '')
 
-function fitted(
-  shape: Record<string, z.ZodMiniType>,
-  raw: Row,
-  fallback: (name: string) => unknown,
-  changed: string[],
-  where: string,
-) {
+function fitted(shape: Shape, raw: Row, fallback: (name: string) => unknown, changed: string[], where: string) {
   const record: Row = {}
   for (const [name, schema] of Object.entries(shape)) {
-    if (schema.safeParse(raw[name]).success) {
-      record[name] = raw[name]
-      continue
-    }
-    record[name] = fallback(name)
-    changed.push(`${where}.${name}: ${JSON.stringify(raw[name]) ?? 'missing'} → ${JSON.stringify(record[name])}`)
+    const fits = schema.safeParse(raw[name]).success
+    record[name] = fits ? raw[name] : fallback(name)
+    if (!fits)
+      changed.push(`${where}.${name}: ${JSON.stringify(raw[name]) ?? 'missing'} → ${JSON.stringify(record[name])}`)
   }
   return record
 }
@@ -58,41 +51,26 @@ export function toStoredSession(raw: Row): { stored?: StoredSession; changed: st
   const where = raw.id
   const previews = (Array.isArray(raw.previews) ? raw.previews : [])
     .filter((preview): preview is Row => isRecord(preview) && typeof preview.id === 'string')
-    .map((preview, index) =>
-      fitted(
-        previewShape,
-        preview,
-        (name) => (name === 'status' ? 'none' : ''),
-        changed,
-        `${where}.previews[${index}]`,
-      ),
-    )
+    .map((preview, index) => fitted(previewShape, preview, previewFallback, changed, `${where}.previews[${index}]`))
   const fallback = (name: string) => {
     if (name === 'lastOpened') return lastOpened(raw.lastOpened) ?? new Date(0).toISOString()
     if (name === 'projectOriginalPath') return typeof raw.projectPath === 'string' ? raw.projectPath : ''
     return fallbacks[name]
   }
   const record = fitted(fields, { ...raw, previews }, fallback, changed, where)
-  const checked = writtenSession.safeParse({ ...record, id: raw.id, previews, client: '' })
-  return checked.success
-    ? { stored: checked.data as StoredSession, changed }
-    : { changed: [`${where}: cannot be stored`] }
+  const stored = storable<StoredSession>(writtenSession, { ...record, id: raw.id, previews, client: '' })
+  return stored ? { stored, changed } : { changed: [`${where}: cannot be stored`] }
 }
 
-/**
- * A waveform answer made into a stored one, or `undefined` when the mock could not answer it as
- * it is (peaks outside [0, 1], a `bucketCount` that is not the number of peaks: D13).
- */
-export function toStoredWaveform(raw: unknown): StoredWaveform | undefined {
-  const checked = storedWaveform.safeParse(raw)
-  return checked.success ? (checked.data as StoredWaveform) : undefined
+// What the mock can hold as it is, else `undefined`.
+function storable<T>(schema: z.ZodMiniType, raw: unknown): T | undefined {
+  const checked = schema.safeParse(raw)
+  return checked.success ? (checked.data as T) : undefined
 }
 
-/**
- * A waveform note lane (from a server that can read them) made into a stored one, named by its
- * stored waveform's key (D14), or `undefined` when the mock could not hold it.
- */
-export function toStoredLane(raw: unknown, key: string): StoredLane | undefined {
-  const checked = waveformNoteLane.exact.safeParse({ ...(raw as Row), key })
-  return checked.success ? (checked.data as StoredLane) : undefined
-}
+/** A waveform answer the mock could answer as it is (peaks in [0, 1], a `bucketCount` that is the number of peaks: D13). */
+export const toStoredWaveform = (raw: unknown) => storable<StoredWaveform>(storedWaveform, raw)
+
+/** A waveform note lane (from a server that can read them), named by its stored waveform's key (D14). */
+export const toStoredLane = (raw: unknown, key: string) =>
+  storable<StoredLane>(waveformNoteLane.exact, { ...(raw as Row), key })

@@ -9,10 +9,8 @@ import type { Extras } from '../../cmdutil/operation-command.js'
 function progress(context: Context): (progress: ImportProgress) => void {
   let accepted = false
   return ({ importId, found, total }) => {
-    if (!accepted)
-      context.output.message(
-        `import ${importId} accepted: ${total} ${total === 1 ? 'item' : 'items'}; watching the session list`,
-      )
+    const items = `${total} ${total === 1 ? 'item' : 'items'}`
+    if (!accepted) context.output.message(`import ${importId} accepted: ${items}; watching the session list`)
     accepted = true
     context.output.message(`${found}/${total} items have a session`)
   }
