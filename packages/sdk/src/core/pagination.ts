@@ -11,9 +11,7 @@ import { AbortedError, NoNextPageError, PaginationError, type PaginationProblem 
 import type { CallOptions } from './options.js'
 import { ApiPromise, type RawAnswer, rememberResponse } from './promise.js'
 
-/** Page size of every walk when the query gives no `limit`: the largest the API gives,
- * `LIMITS.listLimitMax` (500), so that a walk takes as few requests as it can.
- */
+/** Page size of a walk whose query gives no `limit`: the API's largest (500), for the fewest requests. */
 export const DEFAULT_PAGE_SIZE: number = LIMITS.listLimitMax
 
 /** Pages a walk may ask for beyond those the first answer's `total` calls for: 2 (no endless walk). */
@@ -25,14 +23,11 @@ export const EXTRA_PAGES = 2
  */
 export type PagesMode = 'strict' | 'tolerant'
 
-/** The options of `sessions.iterate` and `sessions.all`: a call's options, and how to take a server
- * that breaks paging.
+/** The options of `sessions.iterate` and `sessions.all`: a call's options and a {@link PagesMode}.
  * @example `for await (const session of client.sessions.iterate({}, { pages: 'tolerant' })) console.log(session.id)`
  */
 export interface WalkOptions extends CallOptions {
-  /** `'strict'` (default): a repeated page, more items than `meta.total` or no `meta.total` throws a
-   * `PaginationError`; `'tolerant'`: the walk stops quietly there, with what it read.
-   */
+  /** How to take a server that breaks paging (default `'strict'`). */
   pages?: PagesMode
 }
 
@@ -59,25 +54,24 @@ export interface PageMethods {
 
 type ListPage = (query: SessionListQuery) => ApiPromise<SessionPage>
 
-export function withPageMethods(page: ApiPromise<SessionPage>, following: Following): ApiPromise<SessionListPage> {
-  const raw = page.withResponse()
-  return new ApiPromise(raw.then(({ data, response }) => ({ data: withWayOn(data, response, following), response })))
-}
-
-type Following = (offset: number) => ApiPromise<SessionListPage>
-
-function withWayOn(answer: SessionPage, response: Response, following: Following): SessionListPage {
-  const { offset, total } = answer.meta
-  const next = offset + answer.data.length
-  const hasNextPage = () => answer.data.length > 0 && next < total
-  // The rejection is made only when asked for: a last page nobody pages on rejects nothing.
-  const nextPage = () =>
-    hasNextPage()
-      ? following(next)
-      : new ApiPromise<SessionListPage>(Promise.reject(new NoNextPageError(offset, total, response)))
-  // Not enumerable: the page still prints, compares and serialises as the answer.
-  const methods = { hasNextPage: { value: hasNextPage }, nextPage: { value: nextPage } }
-  return Object.defineProperties(answer, methods) as SessionListPage
+export function withPageMethods(
+  page: ApiPromise<SessionPage>,
+  following: (offset: number) => ApiPromise<SessionListPage>,
+): ApiPromise<SessionListPage> {
+  const raw = page.withResponse().then(({ data: answer, response }) => {
+    const { offset, total } = answer.meta
+    const next = offset + answer.data.length
+    const hasNextPage = () => answer.data.length > 0 && next < total
+    // The rejection is made only when asked for: a last page nobody pages on rejects nothing.
+    const nextPage = () =>
+      hasNextPage()
+        ? following(next)
+        : new ApiPromise<SessionListPage>(Promise.reject(new NoNextPageError(offset, total, response)))
+    // Not enumerable: the page still prints, compares and serialises as the answer.
+    const methods = { hasNextPage: { value: hasNextPage }, nextPage: { value: nextPage } }
+    return { data: Object.defineProperties(answer, methods) as SessionListPage, response }
+  })
+  return new ApiPromise(raw)
 }
 
 /** One page as {@link walkPages} reads it. */
@@ -106,10 +100,8 @@ export interface WalkPagesOptions<T> {
 
 const identityOf = (item: unknown) => (isRecord(item) && 'id' in item ? item.id : JSON.stringify(item))
 
-// Each page's items not read before, with the page (an empty last page too). It ends at an empty
-// page or a page's `meta.total`, strict also once the first page's total of new items came; the
-// page budget (the pages the first answer calls for plus EXTRA_PAGES) bounds a changing library.
-// A server that breaks paging ends it as `pages` says: an error, or quietly (the walk before it).
+// Each page's new items, with the page (an empty last page too). Strict also ends once the first
+// page's total of new items came; the page budget bounds a library that keeps changing.
 async function* walk<T, Page extends WalkedPage<T>>(
   read: (offset: number) => Promise<Page>,
   options: WalkPagesOptions<T>,
@@ -166,13 +158,18 @@ function stopIfAborted(signal: AbortSignal | undefined, request: RequestDetails)
   if (signal?.aborted) throw new AbortedError(signal.reason, request)
 }
 
-/**
- * Every item of a paged list, page after page from `offset`, each once, yielded as it comes: the
- * one page walk of the SDK (`sessions.iterate` and `all` are made of it), for any list read as
- * `{ data, meta.total }` by offset. It ends at an empty page or at `meta.total`, and never reads
- * more than the pages the first page's total calls for plus {@link EXTRA_PAGES}. A server that
- * breaks paging (D9, D10) ends it with a `PaginationError` after the items before it, or, with
- * `pages: 'tolerant'`, quietly.
+async function* itemsOf<T>(pages: AsyncIterable<{ fresh: T[]; page: WalkedPage<T> }>, signal?: AbortSignal) {
+  for await (const { fresh, page } of pages)
+    for (const item of fresh) {
+      stopIfAborted(signal, page.request)
+      yield item
+    }
+}
+
+/** Every item of a list read as `{ data, meta.total }` by offset, page after page, each once, as it
+ * comes: the SDK's one page walk (`sessions.iterate` and `all` too). It ends at an empty page or at
+ * `meta.total`, within the pages the first total calls for plus {@link EXTRA_PAGES}; a server that
+ * breaks paging (D9, D10) ends it as `pages` says ({@link PagesMode}).
  * @example
  * ```ts
  * const read = async (offset: number) => {
@@ -182,15 +179,11 @@ function stopIfAborted(signal: AbortSignal | undefined, request: RequestDetails)
  * for await (const session of walkPages(read, { noun: 'sessions' })) console.log(session.id)
  * ```
  */
-export async function* walkPages<T>(
+export function walkPages<T>(
   read: (offset: number) => Promise<WalkedPage<T>>,
   options: WalkPagesOptions<T> = {},
 ): AsyncGenerator<T, void, undefined> {
-  for await (const { fresh, page } of walk(read, options))
-    for (const item of fresh) {
-      stopIfAborted(options.signal, page.request)
-      yield item
-    }
+  return itemsOf(walk(read, options), options.signal)
 }
 
 type SessionsPage = WalkedPage<Session> & { readonly response: Response }
@@ -214,16 +207,12 @@ function sessionPages(
   return walk<Session, SessionsPage>(read, { offset: query.offset ?? 0, noun: 'sessions', signal, pages })
 }
 
-export async function* paginate(
+export function paginate(
   listPage: ListPage,
   query: SessionListQuery,
   options?: WalkOptions,
 ): AsyncGenerator<Session, void, undefined> {
-  for await (const { fresh, page } of sessionPages(listPage, query, options))
-    for (const session of fresh) {
-      stopIfAborted(options?.signal, page.request)
-      yield session
-    }
+  return itemsOf(sessionPages(listPage, query, options), options?.signal)
 }
 
 export function collect(listPage: ListPage, query: SessionListQuery, options?: WalkOptions): ApiPromise<Session[]> {
