@@ -1,5 +1,12 @@
 import { BodyReadStopped, readBoundedText } from '@session-library/internal'
-import { ISSUE_WORDING, issueLines, NOT_JSON, parseJsonText, type Route } from '@session-library/schemas/client'
+import {
+  ISSUE_WORDING,
+  isRecord,
+  issueLines,
+  NOT_JSON,
+  parseJsonText,
+  type Route,
+} from '@session-library/schemas/client'
 import type { RequestDetails } from '../errors/base.js'
 import { ResponseValidationError, TimeoutError } from '../errors/sdk-errors.js'
 
@@ -55,24 +62,8 @@ const LEAVES: Readonly<Record<string, Check>> = {
 }
 
 function objectCheck(shape: Record<string, Schema>): Check {
-  const keys = Object.keys(shape)
-  const checks = keys.map((key) => compile(shape[key] as Schema))
-  return (value) => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
-    const record = value as Record<string, unknown>
-    for (let index = 0; index < keys.length; index += 1) {
-      if (!(checks[index] as Check)(record[keys[index] as string])) return false
-    }
-    return true
-  }
-}
-
-function arrayCheck(item: Check): Check {
-  return (value) => {
-    if (!Array.isArray(value)) return false
-    for (let index = 0; index < value.length; index += 1) if (!item(value[index])) return false
-    return true
-  }
+  const checks = Object.entries(shape).map(([key, schema]) => [key, compile(schema)] as const)
+  return (value) => isRecord(value) && checks.every(([key, check]) => check(value[key]))
 }
 
 function compile(schema: Schema): Check {
@@ -80,8 +71,10 @@ function compile(schema: Schema): Check {
   if (def.checks?.length) return ASK_ZOD
   if (Object.hasOwn(LEAVES, def.type)) return LEAVES[def.type] as Check
   switch (def.type) {
-    case 'array':
-      return arrayCheck(compile(def.element as Schema))
+    case 'array': {
+      const item = compile(def.element as Schema)
+      return (value) => Array.isArray(value) && value.every((element) => item(element))
+    }
     case 'optional': {
       const inner = compile(def.innerType as Schema)
       return (value) => value === undefined || inner(value)

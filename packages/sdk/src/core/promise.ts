@@ -45,9 +45,8 @@ export function rememberResponse<E>(error: E, response: Response): E {
 export class ApiPromise<T> extends Promise<T> {
   readonly #raw: Promise<RawAnswer<T>>
 
-  /** Wraps a request already under way. */
+  /** Wraps a request already under way (the base Promise is never used: then/catch/finally read it). */
   constructor(raw: Promise<RawAnswer<T>>) {
-    // The base Promise is never used: then/catch/finally read `raw`.
     super((resolve) => resolve(undefined as T))
     this.#raw = raw
   }
@@ -69,7 +68,6 @@ export class ApiPromise<T> extends Promise<T> {
       return { data, error: undefined, response }
     } catch (error) {
       if (!(error instanceof SessionLibraryError)) throw error
-      // Every error the SDK throws is one of CallError's members.
       return { data: undefined, error: error as CallError, response: answers.get(error) }
     }
   }

@@ -52,19 +52,15 @@ export abstract class Resource {
   constructor(protected readonly call: Call) {}
 }
 
-/**
- * What a resource group must offer: a method for each name the contract gives its calls (see the
- * contract's `nameIn`), so that a call declared there and missing here fails to compile.
- */
+/** What a resource group must offer: a method for each call the contract names (`nameIn`); one missing fails to compile. */
 export type ContractMethods<Group extends string> = Record<SdkMethodsOf<Group>, (...args: never[]) => unknown>
 
 type Ky = typeof import('ky')
-// ky is loaded by the first call, not by the import: its own import builds a `Request` (which loads
-// the runtime's fetch), work a script pays for only once it calls.
+// ky is loaded by the first call, not by the import: its import builds a `Request` (loading the runtime's fetch).
 const loadKy = once(() => import('ky'))
 
-// An option ky does not know, so hands to `fetch` (a string: ky's merge drops symbol keys): each call's
-// clock, which the fetch stamps when an attempt begins (the body's share of the timeout is what that attempt left).
+// An option ky does not know, so hands to `fetch` (a string: ky's merge drops symbol keys): the call's clock,
+// stamped when an attempt begins (the body's share of the timeout is what that attempt left).
 const CLOCK = 'sessionLibraryClock'
 type AttemptClock = { started: number; request: RequestDetails }
 

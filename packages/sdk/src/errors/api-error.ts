@@ -22,21 +22,11 @@ export interface UnknownErrorCode {
 }
 
 /** What an {@link ApiError} is built from: the answer's status and what its body said. */
-export interface ApiErrorDetails {
-  /** The answer's HTTP status. */
-  status: number
-  /** The code the body named, else {@link UNKNOWN_ERROR_CODE}. */
-  code: ErrorCode
-  /** The server's message, or the status line and what the body said. */
+export interface ApiErrorDetails
+  extends Pick<ApiError, 'status' | 'code' | 'body'>,
+    Partial<Pick<ApiError, 'retryAfter' | 'hint' | 'headers'>> {
+  /** The server's message, or the status line and what the body said (the error's `serverMessage`). */
   message: string
-  /** The body as received: parsed JSON when it was JSON, else the text. */
-  body: unknown
-  /** `Retry-After` of the answer in seconds (a date counted from now), when it had one. */
-  retryAfter?: number
-  /** What to try, when the SDK can tell. */
-  hint?: string
-  /** The answer's headers. */
-  headers?: Headers
 }
 
 /** The server answered with an error status: `code` and `serverMessage` from the API's envelope, else
@@ -124,18 +114,14 @@ export function createApiError(details: ApiErrorDetails, request: RequestDetails
 }
 
 // The class `createApiError` builds for each status a known code comes with.
-interface ClassOfStatus<Code extends ErrorCode> {
+interface ClassOfStatus<Code extends ErrorCode> extends Record<500 | 502 | 503 | 504, ServerError<Code>> {
   400: BadRequestError<Code>
   401: UnauthorizedError<Code>
   403: ForbiddenError<Code>
   404: NotFoundError<Code>
   413: PayloadTooLargeError<Code>
   429: RateLimitError<Code>
-  500: ServerError<Code>
   501: NotImplementedError<Code>
-  502: ServerError<Code>
-  503: ServerError<Code>
-  504: ServerError<Code>
 }
 
 type StatusOf<Code extends KnownErrorCode> = (typeof ERRORS)[Code]['status']

@@ -1,7 +1,6 @@
 import { nameClasses, type RequestDetails, requestAt, SessionLibraryError, target } from './base.js'
 
-// The errors the SDK raises itself: no answer, an answer it refuses, the caller's abort, a wait or a
-// page walk that cannot go on (api-error.ts has the answers with an error status).
+// The errors the SDK raises itself (api-error.ts has the answers with an error status).
 
 type Failure = { code?: unknown; name?: unknown; message?: unknown; cause?: unknown } | undefined
 
@@ -14,9 +13,8 @@ const CODES: [RegExp, string][] = [
   [/ENOTFOUND|dns error/i, 'ENOTFOUND'],
 ]
 
-/** Whether what `fetch` rejected with is a failed connection, judged by shape (any runtime, any realm):
- * a `TypeError` (the fetch standard's network error) or an error with a string `code` (Bun, Node).
- */
+// A failed connection, judged by shape (any runtime, any realm): a `TypeError` (the fetch standard's
+// network error) or an error with a string `code` (Bun, Node).
 export const isFetchFailure = (error: unknown) =>
   (error as Failure)?.name === 'TypeError' || typeof (error as Failure)?.code === 'string'
 
@@ -34,9 +32,9 @@ function describeCause(cause: unknown): { code: string | undefined; said: string
   return { code, said }
 }
 
-/** No answer (connection refused, reset or dropped, DNS failure, CORS), the same on Node, Bun and
- * Deno: the message names the method, the URL and the normalised code with the host
- * (`ECONNREFUSED 127.0.0.1:4777`), else the runtime's reason; `cause` is the runtime's error.
+/** No answer (connection refused, reset or dropped, DNS failure, CORS), the same on every runtime: the
+ * message names the request and the code with the host (`ECONNREFUSED 127.0.0.1:4777`), else the
+ * runtime's reason; `cause` is the runtime's error.
  * @example `await client.health().catch((err) => err instanceof NetworkError && err.causeCode) // 'ECONNREFUSED'`
  */
 export class NetworkError extends SessionLibraryError {
@@ -126,10 +124,9 @@ export class NoNextPageError extends SessionLibraryError {
   }
 }
 
-/** What a server did that ends a strict page walk (D9, D10): a page of only items already read
- * (`repeated-page`), more items than the first page's `meta.total` (`over-total`), an answer without
- * `meta.total` (`no-total`), or no end within the pages the first total calls for plus `EXTRA_PAGES`
- * (`too-many-pages`: its pages overlap, or the library keeps changing under the walk).
+/** What a server did that ends a strict page walk (D9, D10): a page of only items already read, more
+ * items than the first page's `meta.total`, no `meta.total`, or no end within the pages the first
+ * total calls for plus `EXTRA_PAGES` (pages that overlap, or a library changing under the walk).
  */
 export type PaginationProblem = 'repeated-page' | 'over-total' | 'no-total' | 'too-many-pages'
 
@@ -144,9 +141,8 @@ export interface PaginationContext {
 }
 
 /** A strict page walk (`sessions.iterate`, `sessions.all`, `walkPages`) met a server that breaks
- * paging (D9, D10); the items before it were yielded. `what` says what the server did, `offset`
- * where; the message names both (`GET http://127.0.0.1:4777/api/v1/sessions: the page at offset 100
- * repeats sessions already read; stopped`). `{ pages: 'tolerant' }` stops quietly instead.
+ * paging (D9, D10), after the items before it: `what` it did, at `offset` (the message names both).
+ * `{ pages: 'tolerant' }` stops quietly instead.
  * @example `await client.sessions.all().catch((err) => err instanceof PaginationError && [err.what, err.offset])`
  */
 export class PaginationError extends SessionLibraryError {
