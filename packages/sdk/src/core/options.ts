@@ -66,7 +66,7 @@ export interface Hooks {
   beforeRetry?: readonly ((state: RetryState) => unknown)[]
 }
 
-/** How much the client logs: `debug` (each attempt and answer), `info` (each call), `warn` (each retry), `error`, `off`. */
+/** How much the client logs: `debug` (each attempt, answer), `info` (each call), `warn` (each retry), `error`, `off`. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off'
 
 /** Receives the client's log lines, headers redacted ({@link redactHeaders}); a level without a method goes to `debug`.

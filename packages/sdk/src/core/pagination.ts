@@ -188,7 +188,6 @@ export function walkPages<T>(
 
 type SessionsPage = WalkedPage<Session> & { readonly response: Response }
 
-// The walk of `sessions.iterate` and `all`: pages of the query's `limit` (else DEFAULT_PAGE_SIZE).
 function sessionPages(
   listPage: ListPage,
   query: SessionListQuery,

@@ -52,7 +52,7 @@ export abstract class Resource {
   constructor(protected readonly call: Call) {}
 }
 
-/** What a resource group must offer: a method for each call the contract names (`nameIn`); one missing fails to compile. */
+/** What a resource group must offer: a method for each call the contract names (`nameIn`), else it does not compile. */
 export type ContractMethods<Group extends string> = Record<SdkMethodsOf<Group>, (...args: never[]) => unknown>
 
 type Ky = typeof import('ky')

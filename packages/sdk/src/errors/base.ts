@@ -49,5 +49,4 @@ export const requestAt = (operation: OperationName, method: string, url: string)
   url,
 })
 
-// Where a request went, for a message: the method and the URL without its query.
 export const target = (request: RequestDetails) => `${request.method} ${new URL(request.url).origin}${request.path}`

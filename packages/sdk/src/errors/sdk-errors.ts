@@ -1,7 +1,5 @@
 import { nameClasses, type RequestDetails, requestAt, SessionLibraryError, target } from './base.js'
 
-// The errors the SDK raises itself (api-error.ts has the answers with an error status).
-
 type Failure = { code?: unknown; name?: unknown; message?: unknown; cause?: unknown } | undefined
 
 // Each runtime names the same failure its own way: Node's undici a cause's `code` (`UND_ERR_SOCKET`
@@ -18,7 +16,6 @@ const CODES: [RegExp, string][] = [
 export const isFetchFailure = (error: unknown) =>
   (error as Failure)?.name === 'TypeError' || typeof (error as Failure)?.code === 'string'
 
-// The runtime's code, normalised (`ECONNREFUSED`, `ECONNRESET`, `ENOTFOUND`…), and the deepest message.
 function describeCause(cause: unknown): { code: string | undefined; said: string } {
   let code: string | undefined
   let said = String(cause)
