@@ -23,10 +23,9 @@ export function resolveLog(logger: Logger | undefined, level: LogLevel | undefin
   return log
 }
 
-// Our hook types stand in front of ky's so that a change of ky's hook signatures stays ours to absorb.
-// None at all rather than empty lists: ky merges an instance's hooks into every call's options.
-// ky 2 runs `beforeRequest` once a call: what runs before each attempt (the request's log line, our
-// `beforeRequest` hooks) runs again from `beforeRetry`.
+// Our hook types stand in front of ky's, so that a change of ky's hook signatures stays ours to absorb. None at
+// all rather than empty lists: ky merges an instance's hooks into every call's options. ky 2 runs `beforeRequest`
+// once a call: what runs before each attempt (the request's log line, our hooks) runs again from `beforeRetry`.
 export function kyHooks(
   hooks: Hooks | undefined,
   log: Log | undefined,

@@ -66,10 +66,11 @@ export interface Hooks {
   beforeRetry?: readonly ((state: RetryState) => unknown)[]
 }
 
-/** How much the client logs: `debug` (each attempt, answer), `info` (each call), `warn` (each retry), `error`, `off`. */
+/** How much is logged: `debug` (attempts, answers), `info` (calls), `warn` (retries), `error` (failures), `off`. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off'
 
-/** Receives the client's log lines, headers redacted ({@link redactHeaders}); a level without a method goes to `debug`.
+/** Receives the client's log lines, headers redacted ({@link redactHeaders}); a level without a method goes to
+ * `debug`. Node's `console.debug` writes to stdout: `logLevel` alone writes to stderr.
  * @example `new SessionLibrary({ logger: { debug: (message, details) => console.error(message, details) } })`
  */
 export interface Logger {

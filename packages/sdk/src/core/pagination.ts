@@ -202,8 +202,7 @@ function sessionPages(
     // `meta` may be missing when the answer is not validated (`validate: false`).
     return { data: answer.data, total: answer.meta?.total, request, response }
   }
-  const { signal, pages = 'strict' } = options
-  return walk<Session, SessionsPage>(read, { offset: query.offset ?? 0, noun: 'sessions', signal, pages })
+  return walk<Session, SessionsPage>(read, { ...options, offset: query.offset ?? 0, noun: 'sessions' })
 }
 
 export function paginate(
