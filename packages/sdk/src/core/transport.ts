@@ -130,20 +130,12 @@ function errorFromResponse(response: Response, data: unknown, { request, mask, h
   const body = text ?? parsed
   const { code, message } = describeErrorBody(body, text)
   const { status, statusText, headers } = response
-  const said = code !== undefined && message !== undefined ? message : undefined
+  const statusLine = [`HTTP ${status} ${statusText}`.trim(), message].filter(Boolean).join(': ')
+  const said = code !== undefined && message !== undefined ? message : statusLine
   const retryAfter = retryAfterOf(response)
-  return createApiError(
-    {
-      code: code ?? UNKNOWN_ERROR_CODE,
-      message: said ?? [`HTTP ${status} ${statusText}`.trim(), message].filter(Boolean).join(': '),
-      status,
-      body,
-      retryAfter,
-      hint: status === 404 ? hint404 : retryAfter === undefined ? undefined : `retry after ${retryAfter} s`,
-      headers,
-    },
-    request,
-  )
+  const hint = status === 404 ? hint404 : retryAfter === undefined ? undefined : `retry after ${retryAfter} s`
+  const details = { code: code ?? UNKNOWN_ERROR_CODE, message: said, status, body, retryAfter, hint, headers }
+  return createApiError(details, request)
 }
 
 interface Attempt {
@@ -224,13 +216,8 @@ export function createCall(config: ResolvedConfig): Call {
       response = await http(url, kyOptions)
       const msLeft = timeout === false ? undefined : timeout - (performance.now() - clock.started)
       const validate = options.validate ?? config.validate
-      const data = await readAnswer(response, operation, {
-        request,
-        maxBytes: config.maxAnswerBytes,
-        timeout,
-        msLeft,
-        validate,
-      })
+      const read = { request, maxBytes: config.maxAnswerBytes, timeout, msLeft, validate }
+      const data = await readAnswer(response, operation, read)
       log?.info?.('session-library: answer', { operation: name, method: request.method, url, status: response.status })
       return { data, response }
     } catch (error) {
