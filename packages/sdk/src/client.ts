@@ -67,8 +67,7 @@ export class SessionLibrary {
    */
   request<Name extends OperationName>(name: Name, ...[input, options]: RequestArgs<Name>): ApiPromise<AnswerOf<Name>> {
     if (!Object.hasOwn(routes, name)) {
-      const known = Object.keys(routes)
-      throw new TypeError(`SessionLibrary.request: unknown operation '${name}'${didYouMean(name, known)}`)
+      throw new TypeError(`SessionLibrary.request: unknown operation '${name}'${didYouMean(name, Object.keys(routes))}`)
     }
     return this.#call(name, (input ?? {}) as CallInput<Name>, options)
   }

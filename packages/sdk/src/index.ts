@@ -22,23 +22,21 @@ export type {
 export { DEFAULT_BASE_URL } from '@session-library/schemas/client'
 export { SessionLibrary } from './client.js'
 export { type HeadersInput, redactHeaders } from './core/headers.js'
-export type {
-  CallOptions,
-  ClientOptions,
-  FetchFunction,
-  Hooks,
-  Logger,
-  LogLevel,
-  RetryOption,
-  RetryPolicy,
-  RetryState,
-} from './core/options.js'
 export {
   backoffDelay,
+  type CallOptions,
+  type ClientOptions,
   DEFAULT_MAX_ANSWER_BYTES,
   DEFAULT_RETRY,
   DEFAULT_TIMEOUT,
+  type FetchFunction,
+  type Hooks,
+  type Logger,
+  type LogLevel,
   RETRY_STATUSES,
+  type RetryOption,
+  type RetryPolicy,
+  type RetryState,
 } from './core/options.js'
 export type {
   PageMethods,

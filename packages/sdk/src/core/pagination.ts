@@ -116,9 +116,11 @@ async function* walk<T, Page extends WalkedPage<T>>(
   for (let reads = 1; ; reads++) {
     const page = await read(offset)
     const { data, total } = page
-    const problem = (what: PaginationProblem) =>
-      new PaginationError(what, offset, page.request, { noun, total: first, pages: reads })
-    if (strict && typeof total !== 'number') throw problem('no-total')
+    // What the server did: strict throws it, tolerant goes on (or stops where the walk returns).
+    const broke = (what: PaginationProblem) => {
+      if (strict) throw new PaginationError(what, offset, page.request, { noun, total: first, pages: reads })
+    }
+    if (typeof total !== 'number') broke('no-total')
     if (data.length === 0) {
       yield { fresh: [], page }
       return
@@ -135,21 +137,15 @@ async function* walk<T, Page extends WalkedPage<T>>(
       seen.add(id)
     }
     // Pages never overlap (D10): a page of nothing new is one the server repeats, and so would the rest.
-    if (fresh.length === 0) {
-      if (strict) throw problem('repeated-page')
-      return
-    }
+    if (fresh.length === 0) return broke('repeated-page')
     count += fresh.length
     // A total that grows with each page is never reached: the first page's is the bound.
     const bound = Math.max((first ?? 0) - start, 0)
-    if (strict && count > bound) throw problem('over-total')
+    if (count > bound) broke('over-total')
     yield { fresh, page }
     offset += data.length
     if (typeof total !== 'number' || offset >= total || (strict && count >= bound)) return
-    if (reads >= budget) {
-      if (strict) throw problem('too-many-pages')
-      return
-    }
+    if (reads >= budget) return broke('too-many-pages')
   }
 }
 
