@@ -51,7 +51,7 @@ export type {
 export { DEFAULT_PAGE_SIZE, EXTRA_PAGES, walkPages } from './core/pagination.js'
 export { ApiPromise, type RawAnswer, type SafeResult } from './core/promise.js'
 export type { RequestArgs } from './core/transport.js'
-export type { ApiErrorDetails, ApiErrorOf, CallError, UnknownErrorCode } from './errors/api-error.js'
+export type { ApiErrorDetails, ApiErrorOf, UnknownErrorCode } from './errors/api-error.js'
 export {
   ApiError,
   BadRequestError,
@@ -69,6 +69,7 @@ export {
 export { type ErrorCode, type RequestDetails, SessionLibraryError, UNKNOWN_ERROR_CODE } from './errors/base.js'
 export {
   AbortedError,
+  type CallError,
   ImportWaitTimeoutError,
   NetworkError,
   NoNextPageError,

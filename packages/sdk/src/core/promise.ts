@@ -1,5 +1,5 @@
-import type { CallError } from '../errors/api-error.js'
 import { SessionLibraryError } from '../errors/base.js'
+import type { CallError } from '../errors/sdk-errors.js'
 
 /** A call's data together with the HTTP answer it came in (its body already read). */
 export interface RawAnswer<T> {

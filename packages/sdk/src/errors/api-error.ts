@@ -1,13 +1,5 @@
 import type { ERRORS, KnownErrorCode } from '@session-library/schemas/client'
 import { type ErrorCode, nameClasses, type RequestDetails, SessionLibraryError } from './base.js'
-import type {
-  AbortedError,
-  NetworkError,
-  NoNextPageError,
-  PaginationError,
-  ResponseValidationError,
-  TimeoutError,
-} from './sdk-errors.js'
 
 declare const unknownCode: unique symbol
 
@@ -133,21 +125,6 @@ export type ApiErrorOf<Code extends KnownErrorCode> = (StatusOf<Code> extends ke
   /** The status the contract gives this code. */
   readonly status: StatusOf<Code>
 }
-
-/** Every error a call can settle with (what `.safe()` gives), told apart by `code`: the contract's
- * codes ({@link ApiErrorOf}), an unknown one, and the SDK's own (`network_error`, `timeout`,
- * `aborted`, `invalid_answer`, `no_next_page`, `invalid_paging`).
- * @example `if (error.code === 'read_only') console.log(error.status) // ForbiddenError, 403`
- */
-export type CallError =
-  | { [Code in KnownErrorCode]: ApiErrorOf<Code> }[KnownErrorCode]
-  | ApiError<UnknownErrorCode>
-  | NetworkError
-  | TimeoutError
-  | AbortedError
-  | ResponseValidationError
-  | NoNextPageError
-  | PaginationError
 
 /** Whether `err` is an {@link ApiError}. */
 export function isApiError(err: unknown): err is ApiError

@@ -42,11 +42,8 @@ export function nameClasses(classes: Record<string, abstract new (...args: never
 nameClasses({ SessionLibraryError })
 
 // The details of a request known only by its URL (`''` when a fetch gave none).
-export const requestAt = (operation: OperationName, method: string, url: string): RequestDetails => ({
-  operation,
-  method,
-  path: url && new URL(url).pathname,
-  url,
-})
+export function requestAt(operation: OperationName, method: string, url: string): RequestDetails {
+  return { operation, method, path: url && new URL(url).pathname, url }
+}
 
 export const target = (request: RequestDetails) => `${request.method} ${new URL(request.url).origin}${request.path}`

@@ -1,3 +1,5 @@
+import type { KnownErrorCode } from '@session-library/schemas/client'
+import type { ApiError, ApiErrorOf, UnknownErrorCode } from './api-error.js'
 import { nameClasses, type RequestDetails, requestAt, SessionLibraryError, target } from './base.js'
 
 type Failure = { code?: unknown; name?: unknown; message?: unknown; cause?: unknown } | undefined
@@ -202,3 +204,18 @@ nameClasses({
   PaginationError,
   ImportWaitTimeoutError,
 })
+
+/** Every error a call can settle with (what `.safe()` gives), told apart by `code`: the contract's
+ * codes ({@link ApiErrorOf}), an unknown one, and the SDK's own (`network_error`, `timeout`,
+ * `aborted`, `invalid_answer`, `no_next_page`, `invalid_paging`).
+ * @example `if (error.code === 'read_only') console.log(error.status) // ForbiddenError, 403`
+ */
+export type CallError =
+  | { [Code in KnownErrorCode]: ApiErrorOf<Code> }[KnownErrorCode]
+  | ApiError<UnknownErrorCode>
+  | NetworkError
+  | TimeoutError
+  | AbortedError
+  | ResponseValidationError
+  | NoNextPageError
+  | PaginationError
