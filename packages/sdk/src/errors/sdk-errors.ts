@@ -42,7 +42,6 @@ export class NetworkError extends SessionLibraryError {
   /** `ECONNREFUSED`, `ECONNRESET` (reset or closed before the answer), `ENOTFOUND`, or the runtime's own code. */
   readonly causeCode: string | undefined
 
-  /** Builds the error, and its message, from what the runtime's `fetch` threw. */
   constructor(request: RequestDetails, cause: unknown) {
     const { code, said } = describeCause(cause)
     const reason = code ? `${code} ${new URL(request.url).host}` : said
@@ -60,7 +59,6 @@ export class TimeoutError extends SessionLibraryError {
   /** The timeout that ran out, in ms. */
   readonly timeout: number
 
-  /** Builds the error of a request that got no whole answer within `timeout` ms. */
   constructor(timeout: number, request: RequestDetails, message?: string) {
     super(message ?? `${request.operation}: no answer within ${timeout} ms (${target(request)})`, request)
     this.timeout = timeout
@@ -76,7 +74,6 @@ export class AbortedError extends SessionLibraryError {
   /** The signal's reason: a DOMException named `AbortError` or `TimeoutError`, or what you passed. */
   readonly reason: unknown
 
-  /** Builds the error of a call the caller's signal ended. */
   constructor(reason: unknown, request: RequestDetails) {
     const said = reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason)
     const message = `${request.operation}: aborted by the caller's signal (${request.method} ${request.path}): ${said}`
@@ -96,7 +93,6 @@ export class ResponseValidationError extends SessionLibraryError {
   /** The body as received. */
   readonly body: unknown
 
-  /** Builds the error from the problems found in `body`. */
   constructor(issues: readonly string[], body: unknown, request: RequestDetails) {
     super(`${request.operation}: the answer does not match the contract: ${issues.join('; ')}`, request)
     this.issues = issues
@@ -113,7 +109,6 @@ export class NoNextPageError extends SessionLibraryError {
   /** The `offset` of the last page, the one `nextPage()` was called on. */
   readonly offset: number
 
-  /** Builds the error of `nextPage()` called on the page at `offset`, fetched by `response`. */
   constructor(offset: number, total: number, response: Response) {
     super(
       `sessions.list: no page after the one at offset ${offset} (total ${total})`,
@@ -130,11 +125,9 @@ export class NoNextPageError extends SessionLibraryError {
 export type PaginationProblem = 'repeated-page' | 'over-total' | 'no-total' | 'too-many-pages'
 
 /** What a {@link PaginationError}'s message says besides the request and the offset. */
-export interface PaginationContext {
+export interface PaginationContext extends Partial<Pick<PaginationError, 'total'>> {
   /** What the items are called: `sessions` (default `items`). */
   readonly noun?: string
-  /** The first page's `meta.total`, when there was one. */
-  readonly total?: number | undefined
   /** The pages read, for `too-many-pages`. */
   readonly pages?: number
 }
@@ -154,7 +147,6 @@ export class PaginationError extends SessionLibraryError {
   /** The first page's `meta.total`, when there was one. */
   readonly total: number | undefined
 
-  /** Builds the error of the page at `offset`, read by `request`, that did `what`. */
   constructor(what: PaginationProblem, offset: number, request: RequestDetails, context: PaginationContext = {}) {
     const { noun = 'items', total, pages } = context
     const said = {
@@ -179,12 +171,11 @@ export class ImportWaitTimeoutError extends SessionLibraryError {
   readonly code = 'import_wait_timeout'
   /** The import waited for. */
   readonly importId: string
-  /** The project paths still without a session, in the items' order. */
+  /** The paths still without a session, in the items' order (the message names the first three). */
   readonly missing: readonly string[]
   /** The wait that ran out, in ms. */
   readonly timeout: number
 
-  /** Builds the error of a wait of `timeout` ms that ended with `missing` paths; the message names the first three. */
   constructor(importId: string, missing: readonly string[], timeout: number, request: RequestDetails) {
     const more = missing.length > 3 ? ` and ${missing.length - 3} more` : ''
     const paths = `${missing.slice(0, 3).join(', ')}${more}`
