@@ -1,12 +1,6 @@
 import { BodyReadStopped, readBoundedText } from '@session-library/internal'
-import {
-  ISSUE_WORDING,
-  isRecord,
-  issueLines,
-  NOT_JSON,
-  parseJsonText,
-  type Route,
-} from '@session-library/schemas/client'
+import type { Route } from '@session-library/schemas/client'
+import { ISSUE_WORDING, isRecord, issueLines, NOT_JSON, parseJsonText } from '@session-library/schemas/client'
 import type { RequestDetails } from '../errors/base.js'
 import { ResponseValidationError, TimeoutError } from '../errors/sdk-errors.js'
 
@@ -50,9 +44,7 @@ interface Def {
   element?: Schema
   innerType?: Schema
 }
-interface Schema {
-  _zod: { def: Def }
-}
+type Schema = { _zod: { def: Def } }
 
 const ASK_ZOD: Check = () => false
 const LEAVES: Readonly<Record<string, Check>> = {

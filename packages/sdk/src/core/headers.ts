@@ -4,8 +4,7 @@ import { isSecretHeader, redactedHeaderValue } from '@session-library/schemas/cl
 /** Headers as `new Headers()` takes them: a plain object, a `Headers` or `[name, value]` pairs. */
 export type HeadersInput = NonNullable<ConstructorParameters<typeof Headers>[0]>
 
-// Header names are case-insensitive: every merge goes through lower-case keys, so that one rule
-// holds wherever a header comes from. A plain object is walked as it is, without building a Headers.
+// Header names are case-insensitive: every merge goes through lower-case keys, one rule wherever a header comes from.
 function headerEntries(headers: HeadersInput): [string, string][] {
   if (headers instanceof Headers || Array.isArray(headers)) return [...new Headers(headers)]
   return Object.entries(headers as Record<string, string>).map(([name, value]) => [name.toLowerCase(), value])

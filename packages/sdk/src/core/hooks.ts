@@ -10,7 +10,6 @@ type Log = Partial<Record<Exclude<LogLevel, 'off'>, Line>>
 // Node's console.debug and console.info write to stdout, which a script's output owns; one line an event.
 const stderrLogger: Logger = { debug: (message, details) => console.error(message, JSON.stringify(details)) }
 
-// The given logger (every level when no level is set) or stderr (when only a level is set), from `level` up.
 export function resolveLog(logger: Logger | undefined, level: LogLevel | undefined): Log | undefined {
   const from = level ?? (logger ? 'debug' : 'off')
   if (from === 'off') return undefined

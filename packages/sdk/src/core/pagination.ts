@@ -17,9 +17,8 @@ export const DEFAULT_PAGE_SIZE: number = LIMITS.listLimitMax
 /** Pages a walk may ask for beyond those the first answer's `total` calls for: 2 (no endless walk). */
 export const EXTRA_PAGES = 2
 
-/** How a page walk takes a server that breaks paging (D9, D10: pages never overlap or skip, and
- * `meta.total` says where the list ends): `'strict'` (the default) throws a `PaginationError` after
- * the items read before it; `'tolerant'` stops quietly there, and the walk's list may be partial.
+/** How a page walk takes a server that breaks paging (D9, D10: pages never overlap or skip, `meta.total` says where
+ * the list ends): `'strict'` (default) throws a `PaginationError` after the items read; `'tolerant'` stops quietly.
  */
 export type PagesMode = 'strict' | 'tolerant'
 
@@ -116,7 +115,6 @@ async function* walk<T, Page extends WalkedPage<T>>(
   for (let reads = 1; ; reads++) {
     const page = await read(offset)
     const { data, total } = page
-    // What the server did: strict throws it, tolerant goes on (or stops where the walk returns).
     const broke = (what: PaginationProblem) => {
       if (strict) throw new PaginationError(what, offset, page.request, { noun, total: first, pages: reads })
     }

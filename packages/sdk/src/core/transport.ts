@@ -39,14 +39,12 @@ export type RequestArgs<Name extends OperationName> =
     ? [input?: CallInput<Name>, options?: CallOptions]
     : [input: CallInput<Name>, options?: CallOptions]
 
-/** Sends one operation of the contract; resolves to its whole answer (`{ data }`, plus `meta` for the list). */
 export type Call = <Name extends OperationName>(
   name: Name,
   input: CallInput<Name>,
   options?: CallOptions,
 ) => ApiPromise<AnswerOf<Name>>
 
-/** What a resource group is built on: the client's one way to send an operation. */
 export abstract class Resource {
   /** @internal */
   constructor(protected readonly call: Call) {}
@@ -70,7 +68,6 @@ interface Input {
   body?: unknown
 }
 
-// `Retry-After` in seconds: a number, or an HTTP date counted from now.
 function retryAfterOf({ headers }: Response): number | undefined {
   const value = headers.get('retry-after') ?? ''
   const seconds = /^\d+$/.test(value) ? +value : Math.ceil((Date.parse(value) - Date.now()) / 1000)
@@ -183,7 +180,6 @@ export function createCall(config: ResolvedConfig): Call {
   const hint404 = basePath.endsWith('/api/v1')
     ? undefined
     : `the base URL may lack /api/v1: try ${config.baseUrl.replace(/\/api$/, '')}/api/v1`
-  // The client's retry settings per operation, built once; a call's own `retry` builds its own.
   const retries = new Map(Object.values(routes).map((route) => [route.name, kyRetry(route, config.retry, undefined)]))
   const retryFor = (name: OperationName, call: CallOptions['retry']) =>
     call === undefined ? retries.get(name) : kyRetry(routes[name], config.retry, call)

@@ -44,10 +44,8 @@ export class ApiError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> ext
 
   constructor(details: ApiErrorDetails & { code: Code | ErrorCode }, request: RequestDetails) {
     const { status, code, message, hint } = details
-    super(
-      `${status} ${code}: ${message} (${request.operation} ${request.method} ${request.path})${hint ? ` — ${hint}` : ''}`,
-      request,
-    )
+    const where = `${request.operation} ${request.method} ${request.path}`
+    super(`${status} ${code}: ${message} (${where})${hint ? ` — ${hint}` : ''}`, request)
     this.serverMessage = message
     this.hint = hint
     this.status = status
@@ -104,7 +102,6 @@ export function createApiError(details: ApiErrorDetails, request: RequestDetails
   return new Class(details, request)
 }
 
-// The class `createApiError` builds for each status a known code comes with.
 interface ClassOfStatus<Code extends ErrorCode> extends Record<500 | 502 | 503 | 504, ServerError<Code>> {
   400: BadRequestError<Code>
   401: UnauthorizedError<Code>

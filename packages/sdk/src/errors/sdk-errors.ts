@@ -110,10 +110,8 @@ export class NoNextPageError extends SessionLibraryError {
   readonly offset: number
 
   constructor(offset: number, total: number, response: Response) {
-    super(
-      `sessions.list: no page after the one at offset ${offset} (total ${total})`,
-      requestAt('sessions.list', 'GET', response.url),
-    )
+    const request = requestAt('sessions.list', 'GET', response.url)
+    super(`sessions.list: no page after the one at offset ${offset} (total ${total})`, request)
     this.offset = offset
   }
 }

@@ -56,9 +56,8 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
 
 // The server skips an item whose path a session has as its path or its original one: it is the item's.
 function claim(session: Session, waiting: Map<string, Session | undefined>): void {
-  for (const path of [session.projectPath, session.projectOriginalPath]) {
+  for (const path of [session.projectPath, session.projectOriginalPath])
     if (waiting.has(path) && waiting.get(path) === undefined) waiting.set(path, session)
-  }
 }
 
 /** The one rule for waiting on an import (`startAndWait`, the CLI's `imports start --wait`): the session list
