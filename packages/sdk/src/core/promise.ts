@@ -9,14 +9,22 @@ export interface RawAnswer<T> {
   response: Response
 }
 
-/** The non-throwing form of a call: either `data` and its `response`, or the `error` the call would have thrown
- * ({@link CallError}, told apart by `code`) and the `response` when the server gave one (not on a network error,
- * timeout or abort).
+/** The non-throwing form of a call: either `data` or `error` ({@link CallError}, told apart by `code`).
  * @example `const { data, error } = await client.sessions.get('ses_1').safe()`
  */
 export type SafeResult<T> =
-  | { data: T; error: undefined; response: Response }
-  | { data: undefined; error: CallError; response: Response | undefined }
+  | (RawAnswer<T> & {
+      /** No error: the call succeeded. */
+      error: undefined
+    })
+  | {
+      /** No data: the call failed. */
+      data: undefined
+      /** What the throwing form would have thrown. */
+      error: CallError
+      /** The HTTP answer, when the server gave one (none for a network error, timeout or abort). */
+      response: Response | undefined
+    }
 
 // The answer an error came with, kept beside the error rather than on it (errors get logged whole).
 const answers = new WeakMap<object, Response>()

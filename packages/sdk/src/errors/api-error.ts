@@ -42,6 +42,7 @@ export class ApiError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> ext
   /** The answer's headers (empty when the error was built without them). */
   readonly headers: Headers
 
+  /** Builds the error from an answer's details. */
   constructor(details: ApiErrorDetails & { code: Code | ErrorCode }, request: RequestDetails) {
     const { status, code, message, hint } = details
     const where = `${request.operation} ${request.method} ${request.path}`

@@ -22,6 +22,7 @@ export class SessionLibraryError extends Error {
   /** Full URL of the request (it never holds the token). */
   readonly url: string
 
+  /** Builds the error of one request; `message` is used as given. */
   constructor(message: string, request: RequestDetails, options?: ErrorOptions) {
     super(message, options)
     this.operation = request.operation

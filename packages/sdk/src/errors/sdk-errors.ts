@@ -42,6 +42,7 @@ export class NetworkError extends SessionLibraryError {
   /** `ECONNREFUSED`, `ECONNRESET` (reset or closed before the answer), `ENOTFOUND`, or the runtime's own code. */
   readonly causeCode: string | undefined
 
+  /** Builds the error, and its message, from what the runtime's `fetch` threw. */
   constructor(request: RequestDetails, cause: unknown) {
     const { code, said } = describeCause(cause)
     const reason = code ? `${code} ${new URL(request.url).host}` : said
@@ -59,6 +60,7 @@ export class TimeoutError extends SessionLibraryError {
   /** The timeout that ran out, in ms. */
   readonly timeout: number
 
+  /** Builds the error of a request that got no whole answer within `timeout` ms. */
   constructor(timeout: number, request: RequestDetails, message?: string) {
     super(message ?? `${request.operation}: no answer within ${timeout} ms (${target(request)})`, request)
     this.timeout = timeout
@@ -74,6 +76,7 @@ export class AbortedError extends SessionLibraryError {
   /** The signal's reason: a DOMException named `AbortError` or `TimeoutError`, or what you passed. */
   readonly reason: unknown
 
+  /** Builds the error of a call the caller's signal ended. */
   constructor(reason: unknown, request: RequestDetails) {
     const said = reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason)
     const message = `${request.operation}: aborted by the caller's signal (${request.method} ${request.path}): ${said}`
@@ -93,6 +96,7 @@ export class ResponseValidationError extends SessionLibraryError {
   /** The body as received. */
   readonly body: unknown
 
+  /** Builds the error from the problems found in `body`. */
   constructor(issues: readonly string[], body: unknown, request: RequestDetails) {
     super(`${request.operation}: the answer does not match the contract: ${issues.join('; ')}`, request)
     this.issues = issues
@@ -109,6 +113,7 @@ export class NoNextPageError extends SessionLibraryError {
   /** The `offset` of the last page, the one `nextPage()` was called on. */
   readonly offset: number
 
+  /** Builds the error of `nextPage()` called on the page at `offset`, fetched by `response`. */
   constructor(offset: number, total: number, response: Response) {
     const request = requestAt('sessions.list', 'GET', response.url)
     super(`sessions.list: no page after the one at offset ${offset} (total ${total})`, request)
@@ -145,6 +150,7 @@ export class PaginationError extends SessionLibraryError {
   /** The first page's `meta.total`, when there was one. */
   readonly total: number | undefined
 
+  /** Builds the error of the page at `offset`, read by `request`, that did `what`. */
   constructor(what: PaginationProblem, offset: number, request: RequestDetails, context: PaginationContext = {}) {
     const { noun = 'items', total, pages } = context
     const said = {
@@ -169,11 +175,12 @@ export class ImportWaitTimeoutError extends SessionLibraryError {
   readonly code = 'import_wait_timeout'
   /** The import waited for. */
   readonly importId: string
-  /** The paths still without a session, in the items' order (the message names the first three). */
+  /** The project paths still without a session, in the items' order. */
   readonly missing: readonly string[]
   /** The wait that ran out, in ms. */
   readonly timeout: number
 
+  /** Builds the error of a wait of `timeout` ms that ended with `missing` paths; the message names the first three. */
   constructor(importId: string, missing: readonly string[], timeout: number, request: RequestDetails) {
     const more = missing.length > 3 ? ` and ${missing.length - 3} more` : ''
     const paths = `${missing.slice(0, 3).join(', ')}${more}`
