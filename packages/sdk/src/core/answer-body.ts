@@ -15,11 +15,8 @@ interface AnswerRead {
 // Bounded, unlike `response.text()`: an endless or dripping body cannot hold the caller or its memory.
 export async function readAnswer(response: Response, operation: Route, read: AnswerRead): Promise<unknown> {
   const { request, maxBytes, timeout, msLeft } = read
-  const text = await readBoundedText(response.body, {
-    limit: maxBytes,
-    declared: response.headers.get('content-length'),
-    msLeft,
-  }).catch((error: unknown) => {
+  const declared = response.headers.get('content-length')
+  const text = await readBoundedText(response.body, { limit: maxBytes, declared, msLeft }).catch((error: unknown) => {
     if (!(error instanceof BodyReadStopped)) throw error
     if (error.reason === 'timed-out') throw new TimeoutError(timeout || 0, request)
     throw new ResponseValidationError([`(answer): larger than ${maxBytes} bytes (maxAnswerBytes)`], undefined, request)
@@ -81,12 +78,8 @@ function compile(schema: Schema): Check {
 
 const compiled = new WeakMap<object, Check>()
 
-// Whether `value` certainly passes `schema` unchanged (zod would return an equal copy).
 export function passes(schema: object, value: unknown): boolean {
-  let check = compiled.get(schema)
-  if (!check) {
-    check = compile(schema as Schema)
-    compiled.set(schema, check)
-  }
+  const check = compiled.get(schema) ?? compile(schema as Schema)
+  compiled.set(schema, check)
   return check(value)
 }

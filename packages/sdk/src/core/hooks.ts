@@ -7,7 +7,6 @@ type Line = (message: string, details: Record<string, unknown>) => void
 // Only the levels that are on: a call checks one field and builds nothing when logging is off.
 type Log = Partial<Record<Exclude<LogLevel, 'off'>, Line>>
 
-// Node's console.debug and console.info write to stdout, which a script's output owns; one line an event.
 const stderrLogger: Logger = { debug: (message, details) => console.error(message, JSON.stringify(details)) }
 
 export function resolveLog(logger: Logger | undefined, level: LogLevel | undefined): Log | undefined {

@@ -99,8 +99,7 @@ export interface WalkPagesOptions<T> {
 
 const identityOf = (item: unknown) => (isRecord(item) && 'id' in item ? item.id : JSON.stringify(item))
 
-// Each page's new items, with the page (an empty last page too). Strict also ends once the first
-// page's total of new items came; the page budget bounds a library that keeps changing.
+// Each page's new items with the page (an empty last page too); strict also ends once the first page's total came.
 async function* walk<T, Page extends WalkedPage<T>>(
   read: (offset: number) => Promise<Page>,
   options: WalkPagesOptions<T>,
@@ -160,10 +159,9 @@ async function* itemsOf<T>(pages: AsyncIterable<{ fresh: T[]; page: WalkedPage<T
     }
 }
 
-/** Every item of a list read as `{ data, meta.total }` by offset, page after page, each once, as it
- * comes: the SDK's one page walk (`sessions.iterate` and `all` too). It ends at an empty page or at
- * `meta.total`, within the pages the first total calls for plus {@link EXTRA_PAGES}; a server that
- * breaks paging (D9, D10) ends it as `pages` says ({@link PagesMode}).
+/** Every item of a list read as `{ data, meta.total }` by offset, page by page, each once: the SDK's one page walk
+ * (`sessions.iterate` and `all` too). It ends at an empty page or at `meta.total`, within the pages the first total
+ * calls for plus {@link EXTRA_PAGES}; a server that breaks paging (D9, D10) ends it as its {@link PagesMode} says.
  * @example
  * ```ts
  * const read = async (offset: number) => {

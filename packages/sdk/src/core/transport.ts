@@ -157,7 +157,6 @@ function translateError(error: unknown, attempt: Attempt, { isHTTPError, isTimeo
 export function createCall(config: ResolvedConfig): Call {
   const log = resolveLog(config.logger, config.logLevel)
   const mask = tokenMask(config.token)
-  // A rejection of fetch itself, unless aborted, is the connection's: judged here, by shape, on every runtime.
   const timedFetch = async (request: Request, init?: Record<string, unknown>) => {
     const clock = init?.[CLOCK] as AttemptClock
     clock.started = performance.now()
@@ -168,7 +167,6 @@ export function createCall(config: ResolvedConfig): Call {
       throw !request.signal.aborted && isFetchFailure(error) ? new NetworkError(clock.request, error) : error
     }
   }
-  // Only what is set: ky deep-merges its instance's options into every call's.
   let http: KyInstance | undefined
   const create = (ky: Ky) => {
     const hooks = kyHooks(config.hooks, log, config.redact ?? [], ky.isHTTPError)

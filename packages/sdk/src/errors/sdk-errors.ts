@@ -13,8 +13,7 @@ const CODES: [RegExp, string][] = [
   [/ENOTFOUND|dns error/i, 'ENOTFOUND'],
 ]
 
-// A failed connection, judged by shape (any runtime, any realm): a `TypeError` (the fetch standard's
-// network error) or an error with a string `code` (Bun, Node).
+// By shape (any runtime, any realm): the fetch standard's `TypeError`, or an error with a string `code` (Bun, Node).
 export const isFetchFailure = (error: unknown) =>
   (error as Failure)?.name === 'TypeError' || typeof (error as Failure)?.code === 'string'
 
@@ -31,9 +30,8 @@ function describeCause(cause: unknown): { code: string | undefined; said: string
   return { code, said }
 }
 
-/** No answer (connection refused, reset or dropped, DNS failure, CORS), the same on every runtime: the
- * message names the request and the code with the host (`ECONNREFUSED 127.0.0.1:4777`), else the
- * runtime's reason; `cause` is the runtime's error.
+/** No answer (connection refused, reset or dropped, DNS failure, CORS) on any runtime: the message names the request
+ * and the code with the host (`ECONNREFUSED 127.0.0.1:4777`), else the runtime's reason (its error is `cause`).
  * @example `await client.health().catch((err) => err instanceof NetworkError && err.causeCode) // 'ECONNREFUSED'`
  */
 export class NetworkError extends SessionLibraryError {
@@ -135,9 +133,8 @@ export interface PaginationContext extends Partial<Pick<PaginationError, 'total'
   readonly pages?: number
 }
 
-/** A strict page walk (`sessions.iterate`, `sessions.all`, `walkPages`) met a server that breaks
- * paging (D9, D10), after the items before it: `what` it did, at `offset` (the message names both).
- * `{ pages: 'tolerant' }` stops quietly instead.
+/** A strict page walk (`sessions.iterate`, `all`, `walkPages`) met a server that breaks paging (D9, D10) after the
+ * items before it: `what` it did, at `offset` (the message names both); `{ pages: 'tolerant' }` stops quietly.
  * @example `await client.sessions.all().catch((err) => err instanceof PaginationError && [err.what, err.offset])`
  */
 export class PaginationError extends SessionLibraryError {
