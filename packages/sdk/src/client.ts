@@ -47,17 +47,16 @@ export class SessionLibrary {
   /** @throws TypeError when there is no token, the base URL is not absolute or the log level is unknown. */
   constructor(options: ClientOptions = {}) {
     this.#config = resolveConfig(options)
-    const call = createCall(this.#config)
-    this.#call = call
-    this.sessions = new SessionsApi(call)
-    this.tags = new TagsApi(call)
-    this.notes = new NotesApi(call)
-    this.waveformNotes = new WaveformNotesApi(call)
-    this.imports = new ImportsApi(call, this.sessions, this.#config.baseUrl)
-    this.health = healthApi(call)
-    this.preview = previewApi(call)
-    this.waveform = waveformApi(call)
-    this.tagCounts = tagCountsApi(call)
+    this.#call = createCall(this.#config)
+    this.sessions = new SessionsApi(this.#call)
+    this.tags = new TagsApi(this.#call)
+    this.notes = new NotesApi(this.#call)
+    this.waveformNotes = new WaveformNotesApi(this.#call)
+    this.imports = new ImportsApi(this.#call, this.sessions, this.#config.baseUrl)
+    this.health = healthApi(this.#call)
+    this.preview = previewApi(this.#call)
+    this.waveform = waveformApi(this.#call)
+    this.tagCounts = tagCountsApi(this.#call)
   }
 
   /** Calls any operation of the contract by its id, input typed from the contract (left out when
@@ -67,8 +66,7 @@ export class SessionLibrary {
    */
   request<Name extends OperationName>(name: Name, ...[input, options]: RequestArgs<Name>): ApiPromise<AnswerOf<Name>> {
     if (!Object.hasOwn(routes, name)) {
-      const known = Object.keys(routes)
-      throw new TypeError(`SessionLibrary.request: unknown operation '${name}'${didYouMean(name, known)}`)
+      throw new TypeError(`SessionLibrary.request: unknown operation '${name}'${didYouMean(name, Object.keys(routes))}`)
     }
     return this.#call(name, (input ?? {}) as CallInput<Name>, options)
   }

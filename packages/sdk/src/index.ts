@@ -22,23 +22,21 @@ export type {
 export { DEFAULT_BASE_URL } from '@session-library/schemas/client'
 export { SessionLibrary } from './client.js'
 export { type HeadersInput, redactHeaders } from './core/headers.js'
-export type {
-  CallOptions,
-  ClientOptions,
-  FetchFunction,
-  Hooks,
-  Logger,
-  LogLevel,
-  RetryOption,
-  RetryPolicy,
-  RetryState,
-} from './core/options.js'
 export {
   backoffDelay,
+  type CallOptions,
+  type ClientOptions,
   DEFAULT_MAX_ANSWER_BYTES,
   DEFAULT_RETRY,
   DEFAULT_TIMEOUT,
+  type FetchFunction,
+  type Hooks,
+  type Logger,
+  type LogLevel,
   RETRY_STATUSES,
+  type RetryOption,
+  type RetryPolicy,
+  type RetryState,
 } from './core/options.js'
 export type {
   PageMethods,
@@ -53,7 +51,7 @@ export type {
 export { DEFAULT_PAGE_SIZE, EXTRA_PAGES, walkPages } from './core/pagination.js'
 export { ApiPromise, type RawAnswer, type SafeResult } from './core/promise.js'
 export type { RequestArgs } from './core/transport.js'
-export type { ApiErrorDetails, ApiErrorOf, CallError, UnknownErrorCode } from './errors/api-error.js'
+export type { ApiErrorDetails, ApiErrorOf, UnknownErrorCode } from './errors/api-error.js'
 export {
   ApiError,
   BadRequestError,
@@ -71,6 +69,7 @@ export {
 export { type ErrorCode, type RequestDetails, SessionLibraryError, UNKNOWN_ERROR_CODE } from './errors/base.js'
 export {
   AbortedError,
+  type CallError,
   ImportWaitTimeoutError,
   NetworkError,
   NoNextPageError,

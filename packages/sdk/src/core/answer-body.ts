@@ -1,5 +1,6 @@
 import { BodyReadStopped, readBoundedText } from '@session-library/internal'
-import { ISSUE_WORDING, issueLines, NOT_JSON, parseJsonText, type Route } from '@session-library/schemas/client'
+import type { Route } from '@session-library/schemas/client'
+import { ISSUE_WORDING, isRecord, issueLines, NOT_JSON, parseJsonText } from '@session-library/schemas/client'
 import type { RequestDetails } from '../errors/base.js'
 import { ResponseValidationError, TimeoutError } from '../errors/sdk-errors.js'
 
@@ -14,11 +15,8 @@ interface AnswerRead {
 // Bounded, unlike `response.text()`: an endless or dripping body cannot hold the caller or its memory.
 export async function readAnswer(response: Response, operation: Route, read: AnswerRead): Promise<unknown> {
   const { request, maxBytes, timeout, msLeft } = read
-  const text = await readBoundedText(response.body, {
-    limit: maxBytes,
-    declared: response.headers.get('content-length'),
-    msLeft,
-  }).catch((error: unknown) => {
+  const declared = response.headers.get('content-length')
+  const text = await readBoundedText(response.body, { limit: maxBytes, declared, msLeft }).catch((error: unknown) => {
     if (!(error instanceof BodyReadStopped)) throw error
     if (error.reason === 'timed-out') throw new TimeoutError(timeout || 0, request)
     throw new ResponseValidationError([`(answer): larger than ${maxBytes} bytes (maxAnswerBytes)`], undefined, request)
@@ -43,9 +41,7 @@ interface Def {
   element?: Schema
   innerType?: Schema
 }
-interface Schema {
-  _zod: { def: Def }
-}
+type Schema = { _zod: { def: Def } }
 
 const ASK_ZOD: Check = () => false
 const LEAVES: Readonly<Record<string, Check>> = {
@@ -55,24 +51,8 @@ const LEAVES: Readonly<Record<string, Check>> = {
 }
 
 function objectCheck(shape: Record<string, Schema>): Check {
-  const keys = Object.keys(shape)
-  const checks = keys.map((key) => compile(shape[key] as Schema))
-  return (value) => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
-    const record = value as Record<string, unknown>
-    for (let index = 0; index < keys.length; index += 1) {
-      if (!(checks[index] as Check)(record[keys[index] as string])) return false
-    }
-    return true
-  }
-}
-
-function arrayCheck(item: Check): Check {
-  return (value) => {
-    if (!Array.isArray(value)) return false
-    for (let index = 0; index < value.length; index += 1) if (!item(value[index])) return false
-    return true
-  }
+  const checks = Object.entries(shape).map(([key, schema]) => [key, compile(schema)] as const)
+  return (value) => isRecord(value) && checks.every(([key, check]) => check(value[key]))
 }
 
 function compile(schema: Schema): Check {
@@ -80,8 +60,10 @@ function compile(schema: Schema): Check {
   if (def.checks?.length) return ASK_ZOD
   if (Object.hasOwn(LEAVES, def.type)) return LEAVES[def.type] as Check
   switch (def.type) {
-    case 'array':
-      return arrayCheck(compile(def.element as Schema))
+    case 'array': {
+      const item = compile(def.element as Schema)
+      return (value) => Array.isArray(value) && value.every((element) => item(element))
+    }
     case 'optional': {
       const inner = compile(def.innerType as Schema)
       return (value) => value === undefined || inner(value)
@@ -96,12 +78,8 @@ function compile(schema: Schema): Check {
 
 const compiled = new WeakMap<object, Check>()
 
-// Whether `value` certainly passes `schema` unchanged (zod would return an equal copy).
 export function passes(schema: object, value: unknown): boolean {
-  let check = compiled.get(schema)
-  if (!check) {
-    check = compile(schema as Schema)
-    compiled.set(schema, check)
-  }
+  const check = compiled.get(schema) ?? compile(schema as Schema)
+  compiled.set(schema, check)
   return check(value)
 }

@@ -7,10 +7,8 @@ type Line = (message: string, details: Record<string, unknown>) => void
 // Only the levels that are on: a call checks one field and builds nothing when logging is off.
 type Log = Partial<Record<Exclude<LogLevel, 'off'>, Line>>
 
-// Node's console.debug and console.info write to stdout, which a script's output owns; one line an event.
 const stderrLogger: Logger = { debug: (message, details) => console.error(message, JSON.stringify(details)) }
 
-// The given logger (every level when no level is set) or stderr (when only a level is set), from `level` up.
 export function resolveLog(logger: Logger | undefined, level: LogLevel | undefined): Log | undefined {
   const from = level ?? (logger ? 'debug' : 'off')
   if (from === 'off') return undefined
@@ -23,10 +21,9 @@ export function resolveLog(logger: Logger | undefined, level: LogLevel | undefin
   return log
 }
 
-// Our hook types stand in front of ky's so that a change of ky's hook signatures stays ours to absorb.
-// None at all rather than empty lists: ky merges an instance's hooks into every call's options.
-// ky 2 runs `beforeRequest` once a call: what runs before each attempt (the request's log line, our
-// `beforeRequest` hooks) runs again from `beforeRetry`.
+// Our hook types stand in front of ky's, so that a change of ky's hook signatures stays ours to absorb. None at
+// all rather than empty lists: ky merges an instance's hooks into every call's options. ky 2 runs `beforeRequest`
+// once a call: what runs before each attempt (the request's log line, our hooks) runs again from `beforeRetry`.
 export function kyHooks(
   hooks: Hooks | undefined,
   log: Log | undefined,

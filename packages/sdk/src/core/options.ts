@@ -10,9 +10,7 @@ export interface RetryPolicy {
   limit?: number
   /** Backoff before the first retry in ms; it doubles on each retry, with jitter. */
   baseDelay?: number
-  /** Longest wait between two attempts in ms. A `Retry-After` up to it is waited for as asked; a
-   * longer one ends the call at once (its error's `retryAfter` says when to come back).
-   */
+  /** Longest wait between two attempts in ms; a longer `Retry-After` ends the call (its error's `retryAfter`). */
   maxDelay?: number
 }
 
@@ -31,13 +29,17 @@ export const RETRY_STATUSES = [408, 429, 500, 502, 503, 504] as const
 export interface CallOptions {
   /** Aborts the call; the method then rejects with the signal's reason. */
   signal?: AbortSignal
-  /** Timeout of each attempt in ms, the answer's body included, or `false` for none. */
+  /** Timeout of each attempt in ms, the answer's body included, or `false`. Default {@link DEFAULT_TIMEOUT}. */
   timeout?: number | false
-  /** Extra request headers, over the client's (see {@link ClientOptions.headers} for the rule). */
-  headers?: HeadersInput
-  /** Retry settings; given on `sessions.create`, `sessions.update` or `imports.start`, it allows retries there. */
+  /** Retry settings of reads and idempotent writes (default {@link DEFAULT_RETRY}); given on a call of
+   * `sessions.create`, `sessions.update` or `imports.start`, they allow retries there.
+   */
   retry?: RetryOption
-  /** Check the answer against the contract (default: the client's `validate`, `true`). */
+  /** Extra request headers. By name whatever its case, a call's header replaces the client's, and either
+   * replaces the SDK's own (`Authorization`, `Accept`).
+   */
+  headers?: HeadersInput
+  /** Check answers against the contract's tolerant schemas. Default `true`. */
   validate?: boolean
 }
 
@@ -64,13 +66,11 @@ export interface Hooks {
   beforeRetry?: readonly ((state: RetryState) => unknown)[]
 }
 
-/** How much the client logs: `debug` (each attempt and answer, headers redacted), `info` (one line
- * per call), `warn` (each retry), `error` (each call that failed), or `off`.
- */
+/** How much is logged: `debug` (attempts, answers), `info` (calls), `warn` (retries), `error` (failures), `off`. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off'
 
-/** Receives the client's log lines, headers redacted (see {@link redactHeaders}); a level without a
- * method goes to `debug`. Node's `console.debug` writes to stdout: `logLevel` alone writes to stderr.
+/** Receives the client's log lines, headers redacted ({@link redactHeaders}); a level without a method goes to
+ * `debug`. Node's `console.debug` writes to stdout: `logLevel` alone writes to stderr.
  * @example `new SessionLibrary({ logger: { debug: (message, details) => console.error(message, details) } })`
  */
 export interface Logger {
@@ -84,22 +84,12 @@ export interface Logger {
   error?(message: string, details: Record<string, unknown>): void
 }
 
-/** Options of the client. */
-export interface ClientOptions {
+/** Options of the client; those it shares with {@link CallOptions} are each call's default. */
+export interface ClientOptions extends Omit<CallOptions, 'signal'> {
   /** Bearer token. Default: `SESSION_LIBRARY_TOKEN` from the environment, where there is one. */
   token?: string
   /** Base URL including `/api/v1`. Default: `SESSION_LIBRARY_URL`, else {@link DEFAULT_BASE_URL}. */
   baseUrl?: string
-  /** Timeout of each attempt in ms, the answer's body included, or `false`. Default {@link DEFAULT_TIMEOUT}. */
-  timeout?: number | false
-  /** Retry settings of reads and idempotent writes. Default {@link DEFAULT_RETRY}. */
-  retry?: RetryOption
-  /** Headers sent with every request. By name whatever its case, a call's header replaces the
-   * client's, and either replaces the SDK's own (`Authorization`, `Accept`).
-   */
-  headers?: HeadersInput
-  /** Check answers against the contract's tolerant schemas. Default `true`. */
-  validate?: boolean
   /** The `fetch` to send requests with. Default: the global `fetch` at the time of the call. */
   fetch?: FetchFunction
   /** Low-level hooks around each attempt. */
@@ -160,8 +150,8 @@ export function retryPolicy(option: RetryOption | undefined, base = DEFAULT_RETR
   return { ...base, ...option }
 }
 
-/** The wait before retry number `retry` (1 for the first): exponential backoff capped at `maxDelay`,
- * half of it random ("equal jitter"), so that clients that failed together do not retry together.
+/** The wait before retry number `retry` (1 for the first): backoff doubling up to `maxDelay`, half of it
+ * random ("equal jitter") so that clients that failed together do not retry together.
  * @example `backoffDelay(2, { limit: 2, baseDelay: 300, maxDelay: 5_000 }, () => 1) // 600`
  */
 export function backoffDelay(retry: number, policy: Required<RetryPolicy>, random: () => number = Math.random) {

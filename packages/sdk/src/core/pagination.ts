@@ -11,28 +11,22 @@ import { AbortedError, NoNextPageError, PaginationError, type PaginationProblem 
 import type { CallOptions } from './options.js'
 import { ApiPromise, type RawAnswer, rememberResponse } from './promise.js'
 
-/** Page size of every walk when the query gives no `limit`: the largest the API gives,
- * `LIMITS.listLimitMax` (500), so that a walk takes as few requests as it can.
- */
+/** Page size of a walk whose query gives no `limit`: the API's largest (500), for the fewest requests. */
 export const DEFAULT_PAGE_SIZE: number = LIMITS.listLimitMax
 
 /** Pages a walk may ask for beyond those the first answer's `total` calls for: 2 (no endless walk). */
 export const EXTRA_PAGES = 2
 
-/** How a page walk takes a server that breaks paging (D9, D10: pages never overlap or skip, and
- * `meta.total` says where the list ends): `'strict'` (the default) throws a `PaginationError` after
- * the items read before it; `'tolerant'` stops quietly there, and the walk's list may be partial.
+/** How a page walk takes a server that breaks paging (D9, D10: pages never overlap or skip, `meta.total` says where
+ * the list ends): `'strict'` (default) throws a `PaginationError` after the items read; `'tolerant'` stops quietly.
  */
 export type PagesMode = 'strict' | 'tolerant'
 
-/** The options of `sessions.iterate` and `sessions.all`: a call's options, and how to take a server
- * that breaks paging.
+/** The options of `sessions.iterate` and `sessions.all`: a call's options and a {@link PagesMode}.
  * @example `for await (const session of client.sessions.iterate({}, { pages: 'tolerant' })) console.log(session.id)`
  */
 export interface WalkOptions extends CallOptions {
-  /** `'strict'` (default): a repeated page, more items than `meta.total` or no `meta.total` throws a
-   * `PaginationError`; `'tolerant'`: the walk stops quietly there, with what it read.
-   */
+  /** How to take a server that breaks paging (default `'strict'`). */
   pages?: PagesMode
 }
 
@@ -59,25 +53,24 @@ export interface PageMethods {
 
 type ListPage = (query: SessionListQuery) => ApiPromise<SessionPage>
 
-export function withPageMethods(page: ApiPromise<SessionPage>, following: Following): ApiPromise<SessionListPage> {
-  const raw = page.withResponse()
-  return new ApiPromise(raw.then(({ data, response }) => ({ data: withWayOn(data, response, following), response })))
-}
-
-type Following = (offset: number) => ApiPromise<SessionListPage>
-
-function withWayOn(answer: SessionPage, response: Response, following: Following): SessionListPage {
-  const { offset, total } = answer.meta
-  const next = offset + answer.data.length
-  const hasNextPage = () => answer.data.length > 0 && next < total
-  // The rejection is made only when asked for: a last page nobody pages on rejects nothing.
-  const nextPage = () =>
-    hasNextPage()
-      ? following(next)
-      : new ApiPromise<SessionListPage>(Promise.reject(new NoNextPageError(offset, total, response)))
-  // Not enumerable: the page still prints, compares and serialises as the answer.
-  const methods = { hasNextPage: { value: hasNextPage }, nextPage: { value: nextPage } }
-  return Object.defineProperties(answer, methods) as SessionListPage
+export function withPageMethods(
+  page: ApiPromise<SessionPage>,
+  following: (offset: number) => ApiPromise<SessionListPage>,
+): ApiPromise<SessionListPage> {
+  const raw = page.withResponse().then(({ data: answer, response }) => {
+    const { offset, total } = answer.meta
+    const next = offset + answer.data.length
+    const hasNextPage = () => answer.data.length > 0 && next < total
+    // The rejection is made only when asked for: a last page nobody pages on rejects nothing.
+    const nextPage = () =>
+      hasNextPage()
+        ? following(next)
+        : new ApiPromise<SessionListPage>(Promise.reject(new NoNextPageError(offset, total, response)))
+    // Not enumerable: the page still prints, compares and serialises as the answer.
+    const methods = { hasNextPage: { value: hasNextPage }, nextPage: { value: nextPage } }
+    return { data: Object.defineProperties(answer, methods) as SessionListPage, response }
+  })
+  return new ApiPromise(raw)
 }
 
 /** One page as {@link walkPages} reads it. */
@@ -106,10 +99,7 @@ export interface WalkPagesOptions<T> {
 
 const identityOf = (item: unknown) => (isRecord(item) && 'id' in item ? item.id : JSON.stringify(item))
 
-// Each page's items not read before, with the page (an empty last page too). It ends at an empty
-// page or a page's `meta.total`, strict also once the first page's total of new items came; the
-// page budget (the pages the first answer calls for plus EXTRA_PAGES) bounds a changing library.
-// A server that breaks paging ends it as `pages` says: an error, or quietly (the walk before it).
+// Each page's new items with the page (an empty last page too); strict also ends once the first page's total came.
 async function* walk<T, Page extends WalkedPage<T>>(
   read: (offset: number) => Promise<Page>,
   options: WalkPagesOptions<T>,
@@ -124,9 +114,10 @@ async function* walk<T, Page extends WalkedPage<T>>(
   for (let reads = 1; ; reads++) {
     const page = await read(offset)
     const { data, total } = page
-    const problem = (what: PaginationProblem) =>
-      new PaginationError(what, offset, page.request, { noun, total: first, pages: reads })
-    if (strict && typeof total !== 'number') throw problem('no-total')
+    const broke = (what: PaginationProblem) => {
+      if (strict) throw new PaginationError(what, offset, page.request, { noun, total: first, pages: reads })
+    }
+    if (typeof total !== 'number') broke('no-total')
     if (data.length === 0) {
       yield { fresh: [], page }
       return
@@ -143,21 +134,15 @@ async function* walk<T, Page extends WalkedPage<T>>(
       seen.add(id)
     }
     // Pages never overlap (D10): a page of nothing new is one the server repeats, and so would the rest.
-    if (fresh.length === 0) {
-      if (strict) throw problem('repeated-page')
-      return
-    }
+    if (fresh.length === 0) return broke('repeated-page')
     count += fresh.length
     // A total that grows with each page is never reached: the first page's is the bound.
     const bound = Math.max((first ?? 0) - start, 0)
-    if (strict && count > bound) throw problem('over-total')
+    if (count > bound) broke('over-total')
     yield { fresh, page }
     offset += data.length
     if (typeof total !== 'number' || offset >= total || (strict && count >= bound)) return
-    if (reads >= budget) {
-      if (strict) throw problem('too-many-pages')
-      return
-    }
+    if (reads >= budget) return broke('too-many-pages')
   }
 }
 
@@ -166,13 +151,17 @@ function stopIfAborted(signal: AbortSignal | undefined, request: RequestDetails)
   if (signal?.aborted) throw new AbortedError(signal.reason, request)
 }
 
-/**
- * Every item of a paged list, page after page from `offset`, each once, yielded as it comes: the
- * one page walk of the SDK (`sessions.iterate` and `all` are made of it), for any list read as
- * `{ data, meta.total }` by offset. It ends at an empty page or at `meta.total`, and never reads
- * more than the pages the first page's total calls for plus {@link EXTRA_PAGES}. A server that
- * breaks paging (D9, D10) ends it with a `PaginationError` after the items before it, or, with
- * `pages: 'tolerant'`, quietly.
+async function* itemsOf<T>(pages: AsyncIterable<{ fresh: T[]; page: WalkedPage<T> }>, signal?: AbortSignal) {
+  for await (const { fresh, page } of pages)
+    for (const item of fresh) {
+      stopIfAborted(signal, page.request)
+      yield item
+    }
+}
+
+/** Every item of a list read as `{ data, meta.total }` by offset, page by page, each once: the SDK's one page walk
+ * (`sessions.iterate` and `all` too). It ends at an empty page or at `meta.total`, within the pages the first total
+ * calls for plus {@link EXTRA_PAGES}; a server that breaks paging (D9, D10) ends it as its {@link PagesMode} says.
  * @example
  * ```ts
  * const read = async (offset: number) => {
@@ -182,20 +171,15 @@ function stopIfAborted(signal: AbortSignal | undefined, request: RequestDetails)
  * for await (const session of walkPages(read, { noun: 'sessions' })) console.log(session.id)
  * ```
  */
-export async function* walkPages<T>(
+export function walkPages<T>(
   read: (offset: number) => Promise<WalkedPage<T>>,
   options: WalkPagesOptions<T> = {},
 ): AsyncGenerator<T, void, undefined> {
-  for await (const { fresh, page } of walk(read, options))
-    for (const item of fresh) {
-      stopIfAborted(options.signal, page.request)
-      yield item
-    }
+  return itemsOf(walk(read, options), options.signal)
 }
 
 type SessionsPage = WalkedPage<Session> & { readonly response: Response }
 
-// The walk of `sessions.iterate` and `all`: pages of the query's `limit` (else DEFAULT_PAGE_SIZE).
 function sessionPages(
   listPage: ListPage,
   query: SessionListQuery,
@@ -210,20 +194,15 @@ function sessionPages(
     // `meta` may be missing when the answer is not validated (`validate: false`).
     return { data: answer.data, total: answer.meta?.total, request, response }
   }
-  const { signal, pages = 'strict' } = options
-  return walk<Session, SessionsPage>(read, { offset: query.offset ?? 0, noun: 'sessions', signal, pages })
+  return walk<Session, SessionsPage>(read, { ...options, offset: query.offset ?? 0, noun: 'sessions' })
 }
 
-export async function* paginate(
+export function paginate(
   listPage: ListPage,
   query: SessionListQuery,
   options?: WalkOptions,
 ): AsyncGenerator<Session, void, undefined> {
-  for await (const { fresh, page } of sessionPages(listPage, query, options))
-    for (const session of fresh) {
-      stopIfAborted(options?.signal, page.request)
-      yield session
-    }
+  return itemsOf(sessionPages(listPage, query, options), options?.signal)
 }
 
 export function collect(listPage: ListPage, query: SessionListQuery, options?: WalkOptions): ApiPromise<Session[]> {

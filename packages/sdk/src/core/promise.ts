@@ -1,5 +1,5 @@
-import type { CallError } from '../errors/api-error.js'
 import { SessionLibraryError } from '../errors/base.js'
+import type { CallError } from '../errors/sdk-errors.js'
 
 /** A call's data together with the HTTP answer it came in (its body already read). */
 export interface RawAnswer<T> {
@@ -13,14 +13,10 @@ export interface RawAnswer<T> {
  * @example `const { data, error } = await client.sessions.get('ses_1').safe()`
  */
 export type SafeResult<T> =
-  | {
-      /** What the call resolved to. */
-      data: T
+  | (RawAnswer<T> & {
       /** No error: the call succeeded. */
       error: undefined
-      /** The HTTP answer the data came in. */
-      response: Response
-    }
+    })
   | {
       /** No data: the call failed. */
       data: undefined
@@ -45,9 +41,8 @@ export function rememberResponse<E>(error: E, response: Response): E {
 export class ApiPromise<T> extends Promise<T> {
   readonly #raw: Promise<RawAnswer<T>>
 
-  /** Wraps a request already under way. */
+  /** Wraps a request already under way (the base Promise is never used: then/catch/finally read it). */
   constructor(raw: Promise<RawAnswer<T>>) {
-    // The base Promise is never used: then/catch/finally read `raw`.
     super((resolve) => resolve(undefined as T))
     this.#raw = raw
   }
@@ -69,7 +64,6 @@ export class ApiPromise<T> extends Promise<T> {
       return { data, error: undefined, response }
     } catch (error) {
       if (!(error instanceof SessionLibraryError)) throw error
-      // Every error the SDK throws is one of CallError's members.
       return { data: undefined, error: error as CallError, response: answers.get(error) }
     }
   }

@@ -39,32 +39,26 @@ export type RequestArgs<Name extends OperationName> =
     ? [input?: CallInput<Name>, options?: CallOptions]
     : [input: CallInput<Name>, options?: CallOptions]
 
-/** Sends one operation of the contract; resolves to its whole answer (`{ data }`, plus `meta` for the list). */
 export type Call = <Name extends OperationName>(
   name: Name,
   input: CallInput<Name>,
   options?: CallOptions,
 ) => ApiPromise<AnswerOf<Name>>
 
-/** What a resource group is built on: the client's one way to send an operation. */
 export abstract class Resource {
   /** @internal */
   constructor(protected readonly call: Call) {}
 }
 
-/**
- * What a resource group must offer: a method for each name the contract gives its calls (see the
- * contract's `nameIn`), so that a call declared there and missing here fails to compile.
- */
+/** What a resource group must offer: a method for each call the contract names (`nameIn`), else it does not compile. */
 export type ContractMethods<Group extends string> = Record<SdkMethodsOf<Group>, (...args: never[]) => unknown>
 
 type Ky = typeof import('ky')
-// ky is loaded by the first call, not by the import: its own import builds a `Request` (which loads
-// the runtime's fetch), work a script pays for only once it calls.
+// ky is loaded by the first call, not by the import: its import builds a `Request` (loading the runtime's fetch).
 const loadKy = once(() => import('ky'))
 
-// An option ky does not know, so hands to `fetch` (a string: ky's merge drops symbol keys): each call's
-// clock, which the fetch stamps when an attempt begins (the body's share of the timeout is what that attempt left).
+// An option ky does not know, so hands to `fetch` (a string: ky's merge drops symbol keys): the call's clock,
+// stamped when an attempt begins (the body's share of the timeout is what that attempt left).
 const CLOCK = 'sessionLibraryClock'
 type AttemptClock = { started: number; request: RequestDetails }
 
@@ -74,7 +68,6 @@ interface Input {
   body?: unknown
 }
 
-// `Retry-After` in seconds: a number, or an HTTP date counted from now.
 function retryAfterOf({ headers }: Response): number | undefined {
   const value = headers.get('retry-after') ?? ''
   const seconds = /^\d+$/.test(value) ? +value : Math.ceil((Date.parse(value) - Date.now()) / 1000)
@@ -134,20 +127,12 @@ function errorFromResponse(response: Response, data: unknown, { request, mask, h
   const body = text ?? parsed
   const { code, message } = describeErrorBody(body, text)
   const { status, statusText, headers } = response
-  const said = code !== undefined && message !== undefined ? message : undefined
+  const statusLine = [`HTTP ${status} ${statusText}`.trim(), message].filter(Boolean).join(': ')
+  const said = code !== undefined && message !== undefined ? message : statusLine
   const retryAfter = retryAfterOf(response)
-  return createApiError(
-    {
-      code: code ?? UNKNOWN_ERROR_CODE,
-      message: said ?? [`HTTP ${status} ${statusText}`.trim(), message].filter(Boolean).join(': '),
-      status,
-      body,
-      retryAfter,
-      hint: status === 404 ? hint404 : retryAfter === undefined ? undefined : `retry after ${retryAfter} s`,
-      headers,
-    },
-    request,
-  )
+  const hint = status === 404 ? hint404 : retryAfter === undefined ? undefined : `retry after ${retryAfter} s`
+  const details = { code: code ?? UNKNOWN_ERROR_CODE, message: said, status, body, retryAfter, hint, headers }
+  return createApiError(details, request)
 }
 
 interface Attempt {
@@ -172,7 +157,6 @@ function translateError(error: unknown, attempt: Attempt, { isHTTPError, isTimeo
 export function createCall(config: ResolvedConfig): Call {
   const log = resolveLog(config.logger, config.logLevel)
   const mask = tokenMask(config.token)
-  // A rejection of fetch itself, unless aborted, is the connection's: judged here, by shape, on every runtime.
   const timedFetch = async (request: Request, init?: Record<string, unknown>) => {
     const clock = init?.[CLOCK] as AttemptClock
     clock.started = performance.now()
@@ -183,7 +167,6 @@ export function createCall(config: ResolvedConfig): Call {
       throw !request.signal.aborted && isFetchFailure(error) ? new NetworkError(clock.request, error) : error
     }
   }
-  // Only what is set: ky deep-merges its instance's options into every call's.
   let http: KyInstance | undefined
   const create = (ky: Ky) => {
     const hooks = kyHooks(config.hooks, log, config.redact ?? [], ky.isHTTPError)
@@ -195,7 +178,6 @@ export function createCall(config: ResolvedConfig): Call {
   const hint404 = basePath.endsWith('/api/v1')
     ? undefined
     : `the base URL may lack /api/v1: try ${config.baseUrl.replace(/\/api$/, '')}/api/v1`
-  // The client's retry settings per operation, built once; a call's own `retry` builds its own.
   const retries = new Map(Object.values(routes).map((route) => [route.name, kyRetry(route, config.retry, undefined)]))
   const retryFor = (name: OperationName, call: CallOptions['retry']) =>
     call === undefined ? retries.get(name) : kyRetry(routes[name], config.retry, call)
@@ -228,13 +210,8 @@ export function createCall(config: ResolvedConfig): Call {
       response = await http(url, kyOptions)
       const msLeft = timeout === false ? undefined : timeout - (performance.now() - clock.started)
       const validate = options.validate ?? config.validate
-      const data = await readAnswer(response, operation, {
-        request,
-        maxBytes: config.maxAnswerBytes,
-        timeout,
-        msLeft,
-        validate,
-      })
+      const read = { request, maxBytes: config.maxAnswerBytes, timeout, msLeft, validate }
+      const data = await readAnswer(response, operation, read)
       log?.info?.('session-library: answer', { operation: name, method: request.method, url, status: response.status })
       return { data, response }
     } catch (error) {

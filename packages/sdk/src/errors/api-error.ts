@@ -1,13 +1,5 @@
 import type { ERRORS, KnownErrorCode } from '@session-library/schemas/client'
 import { type ErrorCode, nameClasses, type RequestDetails, SessionLibraryError } from './base.js'
-import type {
-  AbortedError,
-  NetworkError,
-  NoNextPageError,
-  PaginationError,
-  ResponseValidationError,
-  TimeoutError,
-} from './sdk-errors.js'
 
 declare const unknownCode: unique symbol
 
@@ -22,21 +14,11 @@ export interface UnknownErrorCode {
 }
 
 /** What an {@link ApiError} is built from: the answer's status and what its body said. */
-export interface ApiErrorDetails {
-  /** The answer's HTTP status. */
-  status: number
-  /** The code the body named, else {@link UNKNOWN_ERROR_CODE}. */
-  code: ErrorCode
-  /** The server's message, or the status line and what the body said. */
+export interface ApiErrorDetails
+  extends Pick<ApiError, 'status' | 'code' | 'body'>,
+    Partial<Pick<ApiError, 'retryAfter' | 'hint' | 'headers'>> {
+  /** The server's message, or the status line and what the body said (the error's `serverMessage`). */
   message: string
-  /** The body as received: parsed JSON when it was JSON, else the text. */
-  body: unknown
-  /** `Retry-After` of the answer in seconds (a date counted from now), when it had one. */
-  retryAfter?: number
-  /** What to try, when the SDK can tell. */
-  hint?: string
-  /** The answer's headers. */
-  headers?: Headers
 }
 
 /** The server answered with an error status: `code` and `serverMessage` from the API's envelope, else
@@ -63,10 +45,8 @@ export class ApiError<Code extends ErrorCode | UnknownErrorCode = ErrorCode> ext
   /** Builds the error from an answer's details. */
   constructor(details: ApiErrorDetails & { code: Code | ErrorCode }, request: RequestDetails) {
     const { status, code, message, hint } = details
-    super(
-      `${status} ${code}: ${message} (${request.operation} ${request.method} ${request.path})${hint ? ` — ${hint}` : ''}`,
-      request,
-    )
+    const where = `${request.operation} ${request.method} ${request.path}`
+    super(`${status} ${code}: ${message} (${where})${hint ? ` — ${hint}` : ''}`, request)
     this.serverMessage = message
     this.hint = hint
     this.status = status
@@ -123,19 +103,14 @@ export function createApiError(details: ApiErrorDetails, request: RequestDetails
   return new Class(details, request)
 }
 
-// The class `createApiError` builds for each status a known code comes with.
-interface ClassOfStatus<Code extends ErrorCode> {
+interface ClassOfStatus<Code extends ErrorCode> extends Record<500 | 502 | 503 | 504, ServerError<Code>> {
   400: BadRequestError<Code>
   401: UnauthorizedError<Code>
   403: ForbiddenError<Code>
   404: NotFoundError<Code>
   413: PayloadTooLargeError<Code>
   429: RateLimitError<Code>
-  500: ServerError<Code>
   501: NotImplementedError<Code>
-  502: ServerError<Code>
-  503: ServerError<Code>
-  504: ServerError<Code>
 }
 
 type StatusOf<Code extends KnownErrorCode> = (typeof ERRORS)[Code]['status']
@@ -147,21 +122,6 @@ export type ApiErrorOf<Code extends KnownErrorCode> = (StatusOf<Code> extends ke
   /** The status the contract gives this code. */
   readonly status: StatusOf<Code>
 }
-
-/** Every error a call can settle with (what `.safe()` gives), told apart by `code`: the contract's
- * codes ({@link ApiErrorOf}), an unknown one, and the SDK's own (`network_error`, `timeout`,
- * `aborted`, `invalid_answer`, `no_next_page`, `invalid_paging`).
- * @example `if (error.code === 'read_only') console.log(error.status) // ForbiddenError, 403`
- */
-export type CallError =
-  | { [Code in KnownErrorCode]: ApiErrorOf<Code> }[KnownErrorCode]
-  | ApiError<UnknownErrorCode>
-  | NetworkError
-  | TimeoutError
-  | AbortedError
-  | ResponseValidationError
-  | NoNextPageError
-  | PaginationError
 
 /** Whether `err` is an {@link ApiError}. */
 export function isApiError(err: unknown): err is ApiError

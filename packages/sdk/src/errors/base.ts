@@ -7,16 +7,7 @@ export type ErrorCode = OpenString<KnownErrorCode>
 export const UNKNOWN_ERROR_CODE = 'unknown_error'
 
 /** What an error knows about the request that failed. */
-export interface RequestDetails {
-  /** The operation of the contract, e.g. `sessions.get`. */
-  operation: OperationName
-  /** HTTP method of the request. */
-  method: string
-  /** Path of the request below the host, e.g. `/api/v1/sessions/ses_1`. */
-  path: string
-  /** Full URL of the request (it never holds the token). */
-  url: string
-}
+export interface RequestDetails extends Pick<SessionLibraryError, 'operation' | 'method' | 'path' | 'url'> {}
 
 /** Base class of every error the SDK throws ({@link CallError} lists them); `name` survives a minifier.
  * @example `await client.health().catch((err) => err instanceof SessionLibraryError && err.operation)`
@@ -41,7 +32,7 @@ export class SessionLibraryError extends Error {
   }
 }
 
-// A minifier renames classes but keeps property keys: `name` is set from the key, not the class.
+// A minifier renames classes but keeps property keys: `name` is set from the key.
 export function nameClasses(classes: Record<string, abstract new (...args: never[]) => Error>): void {
   for (const [name, Class] of Object.entries(classes)) {
     Object.defineProperty(Class.prototype, 'name', { value: name, writable: true, configurable: true })
@@ -51,12 +42,8 @@ export function nameClasses(classes: Record<string, abstract new (...args: never
 nameClasses({ SessionLibraryError })
 
 // The details of a request known only by its URL (`''` when a fetch gave none).
-export const requestAt = (operation: OperationName, method: string, url: string): RequestDetails => ({
-  operation,
-  method,
-  path: url && new URL(url).pathname,
-  url,
-})
+export function requestAt(operation: OperationName, method: string, url: string): RequestDetails {
+  return { operation, method, path: url && new URL(url).pathname, url }
+}
 
-// Where a request went, for a message: the method and the URL without its query.
 export const target = (request: RequestDetails) => `${request.method} ${new URL(request.url).origin}${request.path}`

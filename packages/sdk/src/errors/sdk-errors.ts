@@ -1,7 +1,6 @@
+import type { KnownErrorCode } from '@session-library/schemas/client'
+import type { ApiError, ApiErrorOf, UnknownErrorCode } from './api-error.js'
 import { nameClasses, type RequestDetails, requestAt, SessionLibraryError, target } from './base.js'
-
-// The errors the SDK raises itself: no answer, an answer it refuses, the caller's abort, a wait or a
-// page walk that cannot go on (api-error.ts has the answers with an error status).
 
 type Failure = { code?: unknown; name?: unknown; message?: unknown; cause?: unknown } | undefined
 
@@ -14,13 +13,10 @@ const CODES: [RegExp, string][] = [
   [/ENOTFOUND|dns error/i, 'ENOTFOUND'],
 ]
 
-/** Whether what `fetch` rejected with is a failed connection, judged by shape (any runtime, any realm):
- * a `TypeError` (the fetch standard's network error) or an error with a string `code` (Bun, Node).
- */
+// By shape (any runtime, any realm): the fetch standard's `TypeError`, or an error with a string `code` (Bun, Node).
 export const isFetchFailure = (error: unknown) =>
   (error as Failure)?.name === 'TypeError' || typeof (error as Failure)?.code === 'string'
 
-// The runtime's code, normalised (`ECONNREFUSED`, `ECONNRESET`, `ENOTFOUND`…), and the deepest message.
 function describeCause(cause: unknown): { code: string | undefined; said: string } {
   let code: string | undefined
   let said = String(cause)
@@ -34,9 +30,8 @@ function describeCause(cause: unknown): { code: string | undefined; said: string
   return { code, said }
 }
 
-/** No answer (connection refused, reset or dropped, DNS failure, CORS), the same on Node, Bun and
- * Deno: the message names the method, the URL and the normalised code with the host
- * (`ECONNREFUSED 127.0.0.1:4777`), else the runtime's reason; `cause` is the runtime's error.
+/** No answer (connection refused, reset or dropped, DNS failure, CORS) on any runtime: the message names the request
+ * and the code with the host (`ECONNREFUSED 127.0.0.1:4777`), else the runtime's reason (its error is `cause`).
  * @example `await client.health().catch((err) => err instanceof NetworkError && err.causeCode) // 'ECONNREFUSED'`
  */
 export class NetworkError extends SessionLibraryError {
@@ -118,35 +113,28 @@ export class NoNextPageError extends SessionLibraryError {
 
   /** Builds the error of `nextPage()` called on the page at `offset`, fetched by `response`. */
   constructor(offset: number, total: number, response: Response) {
-    super(
-      `sessions.list: no page after the one at offset ${offset} (total ${total})`,
-      requestAt('sessions.list', 'GET', response.url),
-    )
+    const request = requestAt('sessions.list', 'GET', response.url)
+    super(`sessions.list: no page after the one at offset ${offset} (total ${total})`, request)
     this.offset = offset
   }
 }
 
-/** What a server did that ends a strict page walk (D9, D10): a page of only items already read
- * (`repeated-page`), more items than the first page's `meta.total` (`over-total`), an answer without
- * `meta.total` (`no-total`), or no end within the pages the first total calls for plus `EXTRA_PAGES`
- * (`too-many-pages`: its pages overlap, or the library keeps changing under the walk).
+/** What a server did that ends a strict page walk (D9, D10): a page of only items already read, more
+ * items than the first page's `meta.total`, no `meta.total`, or no end within the pages the first
+ * total calls for plus `EXTRA_PAGES` (pages that overlap, or a library changing under the walk).
  */
 export type PaginationProblem = 'repeated-page' | 'over-total' | 'no-total' | 'too-many-pages'
 
 /** What a {@link PaginationError}'s message says besides the request and the offset. */
-export interface PaginationContext {
+export interface PaginationContext extends Partial<Pick<PaginationError, 'total'>> {
   /** What the items are called: `sessions` (default `items`). */
   readonly noun?: string
-  /** The first page's `meta.total`, when there was one. */
-  readonly total?: number | undefined
   /** The pages read, for `too-many-pages`. */
   readonly pages?: number
 }
 
-/** A strict page walk (`sessions.iterate`, `sessions.all`, `walkPages`) met a server that breaks
- * paging (D9, D10); the items before it were yielded. `what` says what the server did, `offset`
- * where; the message names both (`GET http://127.0.0.1:4777/api/v1/sessions: the page at offset 100
- * repeats sessions already read; stopped`). `{ pages: 'tolerant' }` stops quietly instead.
+/** A strict page walk (`sessions.iterate`, `all`, `walkPages`) met a server that breaks paging (D9, D10) after the
+ * items before it: `what` it did, at `offset` (the message names both); `{ pages: 'tolerant' }` stops quietly.
  * @example `await client.sessions.all().catch((err) => err instanceof PaginationError && [err.what, err.offset])`
  */
 export class PaginationError extends SessionLibraryError {
@@ -209,3 +197,18 @@ nameClasses({
   PaginationError,
   ImportWaitTimeoutError,
 })
+
+/** Every error a call can settle with (what `.safe()` gives), told apart by `code`: the contract's
+ * codes ({@link ApiErrorOf}), an unknown one, and the SDK's own (`network_error`, `timeout`,
+ * `aborted`, `invalid_answer`, `no_next_page`, `invalid_paging`).
+ * @example `if (error.code === 'read_only') console.log(error.status) // ForbiddenError, 403`
+ */
+export type CallError =
+  | { [Code in KnownErrorCode]: ApiErrorOf<Code> }[KnownErrorCode]
+  | ApiError<UnknownErrorCode>
+  | NetworkError
+  | TimeoutError
+  | AbortedError
+  | ResponseValidationError
+  | NoNextPageError
+  | PaginationError

@@ -8,7 +8,6 @@ import type { Call } from '../core/transport.js'
  */
 export type HealthApi = (options?: CallOptions) => ApiPromise<Health>
 
-export const healthApi =
-  (call: Call): HealthApi =>
-  (options) =>
-    call('health.get', {}, options).map(unwrap)
+export function healthApi(call: Call): HealthApi {
+  return (options) => call('health.get', {}, options).map(unwrap)
+}

@@ -8,7 +8,6 @@ import type { Call } from '../core/transport.js'
  */
 export type PreviewApi = (id: string, options?: CallOptions) => ApiPromise<SessionPreview>
 
-export const previewApi =
-  (call: Call): PreviewApi =>
-  (id, options) =>
-    call('preview.get', { params: { id } }, options).map(unwrap)
+export function previewApi(call: Call): PreviewApi {
+  return (id, options) => call('preview.get', { params: { id } }, options).map(unwrap)
+}

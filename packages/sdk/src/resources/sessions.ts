@@ -36,12 +36,9 @@ export class SessionsApi extends Resource implements ContractMethods<'sessions'>
     return withPageMethods(this.call('sessions.list', { query }, options), next)
   }
 
-  /** Every matching session, page by page (`limit` is the page size, default `DEFAULT_PAGE_SIZE`),
-   * each once, as it comes; a library that keeps changing cannot make it loop forever. Errors are
-   * thrown from the loop: a server that repeats a page, lists more sessions than `meta.total` or
-   * gives no total throws a `PaginationError` after the sessions before it, unless
-   * `options.pages` is `'tolerant'` (then the walk stops quietly). After `signal` aborts, the next
-   * item is an `AbortedError`.
+  /** Every matching session, in pages of `limit` (default `DEFAULT_PAGE_SIZE`), each once, as it comes; a changing
+   * library cannot make it loop forever. Thrown from the loop: a `PaginationError` (a page repeated, past `meta.total`
+   * or without it) after the sessions before it, unless `options.pages` is `'tolerant'`; an `AbortedError` on abort.
    * @example `for await (const session of client.sessions.iterate({ tags: ['drums'] })) console.log(session.title)`
    */
   iterate(query: SessionListQuery = {}, options?: WalkOptions): AsyncGenerator<Session, void, undefined> {

@@ -8,7 +8,6 @@ import type { Call } from '../core/transport.js'
  */
 export type TagCountsApi = (options?: CallOptions) => ApiPromise<TagCount[]>
 
-export const tagCountsApi =
-  (call: Call): TagCountsApi =>
-  (options) =>
-    call('tagCounts.list', {}, options).map(unwrap)
+export function tagCountsApi(call: Call): TagCountsApi {
+  return (options) => call('tagCounts.list', {}, options).map(unwrap)
+}

@@ -33,7 +33,6 @@ export class TagsApi extends Resource implements ContractMethods<'tags'> {
     return this.#edit(id, (current) => current.filter((tag) => !tags.includes(tag)), options)
   }
 
-  // Read, change, write: the answer (and `withResponse()`) is the PUT's.
   #edit(id: string, change: (tags: readonly string[]) => string[], options?: CallOptions) {
     const write = (current: SessionTags) => this.replace(id, change(current.tags), options).withResponse()
     return new ApiPromise(this.get(id, options).then(write))

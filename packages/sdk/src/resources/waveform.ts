@@ -14,7 +14,7 @@ export type VariantOptions = CallOptions & {
  */
 export type WaveformApi = (id: string, variant?: VariantOptions) => ApiPromise<SessionWaveform>
 
-export const waveformApi =
-  (call: Call): WaveformApi =>
-  (id, { variantId, ...options } = {}) =>
+export function waveformApi(call: Call): WaveformApi {
+  return (id, { variantId, ...options } = {}) =>
     call('waveform.get', { params: { id }, query: { variantId } }, options).map(unwrap)
+}

@@ -1,7 +1,7 @@
 import type { Session } from '@session-library/schemas/client'
 import type { CallOptions } from '../core/options.js'
 
-/** How long `startAndWait` waits for the sessions of an import by default: 5 minutes (300,000 ms). */
+/** How long `startAndWait` waits for an import's sessions by default: 5 minutes (300,000 ms). */
 export const DEFAULT_IMPORT_WAIT = 300_000
 
 /** How often `startAndWait` reads the session list by default, in ms: 500. */
@@ -56,14 +56,13 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
 
 // The server skips an item whose path a session has as its path or its original one: it is the item's.
 function claim(session: Session, waiting: Map<string, Session | undefined>): void {
-  for (const path of [session.projectPath, session.projectOriginalPath]) {
+  for (const path of [session.projectPath, session.projectOriginalPath])
     if (waiting.has(path) && waiting.get(path) === undefined) waiting.set(path, session)
-  }
 }
 
-/** The one rule for waiting on an import (`startAndWait`, the CLI's `imports start --wait`): with no
- * progress endpoint, the session list is read every `interval` ms until every item's path belongs to
- * a session (its `projectPath` or `projectOriginalPath`); resolves with them in the items' order.
+/** The one rule for waiting on an import (`startAndWait`, the CLI's `imports start --wait`): the session list
+ * is read every `interval` ms until each item's path is a session's `projectPath` or `projectOriginalPath`;
+ * resolves with those sessions in the items' order.
  */
 export async function waitForImportedSessions(
   scan: SessionScan,
