@@ -170,12 +170,14 @@ async function listen(address: string, identity: string): Promise<Held> {
  */
 async function takeStale(address: string, identity: string): Promise<Held | undefined> {
   const guard = `${address}.breaking`
-  if (
-    !(await mkdir(guard).then(
-      () => true,
-      () => false,
-    ))
-  ) {
+  // A folder this process may not write keeps a stale socket: say so, rather than wait on it.
+  const stuck = (code: unknown) =>
+    new Error(
+      `${address}, left by a process that ended, cannot be removed (${code}): remove it, or make its folder writable`,
+    )
+  const refused = await mkdir(guard).then(noop, (error: NodeJS.ErrnoException) => error.code ?? 'error')
+  if (refused !== undefined && refused !== 'EEXIST') throw stuck(refused)
+  if (refused === 'EEXIST') {
     const age = await stat(guard).then(
       ({ mtimeMs }) => Date.now() - mtimeMs,
       () => 0,
@@ -187,7 +189,9 @@ async function takeStale(address: string, identity: string): Promise<Held | unde
   }
   try {
     if ((await askHolder(address)) !== STALE) return undefined
-    await unlink(address).catch(noop)
+    await unlink(address).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw stuck(error.code)
+    })
     return await listen(address, identity).catch(noop)
   } finally {
     await rmdir(guard).catch(noop)
