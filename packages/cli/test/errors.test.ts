@@ -53,6 +53,11 @@ describe('exit codes a script can branch on, and the token never printed', () =>
       [['--json'], /^error: no command: session-library <command> \[flags\]\n/],
       [['sessions', 'list', '--sort'], /^error: --sort needs a value <text>\n/],
       [['sessions', 'list', '--recent=maybe'], /^error: --recent: "maybe" is not true or false\n/],
+      [
+        ['health', '--url', 'localhost:4777/api/v1'],
+        /^error: baseUrl must be an http:\/\/ or https:\/\/ URL, .*: localhost:4777/,
+      ],
+      [['health', '--url', 'ftp://files.test/api/v1'], /^error: baseUrl must be an http:\/\/ or https:\/\/ URL/],
     ]
     const runs = await Promise.all(cases.map(([args]) => run(args)))
     for (const [index, [args, message]] of cases.entries()) {

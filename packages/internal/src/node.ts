@@ -2,7 +2,7 @@
 // the SDK's browser bundle never names a `node:` module.
 
 export { realFilePath, syncDirectory, temporaryOf, writeAtomically, writeFully } from './atomic-file.js'
-export { FileHeld, type FileLock, lockFile, socketFolder } from './file-lock.js'
+export { FileHeld, type FileLock, lockFile } from './file-lock.js'
 export {
   type Connection,
   configDirOf,

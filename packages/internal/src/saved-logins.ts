@@ -75,7 +75,10 @@ async function readLogins(configDir: string): Promise<SavedLogins> {
  */
 export async function saveLogin(configDir: string, login: { url: string; token: string }): Promise<string> {
   const { tokens } = await readLogins(configDir)
-  const saved: SavedLogins = { url: login.url, tokens: { ...tokens, [loginKey(login.url)]: login.token } }
+  return writeLogins(configDir, { url: login.url, tokens: { ...tokens, [loginKey(login.url)]: login.token } })
+}
+
+async function writeLogins(configDir: string, saved: SavedLogins): Promise<string> {
   const file = configFile(configDir)
   await mkdir(configDir, { recursive: true, mode: 0o700 })
   await writeFile(file, `${JSON.stringify(saved, null, 2)}\n`, { mode: 0o600 })
@@ -84,9 +87,22 @@ export async function saveLogin(configDir: string, login: { url: string; token: 
   return file
 }
 
-/** Removes every saved login; whether there was any. */
-export async function removeLogin(configDir: string): Promise<boolean> {
+/**
+ * Removes the saved logins: every one (the file), or, given a `url`, that URL's alone (as `gh auth
+ * logout --hostname`), the default URL with it when it was that one, the file when none is left.
+ * Whether there was a login to remove.
+ */
+export async function removeLogin(configDir: string, url?: string): Promise<boolean> {
   const file = configFile(configDir)
+  if (url !== undefined) {
+    const saved = await readLogins(configDir)
+    const { [loginKey(url)]: removed, ...tokens } = saved.tokens
+    if (removed === undefined) return false
+    if (Object.keys(tokens).length === 0) return removeLogin(configDir)
+    const kept = saved.url !== undefined && loginKey(saved.url) !== loginKey(url)
+    await writeLogins(configDir, { ...(kept && { url: saved.url }), tokens })
+    return true
+  }
   const existed = await readFile(file).then(
     () => true,
     () => false,

@@ -18,7 +18,8 @@ export interface MockApi {
   readonly handlers: RequestHandler[]
   /**
    * msw's callback for unhandled requests: `server.listen({ onUnhandledFrame: api.onUnhandled })`
-   * (msw 2: `onUnhandledRequest`). One that looks like this API on another origin is told how to add it.
+   * (msw 2: `onUnhandledRequest`). Refuses the request as msw's `'error'` strategy does (nothing leaves
+   * the process); one that looks like this API on another origin is told how to add it.
    */
   readonly onUnhandled: UnhandledCallback
   readonly token: string

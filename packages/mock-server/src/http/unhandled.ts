@@ -6,16 +6,18 @@ type Print = { error(): void }
 
 /**
  * msw's callback for an unhandled request (msw 3 `onUnhandledFrame`, msw 2 `onUnhandledRequest`):
- * msw's error, after what to do about a request that looks like this API on another origin.
+ * the request is refused as msw's `'error'` strategy refuses it, after msw's error and what to do.
  */
 export type UnhandledCallback = (unhandled: Unhandled, print?: Print) => void
 
-function unhandledMessage(request: Request, baseUrls: readonly string[]): string | undefined {
+function unhandledMessage(request: Request, baseUrls: readonly string[]): string {
   const url = new URL(request.url)
-  if (apiPath(url.pathname) === undefined) return undefined
+  const said = `${request.method} ${url.origin}${url.pathname} reached no handler and was refused`
+  if (apiPath(url.pathname) === undefined)
+    return `${said}: the mock answers only ${baseUrls.join(', ')}; give msw a handler of your own for it`
   const wanted = [...baseUrls, `${url.origin}${API_PREFIX}`].map((base) => JSON.stringify(base)).join(', ')
   return (
-    `${request.method} ${url.origin}${url.pathname} reached no handler: it looks like the Session Library API, ` +
+    `${said}: it looks like the Session Library API, ` +
     `but the mock answers only ${baseUrls.join(', ')}. Point the client at the mock's baseUrl, ` +
     `or give the mock this origin too: createMockApi({ baseUrl: [${wanted}] })`
   )
@@ -24,8 +26,9 @@ function unhandledMessage(request: Request, baseUrls: readonly string[]): string
 export function explainUnhandled(baseUrls: readonly string[]): UnhandledCallback {
   return (unhandled, print) => {
     const request = unhandled instanceof Request ? unhandled : (unhandled.frame?.data as { request?: unknown })?.request
-    const message = request instanceof Request ? unhandledMessage(request, baseUrls) : undefined
-    if (message !== undefined) console.error(`[session-library mock] ${message}`)
+    if (request instanceof Request) console.error(`[session-library mock] ${unhandledMessage(request, baseUrls)}`)
     ;(print ?? (unhandled as { defaults?: Print }).defaults)?.error()
+    // msw's defaults only print: a thrown network error is what keeps the request in the process.
+    throw request instanceof Request ? Response.error() : new Error('[session-library mock] no handler: refused')
   }
 }

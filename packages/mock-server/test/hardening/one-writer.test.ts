@@ -7,7 +7,7 @@ import { writeDataFile } from '../../src/node/persistence/data-file.js'
 import { killLeftoverClis, removeCliBundle, runCli } from '../node/cli/cli-process.js'
 
 // D19: one process a data file, whatever the path that names it (a symlinked folder, a hard link)
-// and whatever PID namespace it runs in; a holder killed with SIGKILL leaves nothing that blocks the
+// and whatever PID or network namespace it runs in; a holder killed with SIGKILL leaves nothing that blocks the
 // next start.
 
 const TRIALS = 10
@@ -15,6 +15,9 @@ const args = (file: string) => ['--port', '0', '--data', file, '--sessions', '0'
 // Another PID namespace, in which the mock is process 1 (root, or a user namespace, is needed).
 const UNSHARE = ['unshare', '--pid', '--fork', '--kill-child']
 const unshared = spawnSync(UNSHARE[0] as string, [...UNSHARE.slice(1), 'true']).status === 0
+// Another network namespace (a container with its own network on a shared volume).
+const NETWORK = ['unshare', '--net']
+const netUnshared = spawnSync(NETWORK[0] as string, [...NETWORK.slice(1), 'true']).status === 0
 
 let directory: string
 beforeAll(async () => {
@@ -102,4 +105,14 @@ describe('D19: one writer per data file, whatever the path', () => {
       expect(await next.stop()).toBe(0)
     },
   )
+
+  it.skipIf(!netUnshared)('D19: a mock in another network namespace is refused the held file', async () => {
+    const file = join(directory, 'networked.json')
+    const outside = await runCli(args(file))
+    expect(outside.url, outside.stderr()).not.toBe('')
+    const inside = await runCli(args(file), {}, { prefix: NETWORK })
+    expect(await inside.exited).toBe(2)
+    expect(inside.stderr()).toContain(`is in use by session-library-mock (process ${outside.child.pid})`)
+    expect(await outside.stop()).toBe(0)
+  })
 })

@@ -1,7 +1,10 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
+import { setupServer as setupServer2 } from 'msw2/node'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createMockApi, DEFAULT_BASE_URL } from '../../src/index.js'
+import { createMockApi, DEFAULT_BASE_URL, type MockApi } from '../../src/index.js'
 
 const headers = { authorization: 'Bearer test-token' }
 
@@ -69,8 +72,8 @@ describe('the mock answers only its own base URLs', () => {
   })
 })
 
-describe('api.onUnhandled: a request that looks like this API on another origin is explained', () => {
-  it('names the mock’s base URLs and createMockApi({ baseUrl }); other requests get msw’s error alone', async () => {
+describe('api.onUnhandled: an unhandled request is refused in the process, and explained', () => {
+  it('names the mock’s base URLs and createMockApi({ baseUrl }) for one that looks like this API, a handler of your own for others', async () => {
     const api = createMockApi({ baseUrl: ['http://127.0.0.1:4777/api/v1', 'http://lib.test/api/v1'] })
     const server = setupServer(...api.handlers)
     const said = vi.spyOn(console, 'error').mockImplementation(() => undefined)
@@ -82,10 +85,12 @@ describe('api.onUnhandled: a request that looks like this API on another origin 
         .map(([message]) => String(message))
         .filter((line) => line.includes('session-library'))
       expect(ours).toEqual([
-        '[session-library mock] GET http://localhost:4777/api/v1/sessions reached no handler: it looks like the Session Library API, ' +
+        '[session-library mock] GET http://localhost:4777/api/v1/sessions reached no handler and was refused: it looks like the Session Library API, ' +
           'but the mock answers only http://127.0.0.1:4777/api/v1, http://lib.test/api/v1. ' +
           "Point the client at the mock's baseUrl, or give the mock this origin too: " +
           'createMockApi({ baseUrl: ["http://127.0.0.1:4777/api/v1", "http://lib.test/api/v1", "http://localhost:4777/api/v1"] })',
+        '[session-library mock] GET http://elsewhere.test/health reached no handler and was refused: the mock answers only ' +
+          'http://127.0.0.1:4777/api/v1, http://lib.test/api/v1; give msw a handler of your own for it',
       ])
       expect(said.mock.calls.length).toBeGreaterThan(ours.length) // msw's own error, for both
       expect((await fetch('http://lib.test/api/v1/health', { headers })).status).toBe(200)
@@ -94,4 +99,36 @@ describe('api.onUnhandled: a request that looks like this API on another origin 
       server.close()
     }
   })
+
+  // msw 2 is given no handler of msw 3's: the callback alone is under test.
+  const msws = [
+    ['msw 3', (api: MockApi) => setupServer(...api.handlers), 'onUnhandledFrame'],
+    ['msw 2', () => setupServer2(), 'onUnhandledRequest'],
+  ] as const
+  it.each(msws)(
+    '%s: a request to a real server that no handler matches fails, and the server sees no connection',
+    async (_, setup, option) => {
+      const real = createServer((_request, response) => response.end('real'))
+      let connections = 0
+      real.on('connection', () => connections++)
+      await new Promise<void>((resolve) => real.listen(0, '127.0.0.1', resolve))
+      const { port } = real.address() as AddressInfo
+      const api = createMockApi({ sessions: 0 })
+      const server = setup(api)
+      const said = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+      server.listen({ [option]: api.onUnhandled })
+      try {
+        await expect(fetch(`http://127.0.0.1:${port}/api/v1/sessions`, { headers })).rejects.toThrow()
+        await expect(fetch(`http://127.0.0.1:${port}/elsewhere`, { method: 'POST', body: 'x' })).rejects.toThrow()
+        expect(connections).toBe(0)
+        expect(String(said.mock.calls[0]?.[0])).toContain(
+          `127.0.0.1:${port}/api/v1/sessions reached no handler and was refused`,
+        )
+      } finally {
+        said.mockRestore()
+        server.close()
+        await new Promise((resolve) => real.close(resolve))
+      }
+    },
+  )
 })

@@ -88,7 +88,7 @@ export interface Logger {
 export interface ClientOptions extends Omit<CallOptions, 'signal'> {
   /** Bearer token. Default: `SESSION_LIBRARY_TOKEN` from the environment, where there is one. */
   token?: string
-  /** Base URL including `/api/v1`. Default: `SESSION_LIBRARY_URL`, else {@link DEFAULT_BASE_URL}. */
+  /** Base URL with `http://` or `https://` and `/api/v1`. Default: `SESSION_LIBRARY_URL`, else {@link DEFAULT_BASE_URL}. */
   baseUrl?: string
   /** The `fetch` to send requests with. Default: the global `fetch` at the time of the call. */
   fetch?: FetchFunction
@@ -132,7 +132,11 @@ export function resolveConfig(options: ClientOptions) {
   const token = options.token ?? environment('SESSION_LIBRARY_TOKEN')
   if (!token) throw new TypeError('SessionLibrary: no token. Pass { token } or set SESSION_LIBRARY_TOKEN.')
   const baseUrl = (options.baseUrl ?? environment('SESSION_LIBRARY_URL') ?? DEFAULT_BASE_URL).replace(/\/+$/, '')
-  if (!URL.canParse(baseUrl)) throw new TypeError(`SessionLibrary: baseUrl is not an absolute URL: ${baseUrl}`)
+  // `localhost:4777/api/v1` parses, as a URL of the scheme `localhost:`: refused here, not retried as a network error.
+  if (!/^https?:$/.test(URL.canParse(baseUrl) ? new URL(baseUrl).protocol : ''))
+    throw new TypeError(
+      `SessionLibrary: baseUrl must be an http:// or https:// URL, such as ${DEFAULT_BASE_URL}: ${baseUrl}`,
+    )
   return {
     ...options,
     token,

@@ -74,6 +74,8 @@ function retryAfterOf({ headers }: Response): number | undefined {
   return Number.isNaN(seconds) ? undefined : Math.max(0, seconds)
 }
 
+// A request no attempt can send, in undici's words: a port fetch blocks, a scheme it has not.
+const PERMANENT = /\b(bad port|unknown scheme)\b/
 // Other writes retry only when the call passes `retry`: their effect could otherwise happen twice.
 function kyRetry(operation: Route, client: RetryOption | undefined, call: RetryOption | undefined): RetryOptions {
   const policy = retryPolicy(call, retryPolicy(client))
@@ -86,13 +88,14 @@ function kyRetry(operation: Route, client: RetryOption | undefined, call: RetryO
     maxRetryAfter: policy.maxDelay,
     // Ours, whatever the runtime; a `Retry-After` past `maxDelay` ends the call at once (undefined: ky decides).
     shouldRetry: ({ error }) =>
-      error instanceof NetworkError ||
-      (error instanceof Error &&
-      'response' in error &&
-      error.response instanceof Response &&
-      (retryAfterOf(error.response) ?? 0) * 1000 > policy.maxDelay
-        ? false
-        : undefined),
+      error instanceof NetworkError
+        ? !PERMANENT.test(error.message)
+        : error instanceof Error &&
+            'response' in error &&
+            error.response instanceof Response &&
+            (retryAfterOf(error.response) ?? 0) * 1000 > policy.maxDelay
+          ? false
+          : undefined,
     // The jitter is in `delay`; ky's own `jitter` would run after its cap.
     delay: (retry: number) => backoffDelay(retry, policy),
     backoffLimit: policy.maxDelay,

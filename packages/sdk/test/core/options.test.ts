@@ -27,8 +27,16 @@ describe('configuration', () => {
     expect(() => new SessionLibrary()).toThrow(/token.*SESSION_LIBRARY_TOKEN/)
   })
 
-  it('rejects a base URL that is not absolute', () => {
-    expect(() => new SessionLibrary({ token: TOKEN, baseUrl: '/api/v1' })).toThrow(/baseUrl/)
+  it.each([
+    '/api/v1',
+    'localhost:4777/api/v1',
+    '127.0.0.1:4777/api/v1',
+    'ftp://files.test/api/v1',
+    'http://localhost:99999/api/v1',
+  ])('rejects %s at construction, naming it and what to write (http:// or https://)', (baseUrl) => {
+    const wrong = () => new SessionLibrary({ token: TOKEN, baseUrl })
+    expect(wrong).toThrow(TypeError)
+    expect(wrong).toThrow(`baseUrl must be an http:// or https:// URL, such as ${DEFAULT_BASE_URL}: ${baseUrl}`)
   })
 
   it('defaults the base URL to the mock default address with the contract API prefix', async () => {

@@ -48,6 +48,17 @@ describe('retries', () => {
     expect(calls).toHaveLength(2)
   })
 
+  it.each(['bad port', 'unknown scheme'])('never retries a request no attempt can send (%s)', async (reason) => {
+    let attempts = 0
+    const fetch = async () => {
+      attempts++
+      throw new TypeError('fetch failed', { cause: new Error(reason) })
+    }
+    await expect(testClient({ fetch }).health()).rejects.toThrow(NetworkError)
+    await expect(testClient({ fetch }).health()).rejects.toThrow(reason)
+    expect(attempts).toBe(2)
+  })
+
   it('retries idempotent writes (PUT tags, DELETE)', async () => {
     const tags = counted('put', '/sessions/ses_1/tags', (call) =>
       call === 1 ? unavailable(503) : HttpResponse.json({ data: { id: 'ses_1', tags: ['a'] } }),

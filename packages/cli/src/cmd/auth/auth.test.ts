@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
-import { configDirOf } from '@session-library/internal/node'
+import { configDirOf, saveLogin } from '@session-library/internal/node'
 import { describe, expect, it } from 'vitest'
 import { json, runCli, TOKEN, useMock } from '../../../test/support/cli.js'
 import { useLoginHome } from '../../../test/support/login-home.js'
@@ -71,6 +71,32 @@ describe('auth login, status, logout: flags, then environment, then the file', (
     const status = await run(['auth', 'status', '--json'])
     expect(status.code).toBe(1)
     expect(json(status)).toMatchObject({ urlFrom: 'default', tokenFrom: 'none', tokenWorks: false })
+  })
+
+  it('D2: logout --url removes that URL’s token only (any spelling of it); the last one removes the file', async () => {
+    const other = 'http://other.test/api/v1'
+    await saveLogin(configDir(), { url: other, token: 'other-token' })
+    await saveLogin(configDir(), { url: mock.server().url, token: TOKEN })
+    const hosts = () => readFile(join(configDir(), 'hosts.json'), 'utf8').then(JSON.parse)
+    const none = await run(['auth', 'logout', '--url', 'http://never.test/api/v1'])
+    expect(none).toMatchObject({ code: 0, stdout: '' })
+    expect(none.stderr).toMatch(
+      /^Not logged in to http:\/\/never\.test\/api\/v1 \(no token saved for it in .+hosts\.json\)\n$/,
+    )
+    const first = await run(['auth', 'logout', '--url', 'HTTP://Other.test:80/api/v1/'])
+    expect(first).toMatchObject({ code: 0, stdout: '' })
+    expect(first.stderr).toMatch(
+      /^Logged out of HTTP:\/\/Other\.test:80\/api\/v1\/: its token removed from .+hosts\.json\n$/,
+    )
+    expect(await hosts()).toEqual({ url: mock.server().url, tokens: { [mock.server().url]: TOKEN } })
+    expect(json(await run(['auth', 'status', '--json']))).toMatchObject({ tokenFrom: 'login', tokenWorks: true })
+    // The default URL's login removed, the default goes with it; the other login stays.
+    await saveLogin(configDir(), { url: other, token: 'other-token' })
+    await saveLogin(configDir(), { url: mock.server().url, token: TOKEN })
+    await run(['auth', 'logout', '--url', mock.server().url])
+    expect(await hosts()).toEqual({ tokens: { [other]: 'other-token' } })
+    expect((await run(['auth', 'logout', '--url', other])).stderr).toMatch(/^Logged out of /)
+    await expect(stat(join(configDir(), 'hosts.json'))).rejects.toThrow('ENOENT')
   })
 
   it('login --token <t> logs in with that token, checked with health (no prompt, no stdin); a wrong one is refused', async () => {

@@ -132,6 +132,6 @@ export async function lockDataFile(path: string): Promise<FileLock> {
     return await lockFile(path, `session-library-mock (process ${process.pid})`)
   } catch (error) {
     if (error instanceof FileHeld) throw new DataFileError(path, `is in use by ${error.holder}; stop it first`)
-    throw new DataFileError(path, `cannot be locked (${(error as NodeJS.ErrnoException).code ?? error})`)
+    throw new DataFileError(path, `cannot be locked (${causeOf(error)})`)
   }
 }
