@@ -17,6 +17,7 @@ const FLAGS = {
   tools: { type: 'string', multiple: true, value: '<names>' },
   groups: { type: 'string', multiple: true, value: '<names>' },
   yes: { type: 'boolean' },
+  'output-schemas': { type: 'boolean' },
   http: { type: 'boolean' },
   port: { type: 'string', value: '<n>' },
   help: { type: 'boolean', short: 'h' },
@@ -36,6 +37,7 @@ of 'session-library auth login'; logs go to stderr.
   --tools <names>   offer only these tools (comma-separated, e.g. sessions_list,tags_add)
   --groups <names>  offer only the tools of these groups (sessions, tags, notes, waveform, ...)
   --yes             delete or replace data the request did not name without asking
+  --output-schemas  list each tool's output schema too (about twice the tokens of tools/list)
   --http            serve Streamable HTTP at http://127.0.0.1:<port>/mcp instead of stdio
   --port <n>        the port of --http (default ${DEFAULT_PORT}; 0 picks a free one)
   -h, --help        this text
@@ -91,8 +93,12 @@ export async function run(
   if (values.help) return void context.print(USAGE.trimEnd())
   if (values.version) return void context.print(version)
   const filters = { readOnly: values['read-only'] === true, tools: list(values.tools), groups: list(values.groups) }
-  const options = { ...filters, yes: values.yes === true }
+  const options = { ...filters, yes: values.yes === true, outputSchemas: values['output-schemas'] === true }
   const offered = selectTools(options).length
+  if (offered === 0)
+    context.log(
+      `${PROGRAM}: warning: ${argv.filter((arg) => /^--(read-only|tools|groups)/.test(arg)).join(' ')} leave no tool to offer; only the resources are served`,
+    )
   const port = values.http ? portOf(values.port) : undefined
   const api = await connect(parsed, context)
   const client = new SessionLibrary({ baseUrl: api.url, token: api.token })
