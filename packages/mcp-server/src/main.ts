@@ -7,6 +7,9 @@ import { createServer, selectTools } from './server.js'
 import { version } from './version.js'
 
 const PROGRAM = 'session-library-mcp'
+const MOCK_PACKAGE = '@session-library/mock-server'
+// The mock is an optional peer: a server for the application installs no msw and no mock.
+const MOCK_MISSING = `--mock needs ${MOCK_PACKAGE}, which is not installed: run npx -y -p @session-library/mcp-server -p ${MOCK_PACKAGE} ${PROGRAM} --mock, or npm install ${MOCK_PACKAGE} beside it.`
 /** The port of `--http` when none is given: the mock's 4777 plus one. */
 export const DEFAULT_PORT = 4778
 
@@ -32,6 +35,7 @@ Talks to SESSION_LIBRARY_URL (default the mock's URL) with SESSION_LIBRARY_TOKEN
 of 'session-library auth login'; logs go to stderr.
 
   --mock            run the mock in process, with its demo library, and talk to it
+                    (needs @session-library/mock-server installed beside this package)
   --url <url>       the API's base URL (over SESSION_LIBRARY_URL and the saved login's)
   --read-only       offer only the tools that read
   --tools <names>   offer only these tools (comma-separated, e.g. sessions_list,tags_add)
@@ -63,7 +67,11 @@ function portOf(text: unknown): number {
 // The API the tools call: the in-process mock, or the URL and token of the environment or login.
 async function connect({ values }: ParsedFlags, context: ProgramContext) {
   if (values.mock) {
-    const { startServer } = await import('@session-library/mock-server/node')
+    const { startServer } = await import('@session-library/mock-server/node').catch((error: unknown) => {
+      if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' && String(error).includes(MOCK_PACKAGE))
+        throw new UsageError(MOCK_MISSING)
+      throw error
+    })
     const token = randomBytes(24).toString('base64url')
     const mock = await startServer({ port: 0, token })
     return { url: mock.url, token, close: () => mock.close() }
