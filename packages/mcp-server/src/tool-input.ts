@@ -1,6 +1,7 @@
 import {
   checkInput,
   fieldPath,
+  ISSUE_WORDING,
   issueLines,
   type Operation,
   type OperationField,
@@ -60,10 +61,17 @@ export function toolInput(operation: Operation): z.ZodMiniObject {
   return z.strictObject(shape)
 }
 
-// zod/mini words a value outside an enum "Invalid input": the allowed values say more.
-function issueLine(issue: z.core.$ZodIssue, input: z.ZodMiniObject): string[] {
+const article = (word: string) => (/^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`)
+
+// zod words a value outside an enum "Invalid input", and a missing or mistyped one with what it
+// received: the allowed values, "is missing" and what it must be say more, as the contract does.
+function issueLine(issue: z.core.$ZodIssue, input: z.ZodMiniObject, args: object): string[] {
   if (issue.code === 'invalid_value')
     return [`${fieldPath(issue.path, '', 'input')}: must be one of ${issue.values.map(String).join(', ')}`]
+  if (issue.code === 'invalid_type' && issue.path.length === 1 && !(String(issue.path[0]) in args))
+    return [`${String(issue.path[0])}: ${ISSUE_WORDING.missing}`]
+  if (issue.code === 'invalid_type')
+    return [`${fieldPath(issue.path, '', 'input')}: must be ${article(issue.expected)}`]
   if ((issue.code === 'too_small' || issue.code === 'too_big') && issue.origin === 'number')
     return [
       `${fieldPath(issue.path, '', 'input')}: must be ${issue.code === 'too_small' ? `≥ ${issue.minimum}` : `≤ ${issue.maximum}`}`,
@@ -83,9 +91,10 @@ export function checkArgs(
   input: z.ZodMiniObject,
   args: unknown,
 ): { args: Record<string, unknown> } | { problem: string } {
-  const parsed = z.safeParse(input, args ?? {})
+  const given = args ?? {}
+  const parsed = z.safeParse(input, given)
   if (parsed.success) return { args: parsed.data as Record<string, unknown> }
-  return { problem: parsed.error.issues.flatMap((issue) => issueLine(issue, input)).join('; ') }
+  return { problem: parsed.error.issues.flatMap((issue) => issueLine(issue, input, given)).join('; ') }
 }
 
 /**

@@ -43,16 +43,16 @@ export interface ToolSpec {
 }
 
 /** The fields of a session, in the contract's order. */
-export const SESSION_FIELDS: readonly string[] = Object.keys(session.tolerant.def.shape)
+const SESSION_FIELDS: readonly string[] = Object.keys(session.tolerant.def.shape)
 /** What `fields` takes for every field of a session. */
-export const ALL_FIELDS = '*'
+const ALL_FIELDS = '*'
 /** The fields of each session a list shows unless `fields` says otherwise: enough to pick one. */
-export const LIST_FIELDS: readonly string[] = ['id', 'title', 'kind', 'tags', 'lastOpened']
+const LIST_FIELDS: readonly string[] = ['id', 'title', 'kind', 'tags', 'lastOpened']
 /**
  * A list tool's page: small by default, capped below the API's 500, so that an answer stays a few
  * thousand tokens (a model pages on with `offset`).
  */
-export const TOOL_PAGE = { default: 20, max: 100 } as const
+const TOOL_PAGE = { default: 20, max: 100 } as const
 
 /** The question of a call that may lose data, asked of the user before it is sent (`undefined`: none). */
 const question = (usage: Usage, input: LossInput, client: SessionLibrary) =>
@@ -133,7 +133,7 @@ const limitInput = z.optional(
 )
 
 /** A session with only the fields asked for (`id` always): all of them for `*`. */
-export function pickFields(item: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+function pickFields(item: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
   if (fields.includes(ALL_FIELDS)) return item
   return Object.fromEntries(Object.entries(item).filter(([key]) => key === 'id' || fields.includes(key)))
 }

@@ -145,7 +145,9 @@ describe('the tools: one per operation of the contract (a PUT and its PATCH twin
       /^fields\[1\]: must be one of \*, id, title, kind, status/,
     )
     expect(await refused({ colour: 'red' })).toMatch(/^colour: is not an argument of this tool \(q, kind, .*fields\)/)
-    expect(await refused({ limit: 'ten' })).not.toMatch(/MCP error|-32602/)
+    expect(await refused({ limit: 'ten' })).toMatch(/^limit: must be a number\n/)
+    expect(await refused({ recent: 'yes' })).toMatch(/^recent: must be a boolean\n/)
+    expect((await call(mcp, 'sessions_get', {})).text).toMatch(/^id: is missing\n/)
     expect(mock().api.journal()).toHaveLength(before)
   })
 
