@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
@@ -7,6 +7,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { installedBin, type PackedMock, startPackedMock } from './lib/packed-mock.js'
+import { runOk } from './lib/run.js'
 
 // The packed MCP server, installed with npm outside the workspace, driven by the official client
 // over stdio as Claude Desktop, VS Code or Cursor run it.
@@ -40,6 +41,16 @@ async function connect(args: string[], env: Record<string, string> = {}) {
 }
 
 type ServerEntry = { command: string; args: string[]; env?: Record<string, string> }
+
+// What npx is asked to run: `-y <package> args…`, or `-y -p <package> -p … <bin> args…`.
+function npxRun(args: readonly string[]): { packages: string[]; serverArgs: string[] } {
+  const rest = args.slice(args[0] === '-y' ? 1 : 0)
+  if (rest[0] !== '-p') return { packages: rest.slice(0, 1), serverArgs: rest.slice(1) }
+  const packages: string[] = []
+  while (rest[0] === '-p') packages.push(rest.splice(0, 2)[1] ?? '')
+  expect(rest[0]).toBe('session-library-mcp')
+  return { packages, serverArgs: rest.slice(1) }
+}
 
 // The README's configuration blocks (Claude Desktop and Cursor's `mcpServers`, VS Code's `servers`).
 function readmeConfigs(): ServerEntry[] {
@@ -86,8 +97,12 @@ describe('@session-library/mcp-server from its tarball: session-library-mcp over
     const configs = readmeConfigs()
     expect(configs).toHaveLength(3)
     for (const { command, args, env } of configs) {
-      expect([command, ...args.slice(0, 2)]).toEqual(['npx', '-y', '@session-library/mcp-server'])
-      const { client } = await connect(args.slice(2), env)
+      expect(command).toBe('npx')
+      const { packages, serverArgs } = npxRun(args)
+      expect(packages[0]).toBe('@session-library/mcp-server')
+      // --mock needs the mock beside the server: npx is given both.
+      if (serverArgs.includes('--mock')) expect(packages).toContain('@session-library/mock-server')
+      const { client } = await connect(serverArgs, env)
       try {
         expect((await client.listTools()).tools.length).toBeGreaterThan(0)
       } finally {
@@ -165,5 +180,41 @@ describe('@session-library/mcp-server from its tarball: session-library-mcp over
     const loaded = JSON.parse(/^LOADED (.*)$/m.exec(ran.stderr)?.[1] ?? '[]') as string[]
     expect(loaded.some((url) => url.includes('/server/stdio.js'))).toBe(true)
     expect(loaded.filter((url) => /streamableHttp|@session-library\/mock-server/.test(url))).toEqual([])
+  })
+
+  it('installed without the mock, it pulls in no msw and no mock; --mock then says what to install', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'consumer-mcp-alone-'))
+    try {
+      const tarballs = readdirSync(join(consumerDir, 'tarballs'))
+        .filter((name) => /^session-library-(mcp-server|sdk|schemas)-\d/.test(name))
+        .map((name) => join(consumerDir, 'tarballs', name))
+      expect(tarballs).toHaveLength(3)
+      writeFileSync(join(dir, 'package.json'), '{"name":"alone","private":true}')
+      await runOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...tarballs], {
+        cwd: dir,
+      })
+      const tree = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8')) as { packages: object }
+      const names = Object.keys(tree.packages)
+      expect(names.filter((name) => /node_modules\/(msw|@mswjs\/|@session-library\/mock-server)/.test(name))).toEqual(
+        [],
+      )
+      expect(existsSync(join(dir, 'node_modules/msw'))).toBe(false)
+      const ran = spawnSync(
+        process.execPath,
+        [join(dir, 'node_modules/@session-library/mcp-server/bin/session-library-mcp.js'), '--mock'],
+        {
+          cwd: dir,
+          input: '',
+          env: { PATH: process.env.PATH ?? '', HOME: dir },
+          encoding: 'utf8',
+        },
+      )
+      expect(ran.status).toBe(2)
+      expect(ran.stderr).toMatch(
+        /--mock needs @session-library\/mock-server, which is not installed: run npx -y -p @session-library\/mcp-server -p @session-library\/mock-server session-library-mcp --mock/,
+      )
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

@@ -3,7 +3,6 @@ import { createServer as createHttpServer, type IncomingMessage, type ServerResp
 import type { AddressInfo } from 'node:net'
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
-import { createHostCheck } from '@session-library/mock-server/node'
 
 /** A running Streamable HTTP endpoint (see {@link serveHttp}). */
 export interface HttpEndpoint {
@@ -12,9 +11,15 @@ export interface HttpEndpoint {
   close(): Promise<void>
 }
 
-const loopback = createHostCheck()
+// The mock's host check (createHostCheck) says the same; it is not imported from there, so that
+// --http needs no mock installed. A name that URL cannot read is no loopback.
+function loopback(host: string | undefined): boolean {
+  if (host === undefined) return true
+  const name = URL.canParse(`http://${host}`) ? new URL(`http://${host}`).hostname : ''
+  return name === 'localhost' || name === '[::1]' || /^127(\.\d{1,3}){3}$/.test(name)
+}
 
-// D18 against DNS rebinding: a Host that is not loopback, or a browser's Origin that is not, is refused.
+// Against DNS rebinding: a Host that is not loopback, or a browser's Origin that is not, is refused.
 function allowed(request: IncomingMessage): boolean {
   const origin = request.headers.origin
   const originHost = origin === undefined ? undefined : URL.canParse(origin) ? new URL(origin).host : '-'
@@ -28,7 +33,7 @@ function refuse(response: ServerResponse, status: number, message: string): void
 
 /**
  * Serves MCP over Streamable HTTP at `/mcp` on the loopback interface, one server per session
- * (`newServer` makes it), with the Host and Origin checks of D18.
+ * (`newServer` makes it), with checks of Host and Origin against DNS rebinding.
  */
 export async function serveHttp(newServer: () => McpServer, port: number): Promise<HttpEndpoint> {
   const sessions = new Map<string, StreamableHTTPServerTransport>()

@@ -7,6 +7,9 @@ import { createServer, selectTools } from './server.js'
 import { version } from './version.js'
 
 const PROGRAM = 'session-library-mcp'
+const MOCK_PACKAGE = '@session-library/mock-server'
+// The mock is an optional peer: a server for the application installs no msw and no mock.
+const MOCK_MISSING = `--mock needs ${MOCK_PACKAGE}, which is not installed: run npx -y -p @session-library/mcp-server -p ${MOCK_PACKAGE} ${PROGRAM} --mock, or npm install ${MOCK_PACKAGE} beside it.`
 /** The port of `--http` when none is given: the mock's 4777 plus one. */
 export const DEFAULT_PORT = 4778
 
@@ -17,6 +20,7 @@ const FLAGS = {
   tools: { type: 'string', multiple: true, value: '<names>' },
   groups: { type: 'string', multiple: true, value: '<names>' },
   yes: { type: 'boolean' },
+  'output-schemas': { type: 'boolean' },
   http: { type: 'boolean' },
   port: { type: 'string', value: '<n>' },
   help: { type: 'boolean', short: 'h' },
@@ -31,11 +35,13 @@ Talks to SESSION_LIBRARY_URL (default the mock's URL) with SESSION_LIBRARY_TOKEN
 of 'session-library auth login'; logs go to stderr.
 
   --mock            run the mock in process, with its demo library, and talk to it
+                    (needs @session-library/mock-server installed beside this package)
   --url <url>       the API's base URL (over SESSION_LIBRARY_URL and the saved login's)
   --read-only       offer only the tools that read
   --tools <names>   offer only these tools (comma-separated, e.g. sessions_list,tags_add)
   --groups <names>  offer only the tools of these groups (sessions, tags, notes, waveform, ...)
   --yes             delete or replace data the request did not name without asking
+  --output-schemas  list each tool's output schema too (about twice the tokens of tools/list)
   --http            serve Streamable HTTP at http://127.0.0.1:<port>/mcp instead of stdio
   --port <n>        the port of --http (default ${DEFAULT_PORT}; 0 picks a free one)
   -h, --help        this text
@@ -61,7 +67,11 @@ function portOf(text: unknown): number {
 // The API the tools call: the in-process mock, or the URL and token of the environment or login.
 async function connect({ values }: ParsedFlags, context: ProgramContext) {
   if (values.mock) {
-    const { startServer } = await import('@session-library/mock-server/node')
+    const { startServer } = await import('@session-library/mock-server/node').catch((error: unknown) => {
+      if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' && String(error).includes(MOCK_PACKAGE))
+        throw new UsageError(MOCK_MISSING)
+      throw error
+    })
     const token = randomBytes(24).toString('base64url')
     const mock = await startServer({ port: 0, token })
     return { url: mock.url, token, close: () => mock.close() }
@@ -91,8 +101,12 @@ export async function run(
   if (values.help) return void context.print(USAGE.trimEnd())
   if (values.version) return void context.print(version)
   const filters = { readOnly: values['read-only'] === true, tools: list(values.tools), groups: list(values.groups) }
-  const options = { ...filters, yes: values.yes === true }
+  const options = { ...filters, yes: values.yes === true, outputSchemas: values['output-schemas'] === true }
   const offered = selectTools(options).length
+  if (offered === 0)
+    context.log(
+      `${PROGRAM}: warning: ${argv.filter((arg) => /^--(read-only|tools|groups)/.test(arg)).join(' ')} leave no tool to offer; only the resources are served`,
+    )
   const port = values.http ? portOf(values.port) : undefined
   const api = await connect(parsed, context)
   const client = new SessionLibrary({ baseUrl: api.url, token: api.token })

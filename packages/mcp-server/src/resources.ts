@@ -1,30 +1,33 @@
 import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { ErrorCode, ListResourcesRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js'
 import { LIMITS } from '@session-library/schemas'
 import type { SessionLibrary } from '@session-library/sdk'
 
 /** The URI of a session's resource. */
 export const sessionUri = (id: string) => `session-library://sessions/${encodeURIComponent(id)}`
 
+const TAGS_URI = 'session-library://tags'
+
 const json = (uri: string, value: unknown) => ({
   contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(value) }],
 })
 
+// A cursor is the offset of the next page of sessions; opaque to the client, as the protocol asks.
+const cursorOf = (offset: number) => Buffer.from(`sessions:${offset}`).toString('base64url')
+function offsetOf(cursor: string | undefined): number {
+  if (cursor === undefined) return 0
+  const match = /^sessions:(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString())
+  if (!match) throw new McpError(ErrorCode.InvalidParams, 'invalid cursor: list the resources again from the start')
+  return Number(match[1])
+}
+
 /**
- * The resources a client can attach as context: each session (a template with completion of ids,
- * listing the first page) and the tag counts of the library.
+ * The resources a client can attach as context: each session (a template with completion of ids)
+ * and the tag counts of the library. `resources/list` pages through the sessions with cursors.
  */
 export function registerResources(server: McpServer, client: SessionLibrary): void {
   const template = new ResourceTemplate('session-library://sessions/{id}', {
-    async list() {
-      const { data } = await client.sessions.list({ limit: LIMITS.listLimitDefault })
-      return {
-        resources: data.map((session) => ({
-          uri: sessionUri(session.id),
-          name: session.title,
-          mimeType: 'application/json',
-        })),
-      }
-    },
+    list: undefined,
     complete: {
       // One page, the largest the API gives: in a larger library the later ids do not complete.
       async id(value) {
@@ -33,24 +36,35 @@ export function registerResources(server: McpServer, client: SessionLibrary): vo
       },
     },
   })
-  server.registerResource(
-    'session',
-    template,
-    {
-      title: 'A session',
-      description: 'One session of the library, as sessions_get answers it.',
-      mimeType: 'application/json',
-    },
-    async (uri, { id }) => json(uri.href, await client.sessions.get(decodeURIComponent(String(id)))),
+  const sessionMeta = {
+    title: 'A session',
+    description: 'One session of the library, as sessions_get answers it.',
+    mimeType: 'application/json',
+  }
+  server.registerResource('session', template, sessionMeta, async (uri, { id }) =>
+    json(uri.href, await client.sessions.get(decodeURIComponent(String(id)))),
   )
-  server.registerResource(
-    'tag-counts',
-    'session-library://tags',
-    {
-      title: 'Tag counts',
-      description: 'Every tag of the library with the number of sessions that carry it.',
-      mimeType: 'application/json',
-    },
-    async (uri) => json(uri.href, await client.tagCounts()),
-  )
+  const tagsMeta = {
+    title: 'Tag counts',
+    description: 'Every tag of the library with the number of sessions that carry it.',
+    mimeType: 'application/json',
+  }
+  server.registerResource('tag-counts', TAGS_URI, tagsMeta, async (uri) => json(uri.href, await client.tagCounts()))
+  // The SDK's own handler lists a template's resources in one answer, without a cursor: replaced.
+  server.server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
+    const offset = offsetOf(request.params?.cursor)
+    const page = await client.sessions.list({ limit: LIMITS.listLimitDefault, offset })
+    const next = offset + page.data.length
+    return {
+      resources: [
+        ...(offset === 0 ? [{ uri: TAGS_URI, name: 'tag-counts', ...tagsMeta }] : []),
+        ...page.data.map((session) => ({
+          uri: sessionUri(session.id),
+          name: session.title,
+          mimeType: 'application/json',
+        })),
+      ],
+      ...(page.data.length > 0 && next < page.meta.total && { nextCursor: cursorOf(next) }),
+    }
+  })
 }

@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { UsageError } from '@session-library/internal'
-import { ApiError } from '@session-library/sdk'
+import { ApiError, NetworkError, TimeoutError } from '@session-library/sdk'
 
 /** What to do about an API error, by its code, else by its status. */
 const NEXT_STEP: Record<string, string> = {
@@ -12,15 +12,53 @@ const NEXT_STEP: Record<string, string> = {
   501: 'This service is not available where the library runs: nothing to retry; tell the user.',
   429: 'Wait a moment, then call again.',
   500: 'The server failed: try again later.',
+  network_error:
+    'The API does not answer: start the Session Library application (or this server with --mock), or check SESSION_LIBRARY_URL.',
+  timeout: 'The API answered too slowly: try again, with a smaller page (limit) if it was a list.',
 }
 
-const nextStep = (error: ApiError) =>
-  NEXT_STEP[String(error.code)] ?? NEXT_STEP[error.status] ?? (error.status >= 500 ? NEXT_STEP[500] : undefined)
+function nextStep(error: unknown): string | undefined {
+  // The SDK's own hint says why when it can tell (a base URL without /api/v1, a Retry-After).
+  if (error instanceof ApiError)
+    return (
+      error.hint ??
+      NEXT_STEP[String(error.code)] ??
+      NEXT_STEP[error.status] ??
+      (error.status >= 500 ? NEXT_STEP[500] : undefined)
+    )
+  if (error instanceof NetworkError) return NEXT_STEP.network_error
+  if (error instanceof TimeoutError) return NEXT_STEP.timeout
+  return error instanceof UsageError ? NEXT_STEP.invalid_json : undefined
+}
 
-/** A tool's answer: the validated answer as `structuredContent` and as text, with notes after it. */
-export function answerResult(answer: object, notes: readonly string[] = []): CallToolResult {
-  const text = [JSON.stringify(answer), ...notes].map((line) => ({ type: 'text' as const, text: line }))
-  return { content: text, structuredContent: answer as Record<string, unknown> }
+/**
+ * A tool's answer: `structuredContent` is the validated answer; the text a compact rendering of it
+ * (what a client that reads only text gives the model), not a second copy of the JSON.
+ */
+export function answerResult(answer: object, lines: readonly string[]): CallToolResult {
+  return { content: [{ type: 'text', text: lines.join('\n') }], structuredContent: answer as Record<string, unknown> }
+}
+
+// A value on a line: a plain word as it is, anything else (spaces, quotes, lists, objects) as JSON.
+const valueText = (value: unknown) =>
+  typeof value === 'string' && /^[^\s"=,[\]{}]+$/.test(value) ? value : JSON.stringify(value)
+
+/** One item as one line: its `id` first, then `key=value` for each of its other fields. */
+export function itemLine(item: unknown): string {
+  if (item === null || typeof item !== 'object' || Array.isArray(item)) return valueText(item)
+  const { id, ...rest } = item as Record<string, unknown>
+  const pairs = Object.entries(rest).map(([key, value]) => `${key}=${valueText(value)}`)
+  return [...(id === undefined ? [] : [valueText(id)]), ...pairs].join(' ')
+}
+
+/** Where a page of a list sits, and the offset of the next page when there is one. */
+export function pageNote({ total, offset }: { total: number; offset: number }, count: number): string {
+  if (count === 0)
+    return offset >= total
+      ? `none: offset ${offset} is past the last of ${total}`
+      : `none at offset ${offset} (total ${total})`
+  const more = offset + count < total ? `; next page: offset ${offset + count}` : ''
+  return `${offset + 1}–${offset + count} of ${total}${more}`
 }
 
 /**
@@ -30,11 +68,10 @@ export function answerResult(answer: object, notes: readonly string[] = []): Cal
  */
 export function errorResult(error: unknown, mask: (text: string) => string): CallToolResult {
   const api = error instanceof ApiError ? error : undefined
-  // The SDK's hint (a base URL without /api/v1 …), unless its message already ends with it.
-  const hint = (error as { hint?: string } | undefined)?.hint
-  const message = error instanceof Error ? error.message : String(error)
-  const own = api ? nextStep(api) : error instanceof UsageError ? NEXT_STEP.invalid_json : undefined
-  const todo = hint && !message.includes(hint) ? hint : own
+  const full = error instanceof Error ? error.message : String(error)
+  // The SDK ends its message with its hint: said once, as what to do.
+  const message = api?.hint && full.endsWith(` — ${api.hint}`) ? full.slice(0, -` — ${api.hint}`.length) : full
+  const todo = nextStep(error)
   const text = [api && !message.startsWith(String(api.status)) ? `${api.status} ${api.code}: ` : '', message]
   const lines = [mask(text.join('')), ...(todo ? [`What to do: ${mask(todo)}`] : [])]
   return { isError: true, content: [{ type: 'text', text: lines.join('\n') }] }

@@ -1,7 +1,6 @@
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js'
 import { UsageError } from '@session-library/internal'
 import {
-  type AnswerOf,
   endpoints,
   isDestructive,
   type LossInput,
@@ -16,7 +15,8 @@ import {
   z,
 } from '@session-library/schemas'
 import type { SessionLibrary } from '@session-library/sdk'
-import { answerResult } from './results.js'
+import { forModel } from './for-model.js'
+import { answerResult, itemLine, pageNote } from './results.js'
 import { callParts, ID, toolInput } from './tool-input.js'
 
 /** What a tool's handler is given besides its arguments. */
@@ -32,7 +32,9 @@ export interface ToolSpec {
   /** The contract's group, spelled as tool names are (`waveform_notes`). */
   readonly group: string
   readonly title: string
+  /** For a model: what the tool does, what it needs and what it changes, without the contract's rule ids. */
   readonly description: string
+  /** The arguments as the handler takes them: what `tools/call` is checked against. */
   readonly inputSchema: z.ZodMiniObject
   readonly outputSchema: z.ZodMiniType
   readonly annotations: ToolAnnotations
@@ -40,64 +42,146 @@ export interface ToolSpec {
   run(args: Record<string, unknown>, context: ToolContext): Promise<CallToolResult>
 }
 
+/** The fields of a session, in the contract's order. */
+const SESSION_FIELDS: readonly string[] = Object.keys(session.tolerant.def.shape)
+/** What `fields` takes for every field of a session. */
+const ALL_FIELDS = '*'
+/** The fields of each session a list shows unless `fields` says otherwise: enough to pick one. */
+const LIST_FIELDS: readonly string[] = ['id', 'title', 'kind', 'tags', 'lastOpened']
+/**
+ * A list tool's page: small by default, capped below the API's 500, so that an answer stays a few
+ * thousand tokens (a model pages on with `offset`).
+ */
+const TOOL_PAGE = { default: 20, max: 100 } as const
+
 /** The question of a call that may lose data, asked of the user before it is sent (`undefined`: none). */
 const question = (usage: Usage, input: LossInput, client: SessionLibrary) =>
   lossQuestion(usage.route.name, input, { session: (id) => client.sessions.get(id) })
 
-type Meta = AnswerOf<'sessions.list'>['meta']
-
-/** Where a page of the list sits, and how to get the next one. */
-export function pageNote({ total, offset }: Meta, count: number): string {
-  const shown = count === 0 ? `none of ${total}` : `${offset + 1}–${offset + count} of ${total}`
-  const more = offset + count < total ? `; call again with offset ${offset + count} for the next page` : ''
-  return `${shown}${more}`
+// Whether an answer's data is one session or a list of them: those answers take `fields` and show
+// sessions as lines.
+function sessionsOf(answer: z.ZodMiniType): 'one' | 'many' | undefined {
+  const data = (answer as z.ZodMiniObject).def.shape?.data as z.ZodMiniType | undefined
+  if (data === session.tolerant) return 'one'
+  return (data as z.ZodMiniArray | undefined)?.def.element === session.tolerant ? 'many' : undefined
 }
 
-// What a tool adds to the contract's texts: how a list pages, what a write needs and asks.
-function usageNotes(usage: Usage, operation: Operation): string[] {
+// Sentences of the contract's descriptions that a tool's own notes say, or that speak of HTTP only (a
+// PATCH twin; a 501, whose tool error says itself that the service is missing).
+const SAID_ELSEWHERE = [
+  /\s*Requires full-automation mode\./,
+  /\s*PUT and PATCH behave the same\./,
+  /\s*Answers 501 \w+ when [^.]*\./,
+]
+
+// What a tool adds to the contract's text: what a write needs and asks (paging and fields are said
+// by their arguments' texts).
+function descriptionOf(usage: Usage, operation: Operation): string {
+  const own = SAID_ELSEWHERE.reduce((text, sentence) => text.replace(sentence, ''), forModel(textOf(usage).description))
   return [
-    usage.route.name === 'sessions.list' && !usage.convenience
-      ? 'Pages with limit and offset; the answer says how to get the next page.'
-      : '',
-    operation.writes ? 'Writes: needs full-automation mode (else 403 read_only).' : '',
+    own,
+    operation.writes ? 'Needs full-automation mode.' : '',
     usage.route.loses.length > 0 && (!usage.convenience || usage.convenience.sends)
-      ? 'Asks the user first when it would remove data the request does not name.'
+      ? 'Asks the user before removing data the request does not name.'
       : '',
-  ].filter(Boolean)
+  ]
+    .filter(Boolean)
+    .join(' ')
 }
 
 function toolOf(usage: Usage, inputSchema: z.ZodMiniObject, outputSchema: z.ZodMiniType): Omit<ToolSpec, 'run'> {
   const operation = endpoints[usage.route.name]
-  const { summary: title, description } = textOf(usage)
+  const { summary: title } = textOf(usage)
   return {
     name: nameIn(usage, 'mcp')[0] as string,
     group: spell(usage.group, '_'),
     title,
-    description: [`${title}.`, description, ...usageNotes(usage, operation)].join(' '),
+    description: descriptionOf(usage, operation),
     inputSchema,
     outputSchema,
-    annotations: {
-      title,
-      readOnlyHint: !operation.writes,
-      destructiveHint: isDestructive(usage),
-      idempotentHint: operation.idempotent && !usage.convenience,
-      openWorldHint: false,
-    },
+    // The hints that say something: destructive and idempotent mean nothing for a read, and an
+    // idempotentHint of false is what its absence means.
+    annotations: operation.writes
+      ? {
+          readOnlyHint: false,
+          destructiveHint: isDestructive(usage),
+          ...(operation.idempotent && !usage.convenience && { idempotentHint: true }),
+          openWorldHint: false,
+        }
+      : { readOnlyHint: true, openWorldHint: false },
   }
+}
+
+const fieldsInput = (defaults: string) =>
+  z.optional(
+    z
+      .array(z.enum([ALL_FIELDS, ...SESSION_FIELDS] as [string, ...string[]]))
+      .check(
+        z.minLength(1),
+        z.describe(`Fields of each session to return (id always comes); ["*"]: all. Default: ${defaults}.`),
+      ),
+  )
+
+const offsetInput = z.optional(
+  z.int().check(z.minimum(0), z.describe("Sessions to skip (default 0); the answer gives the next page's.")),
+)
+
+const limitInput = z.optional(
+  z
+    .int()
+    .check(z.minimum(1), z.maximum(TOOL_PAGE.max), z.describe(`Sessions per page (default ${TOOL_PAGE.default}).`)),
+)
+
+/** A session with only the fields asked for (`id` always): all of them for `*`. */
+function pickFields(item: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  if (fields.includes(ALL_FIELDS)) return item
+  return Object.fromEntries(Object.entries(item).filter(([key]) => key === 'id' || fields.includes(key)))
+}
+
+// The text of an answer: a page's place, then a line per item. A write shows of a session what picks
+// it out and what the request named; the validated answer as a whole is the structured content.
+function linesOf(data: unknown, show: (item: Record<string, unknown>) => Record<string, unknown>): string[] {
+  const items = Array.isArray(data) ? data : [data]
+  return items.map((item) => itemLine(item !== null && typeof item === 'object' ? show(item as never) : item))
 }
 
 function operationTool(usage: Usage): ToolSpec {
   const operation: Operation = endpoints[usage.route.name]
+  const answer = operation.answer.tolerant
+  const sessions = sessionsOf(answer)
+  const input = toolInput(operation)
+  const pages = 'limit' in input.def.shape
+  const selects = sessions !== undefined && !operation.writes
+  const defaults = sessions === 'many' ? LIST_FIELDS : [ALL_FIELDS]
+  const shape = {
+    ...input.def.shape,
+    ...(pages && { limit: limitInput, offset: offsetInput }),
+    ...(selects && { fields: fieldsInput(sessions === 'many' ? LIST_FIELDS.join(',') : 'all') }),
+  }
+  const partial = z.partial(session.tolerant)
+  const output = selects
+    ? z.extend(answer as z.ZodMiniObject, { data: sessions === 'many' ? z.array(partial) : partial })
+    : answer
   return {
-    ...toolOf(usage, toolInput(operation), operation.answer.tolerant),
-    async run(args, { client, confirm }) {
-      const parts = callParts(operation, args)
+    ...toolOf(usage, z.strictObject(shape), output),
+    async run({ fields, ...args }, { client, confirm }) {
+      const parts = callParts(operation, pages ? { limit: TOOL_PAGE.default, ...args } : args)
       if ('problem' in parts) throw new UsageError(parts.problem)
       const refused = await confirm(await question(usage, parts, client))
       if (refused) return refused
-      const answer = (await client.request(operation.name as never, parts as never)) as { data: unknown; meta?: Meta }
-      const count = Array.isArray(answer.data) ? answer.data.length : 0
-      return answerResult(answer, answer.meta ? [pageNote(answer.meta, count)] : [])
+      const got = (await client.request(operation.name as never, parts as never)) as {
+        data: unknown
+        meta?: { total: number; offset: number }
+      }
+      const chosen = (fields as string[] | undefined) ?? defaults
+      const pick = (item: Record<string, unknown>) => pickFields(item, chosen)
+      const data = selects ? (Array.isArray(got.data) ? got.data.map(pick) : pick(got.data as never)) : got.data
+      const shown = { ...got, data }
+      const named = Object.keys(args)
+      const show = (item: Record<string, unknown>) =>
+        sessions && operation.writes ? pickFields(item, [...LIST_FIELDS, ...named]) : item
+      const count = Array.isArray(data) ? data.length : 0
+      return answerResult(shown, [...(got.meta ? [pageNote(got.meta, count)] : []), ...linesOf(data, show)])
     },
   }
 }
@@ -117,6 +201,7 @@ function convenienceTool(usage: Usage & { convenience: NonNullable<Usage['conven
     else shape[take.slice('body.'.length)] = body[take.slice('body.'.length)] as z.ZodMiniType
   }
   const output = convenience.waits ? SESSIONS : operation.answer.tolerant
+  const sessions = sessionsOf(output)
   return {
     ...toolOf(usage, z.strictObject(shape), output),
     async run({ timeout, ...args }, { client, confirm }) {
@@ -129,7 +214,9 @@ function convenienceTool(usage: Usage & { convenience: NonNullable<Usage['conven
       const given = convenience.takes.map((take) =>
         take === 'id' ? id : take === 'body' ? args : args[take.slice('body.'.length)],
       )
-      return answerResult({ data: await methods[verb]?.(...given, ...(wait ? [wait] : [])) })
+      const data = await methods[verb]?.(...given, ...(wait ? [wait] : []))
+      const show = (item: Record<string, unknown>) => (sessions ? pickFields(item, LIST_FIELDS) : item)
+      return answerResult({ data }, linesOf(data, show))
     },
   }
 }

@@ -1,5 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import type { CallToolResult, ElicitResult } from '@modelcontextprotocol/sdk/types.js'
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { type RunningServer, type StartServerOptions, startServer } from '@session-library/mock-server/node'
@@ -35,7 +36,11 @@ export async function connect(
   asker?: Asker,
 ): Promise<Client> {
   const client = new SessionLibrary({ baseUrl: mock.url, token: TOKEN, retry: 0 })
-  const server = createServer({ ...options, client, token: TOKEN })
+  return connectClient(createServer({ ...options, client, token: TOKEN }), asker)
+}
+
+/** The official client connected in memory to `server`; with an `asker`, as {@link connect}. */
+export async function connectClient(server: McpServer, asker?: Asker): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
   const mcp = new Client({ name: 'test', version: '1' }, { capabilities: asker ? { elicitation: { form: {} } } : {} })
   if (asker)

@@ -50,4 +50,24 @@ describe('the command line of session-library-mcp', () => {
     )
     expect(logged.join('\n')).not.toContain('saved-secret')
   })
+
+  it('warns on stderr when --read-only, --tools or --groups leave no tool', async () => {
+    const env = { SESSION_LIBRARY_TOKEN: 'env-token' }
+    const argv = [
+      '--url',
+      'http://127.0.0.1:1/api/v1',
+      '--read-only',
+      '--tools',
+      'sessions_create',
+      '--http',
+      '--port',
+      '0',
+    ]
+    const stop = await run(argv, context(env))
+    await stop?.()
+    expect(logged).toContain(
+      'session-library-mcp: warning: --read-only --tools leave no tool to offer; only the resources are served',
+    )
+    expect(logged.at(-1)).toMatch(/: 0 tools at /)
+  })
 })

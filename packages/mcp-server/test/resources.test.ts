@@ -28,6 +28,27 @@ describe('resources: each session by URI (ids completed) and the tag counts', ()
   })
 })
 
+describe('resources/list pages through the sessions with cursors', () => {
+  const large = useMock({ sessions: 120 })
+
+  it('lists the tag counts and 50 sessions, then the next pages by nextCursor, each session once', async () => {
+    const mcp = await connect(large())
+    const first = await mcp.listResources()
+    expect(first.resources).toHaveLength(51)
+    expect(first.resources[0]?.uri).toBe('session-library://tags')
+    const uris = first.resources.map((resource) => resource.uri)
+    let cursor = first.nextCursor
+    while (cursor) {
+      const page = await mcp.listResources({ cursor })
+      uris.push(...page.resources.map((resource) => resource.uri))
+      cursor = page.nextCursor
+    }
+    expect(uris).toHaveLength(121)
+    expect(new Set(uris).size).toBe(121)
+    await expect(mcp.listResources({ cursor: 'nonsense' })).rejects.toThrow(/invalid cursor/)
+  })
+})
+
 describe("completion of session ids: the first 500 sessions scanned, 100 offered (the protocol's limit)", () => {
   const large = useMock({ sessions: 501 })
 

@@ -1,6 +1,6 @@
 import { PaginationError } from '@session-library/sdk'
 import { describe, expect, it } from 'vitest'
-import { errorResult } from '../src/results.js'
+import { errorResult, pageNote } from '../src/results.js'
 
 const url = 'http://127.0.0.1:4777/api/v1/sessions'
 const request = { operation: 'sessions.list', method: 'GET', path: '/api/v1/sessions', url } as const
@@ -12,5 +12,14 @@ describe('a page walk that stopped is a tool error (D9, D10)', () => {
       isError: true,
       content: [{ type: 'text', text: `GET ${url}: the page at offset 500 repeats sessions already read; stopped` }],
     })
+  })
+})
+
+describe('where a page sits: the next offset counts the items received, and an empty page offers none', () => {
+  it('says the next offset only while items remain', () => {
+    expect(pageNote({ total: 1000, offset: 0 }, 20)).toBe('1–20 of 1000; next page: offset 20')
+    expect(pageNote({ total: 30, offset: 20 }, 10)).toBe('21–30 of 30')
+    expect(pageNote({ total: 1000, offset: 0 }, 0)).toBe('none at offset 0 (total 1000)')
+    expect(pageNote({ total: 10, offset: 40 }, 0)).toBe('none: offset 40 is past the last of 10')
   })
 })

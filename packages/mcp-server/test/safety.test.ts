@@ -1,6 +1,7 @@
+import { SessionLibrary } from '@session-library/sdk'
 import { describe, expect, it } from 'vitest'
-import { selectTools } from '../src/index.js'
-import { type Asker, call, connect, useMock } from './connect.js'
+import { createServer, selectTools } from '../src/index.js'
+import { type Asker, call, connect, connectClient, TOKEN, useMock } from './connect.js'
 
 const mock = useMock()
 
@@ -138,5 +139,26 @@ describe('safe by default: read-only, refusals as tool errors, asking before los
     const yes = await connect(mock(), { yes: true })
     expect((await call(yes, 'sessions_delete', { id })).isError).toBeFalsy()
     expect(exists(id)).toBe(false)
+  })
+})
+
+describe('what to do, from the kind of failure', () => {
+  it("a base URL without /api/v1 gets the SDK's hint, not advice about the id", async () => {
+    const client = new SessionLibrary({ baseUrl: mock().url.replace(/\/api\/v1$/, ''), token: TOKEN, retry: 0 })
+    const mcp = await connectClient(createServer({ client, token: TOKEN }))
+    const result = await call(mcp, 'sessions_get', { id: 'ses_1' })
+    expect(result.isError).toBe(true)
+    expect(result.text).toMatch(
+      /\nWhat to do: the base URL may lack \/api\/v1: try http:\/\/127\.0\.0\.1:\d+\/api\/v1$/,
+    )
+    expect(result.text).not.toMatch(/Check the id/)
+  })
+
+  it('no answer at all says the API does not answer and how to start or point at it', async () => {
+    const client = new SessionLibrary({ baseUrl: 'http://127.0.0.1:9/api/v1', token: TOKEN, retry: 0 })
+    const result = await call(await connectClient(createServer({ client, token: TOKEN })), 'health')
+    expect(result.text).toMatch(
+      /network error[\s\S]*\nWhat to do: The API does not answer: start the Session Library application/,
+    )
   })
 })

@@ -1,0 +1,49 @@
+import { z } from '@session-library/schemas'
+
+// The contract's texts cite our rule ids for people who read the decisions; a model reading a tool
+// list has no use for them, and each costs tokens on every request.
+const RULE_IDS = /\s*\((?:(?:SPEC §[\d.]+|DECISIONS|D\d+(?:[–-]D\d+)?)(?:,\s*|\s+)?)+\)/g
+const SPEC_REFERENCE = /\s*\(?SPEC §[\d.]+\)?/g
+
+/** A text of the contract as a model reads it: without `(D6)`, `(SPEC §4.3, DECISIONS D9–D11)` and the like. */
+export const forModel = (text: string): string => text.replace(RULE_IDS, '').replace(SPEC_REFERENCE, '').trim()
+
+type Json = Record<string, unknown>
+
+// What JSON Schema says anyway (`additionalProperties: {}` allows any value, as no keyword does) or
+// cannot say better than the type (a maximum of 2^53−1) is dropped; texts are read by a model. So
+// are patterns: each rule they hold is in the field's text, in words a model reads better than the
+// regex of a trimmed length, and the server checks every argument with the contract's own schemas.
+function compact(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(compact)
+  if (node === null || typeof node !== 'object') return node
+  const out: Json = {}
+  for (const [key, value] of Object.entries(node as Json)) {
+    if (key === '$schema' || key === 'pattern') continue
+    if (key === 'additionalProperties' && typeof value === 'object' && value && Object.keys(value).length === 0)
+      continue
+    if (key === 'maximum' && value === Number.MAX_SAFE_INTEGER) continue
+    if (key === 'description' && typeof value === 'string') out[key] = forModel(value)
+    else out[key] = key === 'properties' ? mapValues(value as Json) : compact(value)
+  }
+  return out
+}
+
+const mapValues = (properties: Json) =>
+  Object.fromEntries(Object.entries(properties).map(([name, value]) => [name, compact(value)]))
+
+/** The JSON Schema a client is shown for `schema`, compacted for a model (see {@link compact}). */
+export function jsonSchemaOf(schema: z.ZodMiniType, io: 'input' | 'output'): Json {
+  return compact(z.toJSONSchema(schema, { io, unrepresentable: 'any' })) as Json
+}
+
+/**
+ * A copy of `schema` that parses as `parse` does but shows `json` as its JSON Schema: how the MCP
+ * SDK, which converts the schemas it is given itself, lists what {@link jsonSchemaOf} made.
+ */
+export function showing<T extends z.ZodMiniType>(parse: T, json: () => Json): T {
+  // With its def given, a clone has no parent, whose JSON Schema the conversion would look up.
+  const copy = z.core.clone(parse, parse._zod.def) as T
+  ;(copy._zod as { toJSONSchema?: () => unknown }).toJSONSchema = json
+  return copy
+}
