@@ -3,6 +3,7 @@
 
 export { realFilePath, syncDirectory, temporaryOf, writeAtomically, writeFully } from './atomic-file.js'
 export { FileHeld, type FileLock, lockFile } from './file-lock.js'
+export { createHostCheck, isValidHost } from './host-check.js'
 export {
   type Connection,
   configDirOf,

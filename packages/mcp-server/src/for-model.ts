@@ -1,12 +1,4 @@
-import { z } from '@session-library/schemas'
-
-// The contract's texts cite our rule ids for people who read the decisions; a model reading a tool
-// list has no use for them, and each costs tokens on every request.
-const RULE_IDS = /\s*\((?:(?:SPEC §[\d.]+|DECISIONS|D\d+(?:[–-]D\d+)?)(?:,\s*|\s+)?)+\)/g
-const SPEC_REFERENCE = /\s*\(?SPEC §[\d.]+\)?/g
-
-/** A text of the contract as a model reads it: without `(D6)`, `(SPEC §4.3, DECISIONS D9–D11)` and the like. */
-export const forModel = (text: string): string => text.replace(RULE_IDS, '').replace(SPEC_REFERENCE, '').trim()
+import { withoutRuleIds, z } from '@session-library/schemas'
 
 type Json = Record<string, unknown>
 
@@ -23,7 +15,7 @@ function compact(node: unknown): unknown {
     if (key === 'additionalProperties' && typeof value === 'object' && value && Object.keys(value).length === 0)
       continue
     if (key === 'maximum' && value === Number.MAX_SAFE_INTEGER) continue
-    if (key === 'description' && typeof value === 'string') out[key] = forModel(value)
+    if (key === 'description' && typeof value === 'string') out[key] = withoutRuleIds(value)
     else out[key] = key === 'properties' ? mapValues(value as Json) : compact(value)
   }
   return out

@@ -3,6 +3,7 @@ import { createServer as createHttpServer, type IncomingMessage, type ServerResp
 import type { AddressInfo } from 'node:net'
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
+import { createHostCheck } from '@session-library/internal/node'
 
 /** A running Streamable HTTP endpoint (see {@link serveHttp}). */
 export interface HttpEndpoint {
@@ -11,13 +12,7 @@ export interface HttpEndpoint {
   close(): Promise<void>
 }
 
-// The mock's host check (createHostCheck) says the same; it is not imported from there, so that
-// --http needs no mock installed. A name that URL cannot read is no loopback.
-function loopback(host: string | undefined): boolean {
-  if (host === undefined) return true
-  const name = URL.canParse(`http://${host}`) ? new URL(`http://${host}`).hostname : ''
-  return name === 'localhost' || name === '[::1]' || /^127(\.\d{1,3}){3}$/.test(name)
-}
+const loopback = createHostCheck()
 
 // Against DNS rebinding: a Host that is not loopback, or a browser's Origin that is not, is refused.
 function allowed(request: IncomingMessage): boolean {

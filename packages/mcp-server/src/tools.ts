@@ -12,10 +12,10 @@ import {
   textOf,
   type Usage,
   usages,
+  withoutRuleIds,
   z,
 } from '@session-library/schemas'
 import type { SessionLibrary } from '@session-library/sdk'
-import { forModel } from './for-model.js'
 import { answerResult, itemLine, pageNote } from './results.js'
 import { callParts, ID, toolInput } from './tool-input.js'
 
@@ -77,7 +77,10 @@ const SAID_ELSEWHERE = [
 // What a tool adds to the contract's text: what a write needs and asks (paging and fields are said
 // by their arguments' texts).
 function descriptionOf(usage: Usage, operation: Operation): string {
-  const own = SAID_ELSEWHERE.reduce((text, sentence) => text.replace(sentence, ''), forModel(textOf(usage).description))
+  const own = SAID_ELSEWHERE.reduce(
+    (text, sentence) => text.replace(sentence, ''),
+    withoutRuleIds(textOf(usage).description),
+  )
   return [
     own,
     operation.writes ? 'Needs full-automation mode.' : '',

@@ -102,8 +102,18 @@ function ruleOf(schema: JsonSchema, kind: FieldKind): string {
   return parts.filter(Boolean).join('; ')
 }
 
-// Our rule numbers (`(D9)`, `(D5, D15)`) mean nothing to a person reading help or a completion menu.
-const forPeople = (text: string | undefined) => text?.replace(/\s*\(D\d+(?:,\s*D\d+)*\)/g, '').replace(/\.$/, '')
+const RULE_IDS = /\s*\((?:(?:SPEC §[\d.]+|DECISIONS|D\d+(?:[–-]D\d+)?)(?:,\s*|\s+)?)+\)/g
+const SPEC_REFERENCE = /\s*\(?SPEC §[\d.]+\)?/g
+
+/**
+ * A text of the contract without the rule ids it cites for its maintainers (`(D6)`,
+ * `(SPEC §4.3, DECISIONS D9–D11)`): they mean nothing to a person reading help, nor to a model
+ * reading a tool list, where each costs tokens.
+ */
+export const withoutRuleIds = (text: string): string => text.replace(RULE_IDS, '').replace(SPEC_REFERENCE, '').trim()
+
+const forPeople = (text: string | undefined) =>
+  text === undefined ? undefined : withoutRuleIds(text).replace(/\.$/, '')
 
 function fieldsOf(schema: z.ZodMiniType | undefined, location: OperationField['location']): OperationField[] {
   if (!schema) return []

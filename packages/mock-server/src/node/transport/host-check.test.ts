@@ -1,5 +1,6 @@
+import { createHostCheck, isValidHost } from '@session-library/internal/node'
 import { describe, expect, it } from 'vitest'
-import { createHostCheck, createHostGate, isValidHost } from './host-check.js'
+import { createHostGate } from './host-check.js'
 
 describe('the Host checks of every request, each value checked once', () => {
   it('D18, D20: gives the verdict of the checks themselves, for a value seen again and past the values it keeps', () => {
