@@ -1,5 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http'
-import { createHostCheck, isValidHost } from '@session-library/internal/node'
+import { isValidHost, createHostCheck as loopbackOr } from '@session-library/internal/node'
+
+/**
+ * The DNS-rebinding defence of D18: only a loopback `Host` or one allowed explicitly (without port,
+ * in any case) is served; one without `Host` (HTTP/1.0) cannot come through a rebound name.
+ */
+export const createHostCheck: (allowHosts?: readonly string[]) => (host: string | undefined) => boolean = loopbackOr
 
 /**
  * What is wrong with the number of `Host` headers (D20's `invalid_host`): HTTP/1.1 requires one, and
