@@ -11,8 +11,10 @@ const declarationsWeShip = () => {
   const packages = publicPackages()
   const peers = new Set(packages.flatMap(({ manifest }) => Object.keys(manifest.peerDependencies ?? {})))
   const ours = packages.flatMap(({ name, manifest }) => [name, ...Object.keys(manifest.dependencies ?? {})])
-  // A peer stays a peer when another of our packages depends on it (the MCP server brings its own msw).
-  return [...new Set(ours)].filter((name) => !peers.has(name)).map((name) => `node_modules/${name}/`)
+  // A peer stays a peer when another of our packages depends on it; our own packages are always ours
+  // (the MCP server takes the mock as an optional peer).
+  const own = new Set(packages.map(({ name }) => name))
+  return [...new Set(ours)].filter((name) => own.has(name) || !peers.has(name)).map((name) => `node_modules/${name}/`)
 }
 
 /**
