@@ -1,9 +1,11 @@
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
+import { once } from 'node:events'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { installedBin, type PackedMock, startPackedMock } from './lib/packed-mock.js'
@@ -40,7 +42,13 @@ async function connect(args: string[], env: Record<string, string> = {}) {
   return { client, call, exchange }
 }
 
-type ServerEntry = { command: string; args: string[]; env?: Record<string, string> }
+type ServerEntry = {
+  command: string
+  args: string[]
+  env?: Record<string, string>
+  url?: string
+  headers?: Record<string, string>
+}
 
 // What npx is asked to run: `-y <package> args…`, or `-y -p <package> -p … <bin> args…`.
 function npxRun(args: readonly string[]): { packages: string[]; serverArgs: string[] } {
@@ -94,7 +102,7 @@ describe('@session-library/mcp-server from its tarball: session-library-mcp over
   })
 
   it("the README's Claude Desktop, VS Code and Cursor blocks parse and start the server", async () => {
-    const configs = readmeConfigs()
+    const configs = readmeConfigs().filter((config) => config.url === undefined)
     expect(configs).toHaveLength(3)
     for (const { command, args, env } of configs) {
       expect(command).toBe('npx')
@@ -108,6 +116,47 @@ describe('@session-library/mcp-server from its tarball: session-library-mcp over
       } finally {
         await client.close()
       }
+    }
+  })
+
+  it("the README's HTTP block reaches --http with the secret as its bearer header; without it, 401", async () => {
+    const [config] = readmeConfigs().filter((entry) => entry.url !== undefined)
+    expect(config?.url).toBe('http://127.0.0.1:4778/mcp')
+    const secret = 'consumer-http-secret-0123456789'
+    const server = spawn(process.execPath, [bin, '--mock', '--http', '--port', '0', '--http-token', secret], {
+      cwd: consumerDir,
+      env: { PATH: process.env.PATH ?? '', HOME: consumerDir },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
+    try {
+      let stderr = ''
+      server.stderr.setEncoding('utf8')
+      server.stderr.on('data', (chunk: string) => {
+        stderr += chunk
+      })
+      while (!/tools at (\S+)/.test(stderr)) await once(server.stderr, 'data')
+      const url = new URL(/tools at (\S+)/.exec(stderr)?.[1] ?? '')
+      expect(url.pathname).toBe(new URL(config?.url ?? '').pathname)
+      // The editor puts the secret it asked for in place of the input.
+      const headers = Object.fromEntries(
+        Object.entries(config?.headers ?? {}).map(([name, value]) => [
+          name,
+          value.replace(/\$\{input:[^}]+\}/, secret),
+        ]),
+      )
+      const client = new Client({ name: 'consumer', version: '1' })
+      await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers } }))
+      try {
+        expect((await client.listTools()).tools.length).toBeGreaterThan(0)
+      } finally {
+        await client.close()
+      }
+      const refused = await fetch(url, { method: 'POST', body: '{}' })
+      expect(refused.status).toBe(401)
+      expect(refused.headers.get('www-authenticate')).toBe('Bearer')
+      expect(stderr).not.toContain(secret)
+    } finally {
+      server.kill()
     }
   })
 
