@@ -1,8 +1,8 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto'
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
+import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node'
+import { createMcpHandler, isLegacyRequest, type McpServer } from '@modelcontextprotocol/server'
 import { createHostCheck } from '@session-library/internal/node'
 
 /** Options of {@link serveHttp}. */
@@ -52,8 +52,34 @@ function refuse(response: ServerResponse, status: number, message: string, heade
   response.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }))
 }
 
+// The most a request's body may hold, as the SDK's own limit.
+const MAX_BODY = 4 * 1024 * 1024
+
+class Refusal {
+  constructor(
+    readonly status: number,
+    readonly message: string,
+  ) {}
+}
+
+// Read here once, since the revision a request speaks is in its body.
+async function bodyOf(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > MAX_BODY) return new Refusal(413, `request body over ${MAX_BODY} bytes`)
+    chunks.push(chunk)
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'))
+  } catch {
+    return new Refusal(400, 'parse error: the body is not JSON')
+  }
+}
+
 interface Session {
-  readonly transport: StreamableHTTPServerTransport
+  readonly transport: NodeStreamableHTTPServerTransport
   // Requests under way, an open event stream among them: a session is idle only without any.
   busy: number
   expiry?: NodeJS.Timeout
@@ -73,24 +99,23 @@ export async function serveHttp(newServer: () => McpServer, options: HttpOptions
     session.expiry.unref()
   }
   // Holds the session open while the request is answered, and starts its idle time when it ends.
-  const serve = async (session: Session, request: IncomingMessage, response: ServerResponse) => {
+  const serve = async (session: Session, request: IncomingMessage, response: ServerResponse, body: unknown) => {
     clearTimeout(session.expiry)
     session.busy++
     response.once('close', () => {
       session.busy--
       if (sessions.has(session.transport.sessionId ?? '')) expire(session)
     })
-    await session.transport.handleRequest(request, response)
+    await session.transport.handleRequest(request, response, body)
   }
-  const http = createHttpServer(async (request, response) => {
-    if (!allowed(request)) return refuse(response, 403, 'forbidden host or origin (only loopback is served)')
-    if (!authorized(request))
-      return refuse(response, 401, `unauthorized: ${SECRET_HINT}`, { 'WWW-Authenticate': 'Bearer' })
-    if (new URL(request.url ?? '/', 'http://localhost').pathname !== '/mcp')
-      return refuse(response, 404, 'not found: the endpoint is /mcp')
+  // The 2026-07-28 revision: a server per request, nothing kept between requests.
+  const modern = createMcpHandler(() => newServer(), { legacy: 'reject' })
+  const serveModern = toNodeHandler(modern)
+  // Earlier revisions (initialize, then a session): a server per session, which can ask the client.
+  const serveLegacy = async (request: IncomingMessage, response: ServerResponse, body: unknown) => {
     const id = request.headers['mcp-session-id']
     const known = typeof id === 'string' ? sessions.get(id) : undefined
-    if (known) return serve(known, request, response)
+    if (known) return serve(known, request, response, body)
     if (id !== undefined) return refuse(response, 404, 'unknown session (closed or expired): initialize again')
     if (sessions.size >= options.maxSessions)
       return refuse(
@@ -98,7 +123,7 @@ export async function serveHttp(newServer: () => McpServer, options: HttpOptions
         503,
         `too many sessions: ${sessions.size} are open, the most this server keeps (--max-sessions); close one or wait for an idle one to expire`,
       )
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       onsessioninitialized: (sessionId) => void sessions.set(sessionId, session),
     })
@@ -108,7 +133,18 @@ export async function serveHttp(newServer: () => McpServer, options: HttpOptions
       if (transport.sessionId) sessions.delete(transport.sessionId)
     }
     await newServer().connect(transport)
-    await serve(session, request, response)
+    await serve(session, request, response, body)
+  }
+  const http = createHttpServer(async (request, response) => {
+    if (!allowed(request)) return refuse(response, 403, 'forbidden host or origin (only loopback is served)')
+    if (!authorized(request))
+      return refuse(response, 401, `unauthorized: ${SECRET_HINT}`, { 'WWW-Authenticate': 'Bearer' })
+    if (new URL(request.url ?? '/', 'http://localhost').pathname !== '/mcp')
+      return refuse(response, 404, 'not found: the endpoint is /mcp')
+    const body = request.method === 'POST' ? await bodyOf(request) : undefined
+    if (body instanceof Refusal) return refuse(response, body.status, body.message)
+    if (await isLegacyRequest(await toWebRequest(request, body), body)) return serveLegacy(request, response, body)
+    await serveModern(request, response, body)
   })
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject)
@@ -121,6 +157,7 @@ export async function serveHttp(newServer: () => McpServer, options: HttpOptions
       return sessions.size
     },
     async close() {
+      await modern.close()
       await Promise.all([...sessions.values()].map((session) => session.transport.close()))
       http.closeAllConnections()
       await new Promise((resolve) => http.close(resolve))

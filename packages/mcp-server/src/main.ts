@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import { serveStdio } from '@modelcontextprotocol/server/stdio'
 import { type ParsedFlags, parseFlags, type ShellFlag, UsageError } from '@session-library/internal'
 import { configDirOf, resolveConnection } from '@session-library/internal/node'
 import { SessionLibrary } from '@session-library/sdk'
@@ -174,11 +174,11 @@ export async function run(
       await api.close()
     }
   }
-  const server = newServer()
-  await server.connect(new StdioServerTransport())
+  // One server for the connection, of the revision the client opens with.
+  const stdio = serveStdio(newServer)
   context.log(`${PROGRAM}: ${offered} tools over stdio, calling ${where}`)
   return async () => {
-    await server.close()
+    await stdio.close()
     await api.close()
   }
 }
