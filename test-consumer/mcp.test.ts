@@ -3,6 +3,8 @@ import { once } from 'node:events'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Client as ModernClient } from '@modelcontextprotocol/client'
+import { StdioClientTransport as ModernStdioClientTransport } from '@modelcontextprotocol/client/stdio'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
@@ -160,6 +162,26 @@ describe('@session-library/mcp-server from its tarball: session-library-mcp over
     }
   })
 
+  it('the v2 client negotiates the 2026-07-28 revision over stdio and calls a tool', async () => {
+    const client = new ModernClient({ name: 'consumer', version: '2' }, { versionNegotiation: { mode: 'auto' } })
+    await client.connect(
+      new ModernStdioClientTransport({
+        command: process.execPath,
+        args: [bin, '--mock', '--read-only'],
+        cwd: consumerDir,
+        env: { PATH: process.env.PATH ?? '', HOME: consumerDir },
+        stderr: 'ignore',
+      }),
+    )
+    try {
+      expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28')
+      const page = (await client.callTool({ name: 'sessions_list', arguments: { limit: 2 } })) as CallToolResult
+      expect((page.structuredContent as { data: unknown[] }).data).toHaveLength(2)
+    } finally {
+      await client.close()
+    }
+  })
+
   it('--read-only offers no tool that writes', async () => {
     const { client } = await connect(['--mock', '--read-only'])
     try {
@@ -207,7 +229,7 @@ describe('@session-library/mcp-server from its tarball: session-library-mcp over
     }
   })
 
-  it('a stdio start loads neither the Streamable HTTP transport nor the mock (only --http and --mock do)', () => {
+  it('a stdio start loads neither the Node HTTP layer nor the mock (only --http and --mock do)', () => {
     // Each module the process resolves, printed at its exit (Node's synchronous module hooks).
     const hook = `data:text/javascript,${encodeURIComponent(
       "import { registerHooks } from 'node:module'; const seen = []; registerHooks({ resolve(specifier, context, next) { const found = next(specifier, context); seen.push(found.url); return found } }); process.on('exit', () => process.stderr.write('LOADED ' + JSON.stringify(seen) + '\\n'))",
@@ -227,8 +249,10 @@ describe('@session-library/mcp-server from its tarball: session-library-mcp over
     expect(ran.status, ran.stderr).toBe(0)
     expect(ran.stderr).toMatch(/tools over stdio/)
     const loaded = JSON.parse(/^LOADED (.*)$/m.exec(ran.stderr)?.[1] ?? '[]') as string[]
-    expect(loaded.some((url) => url.includes('/server/stdio.js'))).toBe(true)
-    expect(loaded.filter((url) => /streamableHttp|@session-library\/mock-server/.test(url))).toEqual([])
+    expect(loaded.some((url) => url.includes('@modelcontextprotocol/server/dist/stdio.mjs'))).toBe(true)
+    expect(
+      loaded.filter((url) => /@modelcontextprotocol\/node|\/hono\/|@session-library\/mock-server/.test(url)),
+    ).toEqual([])
   })
 
   it('installed without the mock, it pulls in no msw and no mock; --mock then says what to install', async () => {
