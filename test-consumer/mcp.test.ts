@@ -1,9 +1,13 @@
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
+import { once } from 'node:events'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Client as ModernClient } from '@modelcontextprotocol/client'
+import { StdioClientTransport as ModernStdioClientTransport } from '@modelcontextprotocol/client/stdio'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { installedBin, type PackedMock, startPackedMock } from './lib/packed-mock.js'
@@ -40,7 +44,13 @@ async function connect(args: string[], env: Record<string, string> = {}) {
   return { client, call, exchange }
 }
 
-type ServerEntry = { command: string; args: string[]; env?: Record<string, string> }
+type ServerEntry = {
+  command: string
+  args: string[]
+  env?: Record<string, string>
+  url?: string
+  headers?: Record<string, string>
+}
 
 // What npx is asked to run: `-y <package> args…`, or `-y -p <package> -p … <bin> args…`.
 function npxRun(args: readonly string[]): { packages: string[]; serverArgs: string[] } {
@@ -94,7 +104,7 @@ describe('@session-library/mcp-server from its tarball: session-library-mcp over
   })
 
   it("the README's Claude Desktop, VS Code and Cursor blocks parse and start the server", async () => {
-    const configs = readmeConfigs()
+    const configs = readmeConfigs().filter((config) => config.url === undefined)
     expect(configs).toHaveLength(3)
     for (const { command, args, env } of configs) {
       expect(command).toBe('npx')
@@ -108,6 +118,67 @@ describe('@session-library/mcp-server from its tarball: session-library-mcp over
       } finally {
         await client.close()
       }
+    }
+  })
+
+  it("the README's HTTP block reaches --http with the secret as its bearer header; without it, 401", async () => {
+    const [config] = readmeConfigs().filter((entry) => entry.url !== undefined)
+    expect(config?.url).toBe('http://127.0.0.1:4778/mcp')
+    const secret = 'consumer-http-secret-0123456789'
+    const server = spawn(process.execPath, [bin, '--mock', '--http', '--port', '0', '--http-token', secret], {
+      cwd: consumerDir,
+      env: { PATH: process.env.PATH ?? '', HOME: consumerDir },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
+    try {
+      let stderr = ''
+      server.stderr.setEncoding('utf8')
+      server.stderr.on('data', (chunk: string) => {
+        stderr += chunk
+      })
+      while (!/tools at (\S+)/.test(stderr)) await once(server.stderr, 'data')
+      const url = new URL(/tools at (\S+)/.exec(stderr)?.[1] ?? '')
+      expect(url.pathname).toBe(new URL(config?.url ?? '').pathname)
+      // The editor puts the secret it asked for in place of the input.
+      const headers = Object.fromEntries(
+        Object.entries(config?.headers ?? {}).map(([name, value]) => [
+          name,
+          value.replace(/\$\{input:[^}]+\}/, secret),
+        ]),
+      )
+      const client = new Client({ name: 'consumer', version: '1' })
+      await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers } }))
+      try {
+        expect((await client.listTools()).tools.length).toBeGreaterThan(0)
+      } finally {
+        await client.close()
+      }
+      const refused = await fetch(url, { method: 'POST', body: '{}' })
+      expect(refused.status).toBe(401)
+      expect(refused.headers.get('www-authenticate')).toBe('Bearer')
+      expect(stderr).not.toContain(secret)
+    } finally {
+      server.kill()
+    }
+  })
+
+  it('the v2 client negotiates the 2026-07-28 revision over stdio and calls a tool', async () => {
+    const client = new ModernClient({ name: 'consumer', version: '2' }, { versionNegotiation: { mode: 'auto' } })
+    await client.connect(
+      new ModernStdioClientTransport({
+        command: process.execPath,
+        args: [bin, '--mock', '--read-only'],
+        cwd: consumerDir,
+        env: { PATH: process.env.PATH ?? '', HOME: consumerDir },
+        stderr: 'ignore',
+      }),
+    )
+    try {
+      expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28')
+      const page = (await client.callTool({ name: 'sessions_list', arguments: { limit: 2 } })) as CallToolResult
+      expect((page.structuredContent as { data: unknown[] }).data).toHaveLength(2)
+    } finally {
+      await client.close()
     }
   })
 
@@ -158,7 +229,7 @@ describe('@session-library/mcp-server from its tarball: session-library-mcp over
     }
   })
 
-  it('a stdio start loads neither the Streamable HTTP transport nor the mock (only --http and --mock do)', () => {
+  it('a stdio start loads neither the Node HTTP layer nor the mock (only --http and --mock do)', () => {
     // Each module the process resolves, printed at its exit (Node's synchronous module hooks).
     const hook = `data:text/javascript,${encodeURIComponent(
       "import { registerHooks } from 'node:module'; const seen = []; registerHooks({ resolve(specifier, context, next) { const found = next(specifier, context); seen.push(found.url); return found } }); process.on('exit', () => process.stderr.write('LOADED ' + JSON.stringify(seen) + '\\n'))",
@@ -178,8 +249,10 @@ describe('@session-library/mcp-server from its tarball: session-library-mcp over
     expect(ran.status, ran.stderr).toBe(0)
     expect(ran.stderr).toMatch(/tools over stdio/)
     const loaded = JSON.parse(/^LOADED (.*)$/m.exec(ran.stderr)?.[1] ?? '[]') as string[]
-    expect(loaded.some((url) => url.includes('/server/stdio.js'))).toBe(true)
-    expect(loaded.filter((url) => /streamableHttp|@session-library\/mock-server/.test(url))).toEqual([])
+    expect(loaded.some((url) => url.includes('@modelcontextprotocol/server/dist/stdio.mjs'))).toBe(true)
+    expect(
+      loaded.filter((url) => /@modelcontextprotocol\/node|\/hono\/|@session-library\/mock-server/.test(url)),
+    ).toEqual([])
   })
 
   it('installed without the mock, it pulls in no msw and no mock; --mock then says what to install', async () => {

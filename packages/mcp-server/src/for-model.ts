@@ -1,3 +1,4 @@
+import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server'
 import { withoutRuleIds, z } from '@session-library/schemas'
 
 type Json = Record<string, unknown>
@@ -30,12 +31,9 @@ export function jsonSchemaOf(schema: z.ZodMiniType, io: 'input' | 'output'): Jso
 }
 
 /**
- * A copy of `schema` that parses as `parse` does but shows `json` as its JSON Schema: how the MCP
- * SDK, which converts the schemas it is given itself, lists what {@link jsonSchemaOf} made.
+ * A schema that checks as `check` does but shows `json` as its JSON Schema: how the MCP SDK, which
+ * asks a Standard Schema for its JSON Schema, lists what {@link jsonSchemaOf} made.
  */
-export function showing<T extends z.ZodMiniType>(parse: T, json: () => Json): T {
-  // With its def given, a clone has no parent, whose JSON Schema the conversion would look up.
-  const copy = z.core.clone(parse, parse._zod.def) as T
-  ;(copy._zod as { toJSONSchema?: () => unknown }).toJSONSchema = json
-  return copy
+export function showing(check: z.ZodMiniType, json: () => Json): StandardSchemaWithJSON {
+  return { '~standard': { ...check['~standard'], jsonSchema: { input: json, output: json } } }
 }

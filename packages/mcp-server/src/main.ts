@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import { serveStdio } from '@modelcontextprotocol/server/stdio'
 import { type ParsedFlags, parseFlags, type ShellFlag, UsageError } from '@session-library/internal'
 import { configDirOf, resolveConnection } from '@session-library/internal/node'
 import { SessionLibrary } from '@session-library/sdk'
@@ -23,9 +23,19 @@ const FLAGS = {
   'output-schemas': { type: 'boolean' },
   http: { type: 'boolean' },
   port: { type: 'string', value: '<n>' },
+  'http-token': { type: 'string', value: '<secret>' },
+  'max-sessions': { type: 'string', value: '<n>' },
+  'idle-minutes': { type: 'string', value: '<n>' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const satisfies Record<string, ShellFlag>
+
+/** The most HTTP sessions open at once when `--max-sessions` is not given. */
+export const DEFAULT_MAX_SESSIONS = 100
+/** The minutes an HTTP session may stay idle when `--idle-minutes` is not given. */
+export const DEFAULT_IDLE_MINUTES = 10
+// Long enough that guessing it is hopeless.
+const MIN_SECRET_LENGTH = 16
 
 /** The usage of the program, as `--help` prints it. */
 export const USAGE = `Usage: ${PROGRAM} [flags]
@@ -44,6 +54,13 @@ of 'session-library auth login'; logs go to stderr.
   --output-schemas  list each tool's output schema too (about twice the tokens of tools/list)
   --http            serve Streamable HTTP at http://127.0.0.1:<port>/mcp instead of stdio
   --port <n>        the port of --http (default ${DEFAULT_PORT}; 0 picks a free one)
+  --http-token <secret>
+                    the secret an HTTP client sends as 'Authorization: Bearer <secret>'
+                    (over SESSION_LIBRARY_MCP_TOKEN; default: generated, shown in the ready line)
+  --max-sessions <n>
+                    the most HTTP sessions open at once (default ${DEFAULT_MAX_SESSIONS})
+  --idle-minutes <n>
+                    an HTTP session idle this long is closed (default ${DEFAULT_IDLE_MINUTES})
   -h, --help        this text
   --version         the version
 `
@@ -62,6 +79,22 @@ function portOf(text: unknown): number {
   const port = Number(text)
   if (!/^\d+$/.test(String(text)) || port > 65_535) throw new UsageError(`--port: "${text}" is not a port (0–65535)`)
   return port
+}
+
+function countOf(flag: string, text: unknown, fallback: number): number {
+  if (text === undefined) return fallback
+  const count = Number(text)
+  if (!/^\d+$/.test(String(text)) || count < 1) throw new UsageError(`--${flag}: "${text}" is not a whole number ≥ 1`)
+  return count
+}
+
+// The secret of --http: given (the flag over the environment) or made here, and never the API's token.
+function httpSecretOf(values: ParsedFlags['values'], env: ProgramContext['env']) {
+  const given = typeof values['http-token'] === 'string' ? values['http-token'] : env.SESSION_LIBRARY_MCP_TOKEN
+  if (given === undefined || given === '') return { secret: randomBytes(24).toString('base64url'), generated: true }
+  if (given.length < MIN_SECRET_LENGTH)
+    throw new UsageError(`--http-token: the secret must be at least ${MIN_SECRET_LENGTH} characters`)
+  return { secret: given, generated: false }
 }
 
 // The API the tools call: the in-process mock, or the URL and token of the environment or login.
@@ -107,27 +140,45 @@ export async function run(
     context.log(
       `${PROGRAM}: warning: ${argv.filter((arg) => /^--(read-only|tools|groups)/.test(arg)).join(' ')} leave no tool to offer; only the resources are served`,
     )
-  const port = values.http ? portOf(values.port) : undefined
+  const http = values.http
+    ? {
+        port: portOf(values.port),
+        maxSessions: countOf('max-sessions', values['max-sessions'], DEFAULT_MAX_SESSIONS),
+        idleMs: countOf('idle-minutes', values['idle-minutes'], DEFAULT_IDLE_MINUTES) * 60_000,
+        ...httpSecretOf(values, context.env),
+      }
+    : undefined
   const api = await connect(parsed, context)
+  if (http && http.secret === api.token)
+    throw new UsageError(
+      '--http-token: the secret must not be the API token (SESSION_LIBRARY_TOKEN); choose another one',
+    )
   const client = new SessionLibrary({ baseUrl: api.url, token: api.token })
   const newServer = () => createServer({ ...options, client, token: api.token })
   const where = `${values.mock ? 'the in-process mock at ' : ''}${api.url}`
-  if (port !== undefined) {
+  if (http) {
     // Loaded only here: the Streamable HTTP transport and the mock's host check (its Node entry) are
     // no part of a stdio start.
     const { serveHttp } = await import('./http.js')
-    const endpoint = await serveHttp(newServer, port)
-    context.log(`${PROGRAM}: ${offered} tools at ${endpoint.url} (Streamable HTTP), calling ${where}`)
+    const endpoint = await serveHttp(newServer, http).catch(async (error: unknown) => {
+      await api.close()
+      throw error
+    })
+    // The only place a generated secret is shown.
+    const secret = http.generated ? `secret: ${http.secret}` : 'the secret given'
+    context.log(
+      `${PROGRAM}: ${offered} tools at ${endpoint.url} (Streamable HTTP; Authorization: Bearer, ${secret}), calling ${where}`,
+    )
     return async () => {
       await endpoint.close()
       await api.close()
     }
   }
-  const server = newServer()
-  await server.connect(new StdioServerTransport())
+  // One server for the connection, of the revision the client opens with.
+  const stdio = serveStdio(newServer)
   context.log(`${PROGRAM}: ${offered} tools over stdio, calling ${where}`)
   return async () => {
-    await server.close()
+    await stdio.close()
     await api.close()
   }
 }

@@ -1,5 +1,4 @@
-import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { ErrorCode, ListResourcesRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js'
+import { type McpServer, ProtocolError, ProtocolErrorCode, ResourceTemplate } from '@modelcontextprotocol/server'
 import { LIMITS } from '@session-library/schemas'
 import type { SessionLibrary } from '@session-library/sdk'
 
@@ -17,7 +16,8 @@ const cursorOf = (offset: number) => Buffer.from(`sessions:${offset}`).toString(
 function offsetOf(cursor: string | undefined): number {
   if (cursor === undefined) return 0
   const match = /^sessions:(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString())
-  if (!match) throw new McpError(ErrorCode.InvalidParams, 'invalid cursor: list the resources again from the start')
+  if (!match)
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'invalid cursor: list the resources again from the start')
   return Number(match[1])
 }
 
@@ -51,7 +51,7 @@ export function registerResources(server: McpServer, client: SessionLibrary): vo
   }
   server.registerResource('tag-counts', TAGS_URI, tagsMeta, async (uri) => json(uri.href, await client.tagCounts()))
   // The SDK's own handler lists a template's resources in one answer, without a cursor: replaced.
-  server.server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
+  server.server.setRequestHandler('resources/list', async (request) => {
     const offset = offsetOf(request.params?.cursor)
     const page = await client.sessions.list({ limit: LIMITS.listLimitDefault, offset })
     const next = offset + page.data.length

@@ -1,5 +1,12 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import {
+  type CallToolResult,
+  CLIENT_CAPABILITIES_META_KEY,
+  type ClientCapabilities,
+  inputRequired,
+  inputResponse,
+  McpServer,
+  type ServerContext,
+} from '@modelcontextprotocol/server'
 import { didYouMean, UsageError } from '@session-library/internal'
 import { tokenMask, z } from '@session-library/schemas'
 import type { SessionLibrary } from '@session-library/sdk'
@@ -22,7 +29,7 @@ export interface ServerOptions {
   tools?: readonly string[]
   /** Only the tools of these groups (`sessions`, `tags`, `notes`…). */
   groups?: readonly string[]
-  /** Destroys data the request did not name without asking (else it asks through elicitation, or refuses). */
+  /** Destroys data the request did not name without asking (else it asks the user through the client, or refuses). */
   yes?: boolean
   /**
    * Lists each tool's output schema. Off by default: they hold about half the tokens of `tools/list`,
@@ -54,7 +61,7 @@ export function selectTools(options: Omit<ServerOptions, 'client'>): ToolSpec[] 
 
 const refusal = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] })
 
-// Each schema's JSON, made once: every server (one per HTTP session) lists the same tools.
+// Each schema's JSON, made once: every server (one per HTTP session or request) lists the same tools.
 const shownJson = new WeakMap<z.ZodMiniType, Record<string, unknown>>()
 const shown = (schema: z.ZodMiniType, io: 'input' | 'output') => () => {
   const json = shownJson.get(schema) ?? jsonSchemaOf(schema, io)
@@ -65,7 +72,7 @@ const shown = (schema: z.ZodMiniType, io: 'input' | 'output') => () => {
   return { ...structuredClone(json), $schema: undefined }
 }
 
-// What the SDK is given: the tool's input schema to show, and a schema that takes any object, since
+// What the SDK is given: the tool's input schema to show, and a check that takes any object, since
 // the handler checks the arguments itself (see checkArgs); the output schema as it is, shown compact.
 function registered(tool: ToolSpec, outputSchemas: boolean | undefined) {
   const { name: _, run: __, group: ___, inputSchema, outputSchema, ...config } = tool
@@ -82,54 +89,59 @@ function registered(tool: ToolSpec, outputSchemas: boolean | undefined) {
  *
  * @example
  * ```ts
- * import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+ * import { serveStdio } from '@modelcontextprotocol/server/stdio'
  * import { SessionLibrary } from '@session-library/sdk'
  * import { createServer } from '@session-library/mcp-server'
- * const server = createServer({ client: new SessionLibrary(), readOnly: true })
- * await server.connect(new StdioServerTransport())
+ * const client = new SessionLibrary()
+ * serveStdio(() => createServer({ client, readOnly: true }))
  * ```
  */
 export function createServer(options: ServerOptions): McpServer {
   const { client } = options
   const mask = tokenMask(options.token ?? [])
   const server = new McpServer({ name: 'session-library', version })
-  // A call that would destroy data it did not name: asked through elicitation when the client can.
-  const confirm = async (question: string | undefined) => {
+  // What the client can do: declared with each request on the 2026-07-28 revision, at initialize before.
+  const capabilities = (context: ServerContext) =>
+    (context.mcpReq.envelope as Record<string, ClientCapabilities | undefined> | undefined)?.[
+      CLIENT_CAPABILITIES_META_KEY
+    ] ?? server.server.getClientCapabilities()
+  // A call that would destroy data it did not name asks the user first: the answer comes with the
+  // call's retry (the SDK asks an older client through elicitation and calls again itself).
+  const confirmer = (context: ServerContext) => async (question: string | undefined) => {
     if (question === undefined || options.yes) return undefined
-    if (!server.server.getClientCapabilities()?.elicitation)
+    const answer = inputResponse(context.mcpReq.inputResponses, 'confirm')
+    if (answer.kind === 'elicit')
+      return answer.action === 'accept' && answer.content?.confirm === true
+        ? undefined
+        : refusal(`cancelled by the user; nothing was changed (${question})`)
+    if (!capabilities(context)?.elicitation)
       return refusal(
         `refused: ${question} The client cannot ask the user (no elicitation); start the server with --yes to allow it.`,
       )
-    const answer = await server.server.elicitInput({
-      mode: 'form',
-      message: question,
-      requestedSchema: {
-        type: 'object',
-        properties: { confirm: { type: 'boolean', title: question } },
-        required: ['confirm'],
+    return inputRequired({
+      inputRequests: {
+        confirm: inputRequired.elicit({
+          mode: 'form',
+          message: question,
+          requestedSchema: {
+            type: 'object',
+            properties: { confirm: { type: 'boolean', title: question } },
+            required: ['confirm'],
+          },
+        }),
       },
     })
-    return answer.action === 'accept' && answer.content?.confirm === true
-      ? undefined
-      : refusal(`cancelled by the user; nothing was changed (${question})`)
   }
-  for (const tool of selectTools(options)) {
-    const registeredTool = server.registerTool(
-      tool.name,
-      registered(tool, options.outputSchemas),
-      async (given: Record<string, unknown>) => {
-        try {
-          const checked = checkArgs(tool.inputSchema, given)
-          if ('problem' in checked) throw new UsageError(checked.problem)
-          return await tool.run(checked.args, { client, confirm })
-        } catch (error) {
-          return errorResult(error, mask)
-        }
-      },
-    )
-    // The SDK marks each tool `taskSupport: 'forbidden'`, which is what no `execution` means.
-    registeredTool.execution = undefined
-  }
+  for (const tool of selectTools(options))
+    server.registerTool(tool.name, registered(tool, options.outputSchemas), async (given, context) => {
+      try {
+        const checked = checkArgs(tool.inputSchema, given as Record<string, unknown>)
+        if ('problem' in checked) throw new UsageError(checked.problem)
+        return await tool.run(checked.args, { client, confirm: confirmer(context) })
+      } catch (error) {
+        return errorResult(error, mask) as CallToolResult
+      }
+    })
   registerResources(server, client)
   return server
 }

@@ -1,4 +1,4 @@
-import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js'
+import type { CallToolResult, InputRequiredResult, ToolAnnotations } from '@modelcontextprotocol/server'
 import { UsageError } from '@session-library/internal'
 import {
   endpoints,
@@ -22,8 +22,11 @@ import { callParts, ID, toolInput } from './tool-input.js'
 /** What a tool's handler is given besides its arguments. */
 export interface ToolContext {
   readonly client: SessionLibrary
-  /** Asks the user a destructive call's question: `undefined` to go on, else the refusal to answer. */
-  confirm(question: string | undefined): Promise<CallToolResult | undefined>
+  /**
+   * Asks the user a destructive call's question: `undefined` to go on, else the answer to give, a
+   * refusal or the request to ask the user first (after which the client calls the tool again).
+   */
+  confirm(question: string | undefined): Promise<CallToolResult | InputRequiredResult | undefined>
 }
 
 /** One tool: its name, its group, what `tools/list` shows, and its handler. */
@@ -38,8 +41,8 @@ export interface ToolSpec {
   readonly inputSchema: z.ZodMiniObject
   readonly outputSchema: z.ZodMiniType
   readonly annotations: ToolAnnotations
-  /** Calls the API with the checked arguments: the answer, or a refusal as a tool error. */
-  run(args: Record<string, unknown>, context: ToolContext): Promise<CallToolResult>
+  /** Calls the API with the checked arguments: the answer, a refusal as a tool error, or what `confirm` asks. */
+  run(args: Record<string, unknown>, context: ToolContext): Promise<CallToolResult | InputRequiredResult>
 }
 
 /** The fields of a session, in the contract's order. */

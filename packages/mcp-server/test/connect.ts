@@ -1,8 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import type { CallToolResult, ElicitResult } from '@modelcontextprotocol/sdk/types.js'
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js'
+import type { McpServer } from '@modelcontextprotocol/server'
 import { type RunningServer, type StartServerOptions, startServer } from '@session-library/mock-server/node'
 import { SessionLibrary } from '@session-library/sdk'
 import { afterAll, beforeAll } from 'vitest'
@@ -48,7 +48,8 @@ export async function connectClient(server: McpServer, asker?: Asker): Promise<C
       asker.asked.push(request.params.message)
       return asker.answer
     })
-  await server.connect(serverSide)
+  // The v1 client's transport, which the v2 server takes as it is (the same Transport shape).
+  await server.connect(serverSide as never)
   await mcp.connect(clientSide)
   return mcp
 }

@@ -70,4 +70,37 @@ describe('the command line of session-library-mcp', () => {
     )
     expect(logged.at(-1)).toMatch(/: 0 tools at /)
   })
+
+  it('--http shows a generated secret once, in its ready line, and never the API token (D2)', async () => {
+    const env = { SESSION_LIBRARY_TOKEN: 'env-api-token-0123456789' }
+    const stop = await run(['--url', 'http://127.0.0.1:1/api/v1', '--http', '--port', '0'], context(env))
+    await stop?.()
+    const line = logged.at(-1) ?? ''
+    expect(line).toMatch(/ \(Streamable HTTP; Authorization: Bearer, secret: [\w-]{32}\), calling /)
+    expect(logged.join('\n')).not.toContain('env-api-token-0123456789')
+  })
+
+  it('--http-token or SESSION_LIBRARY_MCP_TOKEN gives the secret, which is never shown; too short or the API token is a usage error', async () => {
+    const env = {
+      SESSION_LIBRARY_TOKEN: 'env-api-token-0123456789',
+      SESSION_LIBRARY_MCP_TOKEN: 'given-secret-0123456789',
+    }
+    const argv = ['--url', 'http://127.0.0.1:1/api/v1', '--http', '--port', '0']
+    const stop = await run(argv, context(env))
+    await stop?.()
+    expect(logged.at(-1)).toContain('(Streamable HTTP; Authorization: Bearer, the secret given), calling')
+    expect(logged.join('\n')).not.toContain('given-secret-0123456789')
+    await expect(run([...argv, '--http-token', 'short'], context(env))).rejects.toThrow(
+      '--http-token: the secret must be at least 16 characters',
+    )
+    await expect(run([...argv, '--http-token', 'env-api-token-0123456789'], context(env))).rejects.toThrow(
+      '--http-token: the secret must not be the API token (SESSION_LIBRARY_TOKEN); choose another one',
+    )
+    await expect(run([...argv, '--max-sessions', '0'], context(env))).rejects.toThrow(
+      '--max-sessions: "0" is not a whole number ≥ 1',
+    )
+    await expect(run([...argv, '--idle-minutes', '1.5'], context(env))).rejects.toThrow(
+      '--idle-minutes: "1.5" is not a whole number ≥ 1',
+    )
+  })
 })
