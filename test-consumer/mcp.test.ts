@@ -255,7 +255,7 @@ describe('@session-library/mcp-server from its tarball: session-library-mcp over
     ).toEqual([])
   })
 
-  it('installed without the mock, it pulls in no msw and no mock; --mock then says what to install', async () => {
+  it('installed without the mock, it pulls in no msw, no mock and no install script; --mock then says what to install', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'consumer-mcp-alone-'))
     try {
       const tarballs = readdirSync(join(consumerDir, 'tarballs'))
@@ -266,8 +266,11 @@ describe('@session-library/mcp-server from its tarball: session-library-mcp over
       await runOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...tarballs], {
         cwd: dir,
       })
-      const tree = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8')) as { packages: object }
+      const tree = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8')) as {
+        packages: Record<string, { hasInstallScript?: boolean }>
+      }
       const names = Object.keys(tree.packages)
+      expect(names.filter((name) => tree.packages[name]?.hasInstallScript)).toEqual([])
       expect(names.filter((name) => /node_modules\/(msw|@mswjs\/|@session-library\/mock-server)/.test(name))).toEqual(
         [],
       )

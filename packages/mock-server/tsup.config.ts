@@ -1,6 +1,21 @@
-import { copyFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { dirname, join, relative } from 'node:path'
 import { packageConfig } from '../../tsup.shared'
+
+const require = createRequire(import.meta.url)
+
+// The reference page's Swagger UI files, copied at build time: an install then runs no third
+// party's script (swagger-ui-dist brings an install-time telemetry one). Listed in a metafile's
+// shape, so that scripts/third-party-licenses.mjs keeps their licence with the bundled code's.
+const SWAGGER_UI = ['swagger-ui-bundle.js', 'swagger-ui.css', 'favicon-32x32.png', 'favicon-16x16.png']
+function copySwaggerUi(): void {
+  const from = dirname(require.resolve('swagger-ui-dist/package.json'))
+  mkdirSync('dist/swagger-ui', { recursive: true })
+  for (const name of SWAGGER_UI) copyFileSync(join(from, name), join('dist/swagger-ui', name))
+  const inputs = Object.fromEntries(SWAGGER_UI.map((name) => [relative('.', join(from, name)), {}]))
+  writeFileSync('dist/metafile-swagger-ui.json', JSON.stringify({ inputs }))
+}
 
 const cliEntry = 'src/cli.ts'
 
@@ -17,8 +32,10 @@ export default packageConfig({
   },
   shims: true,
   // `/openapi.json` serves the contract's own document, the one bundled with this build.
-  onSuccess: async () =>
-    copyFileSync(createRequire(import.meta.url).resolve('@session-library/schemas/openapi.json'), 'dist/openapi.json'),
+  onSuccess: async () => {
+    copyFileSync(require.resolve('@session-library/schemas/openapi.json'), 'dist/openapi.json')
+    copySwaggerUi()
+  },
   // Read by scripts/third-party-licenses.mjs: @msw/data and what it imports are bundled.
   metafile: true,
   // Bundled, tree-shaken: @msw/data (only a devDependency; no type of it is public) imports the whole

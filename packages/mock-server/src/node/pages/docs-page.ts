@@ -1,5 +1,5 @@
-import getAbsoluteFSPath from 'swagger-ui-dist/absolute-path.js'
-import { assetRoute, escapeHtml, htmlPage, type PageRoute, textRoute } from './page-files.js'
+import { join } from 'node:path'
+import { assetRoute, distDirectory, escapeHtml, htmlPage, type PageRoute, textRoute } from './page-files.js'
 
 const partsOf = (path: string) => ({ page: path, init: `${path}/init.js`, assets: `${path}/assets/` })
 
@@ -46,11 +46,11 @@ export function docsRoutes(
   return [
     textRoute(parts.page, 'text/html; charset=utf-8', true, () => pageHtml(title(), parts, paths.dashboard)),
     textRoute(parts.init, 'text/javascript; charset=utf-8', true, () => initScript(paths.openApi)),
-    assetRoute(parts.assets, ASSET_TYPES, getAbsoluteFSPath),
+    assetRoute(parts.assets, ASSET_TYPES, () => join(distDirectory(), 'swagger-ui')),
   ]
 }
 
-/** The files of swagger-ui-dist the page loads; no other is served. */
+/** The files of Swagger UI the page loads (copied into `dist/swagger-ui/` by the build); no other is served. */
 const ASSET_TYPES: Readonly<Record<string, string>> = {
   'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
   'swagger-ui.css': 'text/css; charset=utf-8',
