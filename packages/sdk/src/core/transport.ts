@@ -165,7 +165,9 @@ export function createCall(config: ResolvedConfig): Call {
     clock.started = performance.now()
     try {
       // The clock is the only option ky hands over: the Request carries everything else.
-      return await (config.fetch ?? globalThis.fetch)(request)
+      const response = await (config.fetch ?? globalThis.fetch)(request)
+      // A fetch of the caller's own may answer a Response it built (no url): what was asked is where.
+      return response.url ? response : Object.defineProperty(response, 'url', { value: request.url })
     } catch (error) {
       throw !request.signal.aborted && isFetchFailure(error) ? new NetworkError(clock.request, error) : error
     }
