@@ -1,5 +1,4 @@
 import type { AfterResponseHook, BeforeRequestHook, BeforeRetryHook, isHTTPError, Hooks as KyHooks } from 'ky'
-import { redactHeaders } from './headers.js'
 import { type Hooks, LOG_LEVELS, type Logger, type LogLevel } from './options.js'
 
 type Line = (message: string, details: Record<string, unknown>) => void
@@ -27,7 +26,7 @@ export function resolveLog(logger: Logger | undefined, level: LogLevel | undefin
 export function kyHooks(
   hooks: Hooks | undefined,
   log: Log | undefined,
-  redact: readonly string[],
+  shown: (headers: Headers) => Record<string, string>,
   isHttpError: typeof isHTTPError,
 ) {
   if (!hooks && !log?.warn) return undefined
@@ -43,11 +42,11 @@ export function kyHooks(
     })
   if (debug) {
     const attempt = ({ method, url, headers }: Request, attempt: number) =>
-      debug('session-library: request', { method, url, attempt, headers: redactHeaders(headers, redact) })
+      debug('session-library: request', { method, url, attempt, headers: shown(headers) })
     before.push(({ request }) => attempt(request, 1))
     retry.push(({ request, retryCount }) => attempt(request, retryCount + 1))
     after.push(({ request: { method, url }, response: { status, headers } }) => {
-      debug('session-library: response', { method, url, status, headers: redactHeaders(headers, redact) })
+      debug('session-library: response', { method, url, status, headers: shown(headers) })
     })
   }
   const beforeAttempt = async ({ request }: { request: Request }) => {

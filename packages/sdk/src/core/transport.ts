@@ -19,7 +19,7 @@ import { type ApiError, createApiError } from '../errors/api-error.js'
 import { type RequestDetails, SessionLibraryError, UNKNOWN_ERROR_CODE } from '../errors/base.js'
 import { AbortedError, isFetchFailure, NetworkError, TimeoutError } from '../errors/sdk-errors.js'
 import { readAnswer } from './answer-body.js'
-import { mergeHeaders } from './headers.js'
+import { mergeHeaders, redactHeaders } from './headers.js'
 import { kyHooks, resolveLog } from './hooks.js'
 import {
   backoffDelay,
@@ -123,13 +123,14 @@ function describeErrorBody(body: unknown, text: string | undefined): { code?: st
 }
 
 // ky 2 hands the body over read (`HTTPError.data`: JSON, text or undefined); the token is masked wherever echoed.
-function errorFromResponse(response: Response, data: unknown, { request, mask, hint404 }: Attempt): ApiError {
+function errorFromResponse(response: Response, data: unknown, { request, mask, shown, hint404 }: Attempt): ApiError {
   const masked = mask(typeof data === 'string' ? data : (JSON.stringify(data) ?? ''))
   const parsed = parseJsonText(masked)
   const text = parsed === NOT_JSON ? masked : undefined
   const body = text ?? parsed
   const { code, message } = describeErrorBody(body, text)
-  const { status, statusText, headers } = response
+  const { status, statusText } = response
+  const headers = shown(response.headers)
   const statusLine = [`HTTP ${status} ${statusText}`.trim(), message].filter(Boolean).join(': ')
   const said = code !== undefined && message !== undefined ? message : statusLine
   const retryAfter = retryAfterOf(response)
@@ -143,6 +144,8 @@ interface Attempt {
   options: CallOptions
   timeout: number | false
   mask: (text: string) => string
+  /** The answer's headers as the error keeps them: secrets hidden, the token masked (D2). */
+  shown: (headers: Headers) => Headers
   hint404: string | undefined
 }
 
@@ -160,6 +163,8 @@ function translateError(error: unknown, attempt: Attempt, { isHTTPError, isTimeo
 export function createCall(config: ResolvedConfig): Call {
   const log = resolveLog(config.logger, config.logLevel)
   const mask = tokenMask(config.token)
+  const redacted = (headers: Headers) => redactHeaders(headers, config.redact, mask)
+  const shown = (headers: Headers) => new Headers(redacted(headers))
   const timedFetch = async (request: Request, init?: Record<string, unknown>) => {
     const clock = init?.[CLOCK] as AttemptClock
     clock.started = performance.now()
@@ -172,7 +177,7 @@ export function createCall(config: ResolvedConfig): Call {
   }
   let http: KyInstance | undefined
   const create = (ky: Ky) => {
-    const hooks = kyHooks(config.hooks, log, config.redact ?? [], ky.isHTTPError)
+    const hooks = kyHooks(config.hooks, log, redacted, ky.isHTTPError)
     return ky.default.create({ fetch: timedFetch as typeof fetch, ...(hooks && { hooks }) })
   }
   const own = { accept: 'application/json', authorization: `Bearer ${config.token}` }
@@ -218,7 +223,7 @@ export function createCall(config: ResolvedConfig): Call {
       log?.info?.('session-library: answer', { operation: name, method: request.method, url, status: response.status })
       return { data, response }
     } catch (error) {
-      const failure = translateError(error, { request, options, timeout, mask, hint404 }, ky)
+      const failure = translateError(error, { request, options, timeout, mask, shown, hint404 }, ky)
       log?.error?.('session-library: failed', { method: request.method, url, error: String(failure) })
       const answered = response ?? (ky.isHTTPError(error) ? error.response : undefined)
       throw answered ? rememberResponse(failure, answered) : failure
