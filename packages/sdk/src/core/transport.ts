@@ -24,6 +24,7 @@ import { kyHooks, resolveLog } from './hooks.js'
 import {
   backoffDelay,
   type CallOptions,
+  type FetchFunction,
   RETRY_STATUSES,
   type ResolvedConfig,
   type RetryOption,
@@ -134,9 +135,29 @@ function errorFromResponse(response: Response, data: unknown, { request, mask, s
   const statusLine = [`HTTP ${status} ${statusText}`.trim(), message].filter(Boolean).join(': ')
   const said = code !== undefined && message !== undefined ? message : statusLine
   const retryAfter = retryAfterOf(response)
-  const hint = status === 404 ? hint404 : retryAfter === undefined ? undefined : `retry after ${retryAfter} s`
+  const location = response.headers.get('location')
+  // A browser's `manual` redirect is opaque: no status, no Location.
+  const hint =
+    (status > 300 && status < 400) || response.type === 'opaqueredirect'
+      ? `redirected${location ? ` to ${mask(location)}` : ''}, not followed (only a GET within the origin is)`
+      : status === 404
+        ? hint404
+        : retryAfter === undefined
+          ? undefined
+          : `retry after ${retryAfter} s`
   const details = { code: code ?? UNKNOWN_ERROR_CODE, message: said, status, body, retryAfter, hint, headers }
   return createApiError(details, request)
+}
+
+// fetch follows no redirect (`redirect: 'manual'`): a GET's is followed here within its origin; any other (a
+// write would be sent again, the token to another host) is the 3xx answer, an error naming its Location.
+async function followed(request: Request, fetcher: FetchFunction, hops = 5): Promise<Response> {
+  const response = await fetcher(request)
+  const to = response.status > 300 && response.status < 400 && response.headers.get('location')
+  const next = to ? new URL(to, request.url) : undefined
+  if (!next || !hops || request.method !== 'GET' || next.origin !== new URL(request.url).origin) return response
+  await response.body?.cancel()
+  return followed(new Request(next, request), fetcher, hops - 1)
 }
 
 interface Attempt {
@@ -170,7 +191,7 @@ export function createCall(config: ResolvedConfig): Call {
     clock.started = performance.now()
     try {
       // The clock is the only option ky hands over: the Request carries everything else.
-      return await (config.fetch ?? globalThis.fetch)(request)
+      return await followed(request, config.fetch ?? globalThis.fetch)
     } catch (error) {
       throw !request.signal.aborted && isFetchFailure(error) ? new NetworkError(clock.request, error) : error
     }
@@ -202,6 +223,7 @@ export function createCall(config: ResolvedConfig): Call {
     // Only the keys that are set: ky copies its options object once per key it merges.
     const kyOptions: Record<string, unknown> = {
       method: operation.method,
+      redirect: 'manual',
       headers: options.headers ? mergeHeaders(clientHeaders, options.headers) : clientHeaders,
       timeout,
       retry: retryFor(name, options.retry),
