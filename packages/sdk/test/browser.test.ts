@@ -18,7 +18,7 @@ describe('browser', () => {
     expect(imports.filter((path) => path.startsWith('node:'))).toEqual([])
   })
 
-  // Measured 25,019 and 25,394 B: the contract's client entry keeps the exact schemas out; ky loaded
+  // Measured 25,063 and 25,435 B: the contract's client entry keeps the exact schemas out; ky loaded
   // by the first call (not at import, where it costs Node ~30 ms) costs a bundle ~650 B of wrapping,
   // the schemas built on first use rather than at import (`lazy`) ~530 B, the strict page walk
   // (PaginationError, walkPages) ~650 B, and what each operation means (verb, effects,

@@ -184,8 +184,7 @@ function translateError(error: unknown, attempt: Attempt, { isHTTPError, isTimeo
 export function createCall(config: ResolvedConfig): Call {
   const log = resolveLog(config.logger, config.logLevel)
   const mask = tokenMask(config.token)
-  const redacted = (headers: Headers) => redactHeaders(headers, config.redact, mask)
-  const shown = (headers: Headers) => new Headers(redacted(headers))
+  const shown = (headers: Headers) => new Headers(redactHeaders(headers, config.redact, mask))
   const timedFetch = async (request: Request, init?: Record<string, unknown>) => {
     const clock = init?.[CLOCK] as AttemptClock
     clock.started = performance.now()
@@ -198,7 +197,7 @@ export function createCall(config: ResolvedConfig): Call {
   }
   let http: KyInstance | undefined
   const create = (ky: Ky) => {
-    const hooks = kyHooks(config.hooks, log, redacted, ky.isHTTPError)
+    const hooks = kyHooks(config.hooks, log, mask, config.redact ?? [], ky.isHTTPError)
     return ky.default.create({ fetch: timedFetch as typeof fetch, ...(hooks && { hooks }) })
   }
   const own = { accept: 'application/json', authorization: `Bearer ${config.token}` }
@@ -216,7 +215,8 @@ export function createCall(config: ResolvedConfig): Call {
     const relative = operationPath(name, (input.params ?? {}) as ParamsOf<typeof name>)
     const search = searchParams(input.query).toString()
     const url = `${config.baseUrl}${relative}${search && `?${search}`}`
-    const request = { operation: name, method: operation.method, path: `${basePath}${relative}`, url }
+    // What errors and log lines show of the request: a token given as an id or in the query masked (D2).
+    const request = { operation: name, method: operation.method, path: mask(`${basePath}${relative}`), url: mask(url) }
     const timeout = options.timeout ?? config.timeout
     // Until fetch stamps an attempt, the clock reads the call's start (a hook may answer without fetch).
     const clock: AttemptClock = { started: performance.now(), request }
@@ -242,11 +242,16 @@ export function createCall(config: ResolvedConfig): Call {
       const validate = options.validate ?? config.validate
       const read = { request, maxBytes: config.maxAnswerBytes, timeout, msLeft, validate }
       const data = await readAnswer(response, operation, read)
-      log?.info?.('session-library: answer', { operation: name, method: request.method, url, status: response.status })
+      log?.info?.('session-library: answer', {
+        operation: name,
+        method: request.method,
+        url: mask(url),
+        status: response.status,
+      })
       return { data, response }
     } catch (error) {
       const failure = translateError(error, { request, options, timeout, mask, shown, hint404 }, ky)
-      log?.error?.('session-library: failed', { method: request.method, url, error: String(failure) })
+      log?.error?.('session-library: failed', { method: request.method, url: request.url, error: String(failure) })
       const answered = response ?? (ky.isHTTPError(error) ? error.response : undefined)
       throw answered ? rememberResponse(failure, answered) : failure
     }
