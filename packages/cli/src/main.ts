@@ -1,7 +1,7 @@
 import { didYouMean, escapeMessage, once, type ParsedFlags, parseFlags, UsageError } from '@session-library/internal'
-import { isDotSegment, tokenMask } from '@session-library/schemas/client'
+import { tokenMask } from '@session-library/schemas/client'
 import { commands } from './cmd/index.js'
-import { type Command, findCommand, PROGRAM } from './cmdutil/command.js'
+import { type Command, checkSegment, findCommand, PROGRAM } from './cmdutil/command.js'
 import { connect, resolveConnection, tokenWays } from './cmdutil/connection.js'
 import { contract, loadContract } from './cmdutil/contract.js'
 import { CliError, EXIT } from './cmdutil/errors.js'
@@ -45,10 +45,7 @@ function checkPositionals(command: Command, positionals: readonly string[]): voi
   positionals.forEach((value, index) => {
     const { name, mayBeEmpty, segment } = positionalAt(command, index) ?? {}
     if (value === '' && !mayBeEmpty) throw new UsageError(`<${name}> must not be empty`, command.words)
-    if (segment && isDotSegment(value)) {
-      const why = 'a path segment of . or .. names another route'
-      throw new UsageError(`<${name}> cannot be '${value}': ${why}`, command.words)
-    }
+    if (segment) checkSegment(`<${name}>`, value, command.words)
   })
 }
 

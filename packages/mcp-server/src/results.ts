@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import { UsageError } from '@session-library/internal'
+import { escapeMessage, UsageError } from '@session-library/internal'
 import { ApiError, NetworkError, TimeoutError } from '@session-library/sdk'
 
 /** What to do about an API error, by its code, else by its status. */
@@ -64,7 +64,8 @@ export function pageNote({ total, offset }: { total: number; offset: number }, c
 /**
  * A refusal as a tool error (`isError`): the status and code of the API when it answered, its
  * message and what to do, in text (a client checks `structuredContent` against the tool's output
- * schema even on an error, so there is none). `mask` hides the token.
+ * schema even on an error, so there is none). `mask` hides the token; a server's terminal escapes are
+ * shown escaped, as the CLI shows them.
  */
 export function errorResult(error: unknown, mask: (text: string) => string): CallToolResult {
   const api = error instanceof ApiError ? error : undefined
@@ -74,5 +75,5 @@ export function errorResult(error: unknown, mask: (text: string) => string): Cal
   const todo = nextStep(error)
   const text = [api && !message.startsWith(String(api.status)) ? `${api.status} ${api.code}: ` : '', message]
   const lines = [mask(text.join('')), ...(todo ? [`What to do: ${mask(todo)}`] : [])]
-  return { isError: true, content: [{ type: 'text', text: lines.join('\n') }] }
+  return { isError: true, content: [{ type: 'text', text: escapeMessage(lines.join('\n')) }] }
 }

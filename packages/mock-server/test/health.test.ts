@@ -48,4 +48,14 @@ describeTransports('D17 health', (start) => {
     const { data } = await expectAnswer(await h.fetch('/api/v1/health'), 'health.get')
     expect(data.lastError).toBe('Waveform service is unavailable.')
   })
+
+  it("D17: an injected fault with a body of its own puts that body's message in lastError, not the status's generic one", async () => {
+    const h = await start()
+    const message = 'No space left on device (ENOSPC)'
+    const body = { error: { status: 503, code: 'storage_unavailable', message } }
+    await h.fetch('/__mock/faults', { method: 'POST', json: { status: 503, operation: 'sessions.list', body } })
+    await h.fetch('/api/v1/sessions')
+    const { data } = await expectAnswer(await h.fetch('/api/v1/health'), 'health.get')
+    expect(data.lastError).toBe(message)
+  })
 })

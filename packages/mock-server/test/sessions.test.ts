@@ -125,6 +125,19 @@ describeTransports('D11 filters', (start) => {
     expect(body.data[0]).not.toHaveProperty('client')
   })
 
+  it('D11: q finds a text whatever its Unicode normal form: café typed NFC finds an NFD title (macOS) and back', async () => {
+    const nfd = 'Cafe\u0301 Session'
+    const h = await start({
+      library: libraryOf([
+        { id: 'a', title: nfd, client: '', notes: '' },
+        { id: 'b', title: 'Other', client: 'CAF\u00c9', notes: '' },
+      ]),
+    })
+    expect(await ids(h, `?q=${encodeURIComponent('caf\u00e9')}`)).toEqual(['a', 'b'])
+    expect(await ids(h, `?q=${encodeURIComponent('cafe\u0301')}`)).toEqual(['a', 'b'])
+    expect((await list(h, '?q=session')).data[0].title).toBe(nfd)
+  })
+
   it('D11: kind and its alias daw match exactly; both given and equal is fine, different is 400', async () => {
     const h = await start({ library: library() })
     expect(await ids(h, '?kind=ableton')).toEqual(['a', 'c'])

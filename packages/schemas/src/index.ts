@@ -36,6 +36,7 @@ export {
   previewDefaults,
   SESSION_DEFAULTS,
   type SessionFilter,
+  searchText,
   sessionCreateBody,
   sessionFilter,
   sessionListQuery,

@@ -2,36 +2,39 @@
 export const MASKED = '<token>'
 
 // A secret counts only as a whole value: a token `t` masks `/sessions/t`, never the `t` of `tags`. As a
-// server reads a URL, `+` is a space and an escape of anything but a letter, digit or `-._~` a separator.
-// Before it: no word character ending no escape, and no escape of a word character.
-const BEFORE = String.raw`(?<!(?<!%[\dA-Fa-f]?)[\w\-.~%]|%(?:3\d|[46][1-9A-Fa-f]|[57][\dAa]|2[DEde]|5[Ff]|7[Ee]))`
+// server reads a URL, `+` is a space and an escape of anything but a letter, digit or `-._~` a separator;
+// in JSON text, so is a short escape (`\n`). Before it: no word character ending no escape, and no escape of
+// a word character.
+const BEFORE = String.raw`(?<!(?<!%[\dA-F]?|\\)[\w\-.~%]|%(?:3\d|[46][1-9A-F]|[57][\dA]|2[DE]|5F|7E))`
 const AFTER = String.raw`(?![\w\-.~])`
 
 /** `text` written as a regular expression that matches it and nothing else: each of `.*+?^${}()|[]\\` escaped. */
 export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-const hexDigit = (digit: string) => (/[A-F]/.test(digit) ? `[${digit}${digit.toLowerCase()}]` : digit)
+const hex = (code: number, digits: number) => code.toString(16).padStart(digits, '0')
 
-// One character of a secret as it may stand in a text: as is, percent-encoded (each byte, either hex
-// case, needed or not: `%53` is an `S` to any server), a space as `+`, or JSON-escaped (`\"`, `\\`).
+// One character of a secret as it may stand in a text, in any case (a host name is read in lower case, hex
+// digits come in either): as is, percent-encoded (each byte, needed or not: `%53` is an `S` to any server),
+// a space as `+`, or JSON-escaped (`\u0053`, `\"`, `\\`, `\/`), so that a JSON text is masked as its
+// strings read.
 const encoder = new TextEncoder()
 
 function characterForms(character: string): string {
-  const bytes = [...encoder.encode(character)]
-  const percent = bytes.map(
-    (byte) => `%${[...byte.toString(16).toUpperCase().padStart(2, '0')].map(hexDigit).join('')}`,
-  )
-  const json = character === '"' || character === '\\' ? [escapeRegExp(`\\${character}`)] : []
-  return `(?:${[escapeRegExp(character), percent.join(''), ...json].join('|')}${character === ' ' ? '|\\+' : ''})`
+  const percent = [...encoder.encode(character)].map((byte) => `%${hex(byte, 2)}`).join('')
+  const unicode = [...Array(character.length).keys()].map((unit) => `\\u${hex(character.charCodeAt(unit), 4)}`)
+  const short = '"\\/'.includes(character) ? [`\\${character}`] : []
+  const forms = [character, percent, unicode.join(''), ...short].map(escapeRegExp)
+  return `(?:${forms.join('|')}${character === ' ' ? '|\\+' : ''})`
 }
 
 const patternOf = (secret: string) => [...secret].map(characterForms).join('')
 
 /**
  * A function that masks the given secrets (typically the bearer token) in any text: a URL, a
- * message, a printed answer. A secret is replaced only as a whole value (between separators such as
- * `/`, `?`, `&`, `=`, `+`, spaces or quotes, also percent-encoded), as sent, percent-encoded or
- * JSON-escaped; never inside a longer word. Empty secrets are ignored. Build it once per token.
+ * message, a printed answer, a JSON text. A secret is replaced only as a whole value (between separators
+ * such as `/`, `?`, `&`, `=`, `+`, spaces or quotes, also percent-encoded), in any letter case, as sent,
+ * percent-encoded or JSON-escaped (`\u` escapes too); never inside a longer word. Empty secrets are
+ * ignored. Build it once per token.
  *
  * @example
  * ```ts
@@ -48,10 +51,11 @@ export function tokenMask(secrets: string | readonly (string | undefined)[]): (t
   given.sort((a, b) => b.length - a.length)
   // Compiled at the first text that may hold a secret: most masks (a mock's, a CLI run's) never see one.
   let pattern: RegExp | undefined
-  const mayHold = (text: string) => /[%\\+]/.test(text) || given.some((s) => text.includes(s))
+  const lower = given.map((secret) => secret.toLowerCase())
   return (text) => {
-    if (!mayHold(text)) return text
-    pattern ??= new RegExp(`${BEFORE}(?:${given.map(patternOf).join('|')})${AFTER}`, 'g')
+    const folded = text.toLowerCase()
+    if (!/[%\\+]/.test(text) && !lower.some((secret) => folded.includes(secret))) return text
+    pattern ??= new RegExp(`${BEFORE}(?:${given.map(patternOf).join('|')})${AFTER}`, 'gi')
     return text.replace(pattern, MASKED)
   }
 }

@@ -49,6 +49,19 @@ describe('the one token mask (D2)', () => {
     expect(maskToken(`Bearer ${token}`, token)).toBe(`Bearer ${MASKED}`)
   })
 
+  it('D2: a token is masked however JSON escapes it (\\u in either hex case, a surrogate pair, \\/) and in any letter case', () => {
+    const token = 'Sekret/Tök😀n'
+    const escaped = JSON.stringify(token).replace(/[^"]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    const mask = tokenMask(token)
+    expect(mask(`{"title":${escaped}}`)).toBe(`{"title":"${MASKED}"}`)
+    expect(mask(`{"title":${escaped.toUpperCase().replace(/\\U/g, '\\u')}}`)).toBe(`{"title":"${MASKED}"}`)
+    expect(mask('{"path":"Sekret\\/Tök\\ud83d\\ude00n"}')).toBe(`{"path":"${MASKED}"}`)
+    expect(mask('{"lines":"a\\nSekret/Tök😀n"}')).toBe(`{"lines":"a\\n${MASKED}"}`)
+    expect(mask(`http://${token.toLowerCase()}:4777`)).toBe(`http://${MASKED}:4777`)
+    expect(mask(`x-echo: ${token.toUpperCase()}`)).toBe(`x-echo: ${MASKED}`)
+    expect(mask('{"title":"\\u0041Sekret/Tök😀n"}')).toBe('{"title":"\\u0041Sekret/Tök😀n"}')
+  })
+
   it('D2: several secrets, an empty one ignored; text without them is returned as is', () => {
     const mask = tokenMask(['secret-one', '', undefined, 'secret-two'])
     expect(mask('secret-one then "secret-two"')).toBe(`${MASKED} then "${MASKED}"`)

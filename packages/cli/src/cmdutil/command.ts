@@ -1,4 +1,5 @@
-import type { FlagValues } from '@session-library/internal'
+import { type FlagValues, UsageError } from '@session-library/internal'
+import { isDotSegment } from '@session-library/schemas/client'
 import type { SessionLibrary } from '@session-library/sdk'
 import type { Connection } from './connection.js'
 import type { Completion, Flag } from './flags.js'
@@ -17,6 +18,12 @@ export interface Positional extends Completion {
   readonly mayBeEmpty?: boolean
   /** Fills a segment of the request's path, so it cannot be `.` or `..` (see `isDotSegment`). */
   readonly segment?: boolean
+}
+
+/** Refuses `.` or `..` as the value of a path segment (a URL resolves it to another route): a usage error. */
+export function checkSegment(name: string, value: string, words: readonly string[]): void {
+  if (isDotSegment(value))
+    throw new UsageError(`${name} cannot be '${value}': a path segment of . or .. names another route`, words)
 }
 
 export const ID: Positional = { name: 'id', description: 'The session identifier.', complete: 'ids', segment: true }

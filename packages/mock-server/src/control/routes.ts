@@ -1,6 +1,7 @@
 import { findRoute, NOT_FOUND_MESSAGES, type RouteEntry } from '@session-library/schemas'
 import type { JsonBodyType } from 'msw'
-import { ApiError, asApiError, errorText, jsonText, toResponse } from '../http/api-error.js'
+import { failed } from '../http/answer.js'
+import { ApiError, jsonText, toResponse } from '../http/api-error.js'
 import { authorized, unauthorized } from '../http/auth.js'
 import { checkBody } from '../http/request-view.js'
 import type { Runtime } from '../runtime/runtime.js'
@@ -46,7 +47,10 @@ export function createControlResolver(runtime: Runtime): (request: Request) => P
       return toResponse(jsonText(found.route.status, JSON.stringify({ data })))
     } catch (caught) {
       const refused = caught instanceof TypeError ? new ApiError('invalid_json', caught.message) : caught
-      return toResponse(errorText(asApiError(refused, runtime.mask)))
+      const { answer, errorMessage } = failed(refused, runtime)
+      // Not journaled, but a failed write (a reset the disk refused) is health's lastError as an API 5xx is.
+      if (answer.status >= 500) runtime.journal.noteError(errorMessage)
+      return toResponse(answer)
     }
   }
 }

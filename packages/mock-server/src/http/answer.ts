@@ -118,11 +118,17 @@ async function faultAnswer(fault: Fault, operation: OperationName): Promise<Outc
     fault.body === undefined
       ? errorText({ status: fault.status, code, message, headers })
       : jsonText(fault.status, JSON.stringify(fault.body), headers)
-  return { answer, operation, code, message, errorMessage: message }
+  // A body of the fault's own says its own message (D17).
+  const own = (fault.body as { error?: { message?: unknown } } | undefined)?.error?.message
+  return { answer, operation, code, message, errorMessage: typeof own === 'string' ? own : message }
 }
 
-/** The outcome of what was thrown: its envelope, and the exception's message for `lastError`. */
-export function failed(caught: unknown, runtime: Runtime, operation?: OperationName): Outcome {
+/** The outcome of what was thrown: its envelope, and the exception's message for `lastError` (D17). */
+export function failed(
+  caught: unknown,
+  runtime: Runtime,
+  operation?: OperationName,
+): Outcome & { answer: PlainAnswer; errorMessage: string } {
   const error = asApiError(caught, runtime.mask)
   const internal = isAnswer(caught) ? undefined : caught instanceof Error ? caught.message : String(caught)
   const { code, message } = error

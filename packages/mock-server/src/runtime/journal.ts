@@ -192,7 +192,7 @@ export class Journal {
 
   /** Sets `lastError` for a failure outside any request (D19). */
   noteError(message: string): void {
-    this.#lastError = message
+    this.#lastError = this.#mask(message)
   }
 
   get lastError(): string | undefined {

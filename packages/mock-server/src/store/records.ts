@@ -122,6 +122,12 @@ function danglingReferences(library: LibrarySnapshot, prefix = ''): string[] {
   return [...preferred, ...owned('lanes'), ...owned('waveforms')]
 }
 
+/** What the records of a well-formed library break together: a key held twice, a reference to nothing. */
+const keyProblems = (library: LibrarySnapshot, prefix = '') => [
+  ...duplicateKeys(library, prefix),
+  ...danglingReferences(library, prefix),
+]
+
 /** Each issue of a check in the contract's wording, naming the id of the record its path points into. */
 export function namedIssues(
   issues: readonly z.core.$ZodIssue[],
@@ -153,7 +159,7 @@ export function checkLibrary(library: unknown): LibrarySnapshot {
         : undefined
     throw new TypeError(`invalid library: ${namedIssues(checked.error.issues, idAt, 'library').join('; ')}`)
   }
-  const wrong = [...duplicateKeys(checked.data, 'library.'), ...danglingReferences(checked.data, 'library.')]
+  const wrong = keyProblems(checked.data, 'library.')
   if (wrong.length > 0) throw new TypeError(`invalid library: ${wrong.join('; ')}`)
   return checked.data
 }
@@ -195,9 +201,9 @@ export function recordProblems(part: LibraryPart, records: readonly unknown[], l
   return problems
 }
 
-/** What keeps a `--data` file's library from loading: its shape, each record, each key held once. */
+/** What keeps a `--data` file's library from loading: its shape, each record, each key held once, each reference. */
 export function libraryProblems(library: unknown): string[] {
-  if (acceptsAsIs(writtenLibrary)(library)) return duplicateKeys(library as LibrarySnapshot)
+  if (acceptsAsIs(writtenLibrary)(library)) return keyProblems(library as LibrarySnapshot)
   const record = (typeof library === 'object' && library !== null ? library : {}) as Record<string, unknown>
   const parts = libraryPartNames.filter((part) => Array.isArray(record[part]))
   // The records are checked one by one below; the rest of the library here, its parts empty.
@@ -206,5 +212,5 @@ export function libraryProblems(library: unknown): string[] {
     ...(shell.success ? [] : issueLines(shell.error.issues, '', 'library')),
     ...parts.flatMap((part) => recordProblems(part, record[part] as unknown[])),
   ]
-  return problems.length > 0 ? problems : duplicateKeys(library as LibrarySnapshot)
+  return problems.length > 0 ? problems : keyProblems(library as LibrarySnapshot)
 }

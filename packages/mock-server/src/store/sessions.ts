@@ -6,6 +6,7 @@ import {
   previewDefaults,
   SESSION_DEFAULTS,
   type SessionListParams,
+  searchText,
   sessionFilter,
   sessionOrder,
   type sessionUpdateBody,
@@ -73,14 +74,21 @@ export function sessionJson(value: unknown): string | undefined {
 
 export const DAY_MS = 86_400_000
 
+// The texts `q` searches, folded once per record (records never change in place).
+const searched = new WeakMap<Readonly<StoredSession>, readonly string[]>()
+function searchedTexts(record: Readonly<StoredSession>): readonly string[] {
+  const texts = searched.get(record) ?? [record.title, record.client, record.notes].map(searchText)
+  searched.set(record, texts)
+  return texts
+}
+
 /** The filter of D11, or `undefined` when the query has none. */
 function matches(query: SessionListParams, since: string | undefined) {
-  const needle = query.q?.toLowerCase()
+  const needle = query.q === undefined ? undefined : searchText(query.q)
   const filter = sessionFilter(query)
   if (needle === undefined && filter === undefined && since === undefined) return undefined
   return (record: Readonly<StoredSession>) =>
-    (needle === undefined ||
-      [record.title, record.client, record.notes].some((text) => text.toLowerCase().includes(needle))) &&
+    (needle === undefined || searchedTexts(record).some((text) => text.includes(needle))) &&
     (filter === undefined || missedFilter(filter, record) === undefined) &&
     (since === undefined || record.lastOpened >= since)
 }

@@ -42,7 +42,9 @@ describe('D2: constant-time token comparison', () => {
 })
 
 const TOKEN = 'Sup3r-Secret-Token-0123456789'
-const FORMS = [TOKEN, encodeURIComponent(TOKEN)]
+const UNICODE_ESCAPED = [...TOKEN].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')
+// A host name is read in lower case; a JSON body is shown decoded, so its `\u` escapes as the token.
+const FORMS = [TOKEN, encodeURIComponent(TOKEN), TOKEN.toLowerCase(), UNICODE_ESCAPED]
 
 /** What the dashboard's event stream sends first: the state and the kept entries, as text. */
 async function backlog(origin: string): Promise<string> {
@@ -76,7 +78,7 @@ describe('D2: the token in no log line, error, journal or health answer', () => 
   })
   afterAll(() => cli.stop())
 
-  it('D2: wrong tokens, the token in paths, queries, body keys and control bodies, a 5xx: it is nowhere', async () => {
+  it('D2: wrong tokens, the token in paths, queries, body keys (\\u-escaped too), control bodies, the Host, a 5xx: it is nowhere', async () => {
     for (const wrong of [`${TOKEN}x`, TOKEN.slice(0, -1), TOKEN.toLowerCase(), '']) {
       expect((await send('/api/v1/health', { token: wrong })).status).toBe(401)
     }
@@ -87,6 +89,11 @@ describe('D2: the token in no log line, error, journal or health answer', () => 
     await send(`/api/v1/${TOKEN}`)
     expect((await send('/api/v1/sessions', { method: 'POST', body: JSON.stringify({ [TOKEN]: 1 }) })).status).toBe(400)
     await send('/api/v1/sessions', { method: 'POST', body: `{"title": "${TOKEN}` })
+    await send('/api/v1/sessions', { method: 'POST', body: `{"title": "${UNICODE_ESCAPED}", "x": 1}` })
+    await send('/api/v1/sessions', {
+      method: 'POST',
+      body: `{"title": "${UNICODE_ESCAPED.toUpperCase().replaceAll('\\U', '\\u')}"`,
+    })
     expect((await send('/__mock/mode', { method: 'PUT', body: JSON.stringify({ [TOKEN]: 1 }) })).status).toBe(400)
     await send(`/__mock/${TOKEN}`)
     await send('/__mock/faults', { method: 'POST', body: JSON.stringify({ status: 503, operation: 'tagCounts.list' }) })

@@ -87,4 +87,16 @@ describe('the one token mask (D2) in the journal, health, errors and the event s
     expect(api.journal()[0]?.request.headers).toMatchObject({ authorization: `Bearer ${MASKED}` })
     expect(JSON.stringify(api.journal())).not.toContain('s3cr3t-token')
   })
+
+  it('D2: a token sent as the host, which a URL reads in lower case, is masked in the journal and its headers', async () => {
+    const token = 'Host-Token-XYZ'
+    const api = createMockApi({ baseUrl: '*', token, library, now: NOW })
+    const server = setupServer(...api.handlers)
+    server.listen({ onUnhandledFrame: 'error' })
+    servers.push(server)
+    await fetch(`http://${token}/api/v1/health`, { headers: { authorization: `Bearer ${token}` } })
+    const [entry] = api.journal()
+    expect(entry?.origin).toBe(`http://${MASKED}`)
+    expect(JSON.stringify(api.journal()).toLowerCase()).not.toContain(token.toLowerCase())
+  })
 })

@@ -190,6 +190,10 @@ export function sessionFilter(query: SessionListParams): SessionFilter | undefin
   return kind === undefined && tags.length === 0 ? undefined : { kind, tags }
 }
 
+/** A text as `q` compares it (DECISIONS D11): in lower case and NFC, so that `café` typed either way finds it
+ * written either way (a macOS file name is NFD). */
+export const searchText = (text: string): string => text.toLowerCase().normalize('NFC')
+
 /** The first tag of a {@link SessionFilter} that `tags` lacks; `undefined` when it carries them all. */
 export function missingTag(filter: SessionFilter, tags: readonly unknown[]): string | undefined {
   for (const tag of filter.tags) if (!tags.includes(tag)) return tag

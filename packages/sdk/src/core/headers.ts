@@ -15,11 +15,16 @@ export function mergeHeaders(into: Readonly<Record<string, string>>, headers: He
 }
 
 /** A copy of the headers safe to log: secret values (`Authorization`, `Cookie`, names with `key`,
- * `token` or `secret`, and `redact`) replaced, an auth scheme kept.
+ * `token` or `secret`, and `redact`) replaced, an auth scheme kept; any other value passed through `mask`
+ * (`tokenMask(token)` hides the token a server echoes in a header of its own).
  * @example `redactHeaders({ Authorization: 'Bearer s' }) // { authorization: 'Bearer [redacted]' }`
  */
-export function redactHeaders(headers: HeadersInput, redact: readonly string[] = []): Record<string, string> {
+export function redactHeaders(
+  headers: HeadersInput,
+  redact: readonly string[] = [],
+  mask: (value: string) => string = (value) => value,
+): Record<string, string> {
   const hide = ([name, value]: [string, string]) =>
-    [name, isSecretHeader(name, redact) ? redactedHeaderValue(name, value, '[redacted]') : value] as const
+    [name, isSecretHeader(name, redact) ? redactedHeaderValue(name, value, '[redacted]') : mask(value)] as const
   return Object.fromEntries(headerEntries(headers).map(hide))
 }

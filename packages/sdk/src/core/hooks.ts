@@ -27,6 +27,7 @@ export function resolveLog(logger: Logger | undefined, level: LogLevel | undefin
 export function kyHooks(
   hooks: Hooks | undefined,
   log: Log | undefined,
+  mask: (text: string) => string,
   redact: readonly string[],
   isHttpError: typeof isHTTPError,
 ) {
@@ -39,15 +40,16 @@ export function kyHooks(
   // The log's hooks come first: ky skips the later `beforeRequest` hooks once one returns a Request.
   if (warn)
     retry.push(({ request: { method, url }, error, retryCount }) => {
-      warn('session-library: retry', { method, url, retryCount, status: statusOf(error) })
+      warn('session-library: retry', { method, url: mask(url), retryCount, status: statusOf(error) })
     })
   if (debug) {
+    const shown = (headers: Headers) => redactHeaders(headers, redact, mask)
     const attempt = ({ method, url, headers }: Request, attempt: number) =>
-      debug('session-library: request', { method, url, attempt, headers: redactHeaders(headers, redact) })
+      debug('session-library: request', { method, url: mask(url), attempt, headers: shown(headers) })
     before.push(({ request }) => attempt(request, 1))
     retry.push(({ request, retryCount }) => attempt(request, retryCount + 1))
     after.push(({ request: { method, url }, response: { status, headers } }) => {
-      debug('session-library: response', { method, url, status, headers: redactHeaders(headers, redact) })
+      debug('session-library: response', { method, url: mask(url), status, headers: shown(headers) })
     })
   }
   const beforeAttempt = async ({ request }: { request: Request }) => {

@@ -19,11 +19,12 @@ import { type ApiError, createApiError } from '../errors/api-error.js'
 import { type RequestDetails, SessionLibraryError, UNKNOWN_ERROR_CODE } from '../errors/base.js'
 import { AbortedError, isFetchFailure, NetworkError, TimeoutError } from '../errors/sdk-errors.js'
 import { readAnswer } from './answer-body.js'
-import { mergeHeaders } from './headers.js'
+import { mergeHeaders, redactHeaders } from './headers.js'
 import { kyHooks, resolveLog } from './hooks.js'
 import {
   backoffDelay,
   type CallOptions,
+  type FetchFunction,
   RETRY_STATUSES,
   type ResolvedConfig,
   type RetryOption,
@@ -123,19 +124,40 @@ function describeErrorBody(body: unknown, text: string | undefined): { code?: st
 }
 
 // ky 2 hands the body over read (`HTTPError.data`: JSON, text or undefined); the token is masked wherever echoed.
-function errorFromResponse(response: Response, data: unknown, { request, mask, hint404 }: Attempt): ApiError {
+function errorFromResponse(response: Response, data: unknown, { request, mask, shown, hint404 }: Attempt): ApiError {
   const masked = mask(typeof data === 'string' ? data : (JSON.stringify(data) ?? ''))
   const parsed = parseJsonText(masked)
   const text = parsed === NOT_JSON ? masked : undefined
   const body = text ?? parsed
   const { code, message } = describeErrorBody(body, text)
-  const { status, statusText, headers } = response
+  const { status, statusText } = response
+  const headers = shown(response.headers)
   const statusLine = [`HTTP ${status} ${statusText}`.trim(), message].filter(Boolean).join(': ')
   const said = code !== undefined && message !== undefined ? message : statusLine
   const retryAfter = retryAfterOf(response)
-  const hint = status === 404 ? hint404 : retryAfter === undefined ? undefined : `retry after ${retryAfter} s`
+  const location = response.headers.get('location')
+  // A browser's `manual` redirect is opaque: no status, no Location.
+  const hint =
+    (status > 300 && status < 400) || response.type === 'opaqueredirect'
+      ? `redirected${location ? ` to ${mask(location)}` : ''}, not followed (only a GET within the origin is)`
+      : status === 404
+        ? hint404
+        : retryAfter === undefined
+          ? undefined
+          : `retry after ${retryAfter} s`
   const details = { code: code ?? UNKNOWN_ERROR_CODE, message: said, status, body, retryAfter, hint, headers }
   return createApiError(details, request)
+}
+
+// fetch follows no redirect (`redirect: 'manual'`): a GET's is followed here within its origin; any other (a
+// write would be sent again, the token to another host) is the 3xx answer, an error naming its Location.
+async function followed(request: Request, fetcher: FetchFunction, hops = 5): Promise<Response> {
+  const response = await fetcher(request)
+  const to = response.status > 300 && response.status < 400 && response.headers.get('location')
+  const next = to ? new URL(to, request.url) : undefined
+  if (!next || !hops || request.method !== 'GET' || next.origin !== new URL(request.url).origin) return response
+  await response.body?.cancel()
+  return followed(new Request(next, request), fetcher, hops - 1)
 }
 
 interface Attempt {
@@ -143,6 +165,8 @@ interface Attempt {
   options: CallOptions
   timeout: number | false
   mask: (text: string) => string
+  /** The answer's headers as the error keeps them: secrets hidden, the token masked (D2). */
+  shown: (headers: Headers) => Headers
   hint404: string | undefined
 }
 
@@ -160,12 +184,13 @@ function translateError(error: unknown, attempt: Attempt, { isHTTPError, isTimeo
 export function createCall(config: ResolvedConfig): Call {
   const log = resolveLog(config.logger, config.logLevel)
   const mask = tokenMask(config.token)
+  const shown = (headers: Headers) => new Headers(redactHeaders(headers, config.redact, mask))
   const timedFetch = async (request: Request, init?: Record<string, unknown>) => {
     const clock = init?.[CLOCK] as AttemptClock
     clock.started = performance.now()
     try {
       // The clock is the only option ky hands over: the Request carries everything else.
-      const response = await (config.fetch ?? globalThis.fetch)(request)
+      const response = await followed(request, config.fetch ?? globalThis.fetch)
       // A fetch of the caller's own may answer a Response it built (no url): what was asked is where.
       return response.url ? response : Object.defineProperty(response, 'url', { value: request.url })
     } catch (error) {
@@ -174,7 +199,7 @@ export function createCall(config: ResolvedConfig): Call {
   }
   let http: KyInstance | undefined
   const create = (ky: Ky) => {
-    const hooks = kyHooks(config.hooks, log, config.redact ?? [], ky.isHTTPError)
+    const hooks = kyHooks(config.hooks, log, mask, config.redact ?? [], ky.isHTTPError)
     return ky.default.create({ fetch: timedFetch as typeof fetch, ...(hooks && { hooks }) })
   }
   const own = { accept: 'application/json', authorization: `Bearer ${config.token}` }
@@ -192,13 +217,15 @@ export function createCall(config: ResolvedConfig): Call {
     const relative = operationPath(name, (input.params ?? {}) as ParamsOf<typeof name>)
     const search = searchParams(input.query).toString()
     const url = `${config.baseUrl}${relative}${search && `?${search}`}`
-    const request = { operation: name, method: operation.method, path: `${basePath}${relative}`, url }
+    // What errors and log lines show of the request: a token given as an id or in the query masked (D2).
+    const request = { operation: name, method: operation.method, path: mask(`${basePath}${relative}`), url: mask(url) }
     const timeout = options.timeout ?? config.timeout
     // Until fetch stamps an attempt, the clock reads the call's start (a hook may answer without fetch).
     const clock: AttemptClock = { started: performance.now(), request }
     // Only the keys that are set: ky copies its options object once per key it merges.
     const kyOptions: Record<string, unknown> = {
       method: operation.method,
+      redirect: 'manual',
       headers: options.headers ? mergeHeaders(clientHeaders, options.headers) : clientHeaders,
       timeout,
       retry: retryFor(name, options.retry),
@@ -217,11 +244,16 @@ export function createCall(config: ResolvedConfig): Call {
       const validate = options.validate ?? config.validate
       const read = { request, maxBytes: config.maxAnswerBytes, timeout, msLeft, validate }
       const data = await readAnswer(response, operation, read)
-      log?.info?.('session-library: answer', { operation: name, method: request.method, url, status: response.status })
+      log?.info?.('session-library: answer', {
+        operation: name,
+        method: request.method,
+        url: mask(url),
+        status: response.status,
+      })
       return { data, response }
     } catch (error) {
-      const failure = translateError(error, { request, options, timeout, mask, hint404 }, ky)
-      log?.error?.('session-library: failed', { method: request.method, url, error: String(failure) })
+      const failure = translateError(error, { request, options, timeout, mask, shown, hint404 }, ky)
+      log?.error?.('session-library: failed', { method: request.method, url: request.url, error: String(failure) })
       const answered = response ?? (ky.isHTTPError(error) ? error.response : undefined)
       throw answered ? rememberResponse(failure, answered) : failure
     }

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { type ApiError, SessionLibrary } from '../../src/index.js'
 import { TOKEN } from '../support/fixtures.js'
@@ -31,5 +32,27 @@ describe('D2: the token never in an error', () => {
       .catch((e: unknown) => e)
     expect(String((error as Error).message)).not.toContain(TOKEN)
     expect((error as Error).message).toContain('<token>')
+  })
+
+  it('a token echoed in response headers, \\u-escaped in the body or in another case is masked in the error, its headers and its inspection', async () => {
+    const escaped = [...TOKEN].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')
+    const baseUrl = await listen((request, response) => {
+      response.writeHead(503, {
+        'content-type': 'application/json',
+        'x-echo': request.headers.authorization ?? '',
+        'x-host': TOKEN.toLowerCase(),
+        'set-cookie': `s=${TOKEN}`,
+      })
+      response.end(`{"error":{"status":503,"code":"busy","message":"busy ${escaped}"},"token":"${escaped}"}`)
+    })
+    const error = (await client(baseUrl)
+      .health()
+      .catch((e: unknown) => e)) as ApiError
+    expect(error.headers.get('x-echo')).toBe('Bearer <token>')
+    expect(error.headers.get('set-cookie')).toBe('[redacted]')
+    for (const shown of [error.message, JSON.stringify([...error.headers]), inspect(error, { depth: 9 })]) {
+      expect(shown.toLowerCase()).not.toContain(TOKEN.toLowerCase())
+      expect(shown).not.toContain(escaped)
+    }
   })
 })

@@ -40,6 +40,24 @@ describe('SESSION_LIBRARY_LOG and logLevel', () => {
     for (const spy of stdout) expect(spy).not.toHaveBeenCalled()
   })
 
+  it('D2: a token in the path (an id given as it) or echoed in a response header is masked in every line, the error message included', async () => {
+    const logger = { debug: vi.fn() }
+    server.use(
+      counted('get', '/sessions/:id', () =>
+        HttpResponse.json(
+          { error: { status: 404, code: 'not_found', message: 'session not found' } },
+          { status: 404, headers: { 'x-echo': TOKEN } },
+        ),
+      ).handler,
+    )
+    await client({ logger, logLevel: 'debug' })
+      .sessions.get(TOKEN)
+      .catch(() => {})
+    const lines = JSON.stringify(logger.debug.mock.calls)
+    expect(lines).toContain('/sessions/<token>')
+    expect(lines).not.toContain(TOKEN)
+  })
+
   it('warn keeps the retries and failures only; info adds one line per call', async () => {
     const stderr = vi.spyOn(console, 'error').mockImplementation(() => {})
     flakyHealth()

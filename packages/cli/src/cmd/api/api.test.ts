@@ -58,7 +58,7 @@ describe('api <method> <path>: any operation of the API, JSON out (as gh api)', 
     expect(mock.stored(id)?.tags).toEqual(['bass', 'keys'])
   })
 
-  it("2, nothing sent: a query or body the contract's check refuses, a path outside it, a method the path lacks", async () => {
+  it("2, nothing sent: a query or body the contract's check refuses, a path outside it, a method the path lacks, a . or .. segment", async () => {
     const before = sent()
     const cases: [string[], RegExp][] = [
       [['GET', '/sessions', '-f', 'limit=0'], /^error: limit: /],
@@ -68,6 +68,8 @@ describe('api <method> <path>: any operation of the API, JSON out (as gh api)', 
       [['GET', '/sessions', '-f', 'limit'], /^error: -f limit: not key=value\n/],
       [['POST', '/sessions', '--input', '-'], /^error: --input: not valid JSON/],
       [['GET', '/sessions', '--input', '-'], /^error: --input: GET \/sessions takes no body\n/],
+      [['GET', '/sessions/..'], /^error: GET \/sessions\/\.\.: \{id\} cannot be '\.\.': a path segment of \. or \.\. /],
+      [['PUT', '/sessions/%2e/tags', '-F', 'tags[]=a'], /^error: PUT \/sessions\/%2e\/tags: \{id\} cannot be '\.'/],
     ]
     const runs = await Promise.all(cases.map(([args]) => run(args, '{')))
     for (const [index, [args, message]] of cases.entries()) {

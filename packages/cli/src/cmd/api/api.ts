@@ -1,7 +1,7 @@
 import { didYouMean, type FlagValues, UsageError } from '@session-library/internal'
 import { API_PREFIX, isRecord, type OperationName } from '@session-library/schemas/client'
 import type { RawAnswer } from '@session-library/sdk'
-import type { Command, Context } from '../../cmdutil/command.js'
+import { type Command, type Context, checkSegment } from '../../cmdutil/command.js'
 import { ASKS, confirm, YES_FLAG } from '../../cmdutil/confirm.js'
 import { loadContract } from '../../cmdutil/contract.js'
 import type { Flag } from '../../cmdutil/flags.js'
@@ -103,6 +103,7 @@ export const api: Command = {
       throw fail(`${verb} ${path}: no operation of the API${didYouMean(path, known)}`)
     }
     const { operation, params } = matched
+    for (const [name, value] of Object.entries(params)) checkSegment(`${verb} ${path}: {${name}}`, value, WORDS)
     const fields = await fieldsOf(values, io)
     const withBody = operation.body !== undefined
     if (!withBody && values.input !== undefined) throw fail(`--input: ${verb} ${path} takes no body`)

@@ -5,7 +5,7 @@ import { crc32 } from 'node:zlib'
 import { MAX_JSON_DEPTH, TOO_DEEP } from '@session-library/internal'
 import { issueLines, LIMITS, writtenSession } from '@session-library/schemas'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { storedSession } from '../../../test/support/library.js'
+import { storedSession, withPreviews } from '../../../test/support/library.js'
 import type { LibrarySnapshot } from '../../store/records.js'
 import { version } from '../../version.js'
 import { DataFileError, loadDataFile, writeDataFile } from './data-file.js'
@@ -141,6 +141,20 @@ describe('--data file', () => {
     ]) {
       await writeFile(path, JSON.stringify(broken))
       await expect(loadDataFile(path)).rejects.toThrow(DataFileError)
+    }
+  })
+
+  it('D12: a preferredPreviewId naming no preview of its session stops the load, naming the session and the id', async () => {
+    for (const dangling of [
+      { ...session, preferredPreviewId: 'pv_gone' },
+      storedSession({ ...withPreviews({ id: 'ses_1', preferredPreviewId: 'pv_gone' }) }),
+    ]) {
+      await writeFile(path, JSON.stringify({ ...library(2), sessions: [dangling] }))
+      const refused = loadDataFile(path)
+      await expect(refused).rejects.toThrow(DataFileError)
+      await expect(refused).rejects.toThrow(
+        `--data ${path}: is not a library file: sessions[0].preferredPreviewId (record ses_1): no preview pv_gone in its previews`,
+      )
     }
   })
 

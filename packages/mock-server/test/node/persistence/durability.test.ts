@@ -36,15 +36,15 @@ async function fileHandlePrototype(): Promise<{ write: (...args: unknown[]) => P
   return Object.getPrototypeOf(handle)
 }
 
-/** Makes the next write to the change log fail as a disk would (EIO), or write only a part of it. */
-async function nextLogWrite(fault: 'fail' | 'short'): Promise<void> {
+/** Makes the next write to the change log fail as a disk would (EIO, or `code`), or write only a part of it. */
+async function nextLogWrite(fault: 'fail' | 'short', code = 'EIO'): Promise<void> {
   const prototype = await fileHandlePrototype()
   const real = prototype.write
   const spy = vi.spyOn(prototype, 'write')
   spy.mockImplementationOnce(async function (this: unknown, data: unknown, offset: unknown, length: unknown) {
     // Half the line reaches the disk; then the error, or the short write's count.
     const written = await real.call(this, data, offset, Math.floor(Number(length) / 2))
-    if (fault === 'fail') throw Object.assign(new Error('EIO: i/o error, write'), { code: 'EIO' })
+    if (fault === 'fail') throw Object.assign(new Error(`${code}: i/o error, write`), { code })
     return written
   })
 }
@@ -79,6 +79,20 @@ describe('D19: a write is answered 2xx only once durable', () => {
       ])
     },
   )
+
+  it('D17, D19: a control write that cannot be saved (POST /__mock/reset, ENOSPC) is 503 and sets lastError to its own message', async () => {
+    const server = await serve({ compaction: { afterIdleMs: 60_000 } })
+    expect((await api(server, 'POST', '/sessions', { title: 'Made' })).status).toBe(201)
+    await nextLogWrite('fail', 'ENOSPC')
+    const reset = await fetch(`${new URL(server.url).origin}/__mock/reset`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TOKEN}` },
+    })
+    expect(reset.status).toBe(503)
+    const { message } = ((await reset.json()) as { error: { message: string } }).error
+    expect(message).toContain('ENOSPC')
+    expect(await lastError(server)).toBe(message)
+  })
 
   it('D19: a short write is continued: every byte of the line is on disk when the answer is 2xx', async () => {
     const server = await serve({ compaction: { afterIdleMs: 60_000 } })
