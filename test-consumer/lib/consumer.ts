@@ -80,7 +80,9 @@ export function importedPackages(packageDir: string): Set<string> {
           : walk(join(dir, entry.name))
         : [join(dir, entry.name)],
     )
-  for (const file of walk(packageDir).filter((name) => /\.(c|m)?js$/.test(name))) {
+  // Swagger UI's copied bundle is a file the mock serves to a browser, not a module Node imports.
+  const modules = walk(packageDir).filter((name) => /\.(c|m)?js$/.test(name) && !name.includes('/dist/swagger-ui/'))
+  for (const file of modules) {
     const text = readFileSync(file, 'utf8')
     for (const pattern of IMPORT_PATTERNS) {
       for (const match of text.matchAll(pattern)) if (match[1]) found.add(packageOf(match[1]))
