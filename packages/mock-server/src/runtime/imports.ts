@@ -1,10 +1,11 @@
 import { type ImportResult, type importBody, type Kind, LIMITS, PROJECT_EXTENSIONS } from '@session-library/schemas'
 import type * as z from 'zod/mini'
-import type { Clock } from '../primitives/clock.js'
+import { ApiError } from '../http/api-error.js'
 import { sleep } from '../primitives/mutex.js'
 import type { Library } from '../store/library.js'
 import type { StoredSession } from '../store/records.js'
 import { fileParts, newSessionRecord, previewFields } from '../store/sessions.js'
+import type { Runtime } from './runtime.js'
 
 /** Progress of one import, as the control surface reports it. */
 export type ImportProgress = ImportResult & { createdSessionIds: string[] }
@@ -12,7 +13,7 @@ export type ImportProgress = ImportResult & { createdSessionIds: string[] }
 export type ImportRequest = z.output<typeof importBody>
 type ImportItem = ImportRequest['items'][number]
 
-export type ItemOutcome = { outcome: 'completed' | 'failed' | 'skipped'; sessionId?: string }
+export type ItemOutcome = { index: number; outcome: 'completed' | 'failed' | 'skipped'; sessionId?: string }
 
 /** Where imports are made durable (D15 with D19): each call resolves once on disk; a start that cannot be is refused. */
 export interface ImportLog {
@@ -22,12 +23,16 @@ export interface ImportLog {
   cleared(): Promise<void>
 }
 
-/** An import accepted before a restart and not done, with its items' outcomes so far. */
+/** An import accepted before a restart and not done, with the outcomes of its items processed so far. */
 export interface PendingImport {
   importId: string
   request: ImportRequest
-  items: ItemOutcome[]
+  items: Map<number, ItemOutcome>
 }
+
+/** How long an item that could not be saved (D19) waits before it is tried again. */
+const RETRY_MS = 1_000
+const NOTHING_YET = { completed: 0, failed: 0, skipped: 0, done: false, durationMs: 0 }
 
 const extensions: Record<string, Kind> = PROJECT_EXTENSIONS
 
@@ -41,59 +46,49 @@ function importedFields(item: ImportItem, requestKind: Kind | undefined): { titl
   return { title, kind }
 }
 
-interface ImportDeps {
-  library: Library
-  clock: Clock
-  runChange: <T>(work: () => Promise<T>) => Promise<T>
-  delay: () => number
-  changed: () => void
-  log?: ImportLog
-  reportError: (message: string) => void
-}
-
 type Outcome = 'skipped' | 'failed' | Readonly<StoredSession>
+
+/** An item fails alone for a reason of its own (D15); a change that could not be saved (D19) is none. */
+function failedAlone(error: unknown): 'failed' {
+  if (error instanceof ApiError && error.code === 'storage_unavailable') throw error
+  return 'failed'
+}
 
 /**
  * Batch imports in the background (D15): the start answers before any item runs; items then run
  * one by one with a delay each, every change under the mock's mutex and persisted like a request's.
  */
 export class ImportRunner {
-  readonly #deps: ImportDeps
+  readonly #runtime: Runtime
+  readonly #library: Library
+  readonly #log: ImportLog | undefined
   #imports: ImportProgress[] = []
   #running = new Set<Promise<void>>()
   #abort = new AbortController()
 
-  constructor(deps: ImportDeps) {
-    this.#deps = deps
+  /** Imports into `library`, the runtime's until a reset or a new state replaces it. */
+  constructor(runtime: Runtime, library: Library, log?: ImportLog) {
+    this.#runtime = runtime
+    this.#library = library
+    this.#log = log
   }
 
   /** Starts an import and returns its first progress; with a log, once it is durable. */
   async start(request: ImportRequest): Promise<ImportProgress> {
-    const importId = this.#deps.library.newId('imp')
-    await this.#deps.log?.started(importId, request)
-    return this.resume({ importId, request, items: [] })
+    const importId = this.#library.newId('imp')
+    await this.#log?.started(importId, request)
+    return this.resume({ importId, request, items: new Map() })
   }
 
-  /** Runs an import from its first item not processed: a new one, or one a restart interrupted. */
+  /** Runs the items of an import not processed yet: a new one, or one a restart interrupted. */
   resume({ importId, request, items }: PendingImport): ImportProgress {
-    const progress: ImportProgress = {
-      importId,
-      total: request.items.length,
-      completed: 0,
-      failed: 0,
-      skipped: 0,
-      done: false,
-      durationMs: 0,
-      createdSessionIds: [],
-    }
-    for (const item of items) this.#count(progress, item)
+    const progress: ImportProgress = { importId, total: request.items.length, ...NOTHING_YET, createdSessionIds: [] }
+    for (const item of items.values()) this.#count(progress, item)
     this.#imports.push(progress)
-    const rest = request.items.slice(items.length)
-    const run = this.#run(progress, { ...request, items: rest }, this.#abort.signal).finally(() =>
-      this.#running.delete(run),
-    )
+    const rest = [...request.items.keys()].filter((index) => !items.has(index))
+    const run = this.#run(progress, request, rest, this.#abort.signal).finally(() => this.#running.delete(run))
     this.#running.add(run)
-    this.#deps.changed()
+    this.#runtime.changes.emit()
     return structuredClone(progress)
   }
 
@@ -104,8 +99,9 @@ export class ImportRunner {
 
   /** Records in the log, if any; a failure is reported, never fatal to the import (its sessions are durable). */
   async #logged(write: (log: ImportLog) => Promise<void>): Promise<void> {
-    const log = this.#deps.log
-    if (log) await write(log).catch((error) => this.#deps.reportError(`import log: ${(error as Error).message}`))
+    const log = this.#log
+    if (log)
+      await write(log).catch((error) => this.#runtime.journal.noteError(`import log: ${(error as Error).message}`))
   }
 
   list(): ImportProgress[] {
@@ -125,36 +121,53 @@ export class ImportRunner {
     return this.#logged((log) => log.cleared())
   }
 
-  async #run(progress: ImportProgress, request: ImportRequest, signal: AbortSignal): Promise<void> {
+  async #run(progress: ImportProgress, request: ImportRequest, indexes: number[], signal: AbortSignal): Promise<void> {
     const started = performance.now()
-    for (const item of request.items) {
-      await sleep(this.#deps.delay(), signal)
-      if (signal.aborted) return
-      // An item that throws fails alone; the batch goes on (counted in `failed`).
-      const created = await this.#deps.runChange(() => this.#create(item, request)).catch((): Outcome => 'failed')
-      const outcome: ItemOutcome =
-        typeof created === 'string'
-          ? { outcome: created }
-          : {
-              outcome: await this.#finishPreview(created, signal).catch(() => 'failed' as const),
-              sessionId: created.id,
-            }
-      // Stopped meanwhile (a close): the item runs again after the restart, and is skipped then.
-      if (signal.aborted) return
-      await this.#logged((log) => log.moved(progress.importId, outcome))
+    for (const index of indexes) {
+      let outcome: ItemOutcome | undefined
+      for (let wait = this.#runtime.settings.importDelay; ; wait = RETRY_MS) {
+        await sleep(wait, signal)
+        if (signal.aborted) return
+        try {
+          outcome ??= await this.#processed(index, request, signal)
+          // Stopped meanwhile (a close): the item runs again after the restart.
+          if (signal.aborted) return
+          await this.#log?.moved(progress.importId, outcome)
+          break
+        } catch (error) {
+          // Not saved (D19): the item stays pending, tried again here and after a restart.
+          this.#runtime.journal.noteError(`import ${progress.importId}: item ${index} waits for storage (${error})`)
+        }
+      }
       this.#count(progress, outcome)
       progress.durationMs = Math.round(performance.now() - started)
-      this.#deps.changed()
+      this.#runtime.changes.emit()
     }
     await this.#logged((log) => log.ended(progress.importId))
     progress.done = true
-    this.#deps.changed()
+    this.#runtime.changes.emit()
+  }
+
+  /** One item's outcome; rejects, the item not processed, when a change of it could not be saved (D19). */
+  async #processed(index: number, request: ImportRequest, signal: AbortSignal): Promise<ItemOutcome> {
+    const item = request.items[index] as ImportItem
+    const created = await this.#runtime.runChange(() => this.#create(item, request)).catch(failedAlone)
+    if (typeof created === 'string') return { index, outcome: created }
+    return { index, outcome: await this.#finishPreview(created, signal).catch(failedAlone), sessionId: created.id }
   }
 
   async #create(item: ImportItem, request: ImportRequest): Promise<Outcome> {
-    const { library, clock } = this.#deps
+    const library = this.#library
+    const clock = this.#runtime.clock
     const path = item.projectPath
-    if (library.knowsProjectPath(path)) return 'skipped'
+    if (library.knowsProjectPath(path)) {
+      // Its own session, the preview left `pending` by a crash or a change not saved: finished, not skipped.
+      const own = (session: Readonly<StoredSession>) =>
+        session.projectPath === path &&
+        session.previewStatus === 'pending' &&
+        session.previews[0]?.path === item.previewAudioPath
+      return (request.generatePreviews && library.sessions.all().find(own)) || 'skipped'
+    }
     const fields = importedFields(item, request.kind)
     if (!fields) return 'failed'
     const record = newSessionRecord(library.newId('ses'), clock.iso(), { ...fields, projectPath: path })
@@ -173,16 +186,15 @@ export class ImportRunner {
   /** A generated preview is `pending` at first and `ready` one item delay later. */
   async #finishPreview(record: Readonly<StoredSession>, signal: AbortSignal): Promise<'completed' | 'failed'> {
     if (record.previews.length === 0) return 'completed'
-    await sleep(this.#deps.delay(), signal)
+    await sleep(this.#runtime.settings.importDelay, signal)
     if (signal.aborted) return 'failed'
-    const { library } = this.#deps
-    return this.#deps.runChange(async () => {
-      if (!library.sessions.has(record.id)) return 'failed'
-      library.updateSession(record.id, (draft) => {
+    // A session deleted meanwhile is a 404: the item fails.
+    return this.#runtime.runChange(async () => {
+      this.#library.updateSession(record.id, (draft) => {
         for (const preview of draft.previews) preview.status = 'ready'
         draft.previewStatus = 'ready'
       })
-      return 'completed'
+      return 'completed' as const
     })
   }
 }

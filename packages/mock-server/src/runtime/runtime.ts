@@ -43,7 +43,7 @@ export class Runtime {
     this.journal = new Journal(this.mask)
     this.readAudio = options.readAudio
     this.#library = new Library(options.seed ?? 1)
-    this.#imports = this.#importRunner()
+    this.#imports = new ImportRunner(this, this.#library, this.#options.importLog)
     // The starting library is no change to persist.
     this.#library.load(start)
     this.#library.drainChange()
@@ -97,23 +97,11 @@ export class Runtime {
     const forgotten = this.#imports.cancel(true)
     this.#library = new Library(this.#options.seed ?? 1)
     this.#library.load(library)
-    this.#imports = this.#importRunner()
+    this.#imports = new ImportRunner(this, this.#library, this.#options.importLog)
     this.changes.emit(kind)
     return this.mutex.run(async () => {
       await forgotten
       await this.#persist()
-    })
-  }
-
-  #importRunner(): ImportRunner {
-    return new ImportRunner({
-      library: this.#library,
-      clock: this.clock,
-      runChange: (work) => this.runChange(work),
-      delay: () => this.settings.importDelay,
-      changed: () => this.changes.emit(),
-      ...(this.#options.importLog && { log: this.#options.importLog }),
-      reportError: (message) => this.journal.noteError(message),
     })
   }
 }

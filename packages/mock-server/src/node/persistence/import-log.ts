@@ -1,16 +1,17 @@
 import { unlink } from 'node:fs/promises'
-import { importBody } from '@session-library/schemas'
+import { importBody, parseJsonText } from '@session-library/schemas'
 import * as z from 'zod/mini'
 import { ApiError } from '../../http/api-error.js'
 import type { ImportLog, ImportRequest, ItemOutcome, PendingImport } from '../../runtime/imports.js'
 import { ChangeLogWriter, wholeLines } from './change-log.js'
-import { causeOf, parsed } from './data-file.js'
+import { causeOf } from './data-file.js'
 
-// One line a step: an import accepted (with its request), an item processed, an import ended.
+// One line a step: an import accepted (with its request), an item processed (by its index), an import ended.
 const line = z.union([
   z.strictObject({ start: z.string(), request: importBody }),
   z.strictObject({
     item: z.string(),
+    index: z.int(),
     outcome: z.enum(['completed', 'failed', 'skipped']),
     sessionId: z.optional(z.string()),
   }),
@@ -29,7 +30,7 @@ export class ImportLogFile implements ImportLog {
     for (const id of open) this.#open.add(id)
   }
 
-  /** Reads the imports not finished; a bad line is left out with a warning (a lost item runs again, skipped, D15). */
+  /** Reads the imports not finished, each item's outcome once by its index; a line that explains nothing is `lost`. */
   static async open(
     path: string,
     warn: (message: string) => void,
@@ -38,20 +39,15 @@ export class ImportLogFile implements ImportLog {
     const lost: string[] = []
     const lines = await wholeLines(path, warn, 'an import step cut off by a crash before it was recorded')
     for (const [index, raw] of lines.entries()) {
-      let step: z.output<typeof line>
-      try {
-        step = parsed(path, raw, line, '', 'an import step')
-      } catch {
-        lost.push(`${path}: line ${index + 1} is no import step; an import it started cannot be resumed`)
-        continue
-      }
-      if ('start' in step)
-        pending.set(step.start, { importId: step.start, request: step.request as ImportRequest, items: [] })
-      else if ('end' in step) pending.delete(step.end)
-      else
-        pending
-          .get(step.item)
-          ?.items.push({ outcome: step.outcome, ...(step.sessionId && { sessionId: step.sessionId }) })
+      const step = line.safeParse(parseJsonText(raw)).data
+      const started = step && 'item' in step ? pending.get(step.item) : undefined
+      if (step && 'start' in step)
+        pending.set(step.start, { importId: step.start, request: step.request as ImportRequest, items: new Map() })
+      else if (step && 'end' in step) pending.delete(step.end)
+      else if (started && step && 'item' in step && step.index >= 0 && step.index < started.request.items.length) {
+        const { item: _, ...outcome } = step
+        started.items.set(step.index, outcome)
+      } else lost.push(`${path}: line ${index + 1} is no step of an import started; it is left out`)
     }
     const log = new ImportLogFile(path, await ChangeLogWriter.open(path), pending.keys())
     return { log, pending: [...pending.values()], lost }
@@ -68,8 +64,8 @@ export class ImportLogFile implements ImportLog {
     this.#open.add(importId)
   }
 
-  moved(importId: string, { outcome, sessionId }: ItemOutcome): Promise<void> {
-    return this.#writer.append({ item: importId, outcome, ...(sessionId && { sessionId }) })
+  moved(importId: string, { index, outcome, sessionId }: ItemOutcome): Promise<void> {
+    return this.#writer.append({ item: importId, index, outcome, ...(sessionId && { sessionId }) })
   }
 
   async ended(importId: string): Promise<void> {
