@@ -1,11 +1,10 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build, stop } from 'esbuild'
 import { afterAll, describe, expect, inject, it } from 'vitest'
-import { importedPackages, missingTargets, ownErrors } from './lib/consumer.js'
-import { run, runOk } from './lib/run.js'
+import { importedPackages, installAlone, missingTargets, ownErrors } from './lib/consumer.js'
+import { run } from './lib/run.js'
 import { binsOf, type PackageManifest, publicPackages, readManifest } from './lib/workspace.js'
 
 // The packages as a user gets them: packed, installed with npm into a project outside the
@@ -160,25 +159,13 @@ describe('a browser bundle', () => {
 
 describe('an install runs no third party’s script', () => {
   it('the mock server installed alone (with its msw peer) pulls no package with an install script', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'consumer-mock-alone-'))
+    const alone = await installAlone(consumerDir, /^session-library-(mock-server|schemas)-\d/, 2)
     try {
-      const tarballs = readdirSync(join(consumerDir, 'tarballs'))
-        .filter((name) => /^session-library-(mock-server|schemas)-\d/.test(name))
-        .map((name) => join(consumerDir, 'tarballs', name))
-      expect(tarballs).toHaveLength(2)
-      writeFileSync(join(dir, 'package.json'), '{"name":"alone","private":true}')
-      await runOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...tarballs], {
-        cwd: dir,
-      })
-      const tree = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8')) as {
-        packages: Record<string, { hasInstallScript?: boolean }>
-      }
-      const scripted = Object.entries(tree.packages).filter(([, entry]) => entry.hasInstallScript)
-      expect(scripted.map(([name]) => name)).toEqual([])
-      expect(Object.keys(tree.packages).filter((name) => /swagger-ui-dist|@scarf\//.test(name))).toEqual([])
-      expect(Object.keys(tree.packages)).toContain('node_modules/msw')
+      expect(alone.scripted).toEqual([])
+      expect(Object.keys(alone.packages).filter((name) => /swagger-ui-dist|@scarf\//.test(name))).toEqual([])
+      expect(Object.keys(alone.packages)).toContain('node_modules/msw')
     } finally {
-      rmSync(dir, { recursive: true, force: true })
+      alone.remove()
     }
   })
 })

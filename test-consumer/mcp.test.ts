@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Client as ModernClient } from '@modelcontextprotocol/client'
@@ -10,8 +10,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { installAlone } from './lib/consumer.js'
 import { installedBin, type PackedMock, startPackedMock } from './lib/packed-mock.js'
-import { runOk } from './lib/run.js'
 
 // The packed MCP server, installed with npm outside the workspace, driven by the official client
 // over stdio as Claude Desktop, VS Code or Cursor run it.
@@ -256,24 +256,15 @@ describe('@session-library/mcp-server from its tarball: session-library-mcp over
   })
 
   it('installed without the mock, it pulls in no msw, no mock and no install script; --mock then says what to install', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'consumer-mcp-alone-'))
+    const alone = await installAlone(consumerDir, /^session-library-(mcp-server|sdk|schemas)-\d/, 3)
+    const { dir } = alone
     try {
-      const tarballs = readdirSync(join(consumerDir, 'tarballs'))
-        .filter((name) => /^session-library-(mcp-server|sdk|schemas)-\d/.test(name))
-        .map((name) => join(consumerDir, 'tarballs', name))
-      expect(tarballs).toHaveLength(3)
-      writeFileSync(join(dir, 'package.json'), '{"name":"alone","private":true}')
-      await runOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...tarballs], {
-        cwd: dir,
-      })
-      const tree = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8')) as {
-        packages: Record<string, { hasInstallScript?: boolean }>
-      }
-      const names = Object.keys(tree.packages)
-      expect(names.filter((name) => tree.packages[name]?.hasInstallScript)).toEqual([])
-      expect(names.filter((name) => /node_modules\/(msw|@mswjs\/|@session-library\/mock-server)/.test(name))).toEqual(
-        [],
-      )
+      expect(alone.scripted).toEqual([])
+      expect(
+        Object.keys(alone.packages).filter((name) =>
+          /node_modules\/(msw|@mswjs\/|@session-library\/mock-server)/.test(name),
+        ),
+      ).toEqual([])
       expect(existsSync(join(dir, 'node_modules/msw'))).toBe(false)
       const ran = spawnSync(
         process.execPath,
@@ -290,7 +281,7 @@ describe('@session-library/mcp-server from its tarball: session-library-mcp over
         /--mock needs @session-library\/mock-server, which is not installed: run npx -y -p @session-library\/mcp-server -p @session-library\/mock-server session-library-mcp --mock/,
       )
     } finally {
-      rmSync(dir, { recursive: true, force: true })
+      alone.remove()
     }
   })
 })

@@ -1,6 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import ts from 'typescript'
+import { runOk } from './run.js'
 import { readManifest } from './workspace.js'
 
 /**
@@ -89,4 +91,31 @@ export function importedPackages(packageDir: string): Set<string> {
     }
   }
   return found
+}
+
+/** A project of its own with only some of the packed packages installed by npm, and npm's lockfile of it. */
+export interface AloneInstall {
+  readonly dir: string
+  /** Every package npm installed, by its `node_modules/…` path. */
+  readonly packages: Record<string, { hasInstallScript?: boolean }>
+  /** The installed packages that run a script at install. */
+  readonly scripted: string[]
+  remove(): void
+}
+
+/** Installs the tarballs of `consumerDir` whose file names match `names` into a new project, as a user would. */
+export async function installAlone(consumerDir: string, names: RegExp, count: number): Promise<AloneInstall> {
+  const dir = mkdtempSync(join(tmpdir(), 'consumer-alone-'))
+  const tarballs = readdirSync(join(consumerDir, 'tarballs'))
+    .filter((name) => names.test(name))
+    .map((name) => join(consumerDir, 'tarballs', name))
+  if (tarballs.length !== count)
+    throw new Error(`expected ${count} tarballs matching ${names}, found ${tarballs.length}`)
+  writeFileSync(join(dir, 'package.json'), '{"name":"alone","private":true}')
+  await runOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...tarballs], {
+    cwd: dir,
+  })
+  const { packages } = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8')) as AloneInstall
+  const scripted = Object.keys(packages).filter((name) => packages[name]?.hasInstallScript)
+  return { dir, packages, scripted, remove: () => rmSync(dir, { recursive: true, force: true }) }
 }
