@@ -1,6 +1,5 @@
 import { type ImportResult, type importBody, type Kind, LIMITS, PROJECT_EXTENSIONS } from '@session-library/schemas'
 import type * as z from 'zod/mini'
-import { ApiError } from '../http/api-error.js'
 import { sleep } from '../primitives/mutex.js'
 import type { Library } from '../store/library.js'
 import type { StoredSession } from '../store/records.js'
@@ -50,7 +49,7 @@ type Outcome = 'skipped' | 'failed' | Readonly<StoredSession>
 
 /** An item fails alone for a reason of its own (D15); a change that could not be saved (D19) is none. */
 function failedAlone(error: unknown): 'failed' {
-  if (error instanceof ApiError && error.code === 'storage_unavailable') throw error
+  if ((error as { code?: unknown } | undefined)?.code === 'storage_unavailable') throw error
   return 'failed'
 }
 
