@@ -1,5 +1,5 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { delimiter, join } from 'node:path'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { ownErrors } from './lib/consumer.js'
 import { type BlockRun, runReadmeBlocks } from './lib/readme-blocks.js'
@@ -34,7 +34,13 @@ const typescript = snippets.filter((snippet) => snippet.lang === 'ts')
 const shell = snippets.filter((snippet) => snippet.lang === 'sh')
 const runnable = snippets.filter((snippet) => snippet.notRun === undefined)
 const vitestFiles = runnable.filter((snippet) => snippet.lang === 'ts' && isTestFile(snippet))
-const againstTheMock = runnable.filter((snippet) => snippet.lang === 'sh' || !isTestFile(snippet))
+// A block that pipes to jq needs it: CI installs it, a newcomer's machine may not have it.
+const hasJq = (process.env.PATH ?? '').split(delimiter).some((dir) => existsSync(join(dir, 'jq')))
+const needsJq = (snippet: Snippet) => snippet.lang === 'sh' && /\bjq\b/.test(snippet.code)
+const againstTheMock = runnable.filter(
+  (snippet) => (snippet.lang === 'sh' || !isTestFile(snippet)) && (hasJq || !needsJq(snippet)),
+)
+const withoutJq = hasJq ? [] : runnable.filter(needsJq)
 
 let report: VitestReport
 let runs = new Map<string, BlockRun>()
@@ -161,6 +167,7 @@ describe('scripts and shell blocks, against the packed mock', () => {
   it.each(cases(againstTheMock))('%s runs to its end without an error', (_, snippet) => {
     expect(runs.get(whereIs(snippet))).toEqual({})
   })
+  it.skip.each(cases(withoutJq))('%s runs to its end without an error (SKIPPED: jq not installed)', () => {})
 })
 
 describe('shell blocks of the READMEs', () => {

@@ -21,18 +21,12 @@ async function created(): Promise<Session> {
 describe('destructive commands ask on a terminal unless --yes; a pipe proceeds', () => {
   it('sessions delete: "n" cancels (exit 2, nothing sent), "y" deletes, --yes does not ask', async () => {
     const { id } = await created()
-    const before = mock.server().api.journal().length
+    const since = mock.journalMark()
     const no = await onTerminal(['sessions', 'delete', id], 'n\n')
     expect(no).toMatchObject({ code: 2, stdout: '' })
     expect(no.stderr).toBe(`Delete session “Keep” (${id})? [y/N] error: cancelled; nothing was changed\n`)
     // Only the read that names the session in the question: nothing written.
-    expect(
-      mock
-        .server()
-        .api.journal()
-        .slice(before)
-        .map((entry) => entry.method),
-    ).toEqual(['GET'])
+    expect(since()).toEqual(['GET'])
     expect(stored(id)).toBeDefined()
     const yes = await onTerminal(['sessions', 'delete', id], 'y\n')
     expect(yes.code).toBe(0)
@@ -45,7 +39,7 @@ describe('destructive commands ask on a terminal unless --yes; a pipe proceeds',
 
   it('D6, D7: sessions update that drops tags or clears notes asks as tags and notes do; "n" leaves the session as it was', async () => {
     const { id } = await created()
-    const before = mock.server().api.journal().length
+    const since = mock.journalMark()
     for (const [flags, question] of [
       [['--notes', ''], 'Clear the notes'],
       [['--tags', ''], 'Remove the tags a, b'],
@@ -57,11 +51,7 @@ describe('destructive commands ask on a terminal unless --yes; a pipe proceeds',
         `${question} of session “Keep” (${id})? [y/N] error: cancelled; nothing was changed\n`,
       )
     }
-    const writes = mock
-      .server()
-      .api.journal()
-      .slice(before)
-      .filter((entry) => entry.method !== 'GET')
+    const writes = since().filter((method) => method !== 'GET')
     expect(writes).toEqual([])
     expect(stored(id)).toMatchObject({ tags: ['a', 'b'], notes: 'n' })
     expect(await onTerminal(['sessions', 'update', id, '--title', 'Kept', '--tags', 'a,b,c'], '')).toMatchObject({

@@ -127,6 +127,8 @@ export function useMock(options: StartServerOptions = {}): {
   stored: (id: string) => Session | undefined
   /** A session made with `sessions create --title <title> <args>`. */
   created: (title: string, ...args: string[]) => Promise<Session>
+  /** The journal's length now, and later the methods of the requests journaled since. */
+  journalMark: () => () => string[]
 } {
   let server: RunningServer | undefined
   beforeAll(async () => {
@@ -146,6 +148,14 @@ export function useMock(options: StartServerOptions = {}): {
       const answer = await runCli(['sessions', 'create', '--title', title, ...args, '--json'], { env: env() })
       expect(answer.code).toBe(0)
       return json(answer) as Session
+    },
+    journalMark() {
+      const before = running().api.journal().length
+      return () =>
+        running()
+          .api.journal()
+          .slice(before)
+          .map((entry) => entry.method)
     },
   }
 }

@@ -45,20 +45,14 @@ describe('notes put and notes patch: one input path, one confirmation rule', () 
   it('D7: --notes null on a terminal asks as any clearing write does; "n" sends nothing', async () => {
     for (const verb of ['put', 'patch']) {
       const id = await noted()
-      const before = mock.server().api.journal().length
+      const since = mock.journalMark()
       const refused = await onTerminal(['notes', verb, id, '--notes', 'null'], 'n\n')
       expect(refused).toMatchObject({ code: 2, stdout: '' })
       expect(refused.stderr).toBe(
         `Clear the notes of session “Noted” (${id})? [y/N] error: cancelled; nothing was changed\n`,
       )
       // Only the read that names the session in the question: nothing written.
-      expect(
-        mock
-          .server()
-          .api.journal()
-          .slice(before)
-          .map((entry) => entry.method),
-      ).toEqual(['GET'])
+      expect(since()).toEqual(['GET'])
       expect(notesOf(id)).toBe('kept')
     }
   })
