@@ -125,7 +125,7 @@ export const api: Command = {
   }),
   examples: [
     'session-library api /sessions --paginate   # every session, one JSON line each',
-    "session-library api /sessions -f sort=-title -f limit=2 --jq '.data[].title'",
+    "session-library api /sessions -X GET -f sort=-title -f limit=2 --jq '.data[].title'",
     'session-library api /sessions/ses_1 -X PATCH -f title=Night -F tags[]=drums',
     'session-library api -X PUT /sessions/ses_1/notes -F notes=null --yes   # clear the notes',
     'session-library api /health -i   # the status line and headers too',

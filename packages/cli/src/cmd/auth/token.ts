@@ -10,7 +10,7 @@ export const authToken: Command = {
     "auth login's saved one, or --token or $SESSION_LIBRARY_TOKEN when given. Exit 1 when there is none.",
   positionals: [],
   flags: () => ({}),
-  examples: ['curl -H "Authorization: Bearer $(session-library auth token)" http://127.0.0.1:4777/api/v1/health'],
+  examples: ['TOKEN=$(session-library auth token --url http://studio.local:4777/api/v1)   # for another program'],
   async run({ connection, io }) {
     const found = await connection()
     if (!found.token) throw new CliError(noTokenMessage(found), EXIT.api)
