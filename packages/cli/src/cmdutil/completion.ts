@@ -69,16 +69,9 @@ const VALUED = Object.entries(GLOBAL_FLAGS)
 const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`
 // Values only the server knows, within COMPLETE_TIMEOUT, nothing on failure: `$typed` are the words so far.
 const ASK = `${PROGRAM} __complete`
-// The words typed after a command's path, by count (`'api '*' '*`: two or more); with a single
-// position, the path and anything past it.
-const casePattern = (path: string, count: number, single: boolean) =>
-  path === ''
-    ? "''"
-    : single
-      ? `${quote(path)}|${quote(`${path} `)}*`
-      : count === 0
-        ? quote(path)
-        : `${quote(`${path} `)}*${"' '*".repeat(count - 1)}`
+// The words typed after a command's path, by count: none (`'api'`), one, or two and more (`'api '*' '*`).
+const casePattern = (path: string, count: number) =>
+  count === 0 ? quote(path) : `${quote(`${path} `)}*${"' '*".repeat(count - 1)}`
 const afterFlag = (path: string, flag: string) =>
   `${quote(`${path}:--${flag}`)}|${quote(`${path} `)}*${quote(`:--${flag}`)}`
 const byLength = (entries: Entry[]) => [...entries].sort((a, b) => b.path.length - a.path.length)
@@ -145,11 +138,15 @@ function posix(dialect: typeof bash, all: Entry[]): string {
   )
   const cases = byLength(all).flatMap((entry) => {
     const rest = `files=${entry.files ? 1 : 0}${entry.server ? '; server=1' : ''}`
-    const line = (pattern: string, words: [string, string][]) =>
-      `    ${open}${pattern}) ${dialect.assign({ ...entry, words })}; ${rest} ;;`
-    if (entry.words.length <= 1) return [line(casePattern(entry.path, 0, true), entry.words[0] ?? [])]
-    // The most words typed first: a case takes the first pattern that matches.
-    return [...entry.words, []].map((words, count) => line(casePattern(entry.path, count, false), words)).reverse()
+    // The most words typed first (a case takes the first pattern that matches); past the last
+    // position, the command's flags still (a flag's value counts as a word typed).
+    const positions = [...entry.words, [], ...(entry.words.length === 0 ? [[]] : [])]
+    return positions
+      .map(
+        (words, count) =>
+          `    ${open}${casePattern(entry.path, count)}) ${dialect.assign({ ...entry, words })}; ${rest} ;;`,
+      )
+      .reverse()
   })
   return `${dialect.head}
   for ((i = ${first}; i < ${cursor}; i++)); do

@@ -6,7 +6,7 @@ export interface Completion {
   readonly choices?: readonly string[]
   /** It names a file (`@file` for a flag's JSON value). */
   readonly file?: boolean
-  /** Completion asks the server for these values (see `__complete`): session ids, the library's tags, a session's preview variants. */
+  /** Completion asks the server for these values (see `__complete`): session ids, tags, a session's variants. */
   readonly complete?: 'ids' | 'tags' | 'variants'
 }
 
@@ -34,22 +34,18 @@ const isFieldList = (word: string | undefined, known: readonly string[]) =>
  */
 export function joinBooleanValues(
   args: readonly string[],
-  flags: Readonly<Record<string, Flag>>,
+  flags: Record<string, Flag>,
   fields: readonly string[] = [],
-): string[] {
+) {
   const joined: string[] = []
   for (let index = 0; index < args.length; index++) {
     const arg = args[index] as string
     const next = args[index + 1]
     if (arg === '--') return [...joined, ...args.slice(index)]
-    const list = arg.startsWith('--json=')
-      ? arg.slice(7)
-      : arg === '--json' && isFieldList(next, fields)
-        ? next
-        : undefined
-    if (list !== undefined) {
-      joined.push('--json', `--fields=${list}`)
-      if (arg === '--json') index++
+    const list = arg === '--json' && isFieldList(next, fields) ? next : undefined
+    if (list !== undefined || arg.startsWith('--json=')) {
+      joined.push('--json', `--fields=${list ?? arg.slice(7)}`)
+      index += list === undefined ? 0 : 1
       continue
     }
     const spaced = arg.startsWith('--') && flags[arg.slice(2)]?.spacedValue === true
@@ -83,23 +79,18 @@ export const GLOBAL_FLAGS = {
   json: {
     type: 'boolean',
     value: '[a,b]',
-    description:
-      "Print the answer's data as JSON (one line; NDJSON for --all), with only the fields listed (as gh: --json id,title).",
+    description: "The answer's data as JSON (NDJSON for --all); only those fields.",
   },
   fields: {
     type: 'string',
     value: '<a,b>',
     description: 'Only these fields (columns of the table, keys of the JSON); an unknown name lists the valid ones.',
   },
-  jq: {
-    type: 'string',
-    value: '<expr>',
-    description: 'Filter the JSON with a jq expression (real jq, built in); strings print raw. With --all, each item.',
-  },
+  jq: { type: 'string', value: '<expr>', description: 'Filter the JSON with jq (built in); strings print raw.' },
   template: {
     type: 'string',
     value: '<text>',
-    description: 'Print each item (or the answer) as this text, each {{ expr }} replaced by a jq expression on it.',
+    description: 'Each item as this text, {{ expr }} a jq expression on it.',
   },
   header: { type: 'boolean', description: 'Print the header line on a pipe too (a terminal always shows it).' },
   verbose: { type: 'boolean', description: 'Log each request and answer to stderr (the token redacted).' },
