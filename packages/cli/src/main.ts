@@ -123,7 +123,7 @@ async function runCommand(command: Command, args: string[], io: CliContext, prin
   const mask = tokenMask((await resolved().catch(() => undefined))?.token ?? [])
   reporting.mask = mask
   const fields = global.fields?.split(',').map((field) => field.trim())
-  const filter = filterOf(global)
+  const filter = filterOf(global, command.words)
   const settings = {
     json: global.json === true || command.json === true,
     header: global.header === true,

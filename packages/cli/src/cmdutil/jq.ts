@@ -16,9 +16,9 @@ const templateProgram = (template: string) => {
   return `(if type == "array" then .[] else . end) | "${text}"`
 }
 
-export function filterOf(values: { jq?: string; template?: string }): Filter | undefined {
+export function filterOf(values: { jq?: string; template?: string }, words: readonly string[]): Filter | undefined {
   if (values.jq !== undefined && values.template !== undefined)
-    throw new UsageError('give --jq or --template, not both')
+    throw new UsageError('give --jq or --template, not both', words)
   if (values.jq !== undefined) return { flag: '--jq', program: values.jq }
   if (values.template !== undefined) return { flag: '--template', program: templateProgram(values.template) }
   return undefined
