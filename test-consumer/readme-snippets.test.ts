@@ -36,7 +36,7 @@ const runnable = snippets.filter((snippet) => snippet.notRun === undefined)
 const vitestFiles = runnable.filter((snippet) => snippet.lang === 'ts' && isTestFile(snippet))
 // A block that pipes to jq needs it: CI installs it, a newcomer's machine may not have it.
 const hasJq = (process.env.PATH ?? '').split(delimiter).some((dir) => existsSync(join(dir, 'jq')))
-const needsJq = (snippet: Snippet) => snippet.lang === 'sh' && /\bjq\b/.test(snippet.code)
+const needsJq = (snippet: Snippet) => snippet.lang === 'sh' && /\|\s*jq\b/.test(snippet.code)
 const againstTheMock = runnable.filter(
   (snippet) => (snippet.lang === 'sh' || !isTestFile(snippet)) && (hasJq || !needsJq(snippet)),
 )

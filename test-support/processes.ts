@@ -1,5 +1,5 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process'
-import { mkdtemp } from 'node:fs/promises'
+import { mkdir, mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build } from 'esbuild'
@@ -30,13 +30,16 @@ export function processOutput(child: ChildProcessWithoutNullStreams): Promise<Pr
 /**
  * Bundles a program's sources (with the workspace packages it imports aliased to their sources)
  * into one ESM file in a new temporary folder (under `parent`), for tests that run it as a process:
- * no build first, never a stale dist, and each start costs a plain `node` start.
+ * no build first, never a stale dist, and each start costs a plain `node` start. The `external`
+ * packages stay imports, as the program's build leaves them (then `parent` must see them installed).
  */
 export async function bundleProgram(
   entry: string,
   alias: Record<string, string>,
   parent: string = tmpdir(),
+  external: string[] = [],
 ): Promise<string> {
+  await mkdir(parent, { recursive: true })
   const outfile = join(await mkdtemp(join(parent, 'program-bundle-')), 'program.mjs')
   await build({
     entryPoints: [entry],
@@ -47,6 +50,7 @@ export async function bundleProgram(
     target: 'node20',
     logLevel: 'error',
     alias,
+    external,
     // Bundled CommonJS dependencies still call require().
     banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
   })

@@ -8,6 +8,7 @@ import { CliError, EXIT } from './cmdutil/errors.js'
 import { GLOBAL_FLAGS, type GlobalValues, joinBooleanValues } from './cmdutil/flags.js'
 import { commandHelp, rootHelp } from './cmdutil/help.js'
 import { type CliContext, colourFor, styles } from './cmdutil/iostreams.js'
+import { checkFilter, filterOf } from './cmdutil/jq.js'
 import { createOutput } from './cmdutil/output.js'
 import { version } from './version.js'
 
@@ -16,7 +17,7 @@ import { version } from './version.js'
 async function parseLean(command: Command, args: string[]): Promise<ParsedFlags> {
   const parse = () => {
     const flags = { ...GLOBAL_FLAGS, ...command.flags() }
-    return parseFlags(joinBooleanValues(args, flags), flags, command.words)
+    return parseFlags(joinBooleanValues(args, flags, command.fields), flags, command.words)
   }
   if (!contract()) {
     try {
@@ -122,15 +123,18 @@ async function runCommand(command: Command, args: string[], io: CliContext, prin
   const mask = tokenMask((await resolved().catch(() => undefined))?.token ?? [])
   reporting.mask = mask
   const fields = global.fields?.split(',').map((field) => field.trim())
+  const filter = filterOf(global, command.words)
   const settings = {
     json: global.json === true || command.json === true,
     header: global.header === true,
     mask,
     ...(fields && { fields }),
+    ...(filter && { filter }),
   }
   const output = createOutput(settings, io)
   const clientOf = once(async () => connect(global, await resolved(), output.message))
   try {
+    if (filter) await checkFilter(filter)
     await command.run({ values, positionals, commands, output, io, connection: resolved, client: clientOf })
   } catch (error) {
     // A usage error found while running (a --fields name, a flag's value) points at the command's help.

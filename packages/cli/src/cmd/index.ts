@@ -6,6 +6,7 @@ import { api } from './api/api.js'
 import { authLogin } from './auth/login.js'
 import { authLogout } from './auth/logout.js'
 import { authStatus } from './auth/status.js'
+import { authToken } from './auth/token.js'
 import { check } from './check/check.js'
 import { clone } from './clone/clone.js'
 import { complete } from './completion/complete.js'
@@ -61,6 +62,7 @@ export const commands: readonly Command[] = [
   authLogin,
   authStatus,
   authLogout,
+  authToken,
   api,
   completion,
   complete,

@@ -56,6 +56,8 @@ export interface Command {
   readonly positionals: readonly Positional[]
   /** Prints JSON whether or not `--json` is given (`api`). */
   readonly json?: true
+  /** The fields of what it prints, for `--json a,b`, help and completion (when the contract says). */
+  readonly fields?: readonly string[]
   /** Left out of help and completion (`__complete`, which completion scripts call). */
   readonly hidden?: true
   /** Its own flags; the global ones come on top. A function, so that derived flags are made only when needed. */

@@ -8,8 +8,8 @@ export type Shell = (typeof SHELLS)[number]
 interface Entry {
   /** The command words typed so far that lead here ('' at the top). */
   path: string
-  /** Words that may come next (sub-commands, or a positional's values), with a description. */
-  words: [string, string][]
+  /** Words that may come next, by position after the path (sub-commands, or a positional's values), with a description. */
+  words: [string, string][][]
   /** Flags (without dashes) of the command named by `path`, with a description and whether they take a value. */
   flags: [string, string, boolean][]
   /** The flags whose value completes: to listed values, the server's, a file, or `@` and a file (a JSON value). */
@@ -20,17 +20,26 @@ interface Entry {
 }
 
 const atFile = (flag: Flag) => flag.value?.includes('@') === true
+const described = (words: readonly string[] = []): [string, string][] => words.map((word) => [word, word])
 
 function commandEntry(command: Command): Entry {
-  const all: [string, Flag][] = Object.entries({ ...command.flags(), ...GLOBAL_FLAGS })
-  const choices = command.positionals.find((positional) => positional.choices)?.choices ?? []
+  // --fields and --json name the fields the command prints, when the contract says which.
+  const fields = command.fields && { choices: command.fields, multiple: true }
+  const all: [string, Flag][] = Object.entries({ ...GLOBAL_FLAGS, ...command.flags() }).map(([name, flag]) => [
+    name,
+    fields && (name === 'fields' || name === 'json') ? { ...flag, ...fields } : flag,
+  ])
+  const { positionals } = command
   return {
     path: command.words.join(' '),
-    words: choices.map((choice) => [choice, choice]),
+    // An optional positional may be left out: the next one's values are offered in its place too.
+    words: positionals.map((positional, index) =>
+      described([...(positional.choices ?? []), ...((positional.optional && positionals[index + 1]?.choices) || [])]),
+    ),
     flags: all.map(([name, flag]) => [name, flag.description, flag.type === 'string']),
     values: all.filter(([, flag]) => flag.choices || flag.complete || flag.file),
-    files: command.positionals.some((positional) => positional.file),
-    server: command.positionals.some((positional) => positional.complete),
+    files: positionals.some((positional) => positional.file),
+    server: positionals.some((positional) => positional.complete),
   }
 }
 
@@ -48,7 +57,7 @@ function entries(commands: readonly Command[]): Entry[] {
     result.push(commandEntry(command))
   }
   for (const [path, words] of next)
-    result.push({ path, words: [...words], flags: [], values: [], files: false, server: false })
+    result.push({ path, words: [[...words]], flags: [], values: [], files: false, server: false })
   return result
 }
 
@@ -60,29 +69,35 @@ const VALUED = Object.entries(GLOBAL_FLAGS)
 const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`
 // Values only the server knows, within COMPLETE_TIMEOUT, nothing on failure: `$typed` are the words so far.
 const ASK = `${PROGRAM} __complete`
-const casePattern = (path: string) => (path === '' ? "''" : `${quote(path)}|${quote(`${path} `)}*`)
+// The words typed after a command's path, by count: none (`'api'`), one, or two and more (`'api '*' '*`).
+const casePattern = (path: string, count: number) =>
+  count === 0 ? quote(path) : `${quote(`${path} `)}*${"' '*".repeat(count - 1)}`
 const afterFlag = (path: string, flag: string) =>
   `${quote(`${path}:--${flag}`)}|${quote(`${path} `)}*${quote(`:--${flag}`)}`
 const byLength = (entries: Entry[]) => [...entries].sort((a, b) => b.path.length - a.path.length)
 // bash and zsh share a script: find the command words typed before the cursor (skipping flags and
 // the values of the global flags that take one), then pick the case of a flag's value, else of the
-// command. After a flag that takes listed values or a file, offer those; else the command's flags
-// when the word being completed starts with a dash, files where the command takes files, the
-// server's values, or the next words. What each shell writes differently is its dialect's.
+// command. After a flag that takes listed values or a file, offer those (in a comma list, for the
+// item after the last comma); else the command's flags when the word being completed starts with a
+// dash, files after `@` or where the command takes files, the server's values, or the next words.
+// What each shell writes differently is its dialect's.
 const bash = {
   head: `# bash completion for ${PROGRAM}: eval "$(${PROGRAM} completion bash)"
 _session_library() {
-  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" typed="" i words="" flags="" files=0 server=0`,
+  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" typed="" i words="" flags="" files=0 server=0
+  local item="\${cur##*,}"; local head="\${cur%"$item"}"`,
   tail: `complete -F _session_library ${PROGRAM}`,
   // The array of the words typed, its first command word, the cursor, a pattern's opening, the word before the cursor and at it.
   loop: ['COMP_WORDS', 1, 'COMP_CWORD', '', '$prev', '$cur'],
   set: (name: string) => `[[ $${name} == 1 ]]`,
   offer: (kind: 'flag' | 'command') => `COMPREPLY=($(compgen -W "$${kind === 'flag' ? 'flags' : 'words'}" -- "$cur"))`,
-  choices: (values: readonly string[]) => `COMPREPLY=($(compgen -W ${quote(values.join(' '))} -- "$cur"))`,
-  ask: (option: string) => `COMPREPLY=($(compgen -W "$(${ASK}${option} -- $typed 2>/dev/null)" -- "$cur"))`,
+  choices: (values: readonly string[], _list?: boolean) =>
+    `COMPREPLY=($(compgen -P "$head" -W ${quote(values.join(' '))} -- "$item"))`,
+  ask: (option: string, _list?: boolean) =>
+    `COMPREPLY=($(compgen -P "$head" -W "$(${ASK}${option} -- $typed 2>/dev/null)" -- "$item"))`,
   files: (at: boolean) =>
     `compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f ${at ? `-P @ -- "\${cur#@}"` : '-- "$cur"'}))`,
-  assign: ({ words, flags }: Entry) =>
+  assign: ({ words, flags }: Pick<Entry, 'flags'> & { words: [string, string][] }) =>
     `words=${quote(words.map(([word]) => word).join(' '))}; flags=${quote(flags.map(([name]) => `--${name}`).join(' '))}`,
 }
 
@@ -99,20 +114,21 @@ _session_library() {
   loop: ['words', 2, 'CURRENT', '(', `\${words[CURRENT-1]}`, `\${words[CURRENT]}`],
   set: (name) => `(( ${name} ))`,
   offer: (kind) => `_describe '${kind}' ${kind === 'flag' ? 'flags' : 'words_'}`,
-  choices: (values) => `compadd -- ${values.map(quote).join(' ')}`,
-  ask: (option) => `compadd -- \${(f)"$(${ASK}${option} -- \${=typed} 2>/dev/null)"}`,
+  choices: (values, list) => `${list ? "compset -P '*,'; " : ''}compadd -- ${values.map(quote).join(' ')}`,
+  ask: (option, list) =>
+    `${list ? "compset -P '*,'; " : ''}compadd -- \${(f)"$(${ASK}${option} -- \${=typed} 2>/dev/null)"}`,
   files: (at) => (at ? "compset -P '@'; _files" : '_files'),
   assign: ({ words, flags }) => `words_=(${zshItems(words)}); flags=(${zshItems(flags, '--')})`,
 }
 
 type Values = Pick<typeof bash, 'choices' | 'ask' | 'files'>
 
-// What a flag's value completes to, in a shell's words.
+// What a flag's value completes to, in a shell's words; a list's item after its last comma.
 const offered = (shell: Values, value: Flag, flag: string) =>
   value.choices
-    ? shell.choices(value.choices)
+    ? shell.choices(value.choices, value.multiple)
     : value.complete
-      ? shell.ask(` --value-of ${flag}`)
+      ? shell.ask(` --value-of ${flag}`, value.multiple)
       : shell.files(atFile(value))
 
 function posix(dialect: typeof bash, all: Entry[]): string {
@@ -120,9 +136,17 @@ function posix(dialect: typeof bash, all: Entry[]): string {
   const values = byLength(all).flatMap(({ path, values }) =>
     values.map(([flag, value]) => `    ${open}${afterFlag(path, flag)}) ${offered(dialect, value, flag)}; return ;;`),
   )
-  const cases = byLength(all).map((entry) => {
+  const cases = byLength(all).flatMap((entry) => {
     const rest = `files=${entry.files ? 1 : 0}${entry.server ? '; server=1' : ''}`
-    return `    ${open}${casePattern(entry.path)}) ${dialect.assign(entry)}; ${rest} ;;`
+    // The most words typed first (a case takes the first pattern that matches); past the last
+    // position, the command's flags still (a flag's value counts as a word typed).
+    const positions = [...entry.words, [], ...(entry.words.length === 0 ? [[]] : [])]
+    return positions
+      .map(
+        (words, count) =>
+          `    ${open}${casePattern(entry.path, count)}) ${dialect.assign({ ...entry, words })}; ${rest} ;;`,
+      )
+      .reverse()
   })
   return `${dialect.head}
   for ((i = ${first}; i < ${cursor}; i++)); do
@@ -139,6 +163,7 @@ ${values.join('\n')}
 ${cases.join('\n')}
   esac
   if [[ ${current} == -* ]]; then ${dialect.offer('flag')}
+  elif [[ ${current} == @* ]]; then ${dialect.files(true)}
   elif ${dialect.set('files')}; then ${dialect.files(false)}
   elif ${dialect.set('server')}; then ${dialect.ask('')}
   else ${dialect.offer('command')}; fi
@@ -149,11 +174,13 @@ ${dialect.tail}
 
 const fishLine = (when: string, rest: string) => `complete -c ${PROGRAM} -n ${quote(when)} ${rest}`
 // The server's values for the words typed so far (with `--value-of`, a flag's).
-const fishAsk = (option = '') => quote(`(${ASK}${option} -- (__session_library_path | string split ' ') 2>/dev/null)`)
+const fishAsk = (option = '') => `${ASK}${option} -- (__session_library_path | string split ' ') 2>/dev/null`
+// A list's values each after what the token holds up to its last comma.
+const fishList = (values: string, list?: boolean) => quote(list ? `(__session_library_list ${values})` : values)
 
 const fishValues: Values = {
-  choices: (values) => ` -x -a ${quote(values.join(' '))}`,
-  ask: (option) => ` -x -a ${fishAsk(option)}`,
+  choices: (values, list) => ` -x -a ${fishList(values.join(' '), list)}`,
+  ask: (option, list) => ` -x -a ${fishList(`(${fishAsk(option)})`, list)}`,
   files: (at) =>
     at
       ? ` -x -a '(__fish_complete_path (string replace -r "^@" "" -- (commandline -ct)) | string replace -r "^" "@")'`
@@ -168,14 +195,21 @@ function fishFlag(when: string, [name, text, takes]: [string, string, boolean], 
 function fish(all: Entry[]): string {
   const lines = byLength(all).flatMap((entry) => {
     const when = entry.path === '' ? 'test -z (__session_library_path)' : `__session_library_at ${quote(entry.path)}`
-    // The next words only right after the path (`tags remove ses_1 ` is past `tags`).
-    const next = entry.path === '' ? when : `test (__session_library_path) = ${quote(entry.path)}`
+    // The next words only right after the path (`tags remove ses_1 ` is past `tags`), or as many words past it.
+    const next = (count: number) =>
+      entry.path === ''
+        ? when
+        : count === 0
+          ? `test (__session_library_path) = ${quote(entry.path)}`
+          : `string match -qr -- ${quote(`^${entry.path}( \\S+){${count}}$`)} (__session_library_path)`
     const values = new Map(entry.values)
     return [
-      ...entry.words.map(([word, text]) => fishLine(next, `-a ${quote(word)} -d ${quote(text)}`)),
+      ...entry.words.flatMap((words, count) =>
+        words.map(([word, text]) => fishLine(next(count), `-a ${quote(word)} -d ${quote(text)}`)),
+      ),
       ...entry.flags.map((flag) => fishFlag(when, flag, values.get(flag[0]))),
       ...(entry.files ? [fishLine(when, '-F')] : []),
-      ...(entry.server ? [fishLine(when, `-a ${fishAsk()}`)] : []),
+      ...(entry.server ? [fishLine(when, `-a ${quote(`(${fishAsk()})`)}`)] : []),
     ]
   })
   return `# fish completion for ${PROGRAM}: ${PROGRAM} completion fish | source
@@ -197,7 +231,14 @@ function __session_library_at
     set -l typed (__session_library_path)
     test "$typed" = $argv[1]; or string match -q -- "$argv[1] *" "$typed"
 end
+function __session_library_list
+    set -l head (string match -r -- '.*,' (commandline -ct)); or set head ''
+    for value in $argv
+        echo $head$value
+    end
+end
 complete -c ${PROGRAM} -f
+${fishLine('string match -q -- "@*" (commandline -ct)', fishValues.files(true).trim())}
 ${lines.join('\n')}
 `
 }

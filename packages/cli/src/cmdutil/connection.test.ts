@@ -1,4 +1,6 @@
+import { once } from 'node:events'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { type AddressInfo, createServer } from 'node:net'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { json, runCli, TOKEN, useMock } from '../../test/support/cli.js'
@@ -75,5 +77,36 @@ describe('a saved token belongs to the URL it was saved for (as gh keeps one per
     expect(json(await run(['auth', 'status', '--json']))).toMatchObject({ tokenFrom: 'login', tokenWorks: true })
     await run(['health', '--url', stranger()])
     expect(received).toEqual([])
+  })
+})
+
+// Answers 503 to everything: a read is retried.
+const busy = useRawServer((_request, response) =>
+  answer(response, 503, { error: { code: 'unavailable', message: 'busy' } }),
+)
+
+describe('--verbose retry lines', () => {
+  it('say why (the status, or no answer) and how long the wait before the next attempt was', async () => {
+    const ran = await runCli(['health', '--verbose', '--retries', '1', '--url', busy(), '--token', TOKEN])
+    expect(ran.code).toBe(1)
+    expect(ran.stderr).toMatch(new RegExp(`^\\* retry 1: GET ${busy()}/health answered 503; again after \\d+ ms$`, 'm'))
+    // A port just freed: nothing listens there (the connection is refused, a network error that is retried).
+    const free = createServer().listen(0, '127.0.0.1')
+    await once(free, 'listening')
+    const { port } = free.address() as AddressInfo
+    await new Promise((closed) => free.close(closed))
+    const refused = await runCli([
+      'health',
+      '--verbose',
+      '--retries',
+      '1',
+      '--url',
+      `http://127.0.0.1:${port}/api/v1`,
+      '--token',
+      TOKEN,
+    ])
+    expect(refused.stderr).toMatch(
+      /^\* retry 1: GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/health no answer \(network error\); again after \d+ ms$/m,
+    )
   })
 })

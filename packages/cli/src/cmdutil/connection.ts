@@ -20,17 +20,22 @@ export function noTokenMessage(connection: Connection): string {
 export const tokenWays = (login = '') =>
   `Pass --token, set SESSION_LIBRARY_TOKEN, or run 'session-library auth login${login}'`
 
-// The SDK hands the logger its headers with Authorization already redacted.
+// The SDK hands the logger its headers with Authorization already redacted. A retry's line comes
+// once its wait is over: the wait is the time since the line of the failed attempt.
 function verboseLogger(message: (text: string) => void): Logger {
+  let last = performance.now()
   return {
     debug(text, details) {
       const { method, url, status, attempt, retryCount, headers } = details as Record<string, unknown>
       const what = text.replace('session-library: ', '')
       const extra = status !== undefined ? ` → ${status}` : attempt !== undefined ? ` (attempt ${attempt})` : ''
-      const retry = retryCount !== undefined ? ` (retry ${retryCount})` : ''
+      const why = status === undefined ? 'no answer (network error)' : `answered ${status}`
+      const waited = Math.round(performance.now() - last)
+      last = performance.now()
+      if (what === 'retry') return message(`* retry ${retryCount}: ${method} ${url} ${why}; again after ${waited} ms`)
       const given = (headers ?? {}) as Record<string, string>
       const shown = Object.entries(given).map(([name, value]) => `*   ${name}: ${value}`)
-      message([`* ${what}: ${method} ${url}${extra}${retry}`, ...shown].join('\n'))
+      message([`* ${what}: ${method} ${url}${extra}`, ...shown].join('\n'))
     },
   }
 }

@@ -2,7 +2,14 @@
 // export by export (a namespace import would keep all of zod in the bundle), and the flags of the
 // fields the contract derives from its schemas.
 
-import { type FieldKind, type Operation, type OperationField, operationFields } from '@session-library/schemas'
+import {
+  type FieldKind,
+  KNOWN_KINDS,
+  KNOWN_STATUSES,
+  type Operation,
+  type OperationField,
+  operationFields,
+} from '@session-library/schemas'
 import { spell } from '@session-library/schemas/client'
 import type { Flag } from './flags.js'
 
@@ -28,6 +35,9 @@ export const KIND_VALUES: Record<FieldKind, readonly [placeholder: string, examp
   json: ['<json|@file|->', '@file.json'],
 }
 
+// Values the API is known to use where a field takes any text: completion offers them.
+const KNOWN: Record<string, readonly string[]> = { kind: KNOWN_KINDS, daw: KNOWN_KINDS, status: KNOWN_STATUSES }
+
 /**
  * The flags of derived fields, described in the contract's words: a boolean may be negated
  * (`--no-recent`), a list repeated or comma-separated, an enum completed, a JSON value read from a file.
@@ -51,8 +61,9 @@ export function flagsOf(fields: readonly FieldFlag[]): Record<string, Flag> {
       multiple: field.kind === 'strings',
       value: KIND_VALUES[field.kind][0],
       description: `${description}${list}`,
-      ...(field.choices && { choices: field.choices }),
+      ...((field.choices ?? KNOWN[field.field]) && { choices: field.choices ?? KNOWN[field.field] }),
       ...(field.field === 'tags' && { complete: 'tags' as const }),
+      ...(field.field === 'variantId' && { complete: 'variants' as const }),
       ...(field.kind === 'json' && { file: true }),
     }
   }

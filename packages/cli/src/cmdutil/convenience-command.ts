@@ -1,7 +1,9 @@
+import { UsageError } from '@session-library/internal'
 import { nameIn, type Usage } from '@session-library/schemas/client'
 import { type Command, ID, type Positional, PROGRAM } from './command.js'
 import { ASKS, confirm, YES_FLAG } from './confirm.js'
-import { contract } from './contract.js'
+import { contract, loadContract } from './contract.js'
+import { checkRequest } from './input.js'
 
 /**
  * The command of a convenience the contract declares beside an operation (`tags add` over
@@ -34,6 +36,17 @@ export function convenienceCommand(usage: Usage): Command {
     examples: [[PROGRAM, ...words, 'ses_1', ...(field ? ['drums', 'vox'] : [])].join(' ')],
     async run(context) {
       const [id = '', ...given] = context.positionals
+      // The values as typed, checked before the SDK merges them: a problem names the argument, not
+      // an index into the merged list.
+      if (field && (await loadContract())) {
+        try {
+          checkRequest(route.name, { params: { id }, body: { [field]: given } }, words)
+        } catch (error) {
+          const at = new RegExp(`\\b${field}\\[(\\d+)\\]`, 'g')
+          const said = (error as Error).message.replace(at, (_, index) => `<${values[0]?.name}> '${given[index]}'`)
+          throw new UsageError(said, words)
+        }
+      }
       if (asks) await confirm(context, { name: route.name, input: { params: { id }, body: convenience.sends } })
       const client = await context.client()
       const methods = client[group as 'tags'] as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>

@@ -6,8 +6,8 @@ export interface Completion {
   readonly choices?: readonly string[]
   /** It names a file (`@file` for a flag's JSON value). */
   readonly file?: boolean
-  /** Completion asks the server for these values (see `__complete`): session ids or the library's tags. */
-  readonly complete?: 'ids' | 'tags'
+  /** Completion asks the server for these values (see `__complete`): session ids, tags, a session's variants. */
+  readonly complete?: 'ids' | 'tags' | 'variants'
 }
 
 /** A flag of a command, as `parseFlags` reads it, plus its help and completion. */
@@ -23,16 +23,31 @@ export interface Flag extends ShellFlag, Completion {
 
 const BOOLEAN_WORDS = new Set(['true', 'false', '1', '0'])
 
+// A word after `--json` is its field list when it holds a comma or names a field the command prints.
+const isFieldList = (word: string | undefined, known: readonly string[]) =>
+  word !== undefined && /^[\w-]+(,[\w-]*)*$/.test(word) && (word.includes(',') || known.includes(word))
+
 /**
  * The command line with each `--flag value` of a {@link Flag.spacedValue} boolean joined into
- * `--flag=value`, so that the parser reads the value rather than a stray argument.
+ * `--flag=value`, so that the parser reads the value rather than a stray argument; and gh's
+ * `--json a,b` (or `--json=a,b`) read as `--json --fields a,b`.
  */
-export function joinBooleanValues(args: readonly string[], flags: Readonly<Record<string, Flag>>): string[] {
+export function joinBooleanValues(
+  args: readonly string[],
+  flags: Record<string, Flag>,
+  fields: readonly string[] = [],
+) {
   const joined: string[] = []
   for (let index = 0; index < args.length; index++) {
     const arg = args[index] as string
     const next = args[index + 1]
     if (arg === '--') return [...joined, ...args.slice(index)]
+    const list = arg === '--json' && isFieldList(next, fields) ? next : undefined
+    if (list !== undefined || arg.startsWith('--json=')) {
+      joined.push('--json', `--fields=${list ?? arg.slice(7)}`)
+      index += list === undefined ? 0 : 1
+      continue
+    }
     const spaced = arg.startsWith('--') && flags[arg.slice(2)]?.spacedValue === true
     if (spaced && next !== undefined && BOOLEAN_WORDS.has(next.toLowerCase())) {
       joined.push(`${arg}=${next}`)
@@ -61,11 +76,21 @@ export const GLOBAL_FLAGS = {
     description: 'Time each attempt has for the whole answer, in ms; 0 for none (default 10000).',
   },
   retries: { type: 'string', value: '<n>', description: 'Retries of reads and idempotent writes (default 2).' },
-  json: { type: 'boolean', description: "Print the answer's data as JSON (one line; NDJSON for --all)." },
+  json: {
+    type: 'boolean',
+    value: '[a,b]',
+    description: "The answer's data as JSON (NDJSON for --all); only those fields.",
+  },
   fields: {
     type: 'string',
     value: '<a,b>',
     description: 'Only these fields (columns of the table, keys of the JSON); an unknown name lists the valid ones.',
+  },
+  jq: { type: 'string', value: '<expr>', description: 'Filter the JSON with jq (built in); strings print raw.' },
+  template: {
+    type: 'string',
+    value: '<text>',
+    description: 'Each item as this text, {{ expr }} a jq expression on it.',
   },
   header: { type: 'boolean', description: 'Print the header line on a pipe too (a terminal always shows it).' },
   verbose: { type: 'boolean', description: 'Log each request and answer to stderr (the token redacted).' },

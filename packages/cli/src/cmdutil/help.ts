@@ -55,6 +55,7 @@ export function commandHelp(command: Command): string {
     `Usage: ${PROGRAM} ${usageOf(command)}`,
     ...section('Arguments', args),
     ...section('Flags', flagLines(command.flags())),
+    ...section('JSON fields (--json a,b)', command.fields ? [indent(command.fields.join(', '))] : []),
     ...extra,
     ...section('Examples', examples),
     ...section('Global flags', flagLines(GLOBAL_FLAGS)),

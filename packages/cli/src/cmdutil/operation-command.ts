@@ -87,10 +87,13 @@ function requestHelp(name: OperationName): Record<string, string[]> {
   }
 }
 
+// The verbs gh users type for ours (`gh repo view`, `gh repo delete` and its `rm`).
+const GH_VERBS: Record<string, readonly string[]> = { get: ['view'], delete: ['rm'] }
+
 /**
  * The command of one operation of the contract, named by the contract's rule (`nameIn`), with what
  * its `cmd/` module adds; it also answers to the operation's own verb when people call it by
- * another (`tags put` for `tags replace`). Summary, description and the flags of the contract's
+ * another (`tags put` for `tags replace`), and to gh's (`view`, `rm`). Summary, description and the flags of the contract's
  * fields come from the main entry once it is loaded (see contract.ts); without it, a command has
  * only its extras' flags.
  */
@@ -106,9 +109,10 @@ export function operationCommand({ route, ...usage }: Usage, extras: Extras = {}
   const words = nameIn({ route, ...usage }, 'cli')
   const own = name.slice(usage.group.length + 1)
   const asks = mayLoseData(name)
+  const verbs = [...(own !== usage.verb ? [own] : []), ...(GH_VERBS[words.at(-1) ?? ''] ?? [])]
   return {
     words,
-    ...(own !== usage.verb && { aliases: [[...words.slice(0, -1), own]] }),
+    ...(verbs.length > 0 && { aliases: verbs.map((verb) => [...words.slice(0, -1), verb]) }),
     get summary() {
       return endpointOf(name)?.summary ?? name
     },
@@ -123,6 +127,9 @@ export function operationCommand({ route, ...usage }: Usage, extras: Extras = {}
       const body = endpointOf(name)?.body && BODY_FLAG
       const own = { ...contract()?.flagsOf(derived()), ...body }
       return { ...own, ...aliasFlags(own), ...(asks && YES_FLAG), ...extras.flags }
+    },
+    get fields() {
+      return answerFields(route)
     },
     get examples() {
       return extras.examples ?? [defaultExample(words, params, derived())]

@@ -1,6 +1,7 @@
 import { didYouMean, escapeControls, escapeMessage, jsonLine, UsageError } from '@session-library/internal'
 import { isRecord } from '@session-library/schemas/client'
 import { type CliContext, colourFor, styles, write } from './iostreams.js'
+import { type Filter, runFilter } from './jq.js'
 
 type Row = Record<string, unknown>
 
@@ -47,6 +48,8 @@ interface OutputSettings {
   readonly header?: boolean
   /** Hides the token in everything printed, even when a server echoes it. */
   readonly mask?: (text: string) => string
+  /** `--jq` or `--template`: what the JSON goes through before it is printed. */
+  readonly filter?: Filter
 }
 
 function pick(value: unknown, fields: readonly string[] | undefined): unknown {
@@ -76,11 +79,17 @@ function checkFields(fields: readonly string[] | undefined, records: readonly Ro
  * token masked.
  */
 export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'stdout' | 'stderr' | 'env'>) {
-  const { json = false, fields, mask = (text: string) => text } = settings
+  const { fields, filter, mask = (text: string) => text } = settings
+  const json = settings.json === true || filter !== undefined
   const terminal = io.stdout.isTTY === true
   const style = styles(colourFor(io.stdout, io.env))
   const out = (text: string) => write(io.stdout, mask(text))
   const message = (text: string) => void io.stderr.write(`${mask(escapeMessage(text))}\n`)
+  // JSON lines as they are, or what the filter makes of them: text whose lines and tabs are kept.
+  const outJson = async (lines: string) => {
+    const text = filter ? escapeMessage(await runFilter(filter, lines)) : lines
+    if (text) await out(filter && !text.endsWith('\n') ? `${text}\n` : text)
+  }
   const cells = (row: Row, columns: readonly string[]) => columns.map((name) => cellText(row[name], terminal))
   const lines = (texts: readonly string[]) => texts.map((line) => `${line}\n`).join('')
 
@@ -140,11 +149,11 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
         checked = true
         chunk += `${jsonLine(pick(record, fields), settings.mask)}\n`
         if (chunk.length < CHUNK) continue
-        await out(chunk)
+        await outJson(chunk)
         chunk = ''
       }
     } finally {
-      if (chunk) await out(chunk)
+      if (chunk) await outJson(chunk)
     }
   }
 
@@ -175,8 +184,10 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
       if (!json) return table(data, columns, known)
       checkFields(fields, isRecord(data) ? [data] : Array.isArray(data) ? data.filter(isRecord) : [], known)
       const shown = meta === undefined ? pick(data, fields) : { data: pick(data, fields), meta }
-      await out(`${jsonLine(shown, settings.mask)}\n`)
+      await outJson(`${jsonLine(shown, settings.mask)}\n`)
     },
+    /** A line of text as it is (its control characters but newlines and tabs escaped): `api -i`'s head. */
+    text: (text: string) => out(`${escapeMessage(text)}\n`),
     /** Records as they come: NDJSON with `--json`, else table rows. */
     stream: (items: AsyncIterable<unknown>, columns?: readonly string[]) =>
       json ? streamJson(items) : streamTable(items, columns),

@@ -19,13 +19,19 @@ declare module 'vitest' {
  * too) into one file, once per run, so that the tests never run a stale dist and need no build.
  */
 export default async function bundleBin(project: TestProject): Promise<() => Promise<void>> {
-  const bin = await bundleProgram(source('../../src/bin.ts'), {
-    '@session-library/schemas/client': packages('schemas/src/client.ts'),
-    '@session-library/internal/node': packages('internal/src/node.ts'),
-    '@session-library/internal': packages('internal/src/index.ts'),
-    '@session-library/schemas': packages('schemas/src/index.ts'),
-    '@session-library/sdk': packages('sdk/src/index.ts'),
-  })
+  const bin = await bundleProgram(
+    source('../../src/bin.ts'),
+    {
+      '@session-library/schemas/client': packages('schemas/src/client.ts'),
+      '@session-library/internal/node': packages('internal/src/node.ts'),
+      '@session-library/internal': packages('internal/src/index.ts'),
+      '@session-library/schemas': packages('schemas/src/index.ts'),
+      '@session-library/sdk': packages('sdk/src/index.ts'),
+    },
+    // jq-wasm stays a dependency, as in the build: bundled under the package, the bin finds it installed.
+    source('../../node_modules/.tmp'),
+    ['jq-wasm'],
+  )
   project.provide('cliBin', bin)
   return () => rm(dirname(bin), { recursive: true, force: true })
 }

@@ -79,6 +79,57 @@ describe('api <method> <path>: any operation of the API, JSON out (as gh api)', 
     expect(sent()).toBe(before)
   })
 
+  it("gh's form: api <path>, -X for the method (GET by default, POST with fields), --jq on the answer", async () => {
+    const id = firstId()
+    const [first, total] = await Promise.all([
+      run(['/sessions', '-X', 'GET', '--jq', '.data[0].id']),
+      run(['/sessions', '--jq', '.meta.total']),
+    ])
+    expect(first).toMatchObject({ code: 0, stderr: '' })
+    expect(mock.stored(first.stdout.trim())).toBeDefined()
+    expect(total).toMatchObject({ code: 0, stdout: `${TOTAL}\n` })
+    const patched = await run([`/sessions/${id}`, '-X', 'patch', '-f', 'title=Renamed by -X'])
+    expect(patched.code).toBe(0)
+    expect(mock.stored(id)?.title).toBe('Renamed by -X')
+    // Fields without -X make a POST, as gh: the contract's check refuses this one, nothing sent.
+    const before = sent()
+    const posted = await run(['/sessions', '-f', 'limit=2'])
+    expect(posted).toMatchObject({ code: 2, stdout: '' })
+    expect(posted.stderr).toMatch(/^error: title: /)
+    const twice = await run(['GET', '/sessions', '-X', 'DELETE'])
+    expect(twice.stderr).toMatch(/^error: -X DELETE: the method is also given as GET\n/)
+    expect(sent()).toBe(before)
+  })
+
+  it('-i prints the status line and the headers before the body; --silent leaves the body out', async () => {
+    const ran = await run(['/health', '-i'])
+    expect(ran.code).toBe(0)
+    const [head = '', body = ''] = ran.stdout.split('\n\n')
+    expect(head).toMatch(/^HTTP\/1\.1 200 OK\n/)
+    expect(head).toContain('\ncontent-type: application/json')
+    expect(JSON.parse(body)).toMatchObject({ data: { status: 'ok' } })
+    const silent = await run(['/health', '-i', '--silent'])
+    expect(silent.stdout).toMatch(/^HTTP\/1\.1 200 OK\n[^{]*\n\n$/)
+    expect((await run(['/health', '--silent'])).stdout).toBe('')
+  })
+
+  it('-H sends a header; Authorization is refused with a clear error (the token is the connection’s), nothing sent', async () => {
+    expect((await run(['/health', '-H', 'X-Request-Note: from -H'])).code).toBe(0)
+    const before = sent()
+    const ran = await run(['/sessions', '-H', 'authorization: Bearer other'])
+    expect(ran).toMatchObject({ code: 2, stdout: '' })
+    expect(ran.stderr).toMatch(
+      /^error: -H Authorization: the token comes from --token, SESSION_LIBRARY_TOKEN or auth login/,
+    )
+    expect(sent()).toBe(before)
+  })
+
+  it('--paginate --slurp prints every item in one array (what --jq then sees); --slurp alone is a usage error', async () => {
+    const ran = await run(['/sessions', '--paginate', '--slurp', '-f', 'limit=3', '-X', 'GET', '--jq', 'length'])
+    expect(ran).toMatchObject({ code: 0, stdout: `${TOTAL}\n` })
+    expect((await run(['/sessions', '--slurp'])).stderr).toMatch(/^error: --slurp: only with --paginate\n/)
+  })
+
   it('--paginate on an answer that is not a list: exit 2', async () => {
     const ran = await run(['GET', '/health', '--paginate'])
     expect(ran).toMatchObject({ code: 2, stdout: '' })

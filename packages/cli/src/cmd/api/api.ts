@@ -1,5 +1,5 @@
 import { didYouMean, type FlagValues, UsageError } from '@session-library/internal'
-import { API_PREFIX, isRecord, type OperationName } from '@session-library/schemas/client'
+import { API_PREFIX, isRecord, type OperationName, usages } from '@session-library/schemas/client'
 import type { RawAnswer } from '@session-library/sdk'
 import { type Command, type Context, checkSegment } from '../../cmdutil/command.js'
 import { ASKS, confirm, YES_FLAG } from '../../cmdutil/confirm.js'
@@ -50,26 +50,65 @@ async function bodyOf(values: FlagValues, fields: [string, unknown, boolean][], 
   return body
 }
 
-const keyValueFlag = (short: string, description: string): Flag => {
-  return { type: 'string', short, multiple: true, whole: true, value: '<key=value>', description }
+const keyValueFlag = (short: string, description: string, value = '<key=value>'): Flag => {
+  return { type: 'string', short, multiple: true, whole: true, value, description }
 }
+
+// `-H 'Name: value'`, each header once; the token is the connection's, never a header's (gh keeps its own too).
+function headersOf(values: FlagValues): Record<string, string> {
+  const headers: Record<string, string> = {}
+  for (const text of (values.header as string[] | undefined) ?? []) {
+    const at = text.indexOf(':')
+    const name = text.slice(0, at).trim()
+    if (at <= 0) throw fail(`-H ${text}: not Name: value`)
+    if (/^authorization$/i.test(name))
+      throw fail('-H Authorization: the token comes from --token, SESSION_LIBRARY_TOKEN or auth login, not a header')
+    headers[name] = text.slice(at + 1).trim()
+  }
+  return headers
+}
+
+// `api <path>` as gh, or `api <METHOD> <path>`: -X names the method, else GET, or POST with fields or --input.
+function methodOf([first = '', path]: readonly string[], values: FlagValues, fields: number): [string, string] {
+  const flag = typeof values.method === 'string' ? values.method.toUpperCase() : undefined
+  const typed = path === undefined ? undefined : first.toUpperCase()
+  if (flag && typed && flag !== typed) throw fail(`-X ${flag}: the method is also given as ${typed}`)
+  const byFields = fields > 0 || values.input !== undefined ? 'POST' : 'GET'
+  return [flag ?? typed ?? byFields, path ?? first]
+}
+
+// gh's -i: the status line and the answer's headers, before the body (the token masked as everywhere).
+const head = ({ status, statusText, headers }: Response) =>
+  [`HTTP/1.1 ${status} ${statusText}`, ...[...headers].map(([name, value]) => `${name}: ${value}`), ''].join('\n')
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
 
 export const api: Command = {
   words: WORDS,
   json: true,
-  summary: 'Send a request to any operation of the API by its method and path',
+  summary: 'Send a request to any operation of the API by its path',
   description:
-    "As gh api: the method and the path (relative to the base URL; /api/v1 may be written, a query too). The fields of -f and -F are the query of a GET or a DELETE, else the JSON body (the query when --input gives the body); key[]=value adds to an array. The request is checked against the contract's operation before it is sent (a refused one is a usage error, nothing sent); a path outside the contract is refused. Prints the answer as JSON; with --paginate, every item of a list, one JSON line each. " +
+    "As gh api: the path (relative to the base URL; /api/v1 may be written, a query too) and the method of -X: GET, or POST when fields or --input are given (`api <METHOD> <path>` works too). The fields of -f and -F are the query of a GET or a DELETE, else the JSON body (the query when --input gives the body); key[]=value adds to an array. The request is checked against the contract's operation before it is sent (a refused one is a usage error, nothing sent); a path outside the contract is refused. Prints the answer as JSON; with --paginate, every item of a list, one JSON line each (--slurp: one array). " +
     ASKS,
   positionals: [
+    { name: 'method', optional: true, description: `${METHODS.join(', ')}: as -X.`, choices: METHODS },
     {
-      name: 'method',
-      description: 'GET, POST, PUT, PATCH or DELETE.',
-      choices: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      name: 'path',
+      description: 'The path, e.g. /sessions/ses_1/tags or /sessions?limit=2.',
+      choices: [...new Set(usages.map(({ route }) => route.path))],
     },
-    { name: 'path', description: 'The path, e.g. /sessions/ses_1/tags or /sessions?limit=2.' },
   ],
   flags: () => ({
+    method: {
+      type: 'string',
+      short: 'X',
+      value: '<method>',
+      choices: METHODS,
+      description: 'The method (default GET, or POST with fields).',
+    },
+    header: keyValueFlag('H', 'A request header (repeat the flag); not Authorization.', '<name:value>'),
+    include: { type: 'boolean', short: 'i', description: "Print the status line and the answer's headers first." },
+    silent: { type: 'boolean', description: 'Do not print the answer.' },
     'raw-field': keyValueFlag('f', 'A field as a string (repeat the flag).'),
     field: keyValueFlag(
       'F',
@@ -81,20 +120,25 @@ export const api: Command = {
       description:
         'Walk every page of a list and print each item as a JSON line (stops on a server that repeats pages).',
     },
+    slurp: { type: 'boolean', description: 'With --paginate, print every item in one JSON array.' },
     ...YES_FLAG,
   }),
   examples: [
-    'session-library api GET /sessions --paginate   # every session, one JSON line each',
-    'session-library api GET /sessions -f sort=-title -f limit=2',
-    'session-library api PATCH /sessions/ses_1 -f title=Night -F tags[]=drums',
-    'session-library api PUT /sessions/ses_1/notes -F notes=null --yes   # clear the notes',
+    'session-library api /sessions --paginate   # every session, one JSON line each',
+    "session-library api /sessions -X GET -f sort=-title -f limit=2 --jq '.data[].title'",
+    'session-library api /sessions/ses_1 -X PATCH -f title=Night -F tags[]=drums',
+    'session-library api -X PUT /sessions/ses_1/notes -F notes=null --yes   # clear the notes',
+    'session-library api /health -i   # the status line and headers too',
     'echo \'{"tags":["drums"]}\' | session-library api PUT /sessions/ses_1/tags --input -',
   ],
   async run(context) {
     const { positionals, values, io, output, client } = context
-    const [method = '', typedPath = ''] = positionals
+    const fields = await fieldsOf(values, io)
+    const [verb, typedPath] = methodOf(positionals, values, fields.length)
+    const headers = headersOf(values)
+    if (values.slurp === true && values.paginate !== true) throw fail('--slurp: only with --paginate')
+    if (values.include === true && values.paginate === true) throw fail('-i: not with --paginate')
     const { endpoints, matchOperation, queryInput } = await loadContract()
-    const verb = method.toUpperCase()
     const { path, query } = split(typedPath)
     const matched = matchOperation(verb, path)
     if (!matched.operation) {
@@ -104,7 +148,6 @@ export const api: Command = {
     }
     const { operation, params } = matched
     for (const [name, value] of Object.entries(params)) checkSegment(`${verb} ${path}: {${name}}`, value, WORDS)
-    const fields = await fieldsOf(values, io)
     const withBody = operation.body !== undefined
     if (!withBody && values.input !== undefined) throw fail(`--input: ${verb} ${path} takes no body`)
     // A write is sent with the body its schema checks: `{}` when no field is given.
@@ -117,8 +160,12 @@ export const api: Command = {
     await confirm(context, { name, input: input as OperationInput })
     const sdk = await client()
     const send = (extra: Record<string, string> = {}): Promise<RawAnswer<unknown>> =>
-      sdk.request(name, { ...input, query: { ...input.query, ...extra } } as never).withResponse()
-    if (values.paginate !== true) return output.data((await send()).data)
+      sdk.request(name, { ...input, query: { ...input.query, ...extra } } as never, { headers }).withResponse()
+    if (values.paginate !== true) {
+      const { data, response } = await send()
+      if (values.include === true) await output.text(head(response))
+      return values.silent === true ? undefined : output.data(data)
+    }
     const { DEFAULT_PAGE_SIZE, walkPages } = await import('@session-library/sdk')
     // The SDK's walk and page size, unless the query gives a limit.
     const limit: Record<string, string> = query.has('limit') ? {} : { limit: String(DEFAULT_PAGE_SIZE) }
@@ -130,7 +177,10 @@ export const api: Command = {
       const request = { operation: name, method: verb, path: new URL(response.url).pathname, url: response.url }
       return { data: data as unknown[], total: meta.total, request }
     }
-    const offset = Number(query.get('offset') ?? 0)
-    await output.stream(walkPages(read, { offset }))
+    const items = walkPages(read, { offset: Number(query.get('offset') ?? 0) })
+    if (values.slurp !== true && values.silent !== true) return output.stream(items)
+    const all: unknown[] = []
+    for await (const item of items) all.push(item)
+    if (values.silent !== true) await output.data(all)
   },
 }

@@ -120,6 +120,15 @@ describe('auth login, status, logout: flags, then environment, then the file', (
     expect(login.stderr).not.toContain('refused the token')
   })
 
+  it('auth token prints the token saved for the URL, alone on stdout (for $(…)); none saved: exit 1', async () => {
+    await saveLogin(configDir(), { url: 'http://saved.test/api/v1', token: 'saved-token' })
+    const ran = await run(['auth', 'token', '--url', 'http://saved.test/api/v1'])
+    expect(ran).toEqual({ code: 0, stdout: 'saved-token\n', stderr: '' })
+    const none = await run(['auth', 'token', '--url', 'http://other.test/api/v1'])
+    expect(none).toMatchObject({ code: 1, stdout: '' })
+    expect(none.stderr).toMatch(/^error: no token for http:\/\/other\.test\/api\/v1/)
+  })
+
   it('on a terminal, login asks for the token on stderr', async () => {
     const login = await runCli(['auth', 'login', '--url', mock.server().url], {
       env: { HOME: home() },

@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process'
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, inject, it } from 'vitest'
 import { runCli, TOKEN, useMock } from '../../../test/support/cli.js'
@@ -79,12 +82,58 @@ describe('the scripts complete ids and tags from the server', () => {
     expect(await complete(['session-library', 'sessions', 'list', '--tags', ''])).toEqual(tags().sort())
   })
 
+  it('bash: contract paths after api [METHOD], each item of a comma list, files after @, known kinds', async () => {
+    const { stdout: script } = await runCli(['completion', 'bash'])
+    const cwd = await mkdtemp(join(tmpdir(), 'cli-complete-'))
+    await writeFile(join(cwd, 'notes.md'), 'n')
+    await runCli(['tags', 'add', ids()[0] as string, 'drums', 'vocals'], { env: mock.env() })
+    const complete = async (...line: string[]) => {
+      const words = line.map((word) => `'${word}'`).join(' ')
+      const run = `${program('bash')}\n${script}\nCOMP_WORDS=(session-library ${words}); COMP_CWORD=${line.length}; _session_library; printf '%s\\n' "\${COMPREPLY[@]}"`
+      const { stdout } = await exec('bash', ['-c', run], { cwd, env: { ...process.env, ...mock.env() } })
+      return stdout.split('\n').filter(Boolean)
+    }
+    const [afterMethod, afterApi, typed, tagged, file, kinds, fields] = await Promise.all([
+      complete('api', 'GET', ''),
+      complete('api', ''),
+      complete('api', '/ses'),
+      complete('sessions', 'list', '--tags', 'drums,'),
+      complete('notes', 'set', 'ses_1', '@n'),
+      complete('sessions', 'list', '--kind', ''),
+      complete('sessions', 'list', '--json', 'id,ti'),
+    ])
+    expect(afterMethod).toContain('/sessions')
+    expect(afterMethod).not.toContain('GET')
+    expect(afterApi).toEqual(expect.arrayContaining(['GET', '/sessions', '/health']))
+    expect(typed).toEqual(expect.arrayContaining(['/sessions', '/sessions/{id}/tags']))
+    expect(tagged).toContain('drums,vocals')
+    expect(file).toEqual(['@notes.md'])
+    expect(kinds).toContain('ableton')
+    expect(fields).toEqual(['id,title'])
+  })
+
+  it.skipIf(!hasShell('fish'))(
+    shellTitle('fish: paths after api GET, an item after a comma, known kinds'),
+    async () => {
+      const { stdout: script } = await runCli(['completion', 'fish'])
+      const complete = async (line: string) => {
+        const run = `${program('fish')}\n${script}\ncomplete -C '${line}'`
+        const { stdout } = await exec('fish', ['--no-config', '-c', run], { env: { ...process.env, ...mock.env() } })
+        return stdout.split('\n').map((item) => item.split('\t')[0])
+      }
+      expect(await complete('session-library api GET ')).toContain('/sessions')
+      expect(await complete('session-library api GET ')).not.toContain('GET')
+      expect(await complete('session-library sessions list --kind ')).toContain('ableton')
+      expect(await complete('session-library sessions list --fields id,ti')).toContain('id,title')
+    },
+  )
+
   it.skipIf(!hasShell('zsh'))(
     shellTitle('zsh: sessions delete <Tab> offers the ids; --tags <Tab> the tags'),
     async () => {
       const { stdout: script } = await runCli(['completion', 'zsh'])
       // zsh's completion system needs a terminal: stand-ins print what the script offers.
-      const stubs = 'compdef() { :; }; compadd() { shift; print -rl -- "$@" }'
+      const stubs = 'compdef() { :; }; compset() { :; }; compadd() { shift; print -rl -- "$@" }'
       const complete = async (line: string[]) => {
         const words = line.map((word) => `'${word}'`).join(' ')
         const run = `${stubs}\n${program('bash')}\n${script}\nwords=(${words}); CURRENT=${line.length}; _session_library`

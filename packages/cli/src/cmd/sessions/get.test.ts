@@ -25,3 +25,20 @@ describe('sessions get <id>', () => {
     expect(mock.server().api.journal().at(-1)?.path).toBe('/api/v1/sessions/...')
   })
 })
+
+describe("gh's verbs: view for get, rm for delete", () => {
+  it('sessions view ID prints the session; sessions rm ID asks first on a terminal as delete does ("n" keeps it)', async () => {
+    const id = mock.server().api.snapshot().sessions[0]?.id as string
+    const viewed = await run('sessions', 'view', id, '--json', 'id')
+    expect(viewed).toMatchObject({ code: 0, stdout: `{"id":"${id}"}\n` })
+    const kept = await runCli(['sessions', 'rm', id], {
+      env: { ...mock.env(), NO_COLOR: '1' },
+      tty: true,
+      stdin: 'n\n',
+    })
+    expect(kept.code).toBe(2)
+    expect(kept.stderr).toMatch(/\[y\/N\] error: cancelled; nothing was changed/)
+    expect((await run('sessions', 'rm', id)).code).toBe(0)
+    expect((await run('sessions', 'view', id)).code).toBe(1)
+  })
+})

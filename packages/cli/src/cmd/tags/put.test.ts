@@ -21,4 +21,15 @@ describe('tags put, patch, add and remove', () => {
     expect(removed.stdout).toMatch(/^tags\s+d$/m)
     expect(stored(id)?.tags).toEqual(['d'])
   })
+
+  it('tags add ID "a,b": the problem names the argument as typed, not an index into the merged list; nothing sent', async () => {
+    const { id } = await created('Tagged')
+    await run(['tags', 'put', id, '--tags', 'a,b,c'])
+    const before = mock.server().api.journal().length
+    const ran = await run(['tags', 'add', id, 'x', 'a,b'])
+    expect(ran).toMatchObject({ code: 2, stdout: '' })
+    expect(ran.stderr).toMatch(/^error: <tag> 'a,b': .*comma/)
+    expect(ran.stderr).not.toContain('tags[')
+    expect(mock.server().api.journal()).toHaveLength(before)
+  })
 })
