@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { CallToolResult } from '@modelcontextprotocol/server'
 import { escapeMessage } from '@session-library/internal'
 import { endpoints, lossQuestion, matchOperation, type OperationName, type Usage, z } from '@session-library/schemas'
-import type { SessionLibrary } from '@session-library/sdk'
+import { NotFoundError, type SessionLibrary } from '@session-library/sdk'
 import { methods, pathOf, searchTool, signatureOf } from './code-docs.js'
 import type { SandboxLimits, SandboxRun } from './sandbox.js'
 import type { ToolContext, ToolSpec } from './tools.js'
@@ -94,11 +94,18 @@ function start(code: string, options: CodeModeOptions & { readOnly?: boolean }, 
     if (operation && !usage.convenience?.removesNamed && !context.rounds.yes) {
       const text = await request.clone().text()
       const ids = Object.fromEntries(Object.entries(params).map(([key, value]) => [key, decodeURIComponent(value)]))
-      const question = await lossQuestion(
-        operation.name as OperationName,
-        { params: ids, body: text ? JSON.parse(text) : undefined },
-        { session: (id) => context.client.sessions.get(id) },
-      )
+      let question: string | undefined
+      try {
+        question = await lossQuestion(
+          operation.name as OperationName,
+          { params: ids, body: text ? JSON.parse(text) : undefined },
+          { session: (id) => context.client.sessions.get(id) },
+        )
+      } catch (error) {
+        // No session, nothing to lose: the API answers the call itself (404). Else nothing is sent unasked.
+        if (!(error instanceof NotFoundError))
+          return refused('unconfirmed', `could not read what the call would remove, so it was not sent: ${String(error)}`)
+      }
       const reason = question && (await ask(question))
       if (reason) return refused('confirmation_refused', reason)
     }

@@ -146,6 +146,9 @@ describe('code mode asks before a loss the snippet does not name, as every tool 
     const done = await execute(code, {}, asker)
     expect(done.text).toBe('deleting\ndeleted\n→ 1')
     expect(exists(id)).toBe(false)
+    // Gone: nothing to ask about, and the API's own answer comes back.
+    const again = await execute(code, {}, asker)
+    expect(again.text).toMatch(/^deleting\nerror: 404 not_found: session not found/)
   })
 
   it('each loss of a snippet is asked in turn, and the snippet runs once (nothing is sent twice)', async () => {
