@@ -104,7 +104,10 @@ function start(code: string, options: CodeModeOptions & { readOnly?: boolean }, 
       } catch (error) {
         // No session, nothing to lose: the API answers the call itself (404). Else nothing is sent unasked.
         if (!(error instanceof NotFoundError))
-          return refused('unconfirmed', `could not read what the call would remove, so it was not sent: ${String(error)}`)
+          return refused(
+            'unconfirmed',
+            `could not read what the call would remove, so it was not sent: ${String(error)}`,
+          )
       }
       const reason = question && (await ask(question))
       if (reason) return refused('confirmation_refused', reason)
@@ -141,15 +144,25 @@ function start(code: string, options: CodeModeOptions & { readOnly?: boolean }, 
   return {
     id: randomUUID(),
     async next() {
-      while (outcomes.length === 0) await new Promise<void>((resolve) => (wake = resolve))
-      return outcomes.shift() as Outcome
+      for (;;) {
+        while (outcomes.length === 0) await new Promise<void>((resolve) => (wake = resolve))
+        const outcome = outcomes.shift() as Outcome
+        // Calls made side by side ask side by side; once one is refused, the others are not asked.
+        if (!('question' in outcome) || !stopped) return outcome
+        outcome.question.answer(stopped)
+      }
     },
   }
 }
 
+// The most of a return value shown, as the most a snippet may print: an answer a model reads whole.
+const MAX_VALUE_CHARS = 20_000
+
 // The answer: what the snippet printed, then `→ ` and its return value, or `error: ` and why it failed.
 function shown(run: SandboxRun, mask: (text: string) => string): CallToolResult {
-  const last = run.error === undefined ? `→ ${JSON.stringify(run.value)}` : `error: ${run.error}`
+  const value = JSON.stringify(run.value) ?? 'null'
+  const cut = value.length > MAX_VALUE_CHARS ? `… (${value.length - MAX_VALUE_CHARS} more characters: return less)` : ''
+  const last = run.error === undefined ? `→ ${value.slice(0, MAX_VALUE_CHARS)}${cut}` : `error: ${run.error}`
   const text = [...run.logs, last].map((line) => escapeMessage(mask(line))).join('\n')
   return { ...(run.error !== undefined && { isError: true }), content: [{ type: 'text', text }] }
 }

@@ -75,9 +75,13 @@ describe('code mode: execute runs a snippet against the SDK in a sandbox', () =>
       expect(session.tags.includes('wip'), session.title).toBe(expected.some(({ id }) => id === session.id))
   })
 
-  it('types are stripped; console output and the return value make the answer', async () => {
+  it('types are stripped; console output and the return value make the answer, each cut past 20,000 characters', async () => {
     const result = await execute('const n: number = 2\nconsole.log("n is", n, { twice: n * 2 })\nreturn { n }')
     expect(result.text).toBe('n is 2 {"twice":4}\n→ {"n":2}')
+    const long = await execute('console.log("a".repeat(20_000)); console.log("b"); return "c".repeat(19_998)')
+    expect(long.text).toBe(`${'a'.repeat(20_000)}\n→ "${'c'.repeat(19_998)}"`)
+    const longer = await execute('console.log("a".repeat(20_001)); return "c".repeat(19_999)')
+    expect(longer.text).toBe(`${'a'.repeat(20_000)}…\n→ "${'c'.repeat(19_999)}… (1 more characters: return less)`)
   })
 
   it('a snippet that reads a file, opens another host or spawns a process fails with a clear error', async () => {
@@ -161,6 +165,15 @@ describe('code mode asks before a loss the snippet does not name, as every tool 
       `Clear the notes of session “Second” (${ids[1]})?`,
     ])
     for (const id of ids) expect(sessions().find((session) => session.id === id)?.notes).toBe('')
+  })
+
+  it('losses side by side are asked in turn; after a "no" the others are not asked, and none is sent', async () => {
+    const ids = [await created('Left'), await created('Right')]
+    const asker: Asker = { asked: [], answer: { action: 'decline' } }
+    const code = `await Promise.all(${JSON.stringify(ids)}.map((id) => client.sessions.delete(id)))`
+    expect((await execute(code, {}, asker)).text).toMatch(/^error: cancelled by the user; nothing more was sent/)
+    expect(asker.asked).toHaveLength(1)
+    expect(ids.every(exists)).toBe(true)
   })
 
   it('a method that names what it removes (tags.remove) is not asked; without elicitation a loss is refused unless --yes', async () => {
