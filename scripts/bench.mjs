@@ -1,6 +1,6 @@
 // `pnpm bench`: runs each benchmark of scripts/bench/ in its own process, one after another, and
 // prints one table: benchmark, baseline, subject, ratio, target, met. Not part of the test suite.
-//   node scripts/bench.mjs [--quick] [--write] [--only cold,tests,start,server,list,store,sdk,cli,shell,dashboard,size]
+//   node scripts/bench.mjs [--quick] [--write] [--only cold,tests,start,server,list,store,sdk,cli,shell,dashboard,mcp,size]
 // --quick shortens the runs (noisier figures, for development). --write puts each benchmark's table,
 // with the date, the machine and the commit, into docs/benchmarks.md, in place of that benchmark's
 // section (the sections of benchmarks that did not run are kept). The size benchmark runs last: it
@@ -23,7 +23,20 @@ read its rows: [scripts/bench/README.md](../scripts/bench/README.md). Wall-clock
 from run to run, requests per second more; the ratio to the baseline measured in the same rounds is
 the figure to compare.
 `
-const BENCHMARKS = ['cold', 'tests', 'start', 'server', 'list', 'store', 'sdk', 'cli', 'shell', 'dashboard', 'size']
+const BENCHMARKS = [
+  'cold',
+  'tests',
+  'start',
+  'server',
+  'list',
+  'store',
+  'sdk',
+  'cli',
+  'shell',
+  'dashboard',
+  'mcp',
+  'size',
+]
 const { values } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },

@@ -194,6 +194,21 @@ describe('@session-library/mcp-server from its tarball: session-library-mcp over
     }
   })
 
+  it('--code-mode: the installed sandbox runs a snippet against the mock and keeps the file system out', async () => {
+    const { client, call } = await connect(['--mock', '--code-mode'])
+    try {
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['search_docs', 'execute'])
+      const total = await call('execute', {
+        code: 'const page = await client.sessions.list({ limit: 1 })\nreturn page.meta.total',
+      })
+      expect(textOf(total)).toBe('→ 24')
+      const file = await call('execute', { code: 'return require("node:fs").readFileSync("/etc/passwd", "utf8")' })
+      expect(textOf(file)).toBe("error: ReferenceError: 'require' is not defined")
+    } finally {
+      await client.close()
+    }
+  })
+
   it('SESSION_LIBRARY_TOKEN to the standalone mock: the token is in no message, log line or error', async () => {
     const { client, call, exchange } = await connect([], {
       SESSION_LIBRARY_URL: mock.baseUrl,

@@ -1,6 +1,8 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto'
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node'
 import { createMcpHandler, isLegacyRequest, type McpServer } from '@modelcontextprotocol/server'
 import { createHostCheck } from '@session-library/internal/node'
@@ -78,6 +80,30 @@ async function bodyOf(request: IncomingMessage): Promise<unknown> {
   }
 }
 
+type Collect = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void
+let collector: Collect | undefined
+
+// V8 keeps the pages of a heap that grew (sessions, and the requests a client refused past the cap
+// sent) until a collection that reduces memory, which it never starts in an idle process: RSS would
+// stay at its peak once the sessions are gone. Node offers no call for it but the `gc` of
+// --expose-gc, taken here once (into a context of its own, then the flag turned off again).
+function releaseMemory(): void {
+  if (!collector) {
+    setFlagsFromString('--expose-gc')
+    try {
+      collector = runInNewContext('gc') as Collect
+    } catch {
+      // A runtime that ignores the flag: the memory stays with V8, as before.
+      collector = () => {}
+    }
+    setFlagsFromString('--no-expose-gc')
+  }
+  collector({ type: 'major', execution: 'sync', flavor: 'last-resort' })
+}
+
+// Once expiries stop for this long: one collection after a wave of them, not one per session.
+const RELEASE_AFTER_MS = 1_000
+
 interface Session {
   readonly transport: NodeStreamableHTTPServerTransport
   // Requests under way, an open event stream among them: a session is idle only without any.
@@ -93,9 +119,14 @@ interface Session {
 export async function serveHttp(newServer: () => McpServer, options: HttpOptions): Promise<HttpEndpoint> {
   const sessions = new Map<string, Session>()
   const authorized = bearerCheck(options.secret)
+  let release: NodeJS.Timeout | undefined
   const expire = (session: Session) => {
     if (session.busy > 0) return
-    session.expiry = setTimeout(() => void session.transport.close(), options.idleMs)
+    session.expiry = setTimeout(() => {
+      void session.transport.close()
+      clearTimeout(release)
+      release = setTimeout(releaseMemory, RELEASE_AFTER_MS).unref()
+    }, options.idleMs)
     session.expiry.unref()
   }
   // Holds the session open while the request is answered, and starts its idle time when it ends.
@@ -157,6 +188,7 @@ export async function serveHttp(newServer: () => McpServer, options: HttpOptions
       return sessions.size
     },
     async close() {
+      clearTimeout(release)
       await modern.close()
       await Promise.all([...sessions.values()].map((session) => session.transport.close()))
       http.closeAllConnections()

@@ -1,3 +1,5 @@
+export { type CodeModeOptions, codeTools, DEFAULT_CODE_LIMITS } from './code-run.js'
+export type { SandboxLimits } from './sandbox.js'
 export { createServer, type ServerOptions, selectTools } from './server.js'
-export { allTools, type ToolContext, type ToolSpec } from './tools.js'
+export { allTools, type Rounds, type ToolContext, type ToolSpec } from './tools.js'
 export { version } from './version.js'

@@ -21,6 +21,7 @@ const FLAGS = {
   groups: { type: 'string', multiple: true, value: '<names>' },
   yes: { type: 'boolean' },
   'output-schemas': { type: 'boolean' },
+  'code-mode': { type: 'boolean' },
   http: { type: 'boolean' },
   port: { type: 'string', value: '<n>' },
   'http-token': { type: 'string', value: '<secret>' },
@@ -52,6 +53,8 @@ of 'session-library auth login'; logs go to stderr.
   --groups <names>  offer only the tools of these groups (sessions, tags, notes, waveform, ...)
   --yes             delete or replace data the request did not name without asking
   --output-schemas  list each tool's output schema too (about twice the tokens of tools/list)
+  --code-mode       offer two tools instead: search_docs and execute, which runs TypeScript
+                    against the SDK in a sandbox that reaches only the API
   --http            serve Streamable HTTP at http://127.0.0.1:<port>/mcp instead of stdio
   --port <n>        the port of --http (default ${DEFAULT_PORT}; 0 picks a free one)
   --http-token <secret>
@@ -86,6 +89,15 @@ function countOf(flag: string, text: unknown, fallback: number): number {
   const count = Number(text)
   if (!/^\d+$/.test(String(text)) || count < 1) throw new UsageError(`--${flag}: "${text}" is not a whole number ≥ 1`)
   return count
+}
+
+// A fraction too (0.05: 3 s), so that expiry can be watched without waiting minutes.
+function minutesOf(text: unknown): number {
+  if (text === undefined) return DEFAULT_IDLE_MINUTES
+  const minutes = Number(text)
+  if (!/^\d*\.?\d+$/.test(String(text)) || !(minutes > 0))
+    throw new UsageError(`--idle-minutes: "${text}" is not a number of minutes > 0`)
+  return minutes
 }
 
 // The secret of --http: given (the flag over the environment) or made here, and never the API's token.
@@ -135,8 +147,10 @@ export async function run(
   if (values.version) return void context.print(version)
   const filters = { readOnly: values['read-only'] === true, tools: list(values.tools), groups: list(values.groups) }
   const options = { ...filters, yes: values.yes === true, outputSchemas: values['output-schemas'] === true }
-  const offered = selectTools(options).length
-  if (offered === 0)
+  const codeMode = values['code-mode'] === true
+  if (codeMode && (filters.tools || filters.groups))
+    throw new UsageError('--code-mode offers its own two tools: drop --tools and --groups')
+  if (!codeMode && selectTools(options).length === 0)
     context.log(
       `${PROGRAM}: warning: ${argv.filter((arg) => /^--(read-only|tools|groups)/.test(arg)).join(' ')} leave no tool to offer; only the resources are served`,
     )
@@ -144,7 +158,7 @@ export async function run(
     ? {
         port: portOf(values.port),
         maxSessions: countOf('max-sessions', values['max-sessions'], DEFAULT_MAX_SESSIONS),
-        idleMs: countOf('idle-minutes', values['idle-minutes'], DEFAULT_IDLE_MINUTES) * 60_000,
+        idleMs: minutesOf(values['idle-minutes']) * 60_000,
         ...httpSecretOf(values, context.env),
       }
     : undefined
@@ -154,7 +168,9 @@ export async function run(
       '--http-token: the secret must not be the API token (SESSION_LIBRARY_TOKEN); choose another one',
     )
   const client = new SessionLibrary({ baseUrl: api.url, token: api.token })
-  const newServer = () => createServer({ ...options, client, token: api.token })
+  const serving = { ...options, ...(codeMode && { codeMode: { baseUrl: api.url } }) }
+  const offered = selectTools(serving).length
+  const newServer = () => createServer({ ...serving, client, token: api.token })
   const where = `${values.mock ? 'the in-process mock at ' : ''}${api.url}`
   if (http) {
     // Loaded only here: the Streamable HTTP transport and the mock's host check (its Node entry) are

@@ -27,6 +27,22 @@ export interface ToolContext {
    * refusal or the request to ask the user first (after which the client calls the tool again).
    */
   confirm(question: string | undefined): Promise<CallToolResult | InputRequiredResult | undefined>
+  /** What a call that asks in several rounds needs (code mode): what `confirm` is made of. */
+  readonly rounds: Rounds
+  /** Hides the client's token in a text. */
+  mask(text: string): string
+}
+
+/** The rounds of a call that asks the user (the client answers each question by calling again). */
+export interface Rounds {
+  /** Goes on without asking (`--yes`). */
+  readonly yes: boolean
+  /** The user's answer to the question of the round before: `true` to go on; `undefined` when none was asked. */
+  readonly answer: boolean | undefined
+  /** What the round before carried to this one (signed by the server: a client cannot make one up). */
+  readonly state: string | undefined
+  /** Ends this round asking `question`, carrying `state` to the next; a refusal when the client cannot ask. */
+  ask(question: string, state?: string): Promise<CallToolResult | InputRequiredResult>
 }
 
 /** One tool: its name, its group, what `tools/list` shows, and its handler. */
@@ -77,9 +93,11 @@ const SAID_ELSEWHERE = [
   /\s*Answers 501 \w+ when [^.]*\./,
 ]
 
-// What a tool adds to the contract's text: what a write needs and asks (paging and fields are said
-// by their arguments' texts).
-function descriptionOf(usage: Usage, operation: Operation): string {
+/**
+ * A call's text for a model: the contract's, with what a write needs and asks (paging and fields are
+ * said by the arguments' texts).
+ */
+export function descriptionOf(usage: Usage, operation: Operation): string {
   const own = SAID_ELSEWHERE.reduce(
     (text, sentence) => text.replace(sentence, ''),
     withoutRuleIds(textOf(usage).description),

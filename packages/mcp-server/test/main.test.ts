@@ -30,6 +30,9 @@ describe('the command line of session-library-mcp', () => {
       '--port: "65536" is not a port (0–65535)',
     )
     await expect(run(['--tools', 'nope_tool'], context())).rejects.toThrow(/unknown tool 'nope_tool'/)
+    await expect(run(['--code-mode', '--groups', 'tags'], context())).rejects.toThrow(
+      '--code-mode offers its own two tools: drop --tools and --groups',
+    )
   })
 
   it("without a token it says how to give one; the saved login's token is taken for its URL only", async () => {
@@ -99,8 +102,10 @@ describe('the command line of session-library-mcp', () => {
     await expect(run([...argv, '--max-sessions', '0'], context(env))).rejects.toThrow(
       '--max-sessions: "0" is not a whole number ≥ 1',
     )
-    await expect(run([...argv, '--idle-minutes', '1.5'], context(env))).rejects.toThrow(
-      '--idle-minutes: "1.5" is not a whole number ≥ 1',
-    )
+    for (const minutes of ['0', '-1', '1e3', 'soon'])
+      await expect(run([...argv, '--idle-minutes', minutes], context(env))).rejects.toThrow(
+        `--idle-minutes: "${minutes}" is not a number of minutes > 0`,
+      )
+    await (await run([...argv, '--idle-minutes', '0.05'], context(env)))?.()
   })
 })

@@ -86,6 +86,20 @@ describe('the 2026-07-28 revision to the v2 client, earlier ones to the v1 clien
     expect(exists(id)).toBe(false)
   })
 
+  it('code mode: each loss a snippet causes is asked in a round of its own, the run waiting in between', async () => {
+    const asker: Asker = { asked: [], answer: { action: 'accept', content: { confirm: true } } }
+    const mcp = await inMemory(asker, { codeMode: { baseUrl: mock().url } })
+    const sdk = new SessionLibrary({ baseUrl: mock().url, token: TOKEN })
+    const ids = [
+      (await sdk.sessions.create({ title: 'Asked about' })).id,
+      (await sdk.sessions.create({ title: 'Asked about' })).id,
+    ]
+    const code = `for (const id of ${JSON.stringify(ids)}) await client.sessions.delete(id); return 'gone'`
+    expect((await call(mcp, 'execute', { code })).text).toBe('→ "gone"')
+    expect(asker.asked).toEqual(ids.map((id) => `Delete session “Asked about” (${id})?`))
+    expect(ids.some(exists)).toBe(false)
+  })
+
   it('refuses a destructive call when the v2 client cannot ask the user, unless --yes', async () => {
     const mcp = await inMemory()
     const id = await created(mcp)

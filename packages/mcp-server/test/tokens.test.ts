@@ -31,6 +31,13 @@ describe('the token budget of what a model is given (characters / 4)', () => {
     expect(tokens(list)).toBeLessThanOrEqual(4_000)
   })
 
+  it("code mode's tools/list (search_docs and execute) is at most 1,500 tokens", async () => {
+    const list = await (await connect(demo(), { codeMode: { baseUrl: demo().url } })).listTools()
+    expect(list.tools.map((tool) => tool.name)).toEqual(['search_docs', 'execute'])
+    console.info('tools/list --code-mode', tokens(list))
+    expect(tokens(list)).toBeLessThanOrEqual(1_500)
+  })
+
   it('a default sessions_list answer is at most 2,000 tokens, its text and its structured content each under 1,000', async () => {
     const size = await measured(mcp, {})
     console.info('sessions_list {}', size)
