@@ -35,6 +35,13 @@ export interface MockOptions {
   onChange?: (library: LibrarySnapshot) => void | Promise<void>
   /** Called with what each change did, record by record, awaited before the answer goes out (`whole` after a reset). */
   onChanges?: (change: LibraryChange) => void | Promise<void>
+  /** Whether `Prefer: code=<status>` forces a request's answer (D21; `--no-prefer`). Default true. */
+  prefer?: boolean
+  /**
+   * Origins whose requests get CORS headers, preflights answered (D18); `'*'` any. Default: the mock's
+   * own origins (a DOM test environment's page is one). `startServer`: none unless given (`--cors`).
+   */
+  cors?: readonly string[] | '*'
   /** Reads an audio file's bytes by path (D13): a readable WAV gives real peaks; without it all are synthetic. */
   readAudio?: ReadAudio
 }

@@ -1,4 +1,4 @@
-import { describe, expect, expectTypeOf, it } from 'vitest'
+import { describe, expect, expectTypeOf, it, vi } from 'vitest'
 import { answerOf, sessionRecord } from '../../src/index.js'
 import { NOW } from '../support/harness.js'
 import { servedMock } from '../support/served-mock.js'
@@ -82,17 +82,23 @@ describe('typed overrides of one operation', () => {
     expect(api.journal().map((entry) => entry.statusCode)).toEqual([201, 400])
   })
 
-  it('D17: a resolver that throws answers the 500 internal_error of D4, journaled, its message in health’s lastError', async () => {
+  it('D17: a resolver that throws answers the 500 internal_error of D4 naming the override, journaled, its stack printed once, its message in health’s lastError', async () => {
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     server.use(
       api.override('sessions.list', () => {
         throw new Error('fixture file missing')
       }),
     )
+    const message = "api.override('sessions.list') threw: fixture file missing"
     expect(await call('/sessions')).toEqual({
       status: 500,
-      body: { error: { status: 500, code: 'internal_error', message: 'Internal server error.' } },
+      body: { error: { status: 500, code: 'internal_error', message } },
     })
-    expect(api.journal()).toMatchObject([{ operation: 'sessions.list', statusCode: 500, code: 'internal_error' }])
+    expect((await call('/sessions')).status).toBe(500)
+    expect(printed).toHaveBeenCalledTimes(1)
+    expect(printed.mock.calls[0]?.[0]).toMatch(/^\[session-library mock\] Error: fixture file missing\n\s+at /)
+    printed.mockRestore()
+    expect(api.journal()).toMatchObject([{ operation: 'sessions.list', statusCode: 500, code: 'internal_error' }, {}])
     expect((await call('/health')).body.data.lastError).toBe(
       "api.override('sessions.list') threw: fixture file missing",
     )

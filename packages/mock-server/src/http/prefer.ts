@@ -1,0 +1,35 @@
+import type { ERRORS, Operation, Service } from '@session-library/schemas'
+import { ApiError, faultError } from './api-error.js'
+import { unauthorized } from './auth.js'
+
+type ServiceCode = `${string}_unavailable` & keyof typeof ERRORS
+
+/** The 501 of an operation whose service is off: its service's own code. */
+export const serviceError = (service: Service) =>
+  new ApiError(`${service.replaceAll('-', '_')}_unavailable` as ServiceCode)
+
+/** The statuses an operation documents (SPEC, D1–D20), the generic 500 and a write's 503 (D19): what an override or `Prefer` may answer. */
+export function documentedStatuses(operation: Operation): number[] {
+  const { errors, decidedErrors, writes } = operation
+  return [...new Set([...errors, ...decidedErrors, 500, ...(writes ? [503] : [])])].sort()
+}
+
+/** The error of a status for an operation: its service's 501, D2's 401, else the contract's code for the status. */
+export function statusError(status: number, operation: Operation): ApiError {
+  if (status === 501 && operation.service) return serviceError(operation.service)
+  if (status === 401) return unauthorized()
+  const { code, message } = faultError(status)
+  return new ApiError(code, message, { status })
+}
+
+const PREFERRED_CODE = /(?:^|[\s,;])code\s*=\s*"?([^\s,;"]*)/i
+
+/** The error `Prefer: code=<status>` forces (D21), `undefined` when it asks none; a status not documented is a 400. */
+export function forcedError(prefer: string | null, operation: Operation): ApiError | undefined {
+  const asked = prefer === null ? undefined : PREFERRED_CODE.exec(prefer)?.[1]
+  if (asked === undefined) return undefined
+  const allowed = documentedStatuses(operation)
+  if (/^\d{3}$/.test(asked) && allowed.includes(Number(asked))) return statusError(Number(asked), operation)
+  const message = `Prefer: code=${asked} is no answer of ${operation.name}; it answers ${allowed.join(', ')}.`
+  throw new ApiError('invalid_prefer', message, { status: 400 })
+}
