@@ -72,6 +72,7 @@ function mockOf(options: MockOptions, shared: boolean): MockApi {
   const scope = scopeOf(origins, API_PREFIX)
   const controlScope = scopeOf(origins, CONTROL_PREFIX)
   const cors = corsPolicy(options.cors ?? origins)
+  const pageOrigin = (globalThis as { location?: { origin?: string } }).location?.origin
   const mock: Made = { name: `createMockApi #${++mocksMade}`, answer: own, answered: 0, since: answers, warned: false }
   const listed = origins === '*' || !shared ? [] : origins
   const ref = new WeakRef(mock)
@@ -86,12 +87,13 @@ function mockOf(options: MockOptions, shared: boolean): MockApi {
     }
     return asResponse(await answer(fetchRequestView(request), runtime))
   }
-  // What msw asks: CORS (D18) around the API and the control surface.
+  // What msw asks: CORS (D18) around the API and the control surface. A DOM environment's preflight
+  // reaches msw without its `Origin`: an OPTIONS (the API has none) is one, from the page's origin.
   async function own(request: Request): Promise<Response> {
-    const origin = request.headers.get('origin')
     const apiRequest = scope.test(request.url)
-    if (origin === null) return apiRequest ? answerApi(request) : control(request)
-    const preflight = request.headers.get('access-control-request-method')
+    const preflight = request.method === 'OPTIONS' ? 'OPTIONS' : null
+    const origin = request.headers.get('origin') ?? (preflight && pageOrigin)
+    if (!origin) return apiRequest ? answerApi(request) : control(request)
     const policy = cors({ origin, 'access-control-request-method': preflight }, request.method)
     const response = policy.preflight
       ? new Response(null, { status: 204 })
