@@ -53,6 +53,29 @@ describe('typed overrides of one operation', () => {
     })
   })
 
+  it('D3: a fault comes first and leaves `times` alone: a 503, then the override’s answer, then the mock’s', async () => {
+    const [session] = api.store.sessions()
+    api.injectFault({ status: 503, times: 1, operation: 'tags.get' })
+    server.use(api.override('tags.get', ({ params }) => ({ data: { id: params.id, tags: ['mine'] } }), { times: 1 }))
+    const statuses = []
+    for (let at = 0; at < 3; at++) {
+      const { status, body } = await call(`/sessions/${session?.id}/tags`)
+      statuses.push([status, body.data?.tags ?? body.error.code])
+    }
+    expect(statuses).toEqual([
+      [503, 'storage_unavailable'],
+      [200, ['mine']],
+      [200, session?.tags],
+    ])
+  })
+
+  it('counts in `times` only the requests that reached the resolver: not one refused for its token', async () => {
+    server.use(api.override('health.get', () => api.error('internal_error'), { times: 1 }))
+    expect((await fetch(`${base}/health`)).status).toBe(401)
+    expect((await call('/health')).status).toBe(500)
+    expect((await call('/health')).status).toBe(200)
+  })
+
   it('api.error(code) answers the envelope with SPEC’s message and the code’s status, `times` times', async () => {
     server.use(api.override('sessions.create', () => api.error('read_only'), { times: 1 }))
     expect(await call('/sessions', { method: 'POST', body: '{"title":"A"}' })).toEqual({
