@@ -1,5 +1,6 @@
 import {
   type AnswerOf,
+  documentedStatuses,
   type Endpoints,
   type ERRORS,
   endpoints,
@@ -29,7 +30,6 @@ import {
   type PlainAnswer,
   toResponse,
 } from './api-error.js'
-import { documentedStatuses } from './prefer.js'
 import { fetchRequestView } from './request-view.js'
 
 const OVERRIDE_CHECKS = ['auth', 'fault', 'mode', 'service'] as const

@@ -1,4 +1,4 @@
-import type { ERRORS, Operation, Service } from '@session-library/schemas'
+import { documentedStatuses, type ERRORS, type Operation, type Service } from '@session-library/schemas'
 import { ApiError, faultError } from './api-error.js'
 import { unauthorized } from './auth.js'
 
@@ -7,12 +7,6 @@ type ServiceCode = `${string}_unavailable` & keyof typeof ERRORS
 /** The 501 of an operation whose service is off: its service's own code. */
 export const serviceError = (service: Service) =>
   new ApiError(`${service.replaceAll('-', '_')}_unavailable` as ServiceCode)
-
-/** The statuses an operation documents (SPEC, D1–D20), the generic 500 and a write's 503 (D19): what an override or `Prefer` may answer. */
-export function documentedStatuses(operation: Operation): number[] {
-  const { errors, decidedErrors, writes } = operation
-  return [...new Set([...errors, ...decidedErrors, 500, ...(writes ? [503] : [])])].sort()
-}
 
 /** The error of a status for an operation: its service's 501, D2's 401, else the contract's code for the status. */
 export function statusError(status: number, operation: Operation): ApiError {
