@@ -78,14 +78,10 @@ function mockOf(options: MockOptions, shared: boolean): MockApi {
   const ref = new WeakRef(mock)
   for (const origin of listed) made.set(origin, (made.get(origin) ?? new Set()).add(ref))
 
-  async function answerApi(request: Request): Promise<Response> {
+  async function answerApi(request: Request, overridden?: Response): Promise<Response> {
     mock.answered += 1
     answers += 1
-    for (const overridden of runtime.overrides) {
-      const response = await overridden(request)
-      if (response) return response
-    }
-    return asResponse(await answer(fetchRequestView(request), runtime))
+    return overridden ?? asResponse(await answer(fetchRequestView(request), runtime))
   }
   // What msw asks: CORS (D18) around the API and the control surface. A DOM environment's preflight
   // reaches msw without its `Origin`: an OPTIONS (the API has none) is one, from the page's origin.
@@ -110,10 +106,14 @@ function mockOf(options: MockOptions, shared: boolean): MockApi {
   const fetch: MockApi['fetch'] = async (input, init) => {
     const request = input instanceof Request && init === undefined ? input : new Request(input, init)
     request.signal.throwIfAborted()
-    if (!scope.test(request.url) && !controlScope.test(request.url)) {
+    const apiRequest = scope.test(request.url)
+    if (!apiRequest && !controlScope.test(request.url)) {
       throw new TypeError(`fetch failed: api.fetch answers only ${baseUrls.join(', ')}, not ${request.url}`)
     }
-    const response = await (scope.test(request.url) ? answerApi(request) : control(request))
+    // The overrides made, newest first: what `server.use` puts before the handlers under msw.
+    let overridden: Response | undefined
+    for (const override of apiRequest ? runtime.overrides : []) overridden ??= await override(request)
+    const response = await (apiRequest ? answerApi(request, overridden) : control(request))
     if (response.type === 'error')
       throw new TypeError('fetch failed', { cause: (response as { cause?: unknown }).cause })
     return response
