@@ -10,15 +10,13 @@ import { createOverride, type OverrideResolver } from './http/override.js'
 import { fetchRequestView } from './http/request-view.js'
 import { explainUnhandled } from './http/unhandled.js'
 import type { MockApi } from './mock-controls.js'
-import { mockCoreFrom, startingLibrary } from './mock-core.js'
+import { mockCoreFrom, pageOrigin, startingLibrary } from './mock-core.js'
 import type { MockOptions } from './mock-options.js'
-
-type Answerer = (request: Request) => Promise<Response>
 
 /** A mock this module made, by origin: what `ownMock`'s one handler answers and what tells a shadowed mock. */
 interface Made {
   name: string
-  answer: Answerer
+  answer: (request: Request) => Promise<Response>
   /** Requests it answered through msw or `api.fetch`. */
   answered: number
   /** `answers` when it was made: another mock that answered since, on its origin, shadows it. */
@@ -72,7 +70,7 @@ function mockOf(options: MockOptions, shared: boolean): MockApi {
   const scope = scopeOf(origins, API_PREFIX)
   const controlScope = scopeOf(origins, CONTROL_PREFIX)
   const cors = corsPolicy(options.cors ?? origins)
-  const pageOrigin = (globalThis as { location?: { origin?: string } }).location?.origin
+  const page = pageOrigin()
   const mock: Made = { name: `createMockApi #${++mocksMade}`, answer: own, answered: 0, since: answers, warned: false }
   const listed = origins === '*' || !shared ? [] : origins
   const ref = new WeakRef(mock)
@@ -88,7 +86,7 @@ function mockOf(options: MockOptions, shared: boolean): MockApi {
   async function own(request: Request): Promise<Response> {
     const apiRequest = scope.test(request.url)
     const preflight = request.method === 'OPTIONS' ? 'OPTIONS' : null
-    const origin = request.headers.get('origin') ?? (preflight && pageOrigin)
+    const origin = request.headers.get('origin') ?? (preflight && page)
     if (!origin) return apiRequest ? answerApi(request) : control(request)
     const policy = cors({ origin, 'access-control-request-method': preflight }, request.method)
     const response = policy.preflight

@@ -178,18 +178,11 @@ async function settle(given: unknown, name: OperationName, own?: [Response, Outc
   return { answer: jsonText(operation.status, JSON.stringify(given)), operation: name } satisfies Outcome
 }
 
-/** How far an override has got: resolver runs counted, a throw printed once. */
-interface Uses {
-  times: number
-  used: number
-  printed: boolean
-}
-
 function overrideStep<Name extends OperationName>(
   name: Name,
   resolver: OverrideResolver<Name>,
   request: Request,
-  uses: Uses,
+  uses: { times: number; used: number; printed?: boolean },
 ) {
   return async (admitted: Admitted): Promise<Outcome> => {
     // Used up by a request that reached the resolver meanwhile: the mock answers this one.
@@ -209,24 +202,21 @@ function overrideStep<Name extends OperationName>(
     } catch (caught) {
       if (caught instanceof ApiError) return failed(caught, runtime, name)
       const threw = `api.override('${name}') threw: ${caught instanceof Error ? caught.message : String(caught)}`
-      if (!uses.printed)
-        console.error(runtime.mask(`[session-library mock] ${caught instanceof Error ? caught.stack : threw}`))
+      const stack = caught instanceof Error ? caught.stack : threw
+      if (!uses.printed) console.error(runtime.mask(`[session-library mock] ${stack}`))
       uses.printed = true
       return failed(new ApiError('internal_error', threw), runtime, name)
     }
   }
 }
 
-/** A request answered by an override through the one request path; `undefined`: not its operation, or used up. */
-export type OverrideAnswerer = (request: Request) => Promise<Response | undefined>
-
-/** `MockApi.override` without msw: what its msw handler and `api.fetch` ask. */
+/** `MockApi.override` without msw, what its msw handler and `api.fetch` ask: `undefined` for another operation, or once used up. */
 export function createOverride<Name extends OperationName>(
   runtime: Runtime,
   name: Name,
   resolver: OverrideResolver<Name>,
   { times = Number.POSITIVE_INFINITY, bypass = [] }: OverrideOptions = {},
-): OverrideAnswerer {
+): (request: Request) => Promise<Response | undefined> {
   checkOperation(name)
   if (times !== Number.POSITIVE_INFINITY) checkTimes('override', times, 1)
   for (const check of bypass) {
@@ -234,7 +224,7 @@ export function createOverride<Name extends OperationName>(
       throw new TypeError(`invalid bypass: ${JSON.stringify(check)}; expected any of ${OVERRIDE_CHECKS.join(', ')}`)
     }
   }
-  const uses: Uses = { times, used: 0, printed: false }
+  const uses = { times, used: 0 }
   return async (request) => {
     if (uses.used >= times || operationAt(request.method, new URL(request.url).pathname) !== name) return undefined
     // Read before the request path reads the body: the resolver's `request` stays whole.
