@@ -114,7 +114,8 @@ emit([
       : [row, { ...row, benchmark: `${row.benchmark} · before`, subject: times['mock · before'] }]
   }),
   {
-    benchmark: 'tests: an SDK call on api.fetch, warm, against the same call through setupServer to a bare handler, msw 3',
+    benchmark:
+      'tests: an SDK call on api.fetch, warm, against the same call through setupServer to a bare handler, msw 3',
     baseline: sdk['SDK, bare msw handler'],
     subject: sdk['SDK, api.fetch'],
     unit: 'µs',
