@@ -23,13 +23,8 @@ export interface MockApi {
    */
   readonly onUnhandled: UnhandledCallback
   /**
-   * The mock as a `fetch`: the same answers as its handlers (overrides made with `api.override` first,
-   * until `reset()`) with no msw and no socket, the fastest way to test code that takes a `fetch`.
-   *
-   * @example
-   * ```ts
-   * const client = new SessionLibrary({ token: api.token, fetch: api.fetch })
-   * ```
+   * The mock as a `fetch` (`new SessionLibrary({ fetch: api.fetch })`): its handlers' answers, the
+   * overrides made first (until `reset()`), with no msw and no socket: the fastest way to test with it.
    */
   readonly fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>
   readonly token: string

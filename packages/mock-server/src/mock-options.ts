@@ -37,10 +37,7 @@ export interface MockOptions {
   onChanges?: (change: LibraryChange) => void | Promise<void>
   /** Whether `Prefer: code=<status>` forces a request's answer (D21; `--no-prefer`). Default true. */
   prefer?: boolean
-  /**
-   * Origins whose requests get CORS headers, preflights answered (D18); `'*'` any. Default: the mock's
-   * own origins (a DOM test environment's page is one). `startServer`: none unless given (`--cors`).
-   */
+  /** Origins whose requests get CORS headers and preflights answered (D18), `'*'` any. Default its own; `startServer`'s none. */
   cors?: readonly string[] | '*'
   /** Reads an audio file's bytes by path (D13): a readable WAV gives real peaks; without it all are synthetic. */
   readAudio?: ReadAudio

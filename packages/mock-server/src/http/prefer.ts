@@ -1,5 +1,5 @@
-import { documentedStatuses, type ERRORS, type Operation, type Service } from '@session-library/schemas'
-import { ApiError, faultError } from './api-error.js'
+import { documentedStatuses, ERRORS, type Operation, type Service } from '@session-library/schemas'
+import { ApiError } from './api-error.js'
 import { unauthorized } from './auth.js'
 
 type ServiceCode = `${string}_unavailable` & keyof typeof ERRORS
@@ -8,12 +8,17 @@ type ServiceCode = `${string}_unavailable` & keyof typeof ERRORS
 export const serviceError = (service: Service) =>
   new ApiError(`${service.replaceAll('-', '_')}_unavailable` as ServiceCode)
 
-/** The error of a status for an operation: its service's 501, D2's 401, else the contract's code for the status. */
+/**
+ * The error of a status for an operation (a fault's, a forced one's): its service's 501, D2's 401,
+ * the contract's code for the status, else 429 `rate_limited`, else `http_<status>`.
+ */
 export function statusError(status: number, operation: Operation): ApiError {
   if (status === 501 && operation.service) return serviceError(operation.service)
   if (status === 401) return unauthorized()
-  const { code, message } = faultError(status)
-  return new ApiError(code, message, { status })
+  const known = Object.entries(ERRORS).find(([, error]) => error.status === status)?.[0]
+  if (known) return new ApiError(known)
+  if (status === 429) return new ApiError('rate_limited', 'Too many requests.', { status })
+  return new ApiError(`http_${status}`, `Injected fault: HTTP ${status}.`, { status })
 }
 
 const PREFERRED_CODE = /(?:^|[\s,;])code\s*=\s*"?([^\s,;"]*)/i
