@@ -1,8 +1,9 @@
 // Cold starts, whole processes, each beside its baseline in alternating rounds (medians): what a
 // user meets first. The SDK's import against `node -e 0` (and ky, zod/mini and the contract's client
 // entry alone, for where the time goes); the SDK's import and first call against a bare `fetch`; a
-// test file's import of the mock + `createMockApi()` + `setupServer` + first answer against the same
-// steps with one hand-written msw handler, on msw 3 and on msw 2 (the root's `msw2`); the
+// test file's import of the mock + `createMockApi()` + `setupServer` + first answer (and the same on
+// `api.fetch`, no `setupServer`) against the same steps with one hand-written msw handler, on msw 3
+// and on msw 2 (the root's `msw2`); the
 // standalone mock's spawn to ready line against a bare `node:http` server; the MCP server's spawn to
 // its stdio log line against `node -e` writing one; and, in process, `reset()` of the default library. The 100,000-session starts are in store.mjs.
 //   node scripts/bench/cold.mjs [--quick]
@@ -94,6 +95,11 @@ const testFileCode = {
       const api = createMockApi()
       const server = setupServer(...api.handlers)
       server.listen()
+      ${firstAnswer}`,
+  'mock, api.fetch': `import { createMockApi } from '@session-library/mock-server'
+      const api = createMockApi()
+      const server = { close() {} }
+      const fetch = api.fetch
       ${firstAnswer}`,
 }
 
@@ -230,6 +236,15 @@ const rows = [
     better: 'lower',
     target: '≤ 1.1×',
     met: times.mock <= 1.1 * times['bare msw handler'],
+  })),
+  ...Object.entries(testFiles).map(([msw, times]) => ({
+    benchmark: `cold: test file, import + createMockApi + first answer on api.fetch, ${msw} (baseline bare handler)`,
+    baseline: times['bare msw handler'],
+    subject: times['mock, api.fetch'],
+    unit: 'ms',
+    better: 'lower',
+    target: '≤ 1.0×',
+    met: times['mock, api.fetch'] <= times['bare msw handler'],
   })),
   {
     benchmark: 'cold: standalone mock, spawn to ready line, default library (baseline bare node:http)',

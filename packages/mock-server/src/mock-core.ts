@@ -10,8 +10,11 @@ import { demoLibrary } from './store/demo-library.js'
 import type { LibraryChange, LibrarySnapshot } from './store/records.js'
 import { checkLibrary } from './store/records.js'
 
+/** The origin of the page it runs in (a browser's, a DOM test environment's), if any. */
+export const pageOrigin = () => (globalThis as { location?: { origin?: string } }).location?.origin
+
 function defaultBaseUrls(): string[] {
-  const page = (globalThis as { location?: { origin?: string } }).location?.origin
+  const page = pageOrigin()
   const own = page && /^https?:/.test(page) ? [`${page}${API_PREFIX}`] : []
   return [...new Set([DEFAULT_BASE_URL, ...own])]
 }

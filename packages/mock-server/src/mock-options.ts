@@ -35,6 +35,10 @@ export interface MockOptions {
   onChange?: (library: LibrarySnapshot) => void | Promise<void>
   /** Called with what each change did, record by record, awaited before the answer goes out (`whole` after a reset). */
   onChanges?: (change: LibraryChange) => void | Promise<void>
+  /** Whether `Prefer: code=<status>` forces a request's answer (D21; `--no-prefer`). Default true. */
+  prefer?: boolean
+  /** Origins whose requests get CORS headers and preflights answered (D18), `'*'` any. Default its own; `startServer`'s none. */
+  cors?: readonly string[] | '*'
   /** Reads an audio file's bytes by path (D13): a readable WAV gives real peaks; without it all are synthetic. */
   readAudio?: ReadAudio
 }

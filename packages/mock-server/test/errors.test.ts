@@ -106,7 +106,7 @@ describe('D4 internal errors (in-process)', () => {
       const headers = { authorization: `Bearer ${api.token}` }
       expect((await (await fetch('http://mock.test/api/v1/sessions', { headers })).json()).meta.limit).toBe(1)
       expect((await fetch('http://mock.test/api/v1/tags', { headers })).status).toBe(200)
-      expect(api.handlers).toHaveLength(2)
+      expect(api.handlers).toHaveLength(3)
     } finally {
       server.close()
     }

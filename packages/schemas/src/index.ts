@@ -24,7 +24,7 @@ export {
 export { importBody } from './contract/imports.js'
 export * from './contract/library.js'
 export { notesBody } from './contract/notes.js'
-export type { ConvenienceSpec, Operation } from './contract/operation.js'
+export { type ConvenienceSpec, documentedStatuses, type Operation } from './contract/operation.js'
 export * from './contract/routes.js'
 export {
   compareSessions,

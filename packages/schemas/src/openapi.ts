@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import * as pairs from './answers/pairs.js'
 import { operations } from './contract/endpoints.js'
-import type { Operation } from './contract/operation.js'
+import { documentedStatuses, type Operation } from './contract/operation.js'
 import { DEFAULT_BASE_URL, pathParamNames } from './paths.js'
 
 type JsonSchema = Record<string, unknown>
@@ -106,6 +106,13 @@ function describeOperation(operation: Operation, input: Converted, output: Conve
         schema: { type: 'string' },
       })),
       ...queryParameters(operation, input),
+      {
+        name: 'Prefer',
+        in: 'header',
+        required: false,
+        description: `The mock only (D21): \`code=<status>\` answers this operation's error of that status (${documentedStatuses(operation).join(', ')}), changing nothing.`,
+        schema: { type: 'string' },
+      },
     ],
     ...(operation.body && { requestBody: { required: true, content: json(input(operation.body)) } }),
     responses: responses(operation, output),

@@ -114,6 +114,7 @@ const controls: ControlTable = {
       return journal.entries(filter)
     },
   },
+  unmatched: { run: ({ journal }) => journal.entries().filter((entry) => entry.operation === undefined) },
   verify: {
     run: ({ journal }, operation, pattern = {}) =>
       verifyRequests(checkOperation(operation), pattern as VerifyPattern, journal.entries()),

@@ -1,13 +1,11 @@
 import {
   apiPath,
   type Departure,
-  type ERRORS,
   endpoints,
   isRecord,
   NOT_FOUND_MESSAGES,
   type Operation,
   type OperationName,
-  type Service,
 } from '@session-library/schemas'
 import type { JsonBodyType } from 'msw'
 import { operationHandlers } from '../handlers/index.js'
@@ -18,18 +16,10 @@ import { JsonValue } from '../runtime/journal-bodies.js'
 import { operationAt, routeAt } from '../runtime/operation-names.js'
 import type { Runtime } from '../runtime/runtime.js'
 import { sessionJson } from '../store/sessions.js'
-import {
-  ApiError,
-  asApiError,
-  errorText,
-  faultError,
-  isAnswer,
-  jsonText,
-  type PlainAnswer,
-  toResponse,
-} from './api-error.js'
+import { ApiError, asApiError, errorText, isAnswer, jsonText, type PlainAnswer, toResponse } from './api-error.js'
 import { authorized, unauthorized } from './auth.js'
 import type { OverrideCheck } from './override.js'
+import { forcedError, serviceError, statusError } from './prefer.js'
 import { type RequestView, readInput, targetUrl, UnreadableBody } from './request-view.js'
 
 /** What the request path answers: a {@link PlainAnswer}, or a dropped connection (a network fault). */
@@ -57,6 +47,8 @@ export interface Outcome {
   errorMessage?: string
   body?: Uint8Array
   departures?: readonly Departure[]
+  /** Answered as `Prefer: code=<status>` asked (D21). */
+  forced?: true
   /** Shown instead of the request's path and query, headers and bodies left out (the proxy's, masked). */
   target?: { path: string; query: string }
 }
@@ -69,9 +61,6 @@ interface Step {
   answer(admitted: Admitted): Promise<Outcome>
   bypass?: readonly OverrideCheck[]
 }
-
-type ServiceCode = `${string}_unavailable` & keyof typeof ERRORS
-const serviceCode = (service: Service) => `${service.replaceAll('-', '_')}_unavailable` as ServiceCode
 
 function handle({ operation, params, query, body, request, runtime, generation }: Admitted) {
   const handler = operationHandlers[operation.name as OperationName] as (context: unknown) => JsonBodyType
@@ -109,10 +98,7 @@ async function faultAnswer(fault: Fault, operation: OperationName): Promise<Outc
   await sleep(fault.latency ?? 0)
   if (fault.network) return { answer: 'dropped', operation }
   if (fault.status === undefined) return undefined
-  const { service } = endpoints[operation] as Operation
-  // A 501 is the operation's own service's, as when the service is off.
-  const { code, message } =
-    fault.status === 501 && service ? new ApiError(serviceCode(service)) : faultError(fault.status)
+  const { code, message } = statusError(fault.status, endpoints[operation] as Operation)
   const headers: Record<string, string> = fault.retryAfter === undefined ? {} : { 'Retry-After': `${fault.retryAfter}` }
   const answer =
     fault.body === undefined
@@ -136,8 +122,8 @@ export function failed(
 }
 
 /**
- * D3's order, for every way in: auth → body size (413) → route (404) → fault → mode (403) →
- * service (501) → query and body (400) → the handler step (its 404s and late 400s, `onChange`).
+ * D3's order, for every way in: auth → body size (413) → route (404) → `Prefer: code=` (D21) → fault →
+ * mode (403) → service (501) → query and body (400) → the handler step (its 404s and late 400s, `onChange`).
  */
 async function outcomeOf(request: RequestView, runtime: Runtime, generation: number, step?: Step): Promise<Outcome> {
   const skips = (check: OverrideCheck) => step?.bypass?.includes(check) ?? false
@@ -149,6 +135,9 @@ async function outcomeOf(request: RequestView, runtime: Runtime, generation: num
     const match = routeAt(request.method, request.url.pathname)
     if (!match.operation) throw new ApiError('not_found', NOT_FOUND_MESSAGES.route)
     operation = match.operation.name as OperationName
+    const forced = runtime.settings.prefer ? forcedError(request.header('prefer'), match.operation) : undefined
+    // Changes nothing, health's lastError included.
+    if (forced) return { ...failed(forced, runtime, operation), errorMessage: undefined, forced: true, body }
     // Reset while its body was read: a fault now is the next test's.
     if (runtime.generation !== generation) throw new Superseded()
     const fault = skips('fault') ? undefined : runtime.faults.take(operation)
@@ -157,7 +146,7 @@ async function outcomeOf(request: RequestView, runtime: Runtime, generation: num
     if (match.operation.writes && !skips('mode') && !runtime.settings.writable) throw new ApiError('read_only')
     const service = match.operation.service
     if (service && !skips('service') && runtime.settings.unavailable.has(service)) {
-      throw new ApiError(serviceCode(service))
+      throw serviceError(service)
     }
     const input = await readInput(match.operation, request)
     const admitted = { request, operation: match.operation, params: match.params, ...input, runtime, generation }
@@ -180,7 +169,7 @@ export async function answer(request: RequestView, runtime: Runtime, step?: Step
   // Every await is a turn of the microtask queue: none where there is nothing to wait for.
   if (!raw && runtime.settings.latency > 0) await sleep(runtime.settings.latency)
   if (runtime.generation !== generation) return outcome.answer
-  const { answer: answered, operation, code, message, target } = outcome
+  const { answer: answered, operation, code, message, target, forced } = outcome
   const statusCode = answered === 'dropped' ? 0 : answered.status
   const { url } = request
   if (outcome.departures?.length) runtime.journal.recordDepartures(outcome.departures)
@@ -195,6 +184,7 @@ export async function answer(request: RequestView, runtime: Runtime, step?: Step
     statusCode,
     code,
     message,
+    forced,
     errorMessage: statusCode >= 500 ? outcome.errorMessage : undefined,
     headers: target ? undefined : request.headers,
     body: target ? undefined : outcome.body,

@@ -82,14 +82,6 @@ export function asApiError(caught: unknown, mask: (text: string) => string): Api
 export const isAnswer = (caught: unknown): boolean =>
   caught instanceof ApiError || caught instanceof NotFound || caught instanceof InvalidInput
 
-/** The code and message of a fault's status: from `ERRORS`, else 429 `rate_limited`, else `http_<status>`. */
-export function faultError(status: number): { code: string; message: string } {
-  const known = Object.entries(ERRORS).find(([, error]) => error.status === status)
-  if (known) return { code: known[0], message: known[1].message }
-  if (status === 429) return { code: 'rate_limited', message: 'Too many requests.' }
-  return { code: `http_${status}`, message: `Injected fault: HTTP ${status}.` }
-}
-
 /** An error an override answers (`api.error(code)`): the code's status and SPEC's message unless given. */
 export class OverrideError<Code extends KnownErrorCode = KnownErrorCode> {
   readonly status: number

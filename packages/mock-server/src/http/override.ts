@@ -1,5 +1,6 @@
 import {
   type AnswerOf,
+  documentedStatuses,
   type Endpoints,
   type ERRORS,
   endpoints,
@@ -14,7 +15,6 @@ import {
   type Session,
   session,
 } from '@session-library/schemas'
-import type { HttpHandler, http } from 'msw'
 import { checkOperation, operationAt } from '../runtime/operation-names.js'
 import type { Runtime } from '../runtime/runtime.js'
 import { checkTimes } from '../runtime/verify.js'
@@ -48,9 +48,6 @@ type Documented<Name extends OperationName> = Endpoints[Name] extends {
 export type OverrideErrorCode<Name extends OperationName> = {
   [Code in KnownErrorCode]: (typeof ERRORS)[Code]['status'] extends Documented<Name> ? Code : never
 }[KnownErrorCode]
-
-const documents = (operation: Operation, status: number) =>
-  status === 500 || operation.errors.includes(status) || operation.decidedErrors.includes(status)
 
 /** What an override's resolver gets: the typed, checked input, the request, and `next()`, the mock's own answer. */
 export interface OverrideContext<Name extends OperationName> {
@@ -102,7 +99,7 @@ export type OverrideResolver<Name extends OperationName> = (
 
 /** Options of `MockApi.override`. */
 export interface OverrideOptions {
-  /** How many requests it answers; later ones go to the mock. Default: all. */
+  /** How many requests its resolver answers (one refused before it, by a fault or a 401, is not counted); later ones go to the mock. Default: all. */
   times?: number
   /** Checks of D3 it skips: `'auth'`, `'mode'`, `'service'`, `'fault'`. Default none; the input check always applies. */
   bypass?: readonly OverrideCheck[]
@@ -169,7 +166,7 @@ async function settle(given: unknown, name: OperationName, own?: [Response, Outc
   }
   const operation = endpoints[name] as Operation
   if (given instanceof OverrideError) {
-    if (!documents(operation, given.status)) {
+    if (!documentedStatuses(operation).includes(given.status)) {
       throw new ApiError('internal_error', `api.override('${name}') answered ${given.code}: no answer of ${name}`)
     }
     return { answer: errorText(given), operation: name, code: given.code, message: given.message } satisfies Outcome
@@ -181,8 +178,16 @@ async function settle(given: unknown, name: OperationName, own?: [Response, Outc
   return { answer: jsonText(operation.status, JSON.stringify(given)), operation: name } satisfies Outcome
 }
 
-function overrideStep<Name extends OperationName>(name: Name, resolver: OverrideResolver<Name>, request: Request) {
+function overrideStep<Name extends OperationName>(
+  name: Name,
+  resolver: OverrideResolver<Name>,
+  request: Request,
+  uses: { times: number; used: number; printed?: boolean },
+) {
   return async (admitted: Admitted): Promise<Outcome> => {
+    // Used up by a request that reached the resolver meanwhile: the mock answers this one.
+    if (uses.used >= uses.times) return ownStep.answer(admitted)
+    uses.used += 1
     let own: [Response, Outcome] | undefined
     const next = async () => {
       const outcome = await ownStep.answer(admitted)
@@ -190,27 +195,28 @@ function overrideStep<Name extends OperationName>(name: Name, resolver: Override
       own = [response, outcome]
       return response
     }
-    const { params, query, body } = admitted
+    const { params, query, body, runtime } = admitted
     try {
       const context = { params, query, body, request, next } as unknown as OverrideContext<Name>
       return await settle(await resolver(context), name, own)
     } catch (caught) {
-      const outcome = failed(caught, admitted.runtime, name)
-      if (caught instanceof ApiError) return outcome
-      return { ...outcome, errorMessage: `api.override('${name}') threw: ${outcome.errorMessage}` }
+      if (caught instanceof ApiError) return failed(caught, runtime, name)
+      const threw = `api.override('${name}') threw: ${caught instanceof Error ? caught.message : String(caught)}`
+      const stack = caught instanceof Error ? caught.stack : threw
+      if (!uses.printed) console.error(runtime.mask(`[session-library mock] ${stack}`))
+      uses.printed = true
+      return failed(new ApiError('internal_error', threw), runtime, name)
     }
   }
 }
 
-/** The msw handler of `MockApi.override`: the one request path with the resolver as its handler step. */
+/** `MockApi.override` without msw, what its msw handler and `api.fetch` ask: `undefined` for another operation, or once used up. */
 export function createOverride<Name extends OperationName>(
-  mswHttp: typeof http,
   runtime: Runtime,
-  scope: RegExp,
   name: Name,
   resolver: OverrideResolver<Name>,
   { times = Number.POSITIVE_INFINITY, bypass = [] }: OverrideOptions = {},
-): HttpHandler {
+): (request: Request) => Promise<Response | undefined> {
   checkOperation(name)
   if (times !== Number.POSITIVE_INFINITY) checkTimes('override', times, 1)
   for (const check of bypass) {
@@ -218,13 +224,11 @@ export function createOverride<Name extends OperationName>(
       throw new TypeError(`invalid bypass: ${JSON.stringify(check)}; expected any of ${OVERRIDE_CHECKS.join(', ')}`)
     }
   }
-  let used = 0
-  return mswHttp.all(scope, async ({ request }) => {
-    if (used >= times || operationAt(request.method, new URL(request.url).pathname) !== name) return undefined
-    used += 1
+  const uses = { times, used: 0 }
+  return async (request) => {
+    if (uses.used >= times || operationAt(request.method, new URL(request.url).pathname) !== name) return undefined
     // Read before the request path reads the body: the resolver's `request` stays whole.
-    const original = request.clone()
-    const step = { answer: overrideStep(name, resolver, original), bypass }
+    const step = { answer: overrideStep(name, resolver, request.clone(), uses), bypass }
     return asResponse(await answer(fetchRequestView(request), runtime, step))
-  })
+  }
 }

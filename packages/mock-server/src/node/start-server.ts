@@ -18,8 +18,6 @@ export interface StartServerOptions extends MockOptions {
   host?: string
   /** `Host` names accepted besides loopback ones. */
   allowHosts?: string[]
-  /** Origins allowed by CORS. Default none: no CORS header at all. */
-  cors?: string[]
   /**
    * A JSON file to keep the library in (`--data`): every change is made durable in `<file>.log`
    * before its answer, folded into the file later (D19). Created from the seeded library when missing.

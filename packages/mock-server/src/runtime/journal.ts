@@ -35,6 +35,8 @@ export interface JournalSummary {
   /** Time from arrival to answer, in ms. */
   ms: number
   message?: string
+  /** Answered as `Prefer: code=<status>` asked (D21). */
+  forced?: true
 }
 
 /**
@@ -127,7 +129,7 @@ export class Journal {
   }
 
   #summary({ seq, record }: Kept): JournalSummary {
-    const { time, ms, method, origin, path, query, operation, statusCode, code, message } = record
+    const { time, ms, method, origin, path, query, operation, statusCode, code, message, forced } = record
     const mask = this.#mask
     return {
       seq,
@@ -141,6 +143,7 @@ export class Journal {
       at: new Date(time).toISOString(),
       ms,
       ...(message !== undefined && { message: mask(message) }),
+      ...(forced && { forced }),
     }
   }
 
@@ -224,7 +227,8 @@ export type JournalEntryOf<Name extends OperationName> = Omit<JournalEntry, 'ope
     body?: [BodyOf<Name>] extends [never] ? undefined : BodyOf<Name>
     truncated?: true
   }
-  answer: { body?: AnswerOf<Name> | ErrorEnvelope; truncated?: true }
+  // The envelope without its index signature: `'data' in body` narrows to the answer.
+  answer: { body?: AnswerOf<Name> | Pick<ErrorEnvelope, 'error'>; truncated?: true }
 }
 
 function matches(

@@ -27,6 +27,8 @@ export class Runtime {
   readonly journal: Journal
   readonly mutex = new Mutex()
   readonly readAudio: ReadAudio | undefined
+  /** The overrides `api.fetch` asks first, newest first, until `reset()`. */
+  readonly overrides: ((request: Request) => Promise<Response | undefined>)[] = []
   #library: Library
   #imports: ImportRunner
   #generation = 0
@@ -86,6 +88,7 @@ export class Runtime {
     this.clock.set(this.#options.now)
     this.settings.reset()
     this.faults.clear()
+    this.overrides.length = 0
     this.journal.clear()
     return this.replaceLibrary(library, 'reset')
   }
@@ -146,12 +149,15 @@ class Settings {
   latency = 0
   readonly recentDays: number
   readonly importDelay: number
+  /** Whether `Prefer: code=<status>` forces an answer (D21). */
+  readonly prefer: boolean
   readonly #options: RuntimeOptions
 
   constructor(options: MockOptions) {
     this.#options = options
     this.recentDays = options.recentDays ?? LIMITS.recentDaysDefault
     this.importDelay = options.importDelay ?? 25
+    this.prefer = options.prefer ?? true
     this.reset()
   }
 

@@ -14,6 +14,7 @@ import {
 } from '@session-library/schemas'
 import type * as z from 'zod/mini'
 import { opaqueId } from '../primitives/ids.js'
+import { hash32 } from '../primitives/random.js'
 import { type Frozen, type LibrarySnapshot, namedIssues, type StoredSession } from './records.js'
 import type { Table } from './table.js'
 
@@ -169,15 +170,11 @@ interface RecordSource {
   now(): string
 }
 
-let recordsMade = 0
-// Seed 0: no mock's ids (seed 1 unless told) look like them.
-const standalone: RecordSource = { id: () => opaqueId('ses', 0, ++recordsMade), now: () => new Date().toISOString() }
-
 /**
  * A whole stored session, filled as the mock fills a created one (D5), from as few fields as you
- * like. The id is the next of this module's counter (the same on every run) and `lastOpened` now,
- * unless given. A field that breaks the write rules (D5–D7) is a TypeError naming it; one a write
- * would normalize is stored as a write stores it.
+ * like. The id is a hash of the fields given (the same whatever else ran; give two records of the same
+ * fields an `id`, or use `api.sessionRecord`) and `lastOpened` now, unless given. A field that breaks
+ * the write rules (D5–D7) is a TypeError naming it; one a write would normalize is stored as a write stores it.
  *
  * @example
  * ```ts
@@ -185,7 +182,9 @@ const standalone: RecordSource = { id: () => opaqueId('ses', 0, ++recordsMade), 
  * ```
  */
 export function sessionRecord(fields: SessionFields): StoredSession {
-  return recordFrom(fields, standalone)
+  // Seed 0: no mock's ids (seed 1 unless told) look like them.
+  const id = () => opaqueId('ses', 0, hash32(JSON.stringify(fields)))
+  return recordFrom(fields, { id, now: () => new Date().toISOString() })
 }
 
 /** {@link sessionRecord} with the id and `lastOpened` from `source` (a mock's own). */

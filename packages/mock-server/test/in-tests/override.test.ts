@@ -1,4 +1,4 @@
-import { describe, expect, expectTypeOf, it } from 'vitest'
+import { describe, expect, expectTypeOf, it, vi } from 'vitest'
 import { answerOf, sessionRecord } from '../../src/index.js'
 import { NOW } from '../support/harness.js'
 import { servedMock } from '../support/served-mock.js'
@@ -53,6 +53,29 @@ describe('typed overrides of one operation', () => {
     })
   })
 
+  it('D3: a fault comes first and leaves `times` alone: a 503, then the override’s answer, then the mock’s', async () => {
+    const [session] = api.store.sessions()
+    api.injectFault({ status: 503, times: 1, operation: 'tags.get' })
+    server.use(api.override('tags.get', ({ params }) => ({ data: { id: params.id, tags: ['mine'] } }), { times: 1 }))
+    const statuses = []
+    for (let at = 0; at < 3; at++) {
+      const { status, body } = await call(`/sessions/${session?.id}/tags`)
+      statuses.push([status, body.data?.tags ?? body.error.code])
+    }
+    expect(statuses).toEqual([
+      [503, 'storage_unavailable'],
+      [200, ['mine']],
+      [200, session?.tags],
+    ])
+  })
+
+  it('counts in `times` only the requests that reached the resolver: not one refused for its token', async () => {
+    server.use(api.override('health.get', () => api.error('internal_error'), { times: 1 }))
+    expect((await fetch(`${base}/health`)).status).toBe(401)
+    expect((await call('/health')).status).toBe(500)
+    expect((await call('/health')).status).toBe(200)
+  })
+
   it('api.error(code) answers the envelope with SPEC’s message and the code’s status, `times` times', async () => {
     server.use(api.override('sessions.create', () => api.error('read_only'), { times: 1 }))
     expect(await call('/sessions', { method: 'POST', body: '{"title":"A"}' })).toEqual({
@@ -82,17 +105,23 @@ describe('typed overrides of one operation', () => {
     expect(api.journal().map((entry) => entry.statusCode)).toEqual([201, 400])
   })
 
-  it('D17: a resolver that throws answers the 500 internal_error of D4, journaled, its message in health’s lastError', async () => {
+  it('D17: a resolver that throws answers the 500 internal_error of D4 naming the override, journaled, its stack printed once, its message in health’s lastError', async () => {
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     server.use(
       api.override('sessions.list', () => {
         throw new Error('fixture file missing')
       }),
     )
+    const message = "api.override('sessions.list') threw: fixture file missing"
     expect(await call('/sessions')).toEqual({
       status: 500,
-      body: { error: { status: 500, code: 'internal_error', message: 'Internal server error.' } },
+      body: { error: { status: 500, code: 'internal_error', message } },
     })
-    expect(api.journal()).toMatchObject([{ operation: 'sessions.list', statusCode: 500, code: 'internal_error' }])
+    expect((await call('/sessions')).status).toBe(500)
+    expect(printed).toHaveBeenCalledTimes(1)
+    expect(printed.mock.calls[0]?.[0]).toMatch(/^\[session-library mock\] Error: fixture file missing\n\s+at /)
+    printed.mockRestore()
+    expect(api.journal()).toMatchObject([{ operation: 'sessions.list', statusCode: 500, code: 'internal_error' }, {}])
     expect((await call('/health')).body.data.lastError).toBe(
       "api.override('sessions.list') threw: fixture file missing",
     )

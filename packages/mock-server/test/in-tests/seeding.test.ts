@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { ISSUE_WORDING, LIMITS, storedSession } from '@session-library/schemas'
 import { setupServer } from 'msw/node'
 import { describe, expect, it } from 'vitest'
-import { createMockApi, libraryOf, type StoredSession, sessionRecord } from '../../src/index.js'
+import { answerOf, createMockApi, libraryOf, type StoredSession, sessionRecord } from '../../src/index.js'
 import { loadDataFile } from '../../src/node/persistence/data-file.js'
 import { opaqueId } from '../../src/primitives/ids.js'
 import { NOW } from '../support/harness.js'
@@ -32,12 +32,18 @@ describe('seeding', () => {
     expect(created.data).toEqual({ ...fields, id: created.data.id, client: undefined })
   })
 
-  it('two records of one title get ids of their own, from a counter: the same on every run', () => {
-    const [first, second] = [sessionRecord({ title: 'Demo' }), sessionRecord({ title: 'Demo' })]
-    expect(first.id).not.toBe(second.id)
-    // `ses_`, a hash of (seed 0, counter) in 7 characters, the counter: its next two numbers.
-    const counter = Number.parseInt(first.id.slice('ses_'.length + 7), 36)
-    expect([first.id, second.id]).toEqual([opaqueId('ses', 0, counter), opaqueId('ses', 0, counter + 1)])
+  it('first: sessionRecord and answerOf called here do not move the ids of the next test', () => {
+    for (let at = 0; at < 5; at++) sessionRecord({ title: `Other ${at}` })
+    answerOf('sessions.get', { data: { title: 'Other' } })
+  })
+
+  it('second: sessionRecord’s id comes from its fields alone, the same with `-t second` as in a full run', () => {
+    const id = sessionRecord({ title: 'Demo' }).id
+    expect(id).toBe('ses_15svd6x1kake0u')
+    expect(answerOf('sessions.get', { data: { title: 'Demo' } }).data.id).toBe(id)
+    // `ses_`, a hash of (seed 0, the fields' hash) in 7 characters, then the fields' hash: no mock id (seed 1) is one.
+    expect(id).toBe(opaqueId('ses', 0, Number.parseInt(id.slice('ses_'.length + 7), 36)))
+    expect(sessionRecord({ title: 'Demo', tags: ['a'] }).id).not.toBe(id)
   })
 
   it('api.sessionRecord takes its id from the mock’s seed and counter and lastOpened from its clock; reset() restarts them', () => {

@@ -70,6 +70,11 @@ export interface Operation extends Route {
   readonly description: string
 }
 
+/** The error statuses an operation documents (SPEC, D1–D20), the generic 500 and a write's 503 (D19): what the mock may be asked to answer (D21). */
+export function documentedStatuses({ errors, decidedErrors, writes }: Operation): number[] {
+  return [...new Set([...errors, ...decidedErrors, 500, ...(writes ? [503] : [])])].sort()
+}
+
 // What a group file writes of an operation: `answer` is the tolerant envelope, `status` 200 unless
 // given, `idempotent` true unless given or the method is POST, `decidedErrors` and `loses` none unless given.
 export type OperationSpec = Omit<

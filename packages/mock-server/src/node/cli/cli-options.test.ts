@@ -38,6 +38,7 @@ describe('CLI flags (MOCK.md)', () => {
       'http://localhost:5173',
       '--proxy-max-body',
       '1024',
+      '--no-prefer',
       '--quiet',
     ])
     expect(command).toEqual({
@@ -60,6 +61,7 @@ describe('CLI flags (MOCK.md)', () => {
         allowHosts: ['mock.test', 'other.test'],
         cors: ['http://localhost:5173'],
         proxyMaxBody: 1024,
+        prefer: false,
       },
     })
   })

@@ -106,6 +106,10 @@ const FLAGS: Record<string, Flag> = {
     '8388608 (8 MiB)',
     integer('proxy-max-body', 1, 2 ** 31 - 1),
   ),
+  'no-prefer': {
+    meaning: 'ignore Prefer: code=<status> (D21): every request gets the real rules',
+    fallback: 'honoured',
+  },
   quiet: { meaning: 'print only the ready line and errors', fallback: 'off' },
   help: { meaning: 'print this help', fallback: '' },
   version: { meaning: 'print the version', fallback: '' },
@@ -165,6 +169,7 @@ export function parseCliArgs(
     const value = values[name]
     if (typeof value === 'string' && flag.read) (options as Record<string, unknown>)[optionOf(name)] = flag.read(value)
   }
+  if (values['no-prefer']) options.prefer = false
   const token = options.token ?? (env.SESSION_LIBRARY_TOKEN || randomToken())
   return { kind: 'serve', options: { ...options, token }, quiet: values.quiet === true }
 }

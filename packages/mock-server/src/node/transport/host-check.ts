@@ -1,4 +1,3 @@
-import type { IncomingHttpHeaders } from 'node:http'
 import { isValidHost, createHostCheck as loopbackOr } from '@session-library/internal/node'
 
 /**
@@ -34,40 +33,5 @@ export function createHostGate(
     if (verdicts.size >= VERDICTS_KEPT) verdicts.clear()
     verdicts.set(host, verdict)
     return verdict
-  }
-}
-
-const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE'
-const ALLOWED_HEADERS = 'Authorization, Content-Type'
-const EXPOSED_HEADERS = 'WWW-Authenticate, Retry-After'
-
-/** What the CORS policy (D18) says of a request; a preflight the transport answers itself, 204. */
-interface CorsDecision {
-  headers: Record<string, string>
-  preflight: boolean
-}
-
-const NO_CORS: CorsDecision = Object.freeze({ headers: Object.freeze({}), preflight: false })
-
-/** The CORS policy for a list of allowed origins (`--cors`). */
-export function corsPolicy(
-  origins: readonly string[] = [],
-): (headers: IncomingHttpHeaders, method?: string) => CorsDecision {
-  const allowed = new Set(origins)
-  return (headers, method) => {
-    const origin = headers.origin
-    if (origin === undefined || !allowed.has(origin)) return NO_CORS
-    const preflight = method === 'OPTIONS' && headers['access-control-request-method'] !== undefined
-    const common = { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' }
-    if (!preflight) return { headers: { ...common, 'Access-Control-Expose-Headers': EXPOSED_HEADERS }, preflight }
-    return {
-      headers: {
-        ...common,
-        'Access-Control-Allow-Methods': ALLOWED_METHODS,
-        'Access-Control-Allow-Headers': ALLOWED_HEADERS,
-        'Access-Control-Max-Age': '600',
-      },
-      preflight,
-    }
   }
 }

@@ -6,9 +6,10 @@ import { API_PREFIX, type KnownErrorCode, LIMITS, NOT_FOUND_MESSAGES } from '@se
 import type { RequestHandler } from 'msw'
 import type { ApiAnswer, RawStep, TransportAnswer } from '../../http/answer.js'
 import { ApiError, errorResponse, errorText, FRAMING_HEADERS, type PlainAnswer } from '../../http/api-error.js'
+import { corsPolicy } from '../../http/cors.js'
 import { isUnder, type RequestView, targetUrl } from '../../http/request-view.js'
 import type { MockEntry } from '../../mock-core.js'
-import { corsPolicy, createHostGate, hostCountProblem } from './host-check.js'
+import { createHostGate, hostCountProblem } from './host-check.js'
 import { incomingRequest } from './incoming-request.js'
 import { nodeHttp } from './node-http.js'
 
@@ -35,8 +36,8 @@ export interface RequestListenerOptions {
   bodyLimit?: number
   /** `Host` names accepted besides loopback ones (D18, `--allow-host`). */
   allowHosts?: readonly string[]
-  /** Origins allowed by CORS (D18, `--cors`). */
-  cors?: readonly string[]
+  /** Origins allowed by CORS (D18, `--cors`); `'*'` any. */
+  cors?: readonly string[] | '*'
   /** Called once per request after the answer (or the dropped connection). */
   onExchange?: (summary: ExchangeSummary) => void
   /** Called for each answer the transport gives itself (400, 403, 204 preflight, 408, 413, 404, 500), to journal (D17). */
