@@ -1,0 +1,121 @@
+import {
+  API_PREFIX,
+  endpoints,
+  isRecord,
+  type Method,
+  type OperationName,
+  type RecordedExchange,
+  type Recording,
+} from '@session-library/schemas'
+import { CliError, EXIT } from '../../cmdutil/errors.js'
+import { dataOf, probe, requestOf } from '../../probe/probe.js'
+import type { Target } from '../../probe/target.js'
+import { type Difference, differences, idsIn, mapIds } from './differences.js'
+
+/** One recorded request and what the live server made of it. */
+export interface Replayed {
+  /** `METHOD /path?query` as recorded. */
+  readonly request: string
+  readonly operation: string
+  readonly recorded: number
+  /** The live server's status; absent when it was not sent or got no answer. */
+  readonly status?: number
+  /** Why it was not sent. */
+  readonly skipped?: string
+  /** Departures from the contract: `breaking` fail the tolerant schemas, `informational` only the exact ones. */
+  readonly breaking: number
+  readonly informational: number
+  readonly differences: readonly Difference[]
+}
+
+export interface ReplayReport {
+  readonly baseUrl: string
+  readonly replayed: readonly Replayed[]
+  /** Requests sent whose status, validity (tolerant) or fields differ: the exit code's 4. */
+  readonly departed: number
+}
+
+const isWrite = (exchange: RecordedExchange) => !['GET', 'HEAD'].includes(exchange.method.toUpperCase())
+
+const operationOf = (name: string | undefined) =>
+  name !== undefined && Object.hasOwn(endpoints, name) ? (name as OperationName) : undefined
+
+// A request the recording cannot say again as it was: why, or undefined to send it.
+function unsendable(exchange: RecordedExchange, liveMode: unknown, writes: boolean): string | undefined {
+  if (!exchange.path.startsWith(`${API_PREFIX}/`)) return 'outside /api/v1'
+  if (exchange.statusCode === 0) return 'the mock dropped it (a fault)'
+  if (exchange.statusCode === 401) return 'a 401: the recording keeps no token'
+  if (exchange.request.truncated || typeof exchange.request.body === 'string') return 'its body is cut or not JSON'
+  if (exchange.effectiveMode !== liveMode)
+    return `recorded in ${exchange.effectiveMode} mode, the server is in ${liveMode}`
+  if (isWrite(exchange) && !writes) return 'a write (--writes sends it)'
+  return undefined
+}
+
+/** How many writes a replay would send: what `--writes` asks to confirm. */
+export const writesOf = (recording: Recording, liveMode: unknown) =>
+  recording.exchanges.filter((exchange) => isWrite(exchange) && !unsendable(exchange, liveMode, true)).length
+
+/** The live server's effective mode, from its health; no answer stops the replay (exit 3). */
+export async function liveModeOf(target: Target): Promise<unknown> {
+  const health = await probe(target, requestOf('health.get'))
+  if (health.status === undefined) throw new CliError(health.failure ?? `${target.baseUrl}: no answer`, EXIT.network)
+  const data = dataOf(health)
+  return isRecord(data) ? data.effectiveMode : undefined
+}
+
+/**
+ * Sends the recording's requests to the live server in order, each recorded id the server gave another
+ * value (a session it created) replaced by that value, and compares each answer with the mock's: the
+ * status, the contract (the tolerant and the exact schemas) and every field beyond ids, timestamps and
+ * made paths. A request that needs what a write not sent made is not sent either.
+ */
+export async function replay(
+  recording: Recording,
+  target: Target,
+  options: { writes: boolean; liveMode: unknown },
+): Promise<ReplayReport> {
+  const ids = new Map<string, string>()
+  const unsent = new Set<string>()
+  const replayed: Replayed[] = []
+  for (const exchange of recording.exchanges) {
+    const { method, path, query, request, answer, statusCode: recorded } = exchange
+    const operation = operationOf(exchange.operation)
+    const shown = `${method} ${path}${query ? `?${query}` : ''}`
+    const base = { request: shown, operation: operation ?? '(unknown route)', recorded, breaking: 0, informational: 0 }
+    const segments = path.split('/').map(decodeURIComponent)
+    const needs = [...segments, ...idsIn(request.body, 'id')].find((value) => unsent.has(value))
+    const skipped =
+      unsendable(exchange, options.liveMode, options.writes) ?? (needs && `needs ${needs}, made by a write not sent`)
+    if (skipped) {
+      if (isWrite(exchange)) for (const id of idsIn(answer.body)) unsent.add(id)
+      replayed.push({ ...base, skipped, differences: [] })
+      continue
+    }
+    const livePath = segments.map((segment) => encodeURIComponent(ids.get(segment) ?? segment)).join('/')
+    const pairs = [...new URLSearchParams(query)]
+    const mapped = pairs.some(([, value]) => ids.has(value))
+    const liveQuery = mapped ? new URLSearchParams(pairs.map(([key, value]) => [key, ids.get(value) ?? value])) : query
+    const probed = await probe(target, {
+      operation,
+      method: method.toUpperCase() as Method,
+      path: livePath.slice(API_PREFIX.length),
+      query: liveQuery.toString(),
+      ...(request.body !== undefined && { body: mapIds(request.body, ids) }),
+    })
+    const breaking = probed.departures.filter((departure) => departure.severity === 'breaking').length
+    // Only a write's answer names what the live server made; a read's other ids are not learnt.
+    const found = differences(answer.body, probed.body, isWrite(exchange) ? ids : new Map())
+    replayed.push({
+      ...base,
+      ...(probed.status !== undefined && { status: probed.status }),
+      breaking,
+      informational: probed.departures.length - breaking,
+      differences: found,
+    })
+  }
+  const departed = replayed.filter(
+    (one) => !one.skipped && (one.status !== one.recorded || one.breaking > 0 || one.differences.length > 0),
+  ).length
+  return { baseUrl: target.baseUrl, replayed, departed }
+}
