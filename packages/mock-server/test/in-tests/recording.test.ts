@@ -33,13 +33,15 @@ describe('a recording of the requests a suite sent', () => {
     await call('/health')
     const recording = recorder.recording()
     expect(recordingSchema.parse(recording)).toBeTruthy()
-    expect(recording.exchanges.map(({ seq, method, statusCode, effectiveMode, unavailable }) => [
-      seq,
-      method,
-      statusCode,
-      effectiveMode,
-      unavailable,
-    ])).toEqual([
+    expect(
+      recording.exchanges.map(({ seq, method, statusCode, effectiveMode, unavailable }) => [
+        seq,
+        method,
+        statusCode,
+        effectiveMode,
+        unavailable,
+      ]),
+    ).toEqual([
       [1, 'PUT', 200, 'full-automation', []],
       [2, 'PUT', 403, 'read-only', ['waveform']],
       [1, 'GET', 200, 'full-automation', []],
@@ -63,7 +65,9 @@ describe('the standalone mock with --record <file>', () => {
     await fetch(`${server.url}/sessions`, { method: 'POST', headers, body: JSON.stringify({ title: 'A' }) })
     await server.close()
     const links = document.paths['/sessions'].post.responses['201'].links
-    expect(Object.keys(links)).toEqual(expect.arrayContaining(['sessions.get', 'sessions.update', 'sessions.delete', 'tags.put', 'notes.put']))
+    expect(Object.keys(links)).toEqual(
+      expect.arrayContaining(['sessions.get', 'sessions.update', 'sessions.delete', 'tags.put', 'notes.put']),
+    )
     const recording = recordingSchema.parse(JSON.parse(await readFile(file, 'utf8')))
     expect(recording.exchanges).toMatchObject([{ seq: 1, operation: 'sessions.create', statusCode: 201 }])
   })

@@ -29,6 +29,12 @@ export function differences(
   ids: Map<string, string>,
   path: PropertyKey[] = [],
 ): Difference[] {
+  const key = path.at(-1)
+  if (recorded !== undefined && live !== undefined && mayDiffer(key, recorded) && mayDiffer(key, live)) {
+    if (typeof key === 'string' && ID.test(key) && typeof recorded === 'string' && typeof live === 'string')
+      ids.set(recorded, live)
+    return []
+  }
   if (Array.isArray(recorded) && Array.isArray(live)) {
     const length = Math.max(recorded.length, live.length)
     return Array.from({ length }, (_, index) => differences(recorded[index], live[index], ids, [...path, index])).flat()
@@ -38,12 +44,6 @@ export function differences(
     return [...keys].flatMap((key) => differences(recorded[key], live[key], ids, [...path, key]))
   }
   if (Object.is(recorded, live)) return []
-  const key = path.at(-1)
-  if (recorded !== undefined && live !== undefined && mayDiffer(key, recorded) && mayDiffer(key, live)) {
-    if (typeof key === 'string' && ID.test(key) && typeof recorded === 'string' && typeof live === 'string')
-      ids.set(recorded, live)
-    return []
-  }
   return [{ path: fieldPath(path), recorded, live }]
 }
 
@@ -57,7 +57,7 @@ export function mapIds(value: unknown, ids: ReadonlyMap<string, string>): unknow
 
 /** The ids a recorded answer names (`data.id`, `data.importId`…): what a later request may use. */
 export function idsIn(value: unknown, key?: string): string[] {
-  if (typeof value === 'string') return key !== undefined && ID.test(key) ? [value] : []
+  if (typeof value === 'string') return key !== undefined && ID.test(key) && value !== '' ? [value] : []
   if (Array.isArray(value)) return value.flatMap((item) => idsIn(item, key))
   if (!isRecord(value)) return []
   return Object.entries(value).flatMap(([name, item]) => idsIn(item, name))

@@ -86,7 +86,8 @@ export async function replay(
     const segments = path.split('/').map(decodeURIComponent)
     const needs = [...segments, ...idsIn(request.body, 'id')].find((value) => unsent.has(value))
     const skipped =
-      unsendable(exchange, options.liveMode, options.writes) ?? (needs && `needs ${needs}, made by a write not sent`)
+      unsendable(exchange, options.liveMode, options.writes) ??
+      (needs === undefined ? undefined : `needs ${needs}, made by a write not sent`)
     if (skipped) {
       if (isWrite(exchange)) for (const id of idsIn(answer.body)) unsent.add(id)
       replayed.push({ ...base, skipped, differences: [] })
