@@ -7,7 +7,8 @@ export const SUITE = { token: 'suite-token', sessions: 3, now: '2026-11-21T10:00
 
 /**
  * A vitest suite's requests through msw to `createMockApi`, recorded with `api.record()` and written to
- * `file`: reads of the demo library, a session created, read, tagged and deleted, and a 404. msw is
+ * `file`: reads of the demo library, a write refused in read-only mode (403), a session created, read,
+ * tagged and deleted, and a 404. msw is
  * closed again before it returns, so that later requests reach real servers.
  */
 export async function recordSuite(file: string): Promise<void> {
@@ -21,6 +22,9 @@ export async function recordSuite(file: string): Promise<void> {
     const [first] = (await client.sessions.list({ limit: 2 })).data
     await client.sessions.get(String(first?.id))
     await client.tags.get(String(first?.id))
+    api.setMode('read-only')
+    await client.notes.set(String(first?.id), 'refused').catch(() => undefined)
+    api.setMode('full-automation')
     const created = await client.sessions.create({ title: 'Replayed', tags: ['a'] })
     await client.sessions.get(created.id)
     await client.tags.replace(created.id, ['b'])
