@@ -96,13 +96,6 @@ export const FIELD_TEXTS = {
     data: 'The sessions of this page, in the requested order (D10).',
     meta: 'Paging facts: total, limit and offset (D9).',
   },
-  recordingSchema: {
-    recordedAt: "When the recording was written, from the mock's clock.",
-    seq: '1 for the first request after the mock was made or reset.',
-    path: 'The whole path, `/api/v1` included, encoded.',
-    query: 'The query string without `?`.',
-    statusCode: "The mock's answer's status; 0 for a dropped connection.",
-  },
   sessionListQuery: {
     q: "Text to look for in each session's title, client and notes, in any case (D11).",
     kind: 'Only sessions of this kind, matched exactly (D11).',
