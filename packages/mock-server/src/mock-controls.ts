@@ -87,15 +87,8 @@ export interface MockApi {
   /** Journals a request under /api/v1 that a transport of your own answered itself, so health counts it (D17). */
   recordAnswer(answer: TransportAnswer): void
   /**
-   * Starts keeping every request answered from now on, resets included, with the mock's answer and the
-   * mode and services it ran under, the token masked (D2): what `session-library replay` sends to a live
-   * server. Save it with `writeRecording` from `@session-library/mock-server/node`.
-   *
-   * @example
-   * ```ts
-   * const recorder = api.record()
-   * afterAll(() => writeRecording('recording.json', recorder.recording()))
-   * ```
+   * Keeps every request answered from now on, resets included, with the answer, mode and services, the
+   * token masked (D2): for `session-library replay`. `writeRecording` (`./node`) saves it.
    */
   record(): Recorder
   /** Where the proxied server departed from the contract (`--proxy`), oldest first (bounded). */

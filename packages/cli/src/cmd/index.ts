@@ -12,8 +12,7 @@ import { complete } from './completion/complete.js'
 import { completion } from './completion/completion.js'
 import { importsStart } from './imports/start.js'
 import { notesSet } from './notes/set.js'
-import { pact } from './replay/pact.js'
-import { replay } from './replay/replay.js'
+import { pact, replay } from './replay/replay.js'
 import { sessionsList } from './sessions/list.js'
 
 // What a command adds to the one generated from its operation, by operation id: its examples, or

@@ -1,7 +1,6 @@
-import { UsageError } from '@session-library/internal'
 import { API_PREFIX, isRecord, matchOperation, type RecordedExchange, type Recording } from '@session-library/schemas'
-import type { Command } from '../../cmdutil/command.js'
 import { mayDiffer } from './differences.js'
+import { notRepeatable } from './recording-file.js'
 
 type State = { name: string; params?: Record<string, unknown> }
 
@@ -9,21 +8,19 @@ type State = { name: string; params?: Record<string, unknown> }
 function statesOf(exchange: RecordedExchange, first: boolean): State[] {
   const { configuredMode, effectiveMode, unavailable, statusCode } = exchange
   const id = matchOperation(exchange.method, exchange.path.slice(API_PREFIX.length)).params?.id
-  return [
-    ...(first || exchange.seq === 1 ? [{ name: 'the library as the mock starts' }] : []),
-    ...(effectiveMode === 'full-automation' && configuredMode === effectiveMode
-      ? []
-      : [{ name: `the server is in ${effectiveMode} mode`, params: { configuredMode, effectiveMode } }]),
-    ...(unavailable.length > 0 ? [{ name: 'these services are unavailable', params: { unavailable } }] : []),
-    ...(id === undefined
-      ? []
-      : [
-          {
-            name: `${statusCode === 404 ? 'no' : 'a'} session with this id exists`,
-            params: { id: decodeURIComponent(id) },
-          },
-        ]),
+  const states: (State | false)[] = [
+    (first || exchange.seq === 1) && { name: 'the library as the mock starts' },
+    (effectiveMode !== 'full-automation' || configuredMode !== effectiveMode) && {
+      name: `the server is in ${effectiveMode} mode`,
+      params: { configuredMode, effectiveMode },
+    },
+    unavailable.length > 0 && { name: 'these services are unavailable', params: { unavailable } },
+    id !== undefined && {
+      name: `${statusCode === 404 ? 'no' : 'a'} session with this id exists`,
+      params: { id: decodeURIComponent(id) },
+    },
   ]
+  return states.filter((state) => state !== false)
 }
 
 // A type matcher where a value may differ from one provider to another (ids, timestamps, made paths).
@@ -49,7 +46,7 @@ function interaction(exchange: RecordedExchange, index: number) {
     request: {
       method,
       path,
-      ...(query && { query: Object.fromEntries(groups(new URLSearchParams(query))) }),
+      ...(query && { query: queryOf(new URLSearchParams(query)) }),
       ...(request.body !== undefined && { headers: JSON_TYPE, body: jsonBody(request.body) }),
     },
     response: {
@@ -60,54 +57,18 @@ function interaction(exchange: RecordedExchange, index: number) {
   }
 }
 
-function groups(params: URLSearchParams): Map<string, string[]> {
-  const grouped = new Map<string, string[]>()
-  for (const [key, value] of params) grouped.set(key, [...(grouped.get(key) ?? []), value])
-  return grouped
-}
+const queryOf = (params: URLSearchParams) =>
+  Object.fromEntries([...new Set(params.keys())].map((key) => [key, params.getAll(key)]))
 
 /**
- * A recording as a Pact V4 file: an interaction per request the mock answered (neither a dropped
- * connection, a 401 nor a cut body: the recording cannot say them again), the mock's answer, provider
- * states for what it assumed, and type matchers where providers differ by design.
+ * A recording as a Pact V4 file: an interaction per request it can say again, with the mock's answer,
+ * provider states for what it assumed, and type matchers where providers differ by design.
  */
 export function pactOf(recording: Recording, names: { consumer: string; provider: string }) {
-  const exportable = recording.exchanges.filter(
-    (exchange) =>
-      exchange.statusCode > 0 &&
-      exchange.statusCode !== 401 &&
-      !exchange.request.truncated &&
-      !exchange.answer.truncated,
-  )
   return {
     consumer: { name: names.consumer },
     provider: { name: names.provider },
-    interactions: exportable.map(interaction),
+    interactions: recording.exchanges.filter((exchange) => !notRepeatable(exchange)).map(interaction),
     metadata: { pactSpecification: { version: '4.0' } },
   }
-}
-
-export const pact: Command = {
-  words: ['pact'],
-  json: true,
-  summary: 'Export a recording of the mock as a Pact V4 file',
-  description:
-    'Prints the recording as a Pact V4 file (JSON) for a Pact verifier or broker: each request the mock ' +
-    'answered, its answer, provider states (the library as the mock starts, a session with this id ' +
-    'exists, the mode and the services unavailable) and type matchers on ids, timestamps and made paths. ' +
-    'The token is not in it: give the verifier the Authorization header.',
-  positionals: [{ name: 'recording', description: 'The recording file.', file: true }],
-  flags: () => ({
-    consumer: { type: 'string', value: '<name>', description: 'The consumer: your tool.' },
-    provider: { type: 'string', value: '<name>', description: 'The provider (default: session-library).' },
-  }),
-  examples: ['session-library pact recording.json --consumer my-tool > pacts/my-tool-session-library.json'],
-  async run({ values, positionals, output }) {
-    const [file] = positionals
-    const { consumer, provider = 'session-library' } = values
-    if (file === undefined) throw new UsageError('missing <recording>', ['pact'])
-    if (typeof consumer !== 'string' || consumer === '') throw new UsageError('missing --consumer <name>', ['pact'])
-    const { readRecording } = await import('./recording-file.js')
-    await output.data(pactOf(await readRecording(file), { consumer, provider: String(provider) }))
-  },
 }

@@ -1,16 +1,32 @@
 import { readFile } from 'node:fs/promises'
-import { formatIssues, NOT_JSON, parseJsonText, type Recording, recordingSchema } from '@session-library/schemas'
+import {
+  API_PREFIX,
+  formatIssues,
+  NOT_JSON,
+  parseJsonText,
+  type RecordedExchange,
+  type Recording,
+  recordingSchema,
+} from '@session-library/schemas'
 import { CliError, EXIT } from '../../cmdutil/errors.js'
 
 /** Reads a recording (the mock's `--record` file, or `writeRecording`'s); a file that is not one is a usage error. */
 export async function readRecording(path: string): Promise<Recording> {
   const refuse = (problem: string) => new CliError(`${path}: ${problem}`, EXIT.usage)
-  const text = await readFile(path, 'utf8').catch((error: Error) => {
-    throw refuse(error.message)
-  })
-  const json = parseJsonText(text)
-  if (json === NOT_JSON) throw refuse('not JSON')
+  const json = parseJsonText(
+    await readFile(path, 'utf8').catch((error: Error) => Promise.reject(refuse(error.message))),
+  )
   const parsed = recordingSchema.safeParse(json)
-  if (!parsed.success) throw refuse(`not a recording of this version: ${formatIssues(parsed.error.issues)}`)
+  if (json === NOT_JSON || !parsed.success)
+    throw refuse(`not a recording of this version${parsed.success ? '' : `: ${formatIssues(parsed.error.issues)}`}`)
   return parsed.data
+}
+
+/** Why a recorded request cannot be sent again as it was (a replay skips it, a Pact leaves it out); else undefined. */
+export function notRepeatable({ path, statusCode, request, answer }: RecordedExchange): string | undefined {
+  if (!path.startsWith(`${API_PREFIX}/`)) return 'outside /api/v1'
+  if (statusCode === 0) return 'the mock dropped it (a fault)'
+  if (statusCode === 401) return 'a 401: the recording keeps no token'
+  if (request.truncated || answer.truncated || typeof request.body === 'string') return 'a body cut or not JSON'
+  return undefined
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type RunningServer, startServer } from '@session-library/mock-server/node'
@@ -48,6 +48,21 @@ describe('session-library replay of a vitest suite’s recording', () => {
     expect(run.stderr).toContain(`Send 3 writes to ${mock.url}?`)
     expect(run.stderr).toContain('add --yes')
     expect(writesSent(mock)).toEqual([])
+  })
+
+  it('D1: --writes on a terminal asks, naming the server and the number of writes; anything but yes sends none', async () => {
+    const run = await runCli(['replay', file, '--writes', '--url', mock.url], { env, tty: true, stdin: 'n\n' })
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain(`Send 3 writes to ${mock.url}? They change its library. [y/N] `)
+    expect(run.stderr).toContain('cancelled; nothing was sent')
+    expect(writesSent(mock)).toEqual([])
+  })
+
+  it('refuses a file that is not a recording of this version, exit 2, nothing sent', async () => {
+    const other = join(folder, 'other.json')
+    await writeFile(other, JSON.stringify({ recording: 2, recordedAt: '', exchanges: [] }))
+    const run = await runCli(['replay', other, '--url', mock.url], { env })
+    expect([run.code, run.stderr]).toEqual([2, expect.stringContaining(`${other}: not a recording of this version`)])
   })
 
   it('D1: --writes never writes to a server that is not in full-automation mode', async () => {

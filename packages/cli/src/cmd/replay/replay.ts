@@ -23,16 +23,10 @@ function contract({ skipped, breaking, informational }: Replayed): string {
 
 const row = (one: Replayed) => ({
   request: one.request,
-  status: one.skipped
-    ? `${one.recorded}`
-    : `${one.recorded}${one.status === one.recorded ? '' : ` → ${one.status ?? 'none'}`}`,
+  status: `${one.recorded}${one.skipped || one.status === one.recorded ? '' : ` → ${one.status ?? 'none'}`}`,
   contract: contract(one),
   fields: one.differences.map((difference) => difference.path).join(', '),
-  result: one.skipped
-    ? `skipped: ${one.skipped}`
-    : one.status === one.recorded && one.breaking === 0 && one.differences.length === 0
-      ? 'equal'
-      : 'departs',
+  result: one.skipped ? `skipped: ${one.skipped}` : one.departs ? 'departs' : 'equal',
 })
 
 async function printReplay(report: ReplayReport, context: Context): Promise<void> {
@@ -68,12 +62,10 @@ export const replay: Command = {
   ],
   async run(context) {
     const { values, positionals } = context
-    const file = positionals[0]
-    if (file === undefined) throw new UsageError('missing <recording>', ['replay'])
     const { resolveTarget } = await import('../../probe/target.js')
     const { readRecording } = await import('./recording-file.js')
     const run = await import('./run.js')
-    const recording = await readRecording(file)
+    const recording = await readRecording(positionals[0] as string)
     const target = resolveTarget(values as GlobalValues, await context.connection())
     const liveMode = await run.liveModeOf(target)
     const writes = values.writes === true
@@ -83,5 +75,30 @@ export const replay: Command = {
     const report = await run.replay(recording, target, { writes, liveMode })
     await printReplay(report, context)
     if (report.departed > 0) throw new CliError(`${report.departed} requests departed from the recording`, EXIT.invalid)
+  },
+}
+
+export const pact: Command = {
+  words: ['pact'],
+  json: true,
+  summary: 'Export a recording of the mock as a Pact V4 file',
+  description:
+    'Prints the recording as a Pact V4 file (JSON) for a Pact verifier or broker: each request the mock ' +
+    'answered, its answer, provider states (the library as the mock starts, a session with this id ' +
+    'exists, the mode and the services unavailable) and type matchers on ids, timestamps and made paths. ' +
+    'The token is not in it: give the verifier the Authorization header.',
+  positionals: [{ name: 'recording', description: 'The recording file.', file: true }],
+  flags: () => ({
+    consumer: { type: 'string', value: '<name>', description: 'The consumer: your tool.' },
+    provider: { type: 'string', value: '<name>', description: 'The provider (default: session-library).' },
+  }),
+  examples: ['session-library pact recording.json --consumer my-tool > pacts/my-tool-session-library.json'],
+  async run({ values, positionals, output }) {
+    const { consumer, provider = 'session-library' } = values
+    if (typeof consumer !== 'string' || consumer === '') throw new UsageError('missing --consumer <name>', ['pact'])
+    const { readRecording } = await import('./recording-file.js')
+    const { pactOf } = await import('./pact.js')
+    const recording = await readRecording(positionals[0] as string)
+    await output.data(pactOf(recording, { consumer, provider: String(provider) }))
   },
 }

@@ -11,6 +11,7 @@ import { CliError, EXIT } from '../../cmdutil/errors.js'
 import { dataOf, probe, requestOf } from '../../probe/probe.js'
 import type { Target } from '../../probe/target.js'
 import { type Difference, differences, idsIn, mapIds } from './differences.js'
+import { notRepeatable } from './recording-file.js'
 
 /** One recorded request and what the live server made of it. */
 export interface Replayed {
@@ -26,6 +27,8 @@ export interface Replayed {
   readonly breaking: number
   readonly informational: number
   readonly differences: readonly Difference[]
+  /** Sent, and its status, validity (tolerant) or fields differ from the recording's. */
+  readonly departs: boolean
 }
 
 export interface ReplayReport {
@@ -40,16 +43,11 @@ const isWrite = (exchange: RecordedExchange) => !['GET', 'HEAD'].includes(exchan
 const operationOf = (name: string | undefined) =>
   name !== undefined && Object.hasOwn(endpoints, name) ? (name as OperationName) : undefined
 
-// A request the recording cannot say again as it was: why, or undefined to send it.
+// Why a request is not sent, or undefined to send it.
 function unsendable(exchange: RecordedExchange, liveMode: unknown, writes: boolean): string | undefined {
-  if (!exchange.path.startsWith(`${API_PREFIX}/`)) return 'outside /api/v1'
-  if (exchange.statusCode === 0) return 'the mock dropped it (a fault)'
-  if (exchange.statusCode === 401) return 'a 401: the recording keeps no token'
-  if (exchange.request.truncated || typeof exchange.request.body === 'string') return 'its body is cut or not JSON'
   if (exchange.effectiveMode !== liveMode)
     return `recorded in ${exchange.effectiveMode} mode, the server is in ${liveMode}`
-  if (isWrite(exchange) && !writes) return 'a write (--writes sends it)'
-  return undefined
+  return notRepeatable(exchange) ?? (isWrite(exchange) && !writes ? 'a write (--writes sends it)' : undefined)
 }
 
 /** How many writes a replay would send: what `--writes` asks to confirm. */
@@ -90,7 +88,7 @@ export async function replay(
       (needs === undefined ? undefined : `needs ${needs}, made by a write not sent`)
     if (skipped) {
       if (isWrite(exchange)) for (const id of idsIn(answer.body)) unsent.add(id)
-      replayed.push({ ...base, skipped, differences: [] })
+      replayed.push({ ...base, skipped, differences: [], departs: false })
       continue
     }
     const livePath = segments.map((segment) => encodeURIComponent(ids.get(segment) ?? segment)).join('/')
@@ -113,10 +111,8 @@ export async function replay(
       breaking,
       informational: probed.departures.length - breaking,
       differences: found,
+      departs: probed.status !== recorded || breaking > 0 || found.length > 0,
     })
   }
-  const departed = replayed.filter(
-    (one) => !one.skipped && (one.status !== one.recorded || one.breaking > 0 || one.differences.length > 0),
-  ).length
-  return { baseUrl: target.baseUrl, replayed, departed }
+  return { baseUrl: target.baseUrl, replayed, departed: replayed.filter((one) => one.departs).length }
 }
