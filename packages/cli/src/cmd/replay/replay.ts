@@ -92,7 +92,7 @@ export const pact: Command = {
     consumer: { type: 'string', value: '<name>', description: 'The consumer: your tool.' },
     provider: { type: 'string', value: '<name>', description: 'The provider (default: session-library).' },
   }),
-  examples: ['session-library pact recording.json --consumer my-tool > pacts/my-tool-session-library.json'],
+  examples: ['session-library pact recording.json --consumer my-tool > my-tool-session-library.json'],
   async run({ values, positionals, output }) {
     const { consumer, provider = 'session-library' } = values
     if (typeof consumer !== 'string' || consumer === '') throw new UsageError('missing --consumer <name>', ['pact'])

@@ -1,14 +1,13 @@
 import {
   API_PREFIX,
   endpoints,
-  isRecord,
   type Method,
   type OperationName,
   type RecordedExchange,
   type Recording,
 } from '@session-library/schemas'
 import { CliError, EXIT } from '../../cmdutil/errors.js'
-import { dataOf, probe, requestOf } from '../../probe/probe.js'
+import { effectiveModeOf, probe, requestOf } from '../../probe/probe.js'
 import type { Target } from '../../probe/target.js'
 import { type Difference, differences, idsIn, mapIds } from './differences.js'
 import { notRepeatable } from './recording-file.js'
@@ -58,8 +57,7 @@ export const writesOf = (recording: Recording, liveMode: unknown) =>
 export async function liveModeOf(target: Target): Promise<unknown> {
   const health = await probe(target, requestOf('health.get'))
   if (health.status === undefined) throw new CliError(health.failure ?? `${target.baseUrl}: no answer`, EXIT.network)
-  const data = dataOf(health)
-  return isRecord(data) ? data.effectiveMode : undefined
+  return effectiveModeOf(health)
 }
 
 /**
