@@ -8,7 +8,7 @@ export const SUITE = { token: 'suite-token', sessions: 3, now: '2026-11-21T10:00
 /**
  * A vitest suite's requests through msw to `createMockApi`, recorded with `api.record()` and written to
  * `file`: reads of the demo library, a write refused in read-only mode (403), a session created, read,
- * tagged and deleted, and a 404. msw is
+ * tagged and deleted, a 404, and the list again. msw is
  * closed again before it returns, so that later requests reach real servers.
  */
 export async function recordSuite(file: string): Promise<void> {
@@ -31,6 +31,7 @@ export async function recordSuite(file: string): Promise<void> {
     await client.notes.get(created.id)
     await client.sessions.get('ses_missing').catch(() => undefined)
     await client.sessions.delete(created.id)
+    await client.sessions.list({ limit: 2 })
   } finally {
     server.close()
     api.dispose()

@@ -61,7 +61,7 @@ describe('session-library pact: a recording exported as a Pact V4 file', () => {
     const pact = JSON.parse(run.stdout)
     expect(pact).toMatchObject({ consumer: { name: 'suite' }, provider: { name: 'session-library' } })
     expect(pact.metadata.pactSpecification.version).toBe('4.0')
-    expect(pact.interactions).toHaveLength(11)
+    expect(pact.interactions).toHaveLength(12)
     const id = expect.stringMatching(/^ses_/)
     expect(pact.interactions[0].providerStates).toEqual([{ name: 'the library as the mock starts' }])
     expect(pact.interactions[4].providerStates).toEqual([

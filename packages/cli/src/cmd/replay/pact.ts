@@ -1,13 +1,13 @@
-import { API_PREFIX, isRecord, matchOperation, type RecordedExchange, type Recording } from '@session-library/schemas'
+import { isRecord, type RecordedExchange, type Recording } from '@session-library/schemas'
 import { mayDiffer } from './differences.js'
-import { notRepeatable } from './recording-file.js'
+import { notRepeatable, sessionIdOf } from './recording-file.js'
 
 type State = { name: string; params?: Record<string, unknown> }
 
 /** What an interaction assumes of the provider, as Pact's provider states (each with its params). */
 function statesOf(exchange: RecordedExchange, first: boolean): State[] {
   const { configuredMode, effectiveMode, unavailable, statusCode } = exchange
-  const id = matchOperation(exchange.method, exchange.path.slice(API_PREFIX.length)).params?.id
+  const id = sessionIdOf(exchange)
   const states: (State | false)[] = [
     (first || exchange.seq === 1) && { name: 'the library as the mock starts' },
     (effectiveMode !== 'full-automation' || configuredMode !== effectiveMode) && {
@@ -17,7 +17,7 @@ function statesOf(exchange: RecordedExchange, first: boolean): State[] {
     unavailable.length > 0 && { name: 'these services are unavailable', params: { unavailable } },
     id !== undefined && {
       name: `${statusCode === 404 ? 'no' : 'a'} session with this id exists`,
-      params: { id: decodeURIComponent(id) },
+      params: { id },
     },
   ]
   return states.filter((state) => state !== false)

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import {
   API_PREFIX,
   formatIssues,
+  matchOperation,
   NOT_JSON,
   parseJsonText,
   type RecordedExchange,
@@ -29,4 +30,10 @@ export function notRepeatable({ path, statusCode, request, answer }: RecordedExc
   if (statusCode === 401) return 'a 401: the recording keeps no token'
   if (request.truncated || answer.truncated || typeof request.body === 'string') return 'a body cut or not JSON'
   return undefined
+}
+
+/** The session a recorded request's path names (`/sessions/{id}/…`), decoded. */
+export function sessionIdOf({ method, path }: RecordedExchange): string | undefined {
+  const id = matchOperation(method, path.slice(API_PREFIX.length)).params?.id
+  return id === undefined ? undefined : decodeURIComponent(id)
 }

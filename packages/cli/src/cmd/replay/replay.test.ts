@@ -34,10 +34,11 @@ describe('session-library replay of a vitest suite’s recording', () => {
     expect(skipped).toEqual([
       'recorded in read-only mode, the server is in full-automation',
       'a write (--writes sends it)',
-      'needs ID, made by a write not sent',
+      'reads ID, changed by a write not sent',
       'a write (--writes sends it)',
-      'needs ID, made by a write not sent',
+      'reads ID, changed by a write not sent',
       'a write (--writes sends it)',
+      'lists what a write not sent changed',
     ])
     expect(replayed.filter((one) => !one.skipped)).toHaveLength(5)
   })
@@ -115,7 +116,7 @@ describe('session-library replay of a vitest suite’s recording', () => {
     expect(run.stdout).toMatch(/^request\s+status\s+contract\s+fields\s+result\n/)
     expect(run.stdout).toMatch(/GET \/api\/v1\/health\s+200\s+valid\s+equal\n/)
     expect(run.stdout).toMatch(/POST \/api\/v1\/sessions\s+201\s+skipped: a write \(--writes sends it\)\n/)
-    expect(run.stderr).toContain(`replayed 5 of 11 requests against ${mock.url}: 5 equal, 0 departed, 6 skipped`)
+    expect(run.stderr).toContain(`replayed 5 of 12 requests against ${mock.url}: 5 equal, 0 departed, 7 skipped`)
   })
 })
 

@@ -10,7 +10,7 @@ import { CliError, EXIT } from '../../cmdutil/errors.js'
 import { effectiveModeOf, probe, requestOf } from '../../probe/probe.js'
 import type { Target } from '../../probe/target.js'
 import { type Difference, differences, idsIn, mapIds } from './differences.js'
-import { notRepeatable } from './recording-file.js'
+import { notRepeatable, sessionIdOf } from './recording-file.js'
 
 /** One recorded request and what the live server made of it. */
 export interface Replayed {
@@ -64,7 +64,7 @@ export async function liveModeOf(target: Target): Promise<unknown> {
  * Sends the recording's requests to the live server in order, each recorded id the server gave another
  * value (a session it created) replaced by that value, and compares each answer with the mock's: the
  * status, the contract (the tolerant and the exact schemas) and every field beyond ids, timestamps and
- * made paths. A request that needs what a write not sent made is not sent either.
+ * made paths. A read of what a write not sent made or changed is not sent either.
  */
 export async function replay(
   recording: Recording,
@@ -72,23 +72,31 @@ export async function replay(
   options: { writes: boolean; liveMode: unknown },
 ): Promise<ReplayReport> {
   const ids = new Map<string, string>()
-  const unsent = new Set<string>()
+  // What the writes not sent made or changed: a later read of it cannot answer as recorded.
+  const changed = new Set<string>()
+  let listsChanged = false
   const replayed: Replayed[] = []
   for (const exchange of recording.exchanges) {
     const { method, path, query, request, answer, statusCode: recorded } = exchange
     const operation = operationOf(exchange.operation)
     const shown = `${method} ${path}${query ? `?${query}` : ''}`
     const base = { request: shown, operation: operation ?? '(unknown route)', recorded, breaking: 0, informational: 0 }
-    const segments = path.split('/').map(decodeURIComponent)
-    const needs = [...segments, ...idsIn(request.body, 'id')].find((value) => unsent.has(value))
+    const id = sessionIdOf(exchange)
+    const needs = [id, ...idsIn(request.body, 'id')].find((value) => value !== undefined && changed.has(value))
+    const lists = operation === 'sessions.list' || operation === 'tagCounts.list'
     const skipped =
       unsendable(exchange, options.liveMode, options.writes) ??
-      (needs === undefined ? undefined : `needs ${needs}, made by a write not sent`)
+      (needs !== undefined ? `reads ${needs}, changed by a write not sent` : undefined) ??
+      (lists && listsChanged ? 'lists what a write not sent changed' : undefined)
     if (skipped) {
-      if (isWrite(exchange)) for (const id of idsIn(answer.body)) unsent.add(id)
+      if (isWrite(exchange) && recorded >= 200 && recorded < 300) {
+        for (const made of [id, ...idsIn(answer.body)]) if (made !== undefined) changed.add(made)
+        listsChanged = true
+      }
       replayed.push({ ...base, skipped, differences: [], departs: false })
       continue
     }
+    const segments = path.split('/').map(decodeURIComponent)
     const livePath = segments.map((segment) => encodeURIComponent(ids.get(segment) ?? segment)).join('/')
     const pairs = [...new URLSearchParams(query)]
     const mapped = pairs.some(([, value]) => ids.has(value))
