@@ -5,14 +5,7 @@ import type { Recording } from '@session-library/schemas'
  * Writes a recording (`api.record().recording()`) as a JSON file, atomically and flushed to disk as
  * the `--data` file is: a reader or a crash sees the old file or the whole new one.
  *
- * @example
- * ```ts
- * import { createMockApi, writeRecording } from '@session-library/mock-server/node'
- * const api = createMockApi()
- * const recorder = api.record()
- * // … the tests run against api.handlers …
- * await writeRecording('recording.json', recorder.recording())
- * ```
+ * @example `afterAll(() => writeRecording('recording.json', recorder.recording()))`
  */
 export async function writeRecording(path: string, recording: Recording): Promise<void> {
   const text = `${JSON.stringify(recording, null, 2)}\n`
