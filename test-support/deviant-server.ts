@@ -131,7 +131,8 @@ export interface DeviantServer {
 /**
  * Starts the deviant server on 127.0.0.1 and a free port: {@link DEVIANT_ROUTES}, 401 without the
  * token (without `WWW-Authenticate`), and a 404 whose message is not SPEC §7's for anything else.
- * `slow` and `drop` name routes (`GET /api/v1/...`) to answer late or not at all instead.
+ * `slow` and `drop` name routes (`GET /api/v1/...`) to answer late or not at all instead; `answers` adds
+ * routes that answer 200 with the given body (a field renamed, say).
  *
  * @example
  * ```ts
@@ -141,10 +142,11 @@ export interface DeviantServer {
  * ```
  */
 export async function startDeviantServer(
-  options: { token?: string; slow?: string[]; drop?: string[] } = {},
+  options: { token?: string; slow?: string[]; drop?: string[]; answers?: Record<string, unknown> } = {},
 ): Promise<DeviantServer> {
   const { token = 'deviant-token' } = options
   const routes: Record<string, Route> = { ...DEVIANT_ROUTES }
+  for (const [route, body] of Object.entries(options.answers ?? {})) routes[route] = json(200, body)
   for (const route of options.slow ?? []) routes[route] = slow
   for (const route of options.drop ?? []) routes[route] = drop
   const received: string[] = []

@@ -12,6 +12,21 @@ import { hasShell } from './support/shells.js'
 await loadContract()
 const mock = useMock({ sessions: 2 })
 
+// A recording of one health read, as any mock in full-automation mode answers it (port, URLs, counts may differ).
+const health = { status: 'ok', configuredMode: 'full-automation', effectiveMode: 'full-automation', running: true }
+const HEALTH_RECORDING = {
+  recording: 1,
+  recordedAt: '2026-11-21T10:00:00.000Z',
+  exchanges: [
+    {
+      ...{ seq: 1, method: 'GET', path: '/api/v1/health', query: '', operation: 'health.get', statusCode: 200 },
+      ...{ configuredMode: 'full-automation', effectiveMode: 'full-automation', unavailable: [] },
+      request: { headers: {} },
+      answer: { body: { data: { ...health, port: 1, baseUrl: '', docsUrl: '', requestCount: 0, recentRequests: [] } } },
+    },
+  ],
+}
+
 // What the examples name: files in the folder they run in, projects under ~/Music, a session and its preview.
 async function workspace(): Promise<{ home: string; bin: string }> {
   const home = await mkdtemp(join(tmpdir(), 'cli-examples-'))
@@ -25,6 +40,7 @@ async function workspace(): Promise<{ home: string; bin: string }> {
     'lane.json': JSON.stringify([{ timestamp: 1, text: 'drop' }]),
     'items.json': JSON.stringify([{ projectPath: `${home}/items/a.als` }]),
     'token.txt': `${TOKEN}\n`,
+    'recording.json': JSON.stringify(HEALTH_RECORDING),
     'Music/a.als': '',
     'Music/b.als': '',
   }

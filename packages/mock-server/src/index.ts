@@ -12,7 +12,7 @@
  * @module
  */
 
-export type { Mode, Service } from '@session-library/schemas'
+export type { Mode, RecordedExchange, Recording, Service } from '@session-library/schemas'
 export { DEFAULT_BASE_URL } from '@session-library/schemas'
 export type { JournalEvent, MockState } from './control/events.js'
 export { CONTROL_PREFIX } from './control/routes.js'
@@ -35,6 +35,7 @@ export { type Fault, type FaultStatus, faultSchema, type PendingFault } from './
 export type { ImportProgress } from './runtime/imports.js'
 export type { JournalDetail, JournalEntry, JournalEntryOf, JournalSummary, RequestFilter } from './runtime/journal.js'
 export type { BodyText } from './runtime/journal-bodies.js'
+export type { Recorder } from './runtime/recorder.js'
 export type { VerifyPattern } from './runtime/verify.js'
 export { type DemoOptions, demoLibrary } from './store/demo-library.js'
 export type { LiveStore } from './store/library.js'

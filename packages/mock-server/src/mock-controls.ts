@@ -7,6 +7,7 @@ import type { UnhandledCallback } from './http/unhandled.js'
 import type { Fault, PendingFault } from './runtime/faults.js'
 import type { ImportProgress } from './runtime/imports.js'
 import type { JournalEntry, JournalEntryOf, RequestFilter } from './runtime/journal.js'
+import type { Recorder } from './runtime/recorder.js'
 import type { VerifyPattern } from './runtime/verify.js'
 import type { LiveStore } from './store/library.js'
 import type { LibrarySnapshot, StoredSession } from './store/records.js'
@@ -97,6 +98,11 @@ export interface MockApi {
   error<Code extends KnownErrorCode>(code: Code, message?: string): OverrideError<Code>
   /** Journals a request under /api/v1 that a transport of your own answered itself, so health counts it (D17). */
   recordAnswer(answer: TransportAnswer): void
+  /**
+   * Keeps every request answered from now on, resets included, with the answer, mode and services, the
+   * token masked (D2): for `session-library replay`. `writeRecording` (`./node`) saves it.
+   */
+  record(): Recorder
   /** Where the proxied server departed from the contract (`--proxy`), oldest first (bounded). */
   departures(): Departure[]
   /** The whole library, JSON-safe: a copy. */

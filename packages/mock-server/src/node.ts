@@ -11,6 +11,7 @@ export * from './index.js'
 export { readAudioFile } from './node/persistence/audio-file.js'
 export { DataFileError } from './node/persistence/data-file.js'
 export type { Compaction } from './node/persistence/data-store.js'
+export { writeRecording } from './node/persistence/recording-file.js'
 export { type RunningServer, type StartServerOptions, startServer } from './node/start-server.js'
 export { createHostCheck } from './node/transport/host-check.js'
 export {

@@ -63,4 +63,10 @@ export {
   transportDeparture,
   UNKNOWN_ROUTE,
 } from './validation/departure.js'
+export {
+  RECORDING_VERSION,
+  type RecordedExchange,
+  type Recording,
+  recordingSchema,
+} from './validation/recording.js'
 export { checkInput, type InputCheck, type RecordedRequest, validateRequest } from './validation/request.js'

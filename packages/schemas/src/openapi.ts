@@ -81,10 +81,17 @@ function queryParameters(operation: Operation, input: Converted) {
   })
 }
 
+// A 201 answers the resource it made, `data.id` its id: a stateful fuzzer chains every operation that takes it.
+function links(operation: Operation) {
+  if (operation.status !== 201) return undefined
+  const takers = operations.filter((taker) => taker.path.includes('{id}'))
+  const link = (taker: Operation) => ({ operationId: taker.name, parameters: { id: '$response.body#/data/id' } })
+  return { links: Object.fromEntries(takers.map((taker) => [taker.name, link(taker)])) }
+}
+
 function responses(operation: Operation, output: Converted) {
-  const answers: Record<string, unknown> = {
-    [operation.status]: { description: operation.summary, content: json(output(operation.answer.exact)) },
-  }
+  const success = { description: operation.summary, content: json(output(operation.answer.exact)), ...links(operation) }
+  const answers: Record<string, unknown> = { [operation.status]: success }
   for (const status of [...operation.errors, ...operation.decidedErrors].sort()) {
     answers[status] = { description: errorText[status] ?? 'Error', content: json(ref('Error')) }
   }

@@ -176,4 +176,19 @@ describe('OpenAPI document', () => {
       expect(operationAt(row.method, row.path).requestBody?.required).toBe(true)
     }
   })
+
+  it('SPEC §4.4: the 201 of POST /sessions links every operation on /sessions/{id} to the new id; no other answer links', () => {
+    const created = operationAt('POST', '/sessions').responses['201'] as { links?: Record<string, unknown> }
+    const onSession = [...byKey].filter(([key]) => key.includes('/sessions/{id}')).map(([, op]) => op.operationId)
+    expect(Object.keys(created.links ?? {}).sort()).toEqual(onSession.sort())
+    expect(onSession).toEqual(
+      expect.arrayContaining(['sessions.get', 'sessions.update', 'sessions.delete', 'tags.put', 'notes.put']),
+    )
+    expect(created.links?.['sessions.get']).toEqual({
+      operationId: 'sessions.get',
+      parameters: { id: '$response.body#/data/id' },
+    })
+    const linked = [...byKey.values()].filter((op) => Object.values(op.responses).some((answer) => 'links' in answer))
+    expect(linked.map((op) => op.operationId)).toEqual(['sessions.create'])
+  })
 })

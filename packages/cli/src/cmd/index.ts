@@ -13,6 +13,7 @@ import { complete } from './completion/complete.js'
 import { completion } from './completion/completion.js'
 import { importsStart } from './imports/start.js'
 import { notesSet } from './notes/set.js'
+import { pact, replay } from './replay/replay.js'
 import { sessionsList } from './sessions/list.js'
 
 // What a command adds to the one generated from its operation, by operation id: its examples, or
@@ -68,4 +69,6 @@ export const commands: readonly Command[] = [
   complete,
   check,
   clone,
+  replay,
+  pact,
 ]

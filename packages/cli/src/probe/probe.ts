@@ -55,6 +55,12 @@ export interface Probed {
 
 export const dataOf = (probed: Probed) => (isRecord(probed.body) ? probed.body.data : undefined)
 
+/** The effective mode a health answer states (D1): only `full-automation` takes writes. */
+export const effectiveModeOf = (health: Probed) => {
+  const data = dataOf(health)
+  return isRecord(data) ? data.effectiveMode : undefined
+}
+
 // A body that is not JSON is no body to read fields from; its departure says why.
 function parsed(text: string): unknown {
   const body = parseJsonText(text)

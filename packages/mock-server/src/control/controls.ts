@@ -7,6 +7,7 @@ import type { MockControls } from '../mock-controls.js'
 import { faultSchema, MAX_DELAY_MS, wholeNumber } from '../runtime/faults.js'
 import type { RequestFilter } from '../runtime/journal.js'
 import { checkOperation } from '../runtime/operation-names.js'
+import { startRecording } from '../runtime/recorder.js'
 import { checkLatency, checkService, type Runtime } from '../runtime/runtime.js'
 import { type VerifyPattern, verifyRequests } from '../runtime/verify.js'
 import { liveStore } from '../store/library.js'
@@ -121,6 +122,7 @@ const controls: ControlTable = {
   },
   error: { run: (_runtime, code, message) => new OverrideError(code, message) },
   recordAnswer: { run: (runtime, answered) => recordTransportAnswer(answered, runtime) },
+  record: { run: (runtime) => startRecording(runtime) },
   departures: { run: ({ journal }) => journal.departures(), route: { method: 'GET', path: '/departures' } },
   snapshot: { run: ({ library }) => library.snapshot(), route: { method: 'GET', path: '/snapshot' } },
   sessionRecord: {

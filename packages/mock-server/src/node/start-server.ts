@@ -6,6 +6,7 @@ import type { LibraryChange } from '../store/records.js'
 import { createStaticRoutes } from './pages/static-routes.js'
 import { readAudioFile } from './persistence/audio-file.js'
 import { type Compaction, DataStore } from './persistence/data-store.js'
+import { writeRecording } from './persistence/recording-file.js'
 import { proxyStep } from './proxy/proxy-handler.js'
 import type { ExchangeSummary } from './transport/http-adapter.js'
 import { type ServerTimeouts, serveHandlers } from './transport/http-server.js'
@@ -38,6 +39,8 @@ export interface StartServerOptions extends MockOptions {
   proxyMaxBody?: number
   /** Called with each departure of a proxied exchange from the contract. */
   onDeparture?: (departure: Departure) => void
+  /** A file to write the recording of every request to when the server closes (`--record`). */
+  record?: string
 }
 
 /** A running standalone mock (see {@link startServer}). */
@@ -48,7 +51,7 @@ export interface RunningServer {
   origin: string
   port: number
   api: MockControls
-  /** Lets the answers under way finish, stops the imports, folds and unlocks the `data` file. */
+  /** Lets the answers under way finish, writes the `record` file, stops the imports, folds and unlocks the `data` file. */
   close(): Promise<void>
 }
 
@@ -68,7 +71,7 @@ const warn = (message: string) => process.stderr.write(`${message}\n`)
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const { port, host, allowHosts, cors, timeouts, onExchange, ...rest } = options
-  const { data, compaction, proxy, proxyTimeout, proxyMaxBody, onDeparture, ...mockOptions } = rest
+  const { data, compaction, proxy, proxyTimeout, proxyMaxBody, onDeparture, record, ...mockOptions } = rest
   const opened = data === undefined ? undefined : await DataStore.open(data, compaction ?? {}, warn)
   const store = opened?.store
   const persisted = store && {
@@ -81,6 +84,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const runtimeOptions = { readAudio: readAudioFile, baseUrl: '*', ...mockOptions, ...persisted }
   const { controls: api, live, entry } = mockCoreFrom(runtimeOptions, opened?.library ?? startingLibrary(mockOptions))
   store?.attach(live)
+  const recorder = record === undefined ? undefined : api.record()
   for (const problem of opened?.lost ?? []) {
     warn(problem)
     live.reportError(problem)
@@ -120,6 +124,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     api,
     async close() {
       await served.close()
+      if (recorder && record) await writeRecording(record, recorder.recording())
       api.dispose()
       await store?.close()
     },

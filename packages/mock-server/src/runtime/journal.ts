@@ -113,6 +113,11 @@ export class Journal {
     return () => this.#listeners.delete(listener)
   }
 
+  /** Calls `listener` with each new entry whole (a recording), the token masked as {@link entries} does. */
+  subscribeEntries(listener: (entry: JournalEntry) => void): () => void {
+    return this.subscribe(() => listener(this.#entry(this.#ring[(this.#seq - 1) % JOURNAL_LIMIT] as Kept)))
+  }
+
   get subscribers(): number {
     return this.#listeners.size
   }

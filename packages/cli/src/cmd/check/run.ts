@@ -1,6 +1,6 @@
 import { isRecord } from '@session-library/schemas'
 import { CliError, EXIT } from '../../cmdutil/errors.js'
-import { dataOf, type Probed, type ProbeRequest, probe, requestOf } from '../../probe/probe.js'
+import { effectiveModeOf, type Probed, type ProbeRequest, probe, requestOf } from '../../probe/probe.js'
 import type { Target } from '../../probe/target.js'
 import { type LibrarySample, listBehaviour, readProbes } from './read-probes.js'
 import { runWrites, type WriteRun } from './write-probes.js'
@@ -32,10 +32,7 @@ function sampleOf(list: Probed): LibrarySample {
   return { total, session: chosen as LibrarySample['session'] }
 }
 
-const writable = (health: Probed) => {
-  const data = dataOf(health)
-  return isRecord(data) && data.effectiveMode === 'full-automation'
-}
+const writable = (health: Probed) => effectiveModeOf(health) === 'full-automation'
 
 export async function runCheck(target: Target, options: CheckOptions): Promise<CheckReport> {
   const probes: Probed[] = []
