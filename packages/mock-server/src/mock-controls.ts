@@ -27,7 +27,7 @@ export interface MockApi {
    * The mock as a `fetch` (`new SessionLibrary({ fetch: api.fetch })`): its handlers' answers, the
    * overrides made first (until `reset()`), with no msw and no socket: the fastest way to test with it.
    */
-  readonly fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>
+  readonly fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>
   readonly token: string
   /** The first base URL it answers, e.g. `http://127.0.0.1:4777/api/v1`: what a client under test uses. */
   readonly baseUrl: string
