@@ -13,6 +13,7 @@ import {
   validateAnswer,
 } from '@session-library/schemas'
 import { DEFAULT_MAX_ANSWER_BYTES, NetworkError, type RequestDetails, TimeoutError } from '@session-library/sdk'
+import { CliError, EXIT } from '../cmdutil/errors.js'
 import type { Target } from './target.js'
 
 /** One request of a check or a clone, relative to the base URL. */
@@ -59,6 +60,16 @@ export const dataOf = (probed: Probed) => (isRecord(probed.body) ? probed.body.d
 export const effectiveModeOf = (health: Probed) => {
   const data = dataOf(health)
   return isRecord(data) ? data.effectiveMode : undefined
+}
+
+/** `METHOD /path?query`: a request as a report names it. */
+export const requestLine = (method: string, path: string, query?: string) =>
+  `${method} ${path}${query ? `?${query}` : ''}`
+
+/** The health a check or a replay starts from: no answer stops the run (exit 3). */
+export function answeredHealth(health: Probed, target: Target): Probed {
+  if (health.status === undefined) throw new CliError(health.failure ?? `${target.baseUrl}: no answer`, EXIT.network)
+  return health
 }
 
 // A body that is not JSON is no body to read fields from; its departure says why.
@@ -128,7 +139,7 @@ const tooDeep = (operation: string, status: number): Departure => {
 export async function probe(target: Target, request: ProbeRequest): Promise<Probed> {
   const { operation: name, method, path, query, body } = request
   const operation = name ?? UNKNOWN_ROUTE
-  const shown = `${method} ${path}${query ? `?${query}` : ''}`
+  const shown = requestLine(method, path, query)
   const headers: Record<string, string> = { Authorization: `Bearer ${request.token ?? target.token}` }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   const url = `${target.baseUrl}${path}${query ? `?${query}` : ''}`

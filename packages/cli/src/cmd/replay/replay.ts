@@ -1,8 +1,9 @@
-import { escapeMessage, UsageError } from '@session-library/internal'
+import { UsageError } from '@session-library/internal'
 import type { Command, Context } from '../../cmdutil/command.js'
+import { ask } from '../../cmdutil/confirm.js'
 import { CliError, EXIT } from '../../cmdutil/errors.js'
 import type { GlobalValues } from '../../cmdutil/flags.js'
-import { interactive, readLine } from '../../cmdutil/iostreams.js'
+import { interactive } from '../../cmdutil/iostreams.js'
 import type { Replayed, ReplayReport } from './run.js'
 
 // Writes are sent only when a person says yes to the server and the count, or --yes does; a pipe is never asked.
@@ -10,9 +11,7 @@ async function confirmWrites(context: Context, count: number, baseUrl: string): 
   if (count === 0 || context.values.yes === true) return
   const question = `Send ${count} writes to ${baseUrl}? They change its library.`
   if (!interactive(context.io)) throw new CliError(`${question} Not asked on a pipe: add --yes`, EXIT.usage)
-  context.io.stderr.write(`${escapeMessage(question)} [y/N] `)
-  const answer = (await readLine(context.io.stdin)).trim().toLowerCase()
-  if (answer !== 'y' && answer !== 'yes') throw new CliError('cancelled; nothing was sent', EXIT.usage)
+  await ask(context.io, question, 'cancelled; nothing was sent')
 }
 
 function contract({ skipped, breaking, informational }: Replayed): string {
