@@ -1,4 +1,4 @@
-import { BodyReadStopped, readBoundedText } from '@session-library/internal'
+import { BodyReadStopped, nestedDeeperThan, readBoundedText } from '@session-library/internal'
 import {
   type Departure,
   isRecord,
@@ -116,17 +116,8 @@ function expectation(request: ProbeRequest, status: number, operation: string): 
   ]
 }
 
-// An answer nested deeper than a check can walk (a hostile `[[[[…`) is the server's departure, not a
-// failure to reach it: the walk's RangeError (call stack) says so, undefined here.
-function validated(answer: Parameters<typeof validateAnswer>[0]): Departure[] | undefined {
-  try {
-    return validateAnswer(answer)
-  } catch (error) {
-    if (error instanceof RangeError) return undefined
-    throw error
-  }
-}
-
+// An answer nested deeper than any of the API (a hostile `[[[[…`) is the server's departure, not a
+// failure to reach it; it is not walked.
 const tooDeep = (operation: string, status: number): Departure => {
   const detail = 'an answer nested too deep to check'
   return { ...ofAnswer(operation, status), path: 'body', rule: 'constraint', detail, severity: 'breaking' }
@@ -152,7 +143,9 @@ export async function probe(target: Target, request: ProbeRequest): Promise<Prob
     })
     const text = await readBoundedText(response.body, { limit: target.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES })
     const { status } = response
-    const checked = validated({ operation: name, status, headers: response.headers, text })
+    const checked = nestedDeeperThan(text)
+      ? undefined
+      : validateAnswer({ operation: name, status, headers: response.headers, text })
     const departures = [...expectation(request, status, operation), ...(checked ?? [tooDeep(operation, status)])]
     return { operation, request: shown, status, body: checked ? parsed(text) : undefined, departures }
   } catch (error) {

@@ -1,26 +1,20 @@
-import { readFile } from 'node:fs/promises'
 import {
   API_PREFIX,
   formatIssues,
   matchOperation,
-  NOT_JSON,
-  parseJsonText,
   type RecordedExchange,
   type Recording,
   recordingSchema,
 } from '@session-library/schemas'
+import type { Context } from '../../cmdutil/command.js'
 import { CliError, EXIT } from '../../cmdutil/errors.js'
+import { readJson } from '../../cmdutil/input.js'
 
 /** Reads a recording (the mock's `--record` file, or `writeRecording`'s); a file that is not one is a usage error. */
-export async function readRecording(path: string): Promise<Recording> {
-  const refuse = (problem: string) => new CliError(`${path}: ${problem}`, EXIT.usage)
-  const json = parseJsonText(
-    await readFile(path, 'utf8').catch((error: Error) => Promise.reject(refuse(error.message))),
-  )
-  const parsed = recordingSchema.safeParse(json)
-  if (json === NOT_JSON || !parsed.success)
-    throw refuse(`not a recording of this version${parsed.success ? '' : `: ${formatIssues(parsed.error.issues)}`}`)
-  return parsed.data
+export async function readRecording(path: string, io: Context['io']): Promise<Recording> {
+  const parsed = recordingSchema.safeParse(await readJson(`@${path}`, path, io))
+  if (parsed.success) return parsed.data
+  throw new CliError(`${path}: not a recording of this version: ${formatIssues(parsed.error.issues)}`, EXIT.usage)
 }
 
 /** Why a recorded request cannot be sent again as it was (a replay skips it, a Pact leaves it out); else undefined. */

@@ -64,7 +64,7 @@ export const replay: Command = {
     const { resolveTarget } = await import('../../probe/target.js')
     const { readRecording } = await import('./recording-file.js')
     const run = await import('./run.js')
-    const recording = await readRecording(positionals[0] as string)
+    const recording = await readRecording(positionals[0] as string, context.io)
     const target = resolveTarget(values as GlobalValues, await context.connection())
     const liveMode = await run.liveModeOf(target)
     const writes = values.writes === true
@@ -92,12 +92,12 @@ export const pact: Command = {
     provider: { type: 'string', value: '<name>', description: 'The provider (default: session-library).' },
   }),
   examples: ['session-library pact recording.json --consumer my-tool > my-tool-session-library.json'],
-  async run({ values, positionals, output }) {
+  async run({ values, positionals, output, io }) {
     const { consumer, provider = 'session-library' } = values
     if (typeof consumer !== 'string' || consumer === '') throw new UsageError('missing --consumer <name>', ['pact'])
     const { readRecording } = await import('./recording-file.js')
     const { pactOf } = await import('./pact.js')
-    const recording = await readRecording(positionals[0] as string)
+    const recording = await readRecording(positionals[0] as string, io)
     await output.data(pactOf(recording, { consumer, provider: String(provider) }))
   },
 }
