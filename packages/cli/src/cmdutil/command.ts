@@ -53,15 +53,16 @@ export interface Command {
   readonly summary: string
   /** A paragraph, for its `--help`. */
   readonly description: string
-  readonly positionals: readonly Positional[]
+  /** None when left out. */
+  readonly positionals?: readonly Positional[]
   /** Prints JSON whether or not `--json` is given (`api`). */
   readonly json?: true
   /** The fields of what it prints, for `--json a,b`, help and completion (when the contract says). */
   readonly fields?: readonly string[]
   /** Left out of help and completion (`__complete`, which completion scripts call). */
   readonly hidden?: true
-  /** Its own flags; the global ones come on top. A function, so that derived flags are made only when needed. */
-  flags(): Readonly<Record<string, Flag>>
+  /** Its own flags (none when left out); the global ones come on top. A function, so that derived flags are made only when needed. */
+  flags?(): Readonly<Record<string, Flag>>
   /** Command lines that show its use, each with what it does after `#`. */
   readonly examples?: readonly string[]
   /** Extra help sections (title → lines), e.g. the request it sends. */

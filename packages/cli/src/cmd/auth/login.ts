@@ -26,8 +26,6 @@ export const authLogin: Command = {
     'under $XDG_CONFIG_HOME/session-library or ~/.config/session-library. That URL becomes the default; a saved token ' +
     'is sent only to the URL it was saved for (log in to several URLs to keep a token for each). Flags and ' +
     'environment variables still win over the file. Exit 2 when the URL answers 404 at /health (not the base URL).',
-  positionals: [],
-  flags: () => ({}),
   examples: [
     'session-library auth login --url http://studio.local:4777/api/v1   # then paste the token',
     'session-library auth login < token.txt',

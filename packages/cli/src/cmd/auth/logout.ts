@@ -8,8 +8,6 @@ export const authLogout: Command = {
   description:
     "Removes the file auth login wrote, with the token of every URL logged in to; with --url, that URL's token only. " +
     'Environment variables and flags are not affected.',
-  positionals: [],
-  flags: () => ({}),
   examples: ['session-library auth logout', 'session-library auth logout --url http://studio.local:4777/api/v1'],
   async run({ io, output, values }) {
     const file = configFile(io.configDir)

@@ -26,8 +26,6 @@ export async function checkToken(
 export const authStatus: Command = {
   words: ['auth', 'status'],
   summary: 'Show the URL, the mode and whether the token works',
-  positionals: [],
-  flags: () => ({}),
   examples: ['session-library auth status', 'session-library auth status --json'],
   description:
     'Shows the URL the commands use and where it comes from (flag, environment, login or default), ' +

@@ -14,7 +14,6 @@ export const check: Command = {
     'Breaking departures are answers the SDK would reject; informational ones differ from the mock only. ' +
     'With --writes, and only in full-automation mode, it also exercises every write on a session it creates ' +
     'and deletes again, leaving the library as found, also on Ctrl-C. Exit code 4 when something breaks the SDK.',
-  positionals: [],
   flags: () => ({
     writes: { type: 'boolean', description: 'Also exercise every write, on a session created and deleted again.' },
   }),

@@ -39,7 +39,6 @@ export const clone: Command = {
     "'session-library-mock --data <file>' serves your own library offline. Values the mock would refuse " +
     'are replaced by their defaults and listed. Re-running refreshes the file. Progress goes to stderr. ' +
     'A file a running mock serves is refused (stop the mock first); a symbolic link is written through to its target.',
-  positionals: [],
   flags: () => ({
     data: {
       type: 'string',
