@@ -55,7 +55,7 @@ export const writesOf = (recording: Recording, liveMode: unknown) =>
 export const liveModeOf = async (target: Target): Promise<unknown> =>
   effectiveModeOf(answeredHealth(await probe(target, requestOf('health.get')), target))
 
-/** Sends the recording's requests in order, as the `replay` command describes; a read of what a write not sent made or changed is not sent either. */
+/** Sends the recording's requests in order (see `replay`); not a read of what a write not sent made or changed. */
 export async function replay(
   recording: Recording,
   target: Target,
