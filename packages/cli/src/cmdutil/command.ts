@@ -2,7 +2,7 @@ import { type FlagValues, UsageError } from '@session-library/internal'
 import { isDotSegment } from '@session-library/schemas/client'
 import type { SessionLibrary } from '@session-library/sdk'
 import type { Connection } from './connection.js'
-import type { Completion, Flag } from './flags.js'
+import type { Completion, Flag, GlobalValues } from './flags.js'
 import type { CliContext } from './iostreams.js'
 import type { Output } from './output.js'
 
@@ -29,7 +29,7 @@ export function checkSegment(name: string, value: string, words: readonly string
 export const ID: Positional = { name: 'id', description: 'The session identifier.', complete: 'ids', segment: true }
 
 export interface Context {
-  readonly values: FlagValues
+  readonly values: FlagValues & GlobalValues
   readonly positionals: readonly string[]
   /** The URL and token of the run: flags, then environment, then `auth login`'s file. */
   connection(): Promise<Connection>

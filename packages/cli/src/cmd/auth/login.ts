@@ -2,13 +2,12 @@ import { escapeMessage, UsageError } from '@session-library/internal'
 import type { Command, Context } from '../../cmdutil/command.js'
 import { saveLogin } from '../../cmdutil/connection.js'
 import { CliError, EXIT } from '../../cmdutil/errors.js'
-import type { GlobalValues } from '../../cmdutil/flags.js'
 import { interactive, readSecret, readStdin } from '../../cmdutil/iostreams.js'
 import { checkToken } from './status.js'
 
 // The token to log in with: --token, else typed at the prompt, else stdin.
 async function tokenToSave({ io, values }: Context, url: string): Promise<string> {
-  const flag = (values as GlobalValues).token
+  const flag = values.token
   if (flag !== undefined) return flag.trim()
   if (!interactive(io)) return (await readStdin(io.stdin)).trim()
   io.stderr.write(escapeMessage(`Token for ${url}: `))

@@ -1,6 +1,5 @@
 import type { Command } from '../../cmdutil/command.js'
 import { CliError, EXIT } from '../../cmdutil/errors.js'
-import type { GlobalValues } from '../../cmdutil/flags.js'
 
 /** The exit code of a run stopped by Ctrl-C, as shells report it (128 + SIGINT). */
 const INTERRUPTED = 130
@@ -25,7 +24,7 @@ export const check: Command = {
     const { resolveTarget } = await import('../../probe/target.js')
     const { runCheck } = await import('./run.js')
     const { printCheck } = await import('./output.js')
-    const target = resolveTarget(values as GlobalValues, await connection())
+    const target = await resolveTarget({ values, connection })
     let interrupted = false
     const off = io.onInterrupt(() => {
       interrupted = true

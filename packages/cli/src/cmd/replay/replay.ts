@@ -2,7 +2,6 @@ import { UsageError } from '@session-library/internal'
 import type { Command, Context } from '../../cmdutil/command.js'
 import { ask } from '../../cmdutil/confirm.js'
 import { CliError, EXIT } from '../../cmdutil/errors.js'
-import type { GlobalValues } from '../../cmdutil/flags.js'
 import { interactive } from '../../cmdutil/iostreams.js'
 import type { Replayed, ReplayReport } from './run.js'
 
@@ -65,7 +64,7 @@ export const replay: Command = {
     const { readRecording } = await import('./recording-file.js')
     const run = await import('./run.js')
     const recording = await readRecording(positionals[0] as string, context.io)
-    const target = resolveTarget(values as GlobalValues, await context.connection())
+    const target = await resolveTarget(context)
     const liveMode = await run.liveModeOf(target)
     const writes = values.writes === true
     if (writes && liveMode !== 'full-automation')
