@@ -61,7 +61,7 @@ export interface Command {
   readonly fields?: readonly string[]
   /** Left out of help and completion (`__complete`, which completion scripts call). */
   readonly hidden?: true
-  /** Its own flags (none when left out); the global ones come on top. A function, so that derived flags are made only when needed. */
+  /** Its own flags (none when left out), beside the global ones; a function: derived flags are made when needed. */
   flags?(): Readonly<Record<string, Flag>>
   /** Command lines that show its use, each with what it does after `#`. */
   readonly examples?: readonly string[]

@@ -18,7 +18,7 @@ const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d/
 export const mayDiffer = (key: PropertyKey | undefined, value: unknown): boolean =>
   typeof key === 'string' && (ID.test(key) || MADE.test(key) || (typeof value === 'string' && TIMESTAMP.test(value)))
 
-/** The fields whose values differ, those that `mayDiffer` left out; `ids` learns each recorded id the live server gave another value. */
+/** The fields whose values differ, but where they `mayDiffer`; `ids` learns each id the live server gave anew. */
 export function differences(
   recorded: unknown,
   live: unknown,
