@@ -1,5 +1,5 @@
 import {
-  API_PREFIX,
+  apiPath,
   formatIssues,
   matchOperation,
   type RecordedExchange,
@@ -19,15 +19,13 @@ export async function readRecording(path: string, io: Context['io']): Promise<Re
 
 /** Why a recorded request cannot be sent again as it was (a replay skips it, a Pact leaves it out); else undefined. */
 export function notRepeatable({ path, statusCode, request, answer }: RecordedExchange): string | undefined {
-  if (!path.startsWith(`${API_PREFIX}/`)) return 'outside /api/v1'
+  if (!apiPath(path)) return 'outside /api/v1'
   if (statusCode === 0) return 'the mock dropped it (a fault)'
   if (statusCode === 401) return 'a 401: the recording keeps no token'
   if (request.truncated || answer.truncated || typeof request.body === 'string') return 'a body cut or not JSON'
   return undefined
 }
 
-/** The session a recorded request's path names (`/sessions/{id}/…`), decoded. */
-export function sessionIdOf({ method, path }: RecordedExchange): string | undefined {
-  const id = matchOperation(method, path.slice(API_PREFIX.length)).params?.id
-  return id === undefined ? undefined : decodeURIComponent(id)
-}
+/** The session a recorded request's path names (`/sessions/{id}/…`), decoded (by the contract's router). */
+export const sessionIdOf = ({ method, path }: RecordedExchange): string | undefined =>
+  matchOperation(method, apiPath(path) ?? '').params?.id
