@@ -18,7 +18,7 @@ export function commandsTable(commands: readonly Command[]): string {
   const rows = commands
     .filter((command) => !command.hidden)
     .map((command) => {
-      const flags = Object.keys(command.flags()).map((name) => `\`--${name}\``)
+      const flags = Object.keys(command.flags?.() ?? {}).map((name) => `\`--${name}\``)
       return [
         `\`${cell(`${PROGRAM} ${usageOf(command, false)}`)}\``,
         `${cell(command.summary)}.`,

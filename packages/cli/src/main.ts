@@ -1,7 +1,7 @@
 import { didYouMean, escapeMessage, once, type ParsedFlags, parseFlags, UsageError } from '@session-library/internal'
 import { tokenMask } from '@session-library/schemas/client'
 import { commands } from './cmd/index.js'
-import { type Command, checkSegment, findCommand, PROGRAM } from './cmdutil/command.js'
+import { type Command, checkSegment, findCommand, type Positional, PROGRAM } from './cmdutil/command.js'
 import { connect, resolveConnection, tokenWays } from './cmdutil/connection.js'
 import { contract, loadContract } from './cmdutil/contract.js'
 import { CliError, EXIT } from './cmdutil/errors.js'
@@ -16,7 +16,7 @@ import { version } from './version.js'
 // or --help, loads it (see contract.ts) and parses again with every flag.
 async function parseLean(command: Command, args: string[]): Promise<ParsedFlags> {
   const parse = () => {
-    const flags = { ...GLOBAL_FLAGS, ...command.flags() }
+    const flags = { ...GLOBAL_FLAGS, ...command.flags?.() }
     return parseFlags(joinBooleanValues(args, flags, command.fields), flags, command.words)
   }
   if (!contract()) {
@@ -30,23 +30,22 @@ async function parseLean(command: Command, args: string[]): Promise<ParsedFlags>
 }
 
 // The declared positional an argument fills: the last one takes every argument past it when variadic.
-const positionalAt = (command: Command, index: number) =>
-  command.positionals[Math.min(index, command.positionals.length - 1)]
+const positionalAt = (declared: readonly Positional[], index: number) => declared[Math.min(index, declared.length - 1)]
 
-function checkPositionals(command: Command, positionals: readonly string[]): void {
+function checkPositionals({ positionals: declared = [], words }: Command, positionals: readonly string[]): void {
   // A variadic positional counts once: it needs one value at least.
-  const missing = command.positionals.filter((positional) => !positional.optional)[positionals.length]
-  if (missing) throw new UsageError(`missing <${missing.name}>`, command.words)
-  const variadic = command.positionals.some((positional) => positional.variadic)
-  if (!variadic && positionals.length > command.positionals.length) {
-    throw new UsageError(`unexpected argument '${positionals[command.positionals.length]}'`, command.words)
+  const missing = declared.filter((positional) => !positional.optional)[positionals.length]
+  if (missing) throw new UsageError(`missing <${missing.name}>`, words)
+  const variadic = declared.some((positional) => positional.variadic)
+  if (!variadic && positionals.length > declared.length) {
+    throw new UsageError(`unexpected argument '${positionals[declared.length]}'`, words)
   }
   // An empty id would send another route (`/sessions/` for `/sessions/{id}`); an empty tag or path is
   // refused by the API anyway: none is sent.
   positionals.forEach((value, index) => {
-    const { name, mayBeEmpty, segment } = positionalAt(command, index) ?? {}
-    if (value === '' && !mayBeEmpty) throw new UsageError(`<${name}> must not be empty`, command.words)
-    if (segment) checkSegment(`<${name}>`, value, command.words)
+    const { name, mayBeEmpty, segment } = positionalAt(declared, index) ?? {}
+    if (value === '' && !mayBeEmpty) throw new UsageError(`<${name}> must not be empty`, words)
+    if (segment) checkSegment(`<${name}>`, value, words)
   })
 }
 
@@ -70,7 +69,7 @@ function misplacedFlag(args: readonly string[], words: string[]): void {
   const flag = args[first - 1]
   if (first < 1 || !flag?.startsWith('--') || flag.includes('=') || flag.slice(2) in GLOBAL_FLAGS) return
   const command = findCommand(commands, words.slice(1))?.command
-  if (!command || !(flag.slice(2) in command.flags())) return
+  if (!command || !(flag.slice(2) in (command.flags?.() ?? {}))) return
   const name = command.words.join(' ')
   const line = [PROGRAM, ...command.words, flag, words[0]].join(' ')
   throw new UsageError(`${flag} is a flag of '${name}': put it after the command (${line})`, command.words)

@@ -27,7 +27,7 @@ describe('--help of every command, written from the contract', () => {
       expect(stdout).toContain(`${command.summary}.`)
       expect(stdout).toContain(command.description)
       expect(stdout).toContain(`Usage: session-library ${command.words.join(' ')}`)
-      for (const flag of Object.keys(command.flags()))
+      for (const flag of Object.keys(command.flags?.() ?? {}))
         expect(stdout).toMatch(new RegExp(`^ +(-\\w, )?--${flag}\\b`, 'm'))
       // words for people, not our rule numbers (the contract's texts carry them for us).
       expect(stdout).not.toMatch(/\(D\d+/)
@@ -219,7 +219,7 @@ describe('completion scripts for bash, zsh and fish', () => {
       const last = command.words.at(-1) as string
       expect(zsh.stdout).toContain(`'${last}:`)
       expect(fish.stdout).toContain(`-a '${last}'`)
-      for (const flag of Object.keys(command.flags())) {
+      for (const flag of Object.keys(command.flags?.() ?? {})) {
         expect(zsh.stdout).toContain(`'--${flag}:`)
         expect(fish.stdout).toContain(`-l ${flag}`)
       }

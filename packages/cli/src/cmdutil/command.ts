@@ -2,7 +2,7 @@ import { type FlagValues, UsageError } from '@session-library/internal'
 import { isDotSegment } from '@session-library/schemas/client'
 import type { SessionLibrary } from '@session-library/sdk'
 import type { Connection } from './connection.js'
-import type { Completion, Flag } from './flags.js'
+import type { Completion, Flag, GlobalValues } from './flags.js'
 import type { CliContext } from './iostreams.js'
 import type { Output } from './output.js'
 
@@ -29,7 +29,7 @@ export function checkSegment(name: string, value: string, words: readonly string
 export const ID: Positional = { name: 'id', description: 'The session identifier.', complete: 'ids', segment: true }
 
 export interface Context {
-  readonly values: FlagValues
+  readonly values: FlagValues & GlobalValues
   readonly positionals: readonly string[]
   /** The URL and token of the run: flags, then environment, then `auth login`'s file. */
   connection(): Promise<Connection>
@@ -53,15 +53,16 @@ export interface Command {
   readonly summary: string
   /** A paragraph, for its `--help`. */
   readonly description: string
-  readonly positionals: readonly Positional[]
+  /** None when left out. */
+  readonly positionals?: readonly Positional[]
   /** Prints JSON whether or not `--json` is given (`api`). */
   readonly json?: true
   /** The fields of what it prints, for `--json a,b`, help and completion (when the contract says). */
   readonly fields?: readonly string[]
   /** Left out of help and completion (`__complete`, which completion scripts call). */
   readonly hidden?: true
-  /** Its own flags; the global ones come on top. A function, so that derived flags are made only when needed. */
-  flags(): Readonly<Record<string, Flag>>
+  /** Its own flags (none when left out), beside the global ones; a function: derived flags are made when needed. */
+  flags?(): Readonly<Record<string, Flag>>
   /** Command lines that show its use, each with what it does after `#`. */
   readonly examples?: readonly string[]
   /** Extra help sections (title → lines), e.g. the request it sends. */

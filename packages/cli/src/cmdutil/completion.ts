@@ -25,11 +25,11 @@ const described = (words: readonly string[] = []): [string, string][] => words.m
 function commandEntry(command: Command): Entry {
   // --fields and --json name the fields the command prints, when the contract says which.
   const fields = command.fields && { choices: command.fields, multiple: true }
-  const all: [string, Flag][] = Object.entries({ ...GLOBAL_FLAGS, ...command.flags() }).map(([name, flag]) => [
+  const all: [string, Flag][] = Object.entries({ ...GLOBAL_FLAGS, ...command.flags?.() }).map(([name, flag]) => [
     name,
     fields && (name === 'fields' || name === 'json') ? { ...flag, ...fields } : flag,
   ])
-  const { positionals } = command
+  const { positionals = [] } = command
   return {
     path: command.words.join(' '),
     // An optional positional may be left out: the next one's values are offered in its place too.

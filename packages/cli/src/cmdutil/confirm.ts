@@ -23,7 +23,12 @@ export async function confirm(context: Context, call: Pick<OperationCall, 'name'
   const session = async (id: string) => (await context.client()).sessions.get(id)
   const question = await lossQuestion(call.name, call.input, { session })
   if (question === undefined || context.values.yes === true || !interactive(context.io)) return
-  context.io.stderr.write(`${escapeMessage(question)} [y/N] `)
-  const answer = (await readLine(context.io.stdin)).trim().toLowerCase()
-  if (answer !== 'y' && answer !== 'yes') throw new CliError('cancelled; nothing was changed', EXIT.usage)
+  await ask(context.io, question, 'cancelled; nothing was changed')
+}
+
+/** Asks a yes/no question on stderr; anything but `y` or `yes` cancels the run (exit 2) with `cancelled`. */
+export async function ask(io: Context['io'], question: string, cancelled: string): Promise<void> {
+  io.stderr.write(`${escapeMessage(question)} [y/N] `)
+  const answer = (await readLine(io.stdin)).trim().toLowerCase()
+  if (answer !== 'y' && answer !== 'yes') throw new CliError(cancelled, EXIT.usage)
 }

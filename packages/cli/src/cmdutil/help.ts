@@ -29,7 +29,7 @@ function flagLines(flags: Readonly<Record<string, Flag>>): string[] {
 
 // A command's words and arguments, without the program's name.
 export function usageOf(command: Command, flags = true): string {
-  const positionals = command.positionals.map(({ name, variadic, optional }) => {
+  const positionals = (command.positionals ?? []).map(({ name, variadic, optional }) => {
     const text = `<${name}>${variadic ? '...' : ''}`
     return optional ? `[${text}]` : text
   })
@@ -46,7 +46,7 @@ const indent = (line: string) => `  ${line}`
 export function commandHelp(command: Command): string {
   const extra = Object.entries(command.help?.() ?? {}).flatMap(([title, lines]) => section(title, lines.map(indent)))
   const examples = (command.examples ?? []).map((line) => indent(`$ ${line}`))
-  const args = usageColumns(command.positionals.map(({ name, description }) => [`<${name}>`, description]))
+  const args = usageColumns((command.positionals ?? []).map(({ name, description }) => [`<${name}>`, description]))
   return [
     `${command.summary}.`,
     '',
@@ -54,7 +54,7 @@ export function commandHelp(command: Command): string {
     '',
     `Usage: ${PROGRAM} ${usageOf(command)}`,
     ...section('Arguments', args),
-    ...section('Flags', flagLines(command.flags())),
+    ...section('Flags', flagLines(command.flags?.() ?? {})),
     ...section('JSON fields (--json a,b)', command.fields ? [indent(command.fields.join(', '))] : []),
     ...extra,
     ...section('Examples', examples),

@@ -94,13 +94,13 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
   const lines = (texts: readonly string[]) => texts.map((line) => `${line}\n`).join('')
 
   // Writes rows under one header as they come: the first rows fix it and, on a terminal, the widths
-  // (a bold header, aligned columns); on a pipe, tab-separated cells.
-  function tableWriter(columns?: readonly string[], known?: readonly string[]) {
+  // (a bold header, aligned columns); on a pipe, tab-separated cells. A stream's fields are checked on its first rows.
+  function tableWriter(columns?: readonly string[], stream = false) {
     let header: readonly string[] | undefined
     let widths: number[] | undefined
     return async (records: readonly Row[]) => {
       const first = header === undefined
-      if (first) checkFields(fields, records, known)
+      if (first && stream) checkFields(fields, records)
       header ??= fields ?? columns ?? columnsOf(records)
       const shown = header
       const rows = records.map((row) => cells(row, shown))
@@ -119,24 +119,20 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
     }
   }
 
-  async function fieldsOfOne(value: Row, known?: readonly string[]) {
-    checkFields(fields, [value], known)
+  async function fieldsOfOne(value: Row) {
     const shown = fields ?? Object.keys(value)
     if (!terminal) return out(lines(shown.map((name) => `${name}\t${cellText(value[name], false)}`)))
     const width = Math.max(0, ...shown.map((name) => stringWidth(name)))
     return out(lines(shown.map((name) => `${style.bold(padded(name, width))}  ${cellText(value[name], true)}`)))
   }
 
-  async function table(value: unknown, columns?: readonly string[], known?: readonly string[]) {
+  async function table(value: unknown, columns?: readonly string[]) {
     await loadWidths(terminal)
-    if (Array.isArray(value) && value.length === 0) {
-      checkFields(fields, [], known)
-      return message('(none)')
-    }
-    if (Array.isArray(value) && value.every(isRecord)) return tableWriter(columns, known)(value)
+    if (Array.isArray(value) && value.length === 0) return message('(none)')
+    if (Array.isArray(value) && value.every(isRecord)) return tableWriter(columns)(value)
     if (Array.isArray(value)) return out(lines(value.map((item) => cellText(item, terminal))))
     if (!isRecord(value)) return out(`${cellText(value, terminal)}\n`)
-    return fieldsOfOne(value, known)
+    return fieldsOfOne(value)
   }
 
   async function streamJson(items: AsyncIterable<unknown>) {
@@ -159,7 +155,7 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
 
   async function streamTable(items: AsyncIterable<unknown>, columns?: readonly string[]) {
     await loadWidths(terminal)
-    const writeRows = tableWriter(columns)
+    const writeRows = tableWriter(columns, true)
     const sample: Row[] = []
     let size = terminal ? WIDTH_SAMPLE : 1
     try {
@@ -181,8 +177,8 @@ export function createOutput(settings: OutputSettings, io: Pick<CliContext, 'std
      * `{ data, meta }` (a table has no place for it).
      */
     async data(data: unknown, columns?: readonly string[], known?: readonly string[], meta?: unknown) {
-      if (!json) return table(data, columns, known)
       checkFields(fields, isRecord(data) ? [data] : Array.isArray(data) ? data.filter(isRecord) : [], known)
+      if (!json) return table(data, columns)
       const shown = meta === undefined ? pick(data, fields) : { data: pick(data, fields), meta }
       await outJson(`${jsonLine(shown, settings.mask)}\n`)
     },

@@ -1,4 +1,4 @@
-import { BodyReadStopped, readBoundedText } from '@session-library/internal'
+import { BodyReadStopped, nestedDeeperThan, readBoundedText } from '@session-library/internal'
 import {
   type Departure,
   isRecord,
@@ -13,6 +13,7 @@ import {
   validateAnswer,
 } from '@session-library/schemas'
 import { DEFAULT_MAX_ANSWER_BYTES, NetworkError, type RequestDetails, TimeoutError } from '@session-library/sdk'
+import { CliError, EXIT } from '../cmdutil/errors.js'
 import type { Target } from './target.js'
 
 /** One request of a check or a clone, relative to the base URL. */
@@ -61,6 +62,16 @@ export const effectiveModeOf = (health: Probed) => {
   return isRecord(data) ? data.effectiveMode : undefined
 }
 
+/** `METHOD /path?query`: a request as a report names it. */
+export const requestLine = (method: string, path: string, query?: string) =>
+  `${method} ${path}${query ? `?${query}` : ''}`
+
+/** The health a check or a replay starts from: no answer stops the run (exit 3). */
+export function answeredHealth(health: Probed, target: Target): Probed {
+  if (health.status === undefined) throw new CliError(health.failure ?? `${target.baseUrl}: no answer`, EXIT.network)
+  return health
+}
+
 // A body that is not JSON is no body to read fields from; its departure says why.
 function parsed(text: string): unknown {
   const body = parseJsonText(text)
@@ -105,17 +116,8 @@ function expectation(request: ProbeRequest, status: number, operation: string): 
   ]
 }
 
-// An answer nested deeper than a check can walk (a hostile `[[[[…`) is the server's departure, not a
-// failure to reach it: the walk's RangeError (call stack) says so, undefined here.
-function validated(answer: Parameters<typeof validateAnswer>[0]): Departure[] | undefined {
-  try {
-    return validateAnswer(answer)
-  } catch (error) {
-    if (error instanceof RangeError) return undefined
-    throw error
-  }
-}
-
+// An answer nested deeper than any of the API (a hostile `[[[[…`) is the server's departure, not a
+// failure to reach it; it is not walked.
 const tooDeep = (operation: string, status: number): Departure => {
   const detail = 'an answer nested too deep to check'
   return { ...ofAnswer(operation, status), path: 'body', rule: 'constraint', detail, severity: 'breaking' }
@@ -128,7 +130,7 @@ const tooDeep = (operation: string, status: number): Departure => {
 export async function probe(target: Target, request: ProbeRequest): Promise<Probed> {
   const { operation: name, method, path, query, body } = request
   const operation = name ?? UNKNOWN_ROUTE
-  const shown = `${method} ${path}${query ? `?${query}` : ''}`
+  const shown = requestLine(method, path, query)
   const headers: Record<string, string> = { Authorization: `Bearer ${request.token ?? target.token}` }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   const url = `${target.baseUrl}${path}${query ? `?${query}` : ''}`
@@ -141,7 +143,9 @@ export async function probe(target: Target, request: ProbeRequest): Promise<Prob
     })
     const text = await readBoundedText(response.body, { limit: target.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES })
     const { status } = response
-    const checked = validated({ operation: name, status, headers: response.headers, text })
+    const checked = nestedDeeperThan(text)
+      ? undefined
+      : validateAnswer({ operation: name, status, headers: response.headers, text })
     const departures = [...expectation(request, status, operation), ...(checked ?? [tooDeep(operation, status)])]
     return { operation, request: shown, status, body: checked ? parsed(text) : undefined, departures }
   } catch (error) {

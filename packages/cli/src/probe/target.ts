@@ -1,7 +1,8 @@
 import { UsageError } from '@session-library/internal'
 import { DEFAULT_TIMEOUT } from '@session-library/sdk'
-import { type Connection, requireToken } from '../cmdutil/connection.js'
-import { type GlobalValues, wholeNumber } from '../cmdutil/flags.js'
+import type { Context } from '../cmdutil/command.js'
+import { requireToken } from '../cmdutil/connection.js'
+import { wholeNumber } from '../cmdutil/flags.js'
 
 /**
  * The server a check or a clone talks to, and how: raw HTTP, not the SDK, so that every answer is
@@ -17,7 +18,8 @@ export interface Target {
   readonly maxAnswerBytes?: number
 }
 
-export function resolveTarget(values: GlobalValues, connection: Connection): Target {
+export async function resolveTarget({ values, ...context }: Pick<Context, 'values' | 'connection'>): Promise<Target> {
+  const connection = await context.connection()
   const token = requireToken(connection)
   const baseUrl = connection.url.replace(/\/+$/, '')
   const protocol = URL.canParse(baseUrl) ? new URL(baseUrl).protocol : ''

@@ -82,6 +82,7 @@ const head = ({ status, statusText, headers }: Response) =>
   [`HTTP/1.1 ${status} ${statusText}`, ...[...headers].map(([name, value]) => `${name}: ${value}`), ''].join('\n')
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
+const PATHS = [...new Set(usages.map(({ route }) => route.path))]
 
 export const api: Command = {
   words: WORDS,
@@ -95,7 +96,7 @@ export const api: Command = {
     {
       name: 'path',
       description: 'The path, e.g. /sessions/ses_1/tags or /sessions?limit=2.',
-      choices: [...new Set(usages.map(({ route }) => route.path))],
+      choices: PATHS,
     },
   ],
   flags: () => ({
@@ -138,13 +139,12 @@ export const api: Command = {
     const headers = headersOf(values)
     if (values.slurp === true && values.paginate !== true) throw fail('--slurp: only with --paginate')
     if (values.include === true && values.paginate === true) throw fail('-i: not with --paginate')
-    const { endpoints, matchOperation, queryInput } = await loadContract()
+    const { matchOperation, queryInput } = await loadContract()
     const { path, query } = split(typedPath)
     const matched = matchOperation(verb, path)
     if (!matched.operation) {
-      const known = Object.values(endpoints).map((operation) => operation.path)
       if (matched.allowed.length > 0) throw fail(`${verb} ${path}: the path takes ${matched.allowed.join(', ')}`)
-      throw fail(`${verb} ${path}: no operation of the API${didYouMean(path, known)}`)
+      throw fail(`${verb} ${path}: no operation of the API${didYouMean(path, PATHS)}`)
     }
     const { operation, params } = matched
     for (const [name, value] of Object.entries(params)) checkSegment(`${verb} ${path}: {${name}}`, value, WORDS)

@@ -2,13 +2,12 @@ import { escapeMessage, UsageError } from '@session-library/internal'
 import type { Command, Context } from '../../cmdutil/command.js'
 import { saveLogin } from '../../cmdutil/connection.js'
 import { CliError, EXIT } from '../../cmdutil/errors.js'
-import type { GlobalValues } from '../../cmdutil/flags.js'
 import { interactive, readSecret, readStdin } from '../../cmdutil/iostreams.js'
 import { checkToken } from './status.js'
 
 // The token to log in with: --token, else typed at the prompt, else stdin.
 async function tokenToSave({ io, values }: Context, url: string): Promise<string> {
-  const flag = (values as GlobalValues).token
+  const flag = values.token
   if (flag !== undefined) return flag.trim()
   if (!interactive(io)) return (await readStdin(io.stdin)).trim()
   io.stderr.write(escapeMessage(`Token for ${url}: `))
@@ -26,8 +25,6 @@ export const authLogin: Command = {
     'under $XDG_CONFIG_HOME/session-library or ~/.config/session-library. That URL becomes the default; a saved token ' +
     'is sent only to the URL it was saved for (log in to several URLs to keep a token for each). Flags and ' +
     'environment variables still win over the file. Exit 2 when the URL answers 404 at /health (not the base URL).',
-  positionals: [],
-  flags: () => ({}),
   examples: [
     'session-library auth login --url http://studio.local:4777/api/v1   # then paste the token',
     'session-library auth login < token.txt',

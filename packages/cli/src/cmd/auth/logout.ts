@@ -1,6 +1,5 @@
 import type { Command } from '../../cmdutil/command.js'
 import { configFile, removeLogin } from '../../cmdutil/connection.js'
-import type { GlobalValues } from '../../cmdutil/flags.js'
 
 export const authLogout: Command = {
   words: ['auth', 'logout'],
@@ -8,12 +7,10 @@ export const authLogout: Command = {
   description:
     "Removes the file auth login wrote, with the token of every URL logged in to; with --url, that URL's token only. " +
     'Environment variables and flags are not affected.',
-  positionals: [],
-  flags: () => ({}),
   examples: ['session-library auth logout', 'session-library auth logout --url http://studio.local:4777/api/v1'],
   async run({ io, output, values }) {
     const file = configFile(io.configDir)
-    const { url } = values as GlobalValues
+    const { url } = values
     if (url === undefined)
       output.message((await removeLogin(io.configDir)) ? `Removed ${file}` : `Not logged in (no ${file})`)
     else if (await removeLogin(io.configDir, url))

@@ -1,7 +1,6 @@
 import type { Command, Context } from '../../cmdutil/command.js'
 import { type Connection, connect, noTokenMessage } from '../../cmdutil/connection.js'
 import { CliError, EXIT } from '../../cmdutil/errors.js'
-import type { GlobalValues } from '../../cmdutil/flags.js'
 
 /**
  * What `health` says of a URL and token: the server's mode when it takes the token, or why not
@@ -11,7 +10,7 @@ export async function checkToken(
   context: Pick<Context, 'values' | 'output'>,
   connection: Connection,
 ): Promise<{ works: boolean; mode?: string; refused?: string; status?: number; hint?: string }> {
-  const client = await connect(context.values as GlobalValues, connection, context.output.message)
+  const client = await connect(context.values, connection, context.output.message)
   const { ApiError } = await import('@session-library/sdk')
   try {
     const health = await client.health()
@@ -26,8 +25,6 @@ export async function checkToken(
 export const authStatus: Command = {
   words: ['auth', 'status'],
   summary: 'Show the URL, the mode and whether the token works',
-  positionals: [],
-  flags: () => ({}),
   examples: ['session-library auth status', 'session-library auth status --json'],
   description:
     'Shows the URL the commands use and where it comes from (flag, environment, login or default), ' +

@@ -8,8 +8,6 @@ export const authToken: Command = {
   description:
     "As gh auth token: prints the token for the URL (--url, $SESSION_LIBRARY_URL, or auth login's) to stdout, for $(…): " +
     "auth login's saved one, or --token or $SESSION_LIBRARY_TOKEN when given. Exit 1 when there is none.",
-  positionals: [],
-  flags: () => ({}),
   examples: ['TOKEN=$(session-library auth token --url http://studio.local:4777/api/v1)   # for another program'],
   async run({ connection, io }) {
     const found = await connection()

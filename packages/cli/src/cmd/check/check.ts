@@ -1,6 +1,5 @@
 import type { Command } from '../../cmdutil/command.js'
 import { CliError, EXIT } from '../../cmdutil/errors.js'
-import type { GlobalValues } from '../../cmdutil/flags.js'
 
 /** The exit code of a run stopped by Ctrl-C, as shells report it (128 + SIGINT). */
 const INTERRUPTED = 130
@@ -14,7 +13,6 @@ export const check: Command = {
     'Breaking departures are answers the SDK would reject; informational ones differ from the mock only. ' +
     'With --writes, and only in full-automation mode, it also exercises every write on a session it creates ' +
     'and deletes again, leaving the library as found, also on Ctrl-C. Exit code 4 when something breaks the SDK.',
-  positionals: [],
   flags: () => ({
     writes: { type: 'boolean', description: 'Also exercise every write, on a session created and deleted again.' },
   }),
@@ -26,7 +24,7 @@ export const check: Command = {
     const { resolveTarget } = await import('../../probe/target.js')
     const { runCheck } = await import('./run.js')
     const { printCheck } = await import('./output.js')
-    const target = resolveTarget(values as GlobalValues, await connection())
+    const target = await resolveTarget({ values, connection })
     let interrupted = false
     const off = io.onInterrupt(() => {
       interrupted = true

@@ -70,12 +70,7 @@ function errorCases(sampleId: string): ProbeRequest[] {
   return [...unauthorized, ...unknownSession, ...routesMissing]
 }
 
-/**
- * Every read a check sends after health and the first list page, derived from the contract: the
- * list again with each sort key both ways, pages and filters; each read of one session and each of its
- * waveform variants; the tag counts; then each read with a wrong token (401), each session read
- * of an unknown id (404) and two routes the contract does not have (404, D3).
- */
+/** Every read a check sends after health and the first list page (see `check`), derived from the contract. */
 export function readProbes(sample: LibrarySample): ProbeRequest[] {
   const lists = listQueries(sample).map((query) => requestOf('sessions.list', '', { query }))
   const id = sample.session?.id ?? UNKNOWN_ID

@@ -1,6 +1,5 @@
 import { isRecord } from '@session-library/schemas'
-import { CliError, EXIT } from '../../cmdutil/errors.js'
-import { effectiveModeOf, type Probed, type ProbeRequest, probe, requestOf } from '../../probe/probe.js'
+import { answeredHealth, effectiveModeOf, type Probed, type ProbeRequest, probe, requestOf } from '../../probe/probe.js'
 import type { Target } from '../../probe/target.js'
 import { type LibrarySample, listBehaviour, readProbes } from './read-probes.js'
 import { runWrites, type WriteRun } from './write-probes.js'
@@ -32,8 +31,6 @@ function sampleOf(list: Probed): LibrarySample {
   return { total, session: chosen as LibrarySample['session'] }
 }
 
-const writable = (health: Probed) => effectiveModeOf(health) === 'full-automation'
-
 export async function runCheck(target: Target, options: CheckOptions): Promise<CheckReport> {
   const probes: Probed[] = []
   const send = async (request: ProbeRequest) => {
@@ -42,8 +39,7 @@ export async function runCheck(target: Target, options: CheckOptions): Promise<C
     probes.push(probed)
     return probed
   }
-  const health = await send(requestOf('health.get'))
-  if (health.status === undefined) throw new CliError(health.failure ?? `${target.baseUrl}: no answer`, EXIT.network)
+  const health = answeredHealth(await send(requestOf('health.get')), target)
   const list = await send(requestOf('sessions.list'))
   for (const request of readProbes(sampleOf(list))) {
     if (options.stopped()) break
@@ -52,7 +48,7 @@ export async function runCheck(target: Target, options: CheckOptions): Promise<C
   let writes: CheckReport['writes'] = 'off'
   let leftBehind: string | undefined
   if (options.writes && !options.stopped()) {
-    writes = writable(health) ? 'done' : 'read-only'
+    writes = effectiveModeOf(health) === 'full-automation' ? 'done' : 'read-only'
     if (writes === 'done') ({ outcome: writes, leftBehind } = await runWrites(send, options.stopped))
   }
   const departures = probes.flatMap((probed) => probed.departures)

@@ -35,10 +35,8 @@ function createdId(probed: Probed): string | undefined {
 }
 
 /**
- * Exercises every write on a session it creates and deletes again, so that the library is left as
- * found: create, update, tags, notes, waveform notes, an import that imports nothing, delete, and
- * a read that must now be 404. `stopped()` is asked before each step (Ctrl-C): the steps left are
- * skipped, but the delete always runs once the session exists.
+ * Exercises every write (`steps`) on a session it creates and deletes again, then reads it (404).
+ * `stopped()` is asked before each step (Ctrl-C): the steps left are skipped, the delete always runs.
  */
 export async function runWrites(send: (request: ProbeRequest) => Promise<Probed>, stopped: () => boolean) {
   const title = `${MARK} ${new Date().toISOString()} (temporary)`

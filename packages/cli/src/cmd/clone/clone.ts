@@ -1,6 +1,5 @@
 import { UsageError } from '@session-library/internal'
 import type { Command } from '../../cmdutil/command.js'
-import type { GlobalValues } from '../../cmdutil/flags.js'
 import type { OutStream } from '../../cmdutil/iostreams.js'
 
 const WIDTH = 30
@@ -39,7 +38,6 @@ export const clone: Command = {
     "'session-library-mock --data <file>' serves your own library offline. Values the mock would refuse " +
     'are replaced by their defaults and listed. Re-running refreshes the file. Progress goes to stderr. ' +
     'A file a running mock serves is refused (stop the mock first); a symbolic link is written through to its target.',
-  positionals: [],
   flags: () => ({
     data: {
       type: 'string',
@@ -54,7 +52,7 @@ export const clone: Command = {
     const { resolveTarget } = await import('../../probe/target.js')
     const { readLibrary } = await import('./read-library.js')
     const { holdLibraryFile } = await import('./library-file.js')
-    const target = resolveTarget(values as GlobalValues, await connection())
+    const target = await resolveTarget({ values, connection })
     // Held from before the first read to the last write: no mock serves the file meanwhile (D19).
     const file = await holdLibraryFile(values.data)
     const progress = createProgress(io.stderr, 'sessions')

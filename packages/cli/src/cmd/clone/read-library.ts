@@ -83,11 +83,7 @@ async function inParallel<T>(items: readonly T[], work: (item: T) => Promise<voi
   await Promise.all(Array.from({ length: Math.min(PARALLEL, items.length) }, worker))
 }
 
-/**
- * Reads a running server's whole library through the API: every session (its tags, notes and
- * previews come with it), the waveform of each preview variant and, where the server can read
- * them, its waveform notes; made into records the mock can store. Four sessions at a time.
- */
+/** Reads a server's whole library (see `clone`) into records the mock can store; four sessions at a time. */
 export async function readLibrary(target: Target, options: CloneOptions = {}): Promise<ClonedLibrary> {
   const result: ClonedLibrary = { sessions: [], lanes: [], waveforms: [], changed: [], skipped: [] }
   const rows = await allSessions(target)

@@ -26,8 +26,8 @@ function wanted(context: Context, typed: readonly string[]): [Completion['comple
   if (!found) return [undefined, '']
   const id = typed[found.length] ?? ''
   const flag = context.values['value-of']
-  if (typeof flag === 'string') return [found.command.flags()[flag]?.complete, id]
-  const { positionals } = found.command
+  if (typeof flag === 'string') return [found.command.flags?.()[flag]?.complete, id]
+  const { positionals = [] } = found.command
   const last = positionals.at(-1)
   return [(positionals[typed.length - found.length] ?? (last?.variadic ? last : undefined))?.complete, id]
 }

@@ -13,7 +13,6 @@ export const completion: Command = {
     'bash: eval "$(session-library completion bash)"; zsh: source <(session-library completion zsh); ' +
     'fish: session-library completion fish | source.',
   positionals: [{ name: 'shell', description: SHELLS.join(', '), choices: SHELLS }],
-  flags: () => ({}),
   examples: [
     'eval "$(session-library completion bash)"   # in ~/.bashrc',
     'session-library completion zsh > ~/.zfunc/_session-library   # a folder in $fpath',

@@ -48,5 +48,6 @@ describe('what a recording cannot send again', () => {
     expect(notRepeatable(exchange({ request: { headers: {}, body: 'not json' } }))).toBe('a body cut or not JSON')
     expect(notRepeatable(exchange({ path: '/__mock/reset' }))).toBe('outside /api/v1')
     expect(sessionIdOf(exchange({}))).toBe('ses 1')
+    expect(sessionIdOf(exchange({ path: '/api/v1/sessions/100%25' }))).toBe('100%')
   })
 })

@@ -15,14 +15,10 @@ const ID = /^(id|\w+Id)$/
 const MADE = /^(path|\w+Path|\w+Url|port|requestCount|recentRequests|lastError|durationMs)$/
 const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d/
 
-/** Whether a field's value may differ from one server to another: an id, a timestamp, a made path or URL. */
 export const mayDiffer = (key: PropertyKey | undefined, value: unknown): boolean =>
   typeof key === 'string' && (ID.test(key) || MADE.test(key) || (typeof value === 'string' && TIMESTAMP.test(value)))
 
-/**
- * The fields of `live` whose values differ from `recorded`'s, ids, timestamps and made paths left
- * out; `ids` learns each recorded id the live server gave another value (a session it created).
- */
+/** The fields whose values differ, but where they `mayDiffer`; `ids` learns each id the live server gave anew. */
 export function differences(
   recorded: unknown,
   live: unknown,

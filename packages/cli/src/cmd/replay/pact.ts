@@ -1,4 +1,5 @@
 import { isRecord, type RecordedExchange, type Recording } from '@session-library/schemas'
+import { requestLine } from '../../probe/probe.js'
 import { mayDiffer } from './differences.js'
 import { notRepeatable, sessionIdOf } from './recording-file.js'
 
@@ -40,7 +41,7 @@ function interaction(exchange: RecordedExchange, index: number) {
   const rules = matchingRules(answer.body)
   return {
     type: 'Synchronous/HTTP',
-    description: `${index + 1}: ${method} ${path}${query ? `?${query}` : ''} (${exchange.operation ?? 'unknown route'})`,
+    description: `${index + 1}: ${requestLine(method, path, query)} (${exchange.operation ?? 'unknown route'})`,
     providerStates: statesOf(exchange, index === 0),
     pending: false,
     request: {
@@ -60,10 +61,7 @@ function interaction(exchange: RecordedExchange, index: number) {
 const queryOf = (params: URLSearchParams) =>
   Object.fromEntries([...new Set(params.keys())].map((key) => [key, params.getAll(key)]))
 
-/**
- * A recording as a Pact V4 file: an interaction per request it can say again, with the mock's answer,
- * provider states for what it assumed, and type matchers where providers differ by design.
- */
+/** A recording as a Pact V4 file, as the `pact` command describes it: an interaction per request it can say again. */
 export function pactOf(recording: Recording, names: { consumer: string; provider: string }) {
   return {
     consumer: { name: names.consumer },

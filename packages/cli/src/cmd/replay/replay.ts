@@ -1,8 +1,8 @@
-import { escapeMessage, UsageError } from '@session-library/internal'
+import { UsageError } from '@session-library/internal'
 import type { Command, Context } from '../../cmdutil/command.js'
+import { ask } from '../../cmdutil/confirm.js'
 import { CliError, EXIT } from '../../cmdutil/errors.js'
-import type { GlobalValues } from '../../cmdutil/flags.js'
-import { interactive, readLine } from '../../cmdutil/iostreams.js'
+import { interactive } from '../../cmdutil/iostreams.js'
 import type { Replayed, ReplayReport } from './run.js'
 
 // Writes are sent only when a person says yes to the server and the count, or --yes does; a pipe is never asked.
@@ -10,9 +10,7 @@ async function confirmWrites(context: Context, count: number, baseUrl: string): 
   if (count === 0 || context.values.yes === true) return
   const question = `Send ${count} writes to ${baseUrl}? They change its library.`
   if (!interactive(context.io)) throw new CliError(`${question} Not asked on a pipe: add --yes`, EXIT.usage)
-  context.io.stderr.write(`${escapeMessage(question)} [y/N] `)
-  const answer = (await readLine(context.io.stdin)).trim().toLowerCase()
-  if (answer !== 'y' && answer !== 'yes') throw new CliError('cancelled; nothing was sent', EXIT.usage)
+  await ask(context.io, question, 'cancelled; nothing was sent')
 }
 
 function contract({ skipped, breaking, informational }: Replayed): string {
@@ -65,8 +63,8 @@ export const replay: Command = {
     const { resolveTarget } = await import('../../probe/target.js')
     const { readRecording } = await import('./recording-file.js')
     const run = await import('./run.js')
-    const recording = await readRecording(positionals[0] as string)
-    const target = resolveTarget(values as GlobalValues, await context.connection())
+    const recording = await readRecording(positionals[0] as string, context.io)
+    const target = await resolveTarget(context)
     const liveMode = await run.liveModeOf(target)
     const writes = values.writes === true
     if (writes && liveMode !== 'full-automation')
@@ -93,12 +91,12 @@ export const pact: Command = {
     provider: { type: 'string', value: '<name>', description: 'The provider (default: session-library).' },
   }),
   examples: ['session-library pact recording.json --consumer my-tool > my-tool-session-library.json'],
-  async run({ values, positionals, output }) {
+  async run({ values, positionals, output, io }) {
     const { consumer, provider = 'session-library' } = values
     if (typeof consumer !== 'string' || consumer === '') throw new UsageError('missing --consumer <name>', ['pact'])
     const { readRecording } = await import('./recording-file.js')
     const { pactOf } = await import('./pact.js')
-    const recording = await readRecording(positionals[0] as string)
+    const recording = await readRecording(positionals[0] as string, io)
     await output.data(pactOf(recording, { consumer, provider: String(provider) }))
   },
 }

@@ -5,22 +5,20 @@ import {
   type OperationName,
   type RecordedExchange,
   type Recording,
+  UNKNOWN_ROUTE,
 } from '@session-library/schemas'
-import { CliError, EXIT } from '../../cmdutil/errors.js'
-import { effectiveModeOf, probe, requestOf } from '../../probe/probe.js'
+import { answeredHealth, effectiveModeOf, probe, requestLine, requestOf } from '../../probe/probe.js'
 import type { Target } from '../../probe/target.js'
 import { type Difference, differences, idsIn, mapIds } from './differences.js'
 import { notRepeatable, sessionIdOf } from './recording-file.js'
 
 /** One recorded request and what the live server made of it. */
 export interface Replayed {
-  /** `METHOD /path?query` as recorded. */
   readonly request: string
   readonly operation: string
   readonly recorded: number
   /** The live server's status; absent when it was not sent or got no answer. */
   readonly status?: number
-  /** Why it was not sent. */
   readonly skipped?: string
   /** Departures from the contract: `breaking` fail the tolerant schemas, `informational` only the exact ones. */
   readonly breaking: number
@@ -54,18 +52,10 @@ export const writesOf = (recording: Recording, liveMode: unknown) =>
   recording.exchanges.filter((exchange) => isWrite(exchange) && !unsendable(exchange, liveMode, true)).length
 
 /** The live server's effective mode, from its health; no answer stops the replay (exit 3). */
-export async function liveModeOf(target: Target): Promise<unknown> {
-  const health = await probe(target, requestOf('health.get'))
-  if (health.status === undefined) throw new CliError(health.failure ?? `${target.baseUrl}: no answer`, EXIT.network)
-  return effectiveModeOf(health)
-}
+export const liveModeOf = async (target: Target): Promise<unknown> =>
+  effectiveModeOf(answeredHealth(await probe(target, requestOf('health.get')), target))
 
-/**
- * Sends the recording's requests to the live server in order, each recorded id the server gave another
- * value (a session it created) replaced by that value, and compares each answer with the mock's: the
- * status, the contract (the tolerant and the exact schemas) and every field beyond ids, timestamps and
- * made paths. A read of what a write not sent made or changed is not sent either.
- */
+/** Sends the recording's requests in order (see `replay`); not a read of what a write not sent made or changed. */
 export async function replay(
   recording: Recording,
   target: Target,
@@ -79,8 +69,8 @@ export async function replay(
   for (const exchange of recording.exchanges) {
     const { method, path, query, request, answer, statusCode: recorded } = exchange
     const operation = operationOf(exchange.operation)
-    const shown = `${method} ${path}${query ? `?${query}` : ''}`
-    const base = { request: shown, operation: operation ?? '(unknown route)', recorded, breaking: 0, informational: 0 }
+    const shown = requestLine(method, path, query)
+    const base = { request: shown, operation: operation ?? UNKNOWN_ROUTE, recorded, breaking: 0, informational: 0 }
     const id = sessionIdOf(exchange)
     const needs = [id, ...idsIn(request.body, 'id')].find((value) => value !== undefined && changed.has(value))
     const lists = operation === 'sessions.list' || operation === 'tagCounts.list'
@@ -96,15 +86,15 @@ export async function replay(
       replayed.push({ ...base, skipped, differences: [], departs: false })
       continue
     }
-    const segments = path.split('/').map(decodeURIComponent)
-    const livePath = segments.map((segment) => encodeURIComponent(ids.get(segment) ?? segment)).join('/')
+    const live = (text: string) => ids.get(text) ?? text
+    const livePath = path.split('/').map((segment) => encodeURIComponent(live(decodeURIComponent(segment))))
     const pairs = [...new URLSearchParams(query)]
     const mapped = pairs.some(([, value]) => ids.has(value))
-    const liveQuery = mapped ? new URLSearchParams(pairs.map(([key, value]) => [key, ids.get(value) ?? value])) : query
+    const liveQuery = mapped ? new URLSearchParams(pairs.map(([key, value]) => [key, live(value)])) : query
     const probed = await probe(target, {
       operation,
       method: method.toUpperCase() as Method,
-      path: livePath.slice(API_PREFIX.length),
+      path: livePath.join('/').slice(API_PREFIX.length),
       query: liveQuery.toString(),
       ...(request.body !== undefined && { body: mapIds(request.body, ids) }),
     })
