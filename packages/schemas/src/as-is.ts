@@ -31,11 +31,8 @@ const built = new WeakMap<object, Check>()
  * ```
  */
 export function acceptsAsIs(schema: z.ZodMiniType): (value: unknown) => boolean {
-  let check = built.get(schema)
-  if (check === undefined) {
-    check = build(schema as unknown as Node)
-    built.set(schema, check)
-  }
+  const check = built.get(schema) ?? build(schema as unknown as Node)
+  built.set(schema, check)
   return check
 }
 
