@@ -40,17 +40,35 @@ export function lazy<T extends object>(build: () => T, keys: Readonly<Record<str
     }
     state = 'built'
   }
-  // Each trap (and each key's getter) builds the value, then does what it asked of the stand-in it became.
-  const trap =
-    (name: 'get' | 'has' | 'set') =>
-    (_: object, ...args: [PropertyKey, ...unknown[]]) => {
-      become()
-      return (Reflect[name] as (...all: unknown[]) => never)(standIn, ...args)
-    }
   // A stand-in over a proxy, not a proxy: once built, reading it costs what reading the value does.
-  const standIn: T = Object.create(new Proxy({}, { get: trap('get'), has: trap('has'), set: trap('set') }))
+  const standIn: T = Object.create(
+    new Proxy(
+      {},
+      {
+        get: (_, key) => {
+          become()
+          return Reflect.get(standIn, key)
+        },
+        has: (_, key) => {
+          become()
+          return key in standIn
+        },
+        set: (_, key, value) => {
+          become()
+          return Reflect.set(standIn, key, value)
+        },
+      },
+    ),
+  )
   for (const [key, enumerable] of Object.entries(keys)) {
-    Object.defineProperty(standIn, key, { configurable: true, enumerable, get: () => trap('get')(standIn, key) })
+    Object.defineProperty(standIn, key, {
+      configurable: true,
+      enumerable,
+      get: () => {
+        become()
+        return Reflect.get(standIn, key)
+      },
+    })
   }
   return standIn
 }
