@@ -31,11 +31,8 @@ const built = new WeakMap<object, Check>()
  * ```
  */
 export function acceptsAsIs(schema: z.ZodMiniType): (value: unknown) => boolean {
-  let check = built.get(schema)
-  if (check === undefined) {
-    check = build(schema as unknown as Node)
-    built.set(schema, check)
-  }
+  const check = built.get(schema) ?? build(schema as unknown as Node)
+  built.set(schema, check)
   return check
 }
 
@@ -142,11 +139,8 @@ function objectOf(def: Node['_zod']['def']): Check {
   }
 }
 
-/**
- * The check of `objectOf` made into code for one shape: each field read by name and checked in place,
- * an object or a transform by its own built check. `undefined` where code cannot be made (a CSP
- * without 'unsafe-eval', a Cloudflare worker): the loop runs there.
- */
+// `objectOf`'s check as code for one shape, each field checked in place; `undefined` where code cannot be
+// made (a CSP without 'unsafe-eval', a Cloudflare worker): the loop runs there.
 function unrolled(
   shape: [string, Node][],
   checks: Check[],

@@ -36,7 +36,6 @@ const atMost = (max: number) => [fitsIn(max), z.meta({ maxLength: max })] as con
 
 // One pattern object: a literal in the arrow would make a new one per call.
 const NON_BLANK = /\S/
-const nonBlank = () => z.refine<string>((text) => NON_BLANK.test(text), 'must be a non-empty string')
 
 // The pattern of a string that, trimmed, holds 1–`max` characters and none of `excluded`: spaces,
 // a first and a last non-space (one and the same when alone), spaces.
@@ -49,7 +48,7 @@ function trimmedPattern(max: number, excluded: string): string {
 // The document states the whole rule as one pattern; the checks keep their own messages.
 export const trimmedText = (max: number, withoutComma = false) =>
   str().check(
-    nonBlank(),
+    z.refine<string>((text) => NON_BLANK.test(text), 'must be a non-empty string'),
     ...(withoutComma ? [z.refine<string>((text) => !text.includes(','), 'must not contain a comma')] : []),
     z.trim(),
     fitsIn(max),

@@ -56,6 +56,7 @@ export * from './operation-fields.js'
 export * from './paths.js'
 export { type HeaderSource, type RecordedAnswer, validateAnswer } from './validation/answer.js'
 export {
+  DEPARTURE_RULES,
   type Departure,
   type DepartureRule,
   formatDeparture,

@@ -41,34 +41,23 @@ export function lazy<T extends object>(build: () => T, keys: Readonly<Record<str
     state = 'built'
   }
   // A stand-in over a proxy, not a proxy: once built, reading it costs what reading the value does.
-  const standIn: T = Object.create(
-    new Proxy(
-      {},
-      {
-        get: (_, key) => {
-          become()
-          return Reflect.get(standIn, key)
-        },
-        has: (_, key) => {
-          become()
-          return key in standIn
-        },
-        set: (_, key, value) => {
-          become()
-          return Reflect.set(standIn, key, value)
-        },
-      },
-    ),
-  )
+  const handler = {
+    get: (_: object, key: PropertyKey) => {
+      become()
+      return Reflect.get(standIn, key)
+    },
+    has: (_: object, key: PropertyKey) => {
+      become()
+      return key in standIn
+    },
+    set: (_: object, key: PropertyKey, value: unknown) => {
+      become()
+      return Reflect.set(standIn, key, value)
+    },
+  }
+  const standIn: T = Object.create(new Proxy({}, handler))
   for (const [key, enumerable] of Object.entries(keys)) {
-    Object.defineProperty(standIn, key, {
-      configurable: true,
-      enumerable,
-      get: () => {
-        become()
-        return Reflect.get(standIn, key)
-      },
-    })
+    Object.defineProperty(standIn, key, { configurable: true, enumerable, get: () => handler.get(standIn, key) })
   }
   return standIn
 }

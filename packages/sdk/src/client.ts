@@ -4,14 +4,20 @@ import { mergeHeaders } from './core/headers.js'
 import { type ClientOptions, type ResolvedConfig, resolveConfig } from './core/options.js'
 import type { ApiPromise } from './core/promise.js'
 import { type Call, createCall, type RequestArgs } from './core/transport.js'
-import { type HealthApi, healthApi } from './resources/health.js'
 import { ImportsApi } from './resources/imports.js'
 import { NotesApi } from './resources/notes.js'
-import { type PreviewApi, previewApi } from './resources/preview.js'
 import { SessionsApi } from './resources/sessions.js'
-import { type TagCountsApi, tagCountsApi } from './resources/tag-counts.js'
+import {
+  type HealthApi,
+  healthApi,
+  type PreviewApi,
+  previewApi,
+  type TagCountsApi,
+  tagCountsApi,
+  type WaveformApi,
+  waveformApi,
+} from './resources/single-reads.js'
 import { TagsApi } from './resources/tags.js'
-import { type WaveformApi, waveformApi } from './resources/waveform.js'
 import { WaveformNotesApi } from './resources/waveform-notes.js'
 
 /** The typed client of the Session Library automation API. Methods are grouped by resource, resolve

@@ -79,14 +79,11 @@ export {
   ResponseValidationError,
   TimeoutError,
 } from './errors/sdk-errors.js'
-export type { HealthApi } from './resources/health.js'
 export type { ImportRequest, ImportsApi } from './resources/imports.js'
 export type { NotesApi } from './resources/notes.js'
-export type { PreviewApi } from './resources/preview.js'
 export type { DeletedSession, NewSession, SessionChanges, SessionsApi } from './resources/sessions.js'
-export type { TagCountsApi } from './resources/tag-counts.js'
+export type { HealthApi, PreviewApi, TagCountsApi, VariantOptions, WaveformApi } from './resources/single-reads.js'
 export type { TagsApi } from './resources/tags.js'
-export type { VariantOptions, WaveformApi } from './resources/waveform.js'
 export type { WaveformNoteInput, WaveformNotesApi } from './resources/waveform-notes.js'
 export { version } from './version.js'
 export type { ImportProgress, ImportWaitFailures, ImportWaitOptions, SessionScan } from './workflows/import-wait.js'

@@ -132,25 +132,19 @@ export function validateAnswer(answer: RecordedAnswer): Departure[] {
   ]
 }
 
-function standardMessages(code: KnownErrorCode): readonly string[] | undefined {
-  if (code === 'invalid_json') return undefined
-  return code === 'not_found' ? Object.values(NOT_FOUND_MESSAGES) : [ERRORS[code].message]
-}
-
-const isKnown = (code: string): code is KnownErrorCode => Object.hasOwn(ERRORS, code)
-
 function consistency(error: { status: number; code: string; message: string }, context: Context): Departure[] {
   const status = context.status ?? 0
   const departures: Departure[] = []
   const mismatch = (path: string, detail: string, expected: string, actual: unknown) =>
     departures.push(informational(context, path, 'error-status', detail, expected, actual))
   if (error.status !== status) mismatch('error.status', 'does not repeat the HTTP status', `${status}`, error.status)
-  if (!isKnown(error.code)) return departures
-  const known = ERRORS[error.code]
-  if (known.status !== status)
-    mismatch('error.code', `answers ${known.status}, not ${status}`, `${known.status}`, error.code)
-  const messages = standardMessages(error.code)
-  if (messages && !messages.includes(error.message)) {
+  if (!Object.hasOwn(ERRORS, error.code)) return departures
+  const code = error.code as KnownErrorCode
+  const known = ERRORS[code]
+  if (known.status !== status) mismatch('error.code', `answers ${known.status}, not ${status}`, `${known.status}`, code)
+  // invalid_json's message names the field and its rule: no one text.
+  const messages: readonly string[] = code === 'not_found' ? Object.values(NOT_FOUND_MESSAGES) : [known.message]
+  if (code !== 'invalid_json' && !messages.includes(error.message)) {
     const expected = messages.map((message) => shown(message)).join(' | ')
     departures.push(
       informational(context, 'error.message', 'error-message', 'is not the text of SPEC §7', expected, error.message),
@@ -170,13 +164,13 @@ function errorDepartures(body: unknown, context: Context): Departure[] {
 }
 
 // Open strings (D5) whose known values the SDK suggests: another value is worth knowing, nothing more.
-const knownValues = (schema: z.ZodMiniType): Record<string, readonly string[]> | undefined =>
-  schema === session.exact ? { kind: KNOWN_KINDS, status: KNOWN_STATUSES } : undefined
+const KNOWN_VALUES: Record<string, readonly string[]> = { kind: KNOWN_KINDS, status: KNOWN_STATUSES }
 
 function unknownValues(schema: z.ZodMiniType, body: unknown, context: Context, reported: Set<string>): Departure[] {
   const departures: Departure[] = []
   walkObjects(schema, body, (objectSchema, object, path) => {
-    for (const [key, known] of Object.entries(knownValues(objectSchema) ?? {})) {
+    if (objectSchema !== session.exact) return
+    for (const [key, known] of Object.entries(KNOWN_VALUES)) {
       const value = object[key]
       const where = fieldPath([...path, key], '')
       if (typeof value !== 'string' || known.includes(value) || reported.has(where)) continue

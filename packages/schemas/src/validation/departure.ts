@@ -8,41 +8,26 @@ import { parseJsonText } from '../json-text.js'
  */
 export type Severity = 'breaking' | 'informational'
 
-/**
- * The rule a departure breaks, as a stable name a tool can filter on.
- *
- * | rule             | meaning                                                                 |
- * |------------------|-------------------------------------------------------------------------|
- * | `not-json`       | a body that must be JSON is not                                         |
- * | `wrong-type`     | a field of the wrong type (e.g. a number sent as a string)              |
- * | `missing-field`  | a field the contract lists is absent                                    |
- * | `null-field`     | `null` where the contract has no value (the SDK reads it as absent)     |
- * | `unknown-field`  | a field the contract does not list                                      |
- * | `unknown-value`  | a value outside the known ones (kind, status, mode, error code…)        |
- * | `constraint`     | a rule beyond the type (a format, a range, a length)                    |
- * | `status`         | an HTTP status the contract does not document for the operation         |
- * | `error-envelope` | an error body other than `{error: {status, code, message}}`             |
- * | `error-status`   | an error whose `status` or `code` does not match the HTTP status        |
- * | `error-message`  | a standard error whose message is not SPEC §7's text                    |
- * | `header`         | a header other than the contract's (Content-Type, WWW-Authenticate)     |
- * | `transport`      | no answer at all: the server is down, too slow, or dropped the connection |
- * | `behaviour`      | an answer that does not do what DECISIONS says (paging D9, order D10, filters D11) |
- */
-export type DepartureRule =
-  | 'not-json'
-  | 'wrong-type'
-  | 'missing-field'
-  | 'null-field'
-  | 'unknown-field'
-  | 'unknown-value'
-  | 'constraint'
-  | 'status'
-  | 'error-envelope'
-  | 'error-status'
-  | 'error-message'
-  | 'header'
-  | 'transport'
-  | 'behaviour'
+/** Each rule a departure can break, by its stable name (a tool can filter on it), with what it means. */
+export const DEPARTURE_RULES = {
+  'not-json': 'a body that must be JSON is not',
+  'wrong-type': 'a field of the wrong type (e.g. a number sent as a string)',
+  'missing-field': 'a field the contract lists is absent',
+  'null-field': '`null` where the contract has no value (the SDK reads it as absent)',
+  'unknown-field': 'a field the contract does not list',
+  'unknown-value': 'a value outside the known ones (kind, status, mode, error code…)',
+  constraint: 'a rule beyond the type (a format, a range, a length)',
+  status: 'an HTTP status the contract does not document for the operation',
+  'error-envelope': 'an error body other than `{error: {status, code, message}}`',
+  'error-status': 'an error whose `status` or `code` does not match the HTTP status',
+  'error-message': "a standard error whose message is not SPEC §7's text",
+  header: "a header other than the contract's (Content-Type, WWW-Authenticate)",
+  transport: 'no answer at all: the server is down, too slow, or dropped the connection',
+  behaviour: 'an answer that does not do what DECISIONS says (paging D9, order D10, filters D11)',
+} as const
+
+/** The rule a departure breaks: a key of {@link DEPARTURE_RULES}. */
+export type DepartureRule = keyof typeof DEPARTURE_RULES
 
 /** One place where a request or an answer departs from the contract. */
 export interface Departure {

@@ -67,7 +67,6 @@ export function checkInput(operation: Operation, part: 'query' | 'body', input: 
 }
 
 function asParams(query: unknown): URLSearchParams {
-  if (query instanceof URLSearchParams) return query
-  if (typeof query === 'string' || query === undefined) return new URLSearchParams(query)
-  return searchParams(query as Record<string, unknown>)
+  if (query instanceof URLSearchParams || typeof query === 'string') return new URLSearchParams(query)
+  return searchParams(query as Record<string, unknown> | undefined)
 }

@@ -1,7 +1,7 @@
 import type { ReadonlyInput, WaveformNoteLane, WaveformNotesBody } from '@session-library/schemas/client'
 import { type ApiPromise, unwrap } from '../core/promise.js'
 import { type ContractMethods, Resource } from '../core/transport.js'
-import type { VariantOptions } from './waveform.js'
+import type { VariantOptions } from './single-reads.js'
 
 /** A waveform note as sent: `timestamp` in seconds, `id` optional (the server assigns one). */
 export interface WaveformNoteInput extends ReadonlyInput<WaveformNotesBody['notes'][number]> {}
