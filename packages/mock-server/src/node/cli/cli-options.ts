@@ -106,14 +106,11 @@ const FLAGS: Record<string, Flag> = {
     '8388608 (8 MiB)',
     integer('proxy-max-body', 1, 2 ** 31 - 1),
   ),
-<<<<<<< HEAD
   'no-prefer': {
     meaning: 'ignore Prefer: code=<status> (D21): every request gets the real rules',
     fallback: 'honoured',
   },
-=======
   record: valued('file', 'keep the journal of this run, token masked, in this file (written on exit)', 'off', String),
->>>>>>> replay
   quiet: { meaning: 'print only the ready line and errors', fallback: 'off' },
   help: { meaning: 'print this help', fallback: '' },
   version: { meaning: 'print the version', fallback: '' },
