@@ -118,10 +118,7 @@ export function demoLibrary({ seed, sessions, now }: DemoOptions): LibrarySnapsh
       projectPath,
       projectOriginalPath: random() < 0.2 ? `${HOME}/Old Projects/${name}${extensionOf[kind] ?? ''}` : projectPath,
       previews,
-      previewStatus: preview.previewStatus,
-      previewUrl: preview.previewUrl,
-      previewAudioUrl: preview.previewAudioUrl,
-      previewAudioMime: preview.previewAudioMime,
+      ...preview,
       preferredPreviewId: preferred ? preview.preferredPreviewId : '',
       client: pick(random, VOCABULARY.clients),
     }

@@ -159,10 +159,6 @@ export class Library {
     return change
   }
 
-  storedWaveform(sessionId: string, variantId: string): StoredWaveform['waveform'] | undefined {
-    return this.waveforms.peek(waveformKey(sessionId, variantId))?.waveform
-  }
-
   get nextId(): number {
     return this.#nextId
   }
@@ -198,8 +194,8 @@ export class Library {
 
   /** Deletes a session, its waveform note lanes (D14) and its stored waveforms. */
   deleteSession(id: string): void {
-    const record = this.sessions.peek(id)
-    if (record === undefined || !this.sessions.delete(id)) throw new NotFound('session')
+    const record = this.readSession(id)
+    this.sessions.delete(id)
     for (const key of this.#indexes.lanesOf(id)) this.lanes.delete(key)
     for (const preview of record.previews) this.waveforms.delete(waveformKey(id, preview.id))
   }
