@@ -114,11 +114,9 @@ export class DataStore {
   /** Writes the file for the first time, from the attached library. */
   async create(): Promise<void> {
     const image = this.#image()
-    try {
-      await writeDataFile(this.#path, image)
-    } catch (error) {
-      throw new DataFileError(this.#path, `cannot be created (${(error as NodeJS.ErrnoException).code ?? 'error'})`)
-    }
+    await writeDataFile(this.#path, image).catch((error: NodeJS.ErrnoException) => {
+      throw new DataFileError(this.#path, `cannot be created (${error.code ?? 'error'})`)
+    })
     this.#durable = new DurableRecords(image)
     await this.#follow()
   }
