@@ -219,10 +219,9 @@ export function createOverride<Name extends OperationName>(
 ): (request: Request) => Promise<Response | undefined> {
   checkOperation(name)
   if (times !== Number.POSITIVE_INFINITY) checkWhole('override times', times, 'requests', 1)
-  for (const check of bypass) {
-    if (!OVERRIDE_CHECKS.includes(check)) {
-      throw new TypeError(`invalid bypass: ${JSON.stringify(check)}; expected any of ${OVERRIDE_CHECKS.join(', ')}`)
-    }
+  const unknown = bypass.find((check) => !OVERRIDE_CHECKS.includes(check))
+  if (unknown !== undefined) {
+    throw new TypeError(`invalid bypass: ${JSON.stringify(unknown)}; expected any of ${OVERRIDE_CHECKS.join(', ')}`)
   }
   const uses = { times, used: 0 }
   return async (request) => {

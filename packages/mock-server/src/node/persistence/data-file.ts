@@ -68,8 +68,9 @@ const sealOf = ({ bytes, crc32 }: Sum) =>
  * `undefined` when it does not exist yet, else {@link DataFileError} naming each bad record and field.
  */
 export async function loadDataFile(path: string): Promise<LibrarySnapshot | undefined> {
-  const read = sealedText(path)
-  if (read === undefined) return undefined
+  const bytes = bytesOf(path)
+  if (bytes === undefined) return undefined
+  const read = { text: bytes.toString('utf8'), seal: sealOf({ bytes: bytes.length, crc32: crc32(bytes) }) }
   const { checked } = libraryLogs(path)
   const sealed = (await readFile(checked, 'utf8').catch(() => undefined)) === read.seal
   let problems: string[] = []
@@ -82,11 +83,6 @@ export async function loadDataFile(path: string): Promise<LibrarySnapshot | unde
     throw new DataFileError(path, `is not a library file: ${problems.join('; ')} (${FIX_RECORDS})`)
   if (!sealed) await writeFile(checked, read.seal).catch(() => undefined)
   return library as LibrarySnapshot
-}
-
-function sealedText(path: string): { text: string; seal: string } | undefined {
-  const bytes = bytesOf(path)
-  return bytes && { text: bytes.toString('utf8'), seal: sealOf({ bytes: bytes.length, crc32: crc32(bytes) }) }
 }
 
 /** Writes a library as a `--data` file, atomically, one record a line, a slice at a time; then its seal. */
