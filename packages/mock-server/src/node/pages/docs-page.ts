@@ -40,16 +40,11 @@ export function docsRoutes(
   const assets = `${paths.page}/assets/`
   // Swagger UI sets inline styles, and its CSS embeds its icons as data: URLs.
   return [
-    textRoute(paths.page, 'text/html; charset=utf-8', true, () => pageHtml(title(), assets, init, paths.dashboard)),
-    textRoute(init, 'text/javascript; charset=utf-8', true, () => initScript(paths.openApi)),
-    assetRoute(assets, ASSET_TYPES, () => join(distDirectory(), 'swagger-ui')),
+    textRoute(paths.page, true, () => pageHtml(title(), assets, init, paths.dashboard)),
+    textRoute(init, true, () => initScript(paths.openApi)),
+    assetRoute(assets, ASSETS, () => join(distDirectory(), 'swagger-ui')),
   ]
 }
 
 /** The files of Swagger UI the page loads (copied into `dist/swagger-ui/` by the build); no other is served. */
-const ASSET_TYPES: Readonly<Record<string, string>> = {
-  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
-  'swagger-ui.css': 'text/css; charset=utf-8',
-  'favicon-32x32.png': 'image/png',
-  'favicon-16x16.png': 'image/png',
-}
+const ASSETS = ['swagger-ui-bundle.js', 'swagger-ui.css', 'favicon-32x32.png', 'favicon-16x16.png']
