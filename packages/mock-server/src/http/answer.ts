@@ -221,13 +221,9 @@ export interface TransportAnswer {
 
 /** Journals a transport's own answer under /api/v1 (D17: every answered request counts); others are ignored. */
 export function recordTransportAnswer(answer: TransportAnswer, runtime: Runtime): void {
-  let url: URL
-  try {
-    url = new URL(targetUrl('http://localhost', answer.target))
-  } catch {
-    return
-  }
-  if (apiPath(url.pathname) === undefined) return
+  const href = targetUrl('http://localhost', answer.target)
+  const url = URL.canParse(href) ? new URL(href) : undefined
+  if (url === undefined || apiPath(url.pathname) === undefined) return
   const { operation, statusCode, code, departures } = answer
   runtime.journal.record({
     time: runtime.clock.time(),
