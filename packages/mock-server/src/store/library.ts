@@ -147,12 +147,10 @@ export class Library {
     const change: LibraryChange = { nextId: this.#nextId }
     for (const part of libraryPartNames) {
       const table = this.#tables[part] as Table<object>
-      const keys = table.drainChanged()
-      if (this.#whole) Object.assign(change, { [part]: { put: table.all(), del: [] } })
-      if (keys.size === 0 || this.#whole) continue
-      const put = [...keys].flatMap((key) => table.peek(key) ?? [])
-      const del = [...keys].filter((key) => !table.has(key))
-      Object.assign(change, { [part]: { put, del } })
+      const keys = [...table.drainChanged()]
+      const put = this.#whole ? table.all() : keys.flatMap((key) => table.peek(key) ?? [])
+      const del = this.#whole ? [] : keys.filter((key) => !table.has(key))
+      if (this.#whole || keys.length > 0) Object.assign(change, { [part]: { put, del } })
     }
     if (this.#whole) change.whole = true
     this.#whole = false
