@@ -240,13 +240,8 @@ export function recordTransportAnswer(answer: TransportAnswer, runtime: Runtime)
 }
 
 function listJson(items: readonly unknown[]): string | undefined {
-  const parts: string[] = []
-  for (const item of items) {
-    const json = sessionJson(item)
-    if (json === undefined) return undefined
-    parts.push(json)
-  }
-  return `[${parts.join(',')}]`
+  const parts = items.map(sessionJson)
+  return parts.includes(undefined) ? undefined : `[${parts.join(',')}]`
 }
 
 /** `JSON.stringify` of an answer of stored sessions, from each one's kept JSON; `undefined` for any other answer. */
