@@ -194,13 +194,10 @@ export class DataStore {
   async #detachLog(): Promise<void> {
     const { older, newer } = libraryLogs(this.#path)
     await rename(newer, older)
-    let fresh: ChangeLogWriter
-    try {
-      fresh = await ChangeLogWriter.open(newer)
-    } catch (error) {
+    const fresh = await ChangeLogWriter.open(newer).catch(async (error) => {
       await rename(older, newer)
       throw error
-    }
+    })
     const previous = this.#log
     this.#log = fresh
     await previous.close().catch(() => undefined)
