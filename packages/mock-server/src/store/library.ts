@@ -55,15 +55,12 @@ class SessionIndexes {
   }
 
   #countPaths({ projectPath, projectOriginalPath }: Readonly<StoredSession>, by: number): void {
-    this.#count(projectPath, by)
-    if (projectOriginalPath !== projectPath) this.#count(projectOriginalPath, by)
-  }
-
-  #count(path: string, by: number): void {
     const paths = this.#paths as Map<string, number>
-    const count = (paths.get(path) ?? 0) + by
-    if (count > 0) paths.set(path, count)
-    else paths.delete(path)
+    for (const path of projectOriginalPath === projectPath ? [projectPath] : [projectPath, projectOriginalPath]) {
+      const count = (paths.get(path) ?? 0) + by
+      if (count > 0) paths.set(path, count)
+      else paths.delete(path)
+    }
   }
 }
 
