@@ -5,6 +5,7 @@ import { nestedDeeperThan, TOO_DEEP } from '@session-library/internal'
 import { FileHeld, type FileLock, lockFile, writeAtomically, writeFully } from '@session-library/internal/node'
 import { formatIssues, libraryLogs } from '@session-library/schemas'
 import type * as z from 'zod/mini'
+import { ApiError } from '../../http/api-error.js'
 import { type LibrarySnapshot, libraryPartNames, libraryProblems } from '../../store/records.js'
 import { version as mockVersion } from '../../version.js'
 
@@ -121,6 +122,13 @@ async function writeSnapshotText(file: FileHandle, image: LibrarySnapshot, sum: 
 export function causeOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
+
+/** D19's 503: a `what` that could not be saved to `path`, so nothing was `done`. */
+export const notSaved = (what: string, path: string, error: unknown, done: string) =>
+  new ApiError(
+    'storage_unavailable',
+    `The ${what} could not be saved to ${path} (${causeOf(error)}); nothing was ${done}.`,
+  )
 
 /** Takes the lock of a `--data` file by its real path (D19: one writer a file); {@link DataFileError} names the holder. */
 export async function lockDataFile(path: string): Promise<FileLock> {

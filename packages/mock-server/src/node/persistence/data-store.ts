@@ -2,12 +2,11 @@ import { readFile, rename, stat, unlink } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { type FileLock, realFilePath, syncDirectory, temporaryOf } from '@session-library/internal/node'
 import { libraryLogs } from '@session-library/schemas'
-import { ApiError } from '../../http/api-error.js'
 import type { LiveLibrary } from '../../mock-core.js'
 import type { PendingImport } from '../../runtime/imports.js'
 import type { LibraryChange, LibrarySnapshot } from '../../store/records.js'
 import { ChangeLogWriter, DurableRecords, readChangeLog, replayChanges } from './change-log.js'
-import { causeOf, DataFileError, loadDataFile, lockDataFile, writeDataFile } from './data-file.js'
+import { causeOf, DataFileError, loadDataFile, lockDataFile, notSaved, writeDataFile } from './data-file.js'
 import { ImportLogFile } from './import-log.js'
 
 /** When a `--data` file's change log is folded into a fresh library file. */
@@ -127,10 +126,7 @@ export class DataStore {
       await this.#log.append(change)
     } catch (error) {
       if (this.#durable) this.#live?.restore(this.#durable.undoOf(change))
-      throw new ApiError(
-        'storage_unavailable',
-        `The change could not be saved to ${libraryLogs(this.#path).newer} (${causeOf(error)}); nothing was changed.`,
-      )
+      throw notSaved('change', libraryLogs(this.#path).newer, error, 'changed')
     }
     this.#durable?.commit(change)
     clearTimeout(this.#idle)
