@@ -1,7 +1,7 @@
 import { API_PREFIX, apiPath, DEFAULT_BASE_URL } from '@session-library/schemas'
 import { controlsOf } from './control/controls.js'
 import { CONTROL_PREFIX, createControlResolver } from './control/routes.js'
-import { type ApiAnswer, answer, type RawStep, recordTransportAnswer, type TransportAnswer } from './http/answer.js'
+import { answer, type RawStep, recordTransportAnswer, type TransportAnswer } from './http/answer.js'
 import { isUnder, type RequestView } from './http/request-view.js'
 import type { MockOptions } from './mock-options.js'
 import type { PendingImport } from './runtime/imports.js'
@@ -27,39 +27,24 @@ export function startingLibrary(options: MockOptions): LibrarySnapshot {
 }
 
 /** The running library as the standalone server's `--data` store needs it. */
-export interface LiveLibrary {
-  image(): LibrarySnapshot
-  exclusive<T>(work: () => Promise<T>): Promise<T>
-  /** Under the mutex: undoes a change the store could not make durable (D19). */
-  restore(change: LibraryChange): void
-  /** A failure outside any request, as health's `lastError` (D19). */
-  reportError(message: string): void
-  /** Goes on with the imports a restart interrupted (D15 with D19). */
-  resumeImports(pending: readonly PendingImport[]): void
-}
+export type LiveLibrary = ReturnType<typeof mockCoreFrom>['live']
+
+/** The mock without msw (node:http's way in): `proxy` answers in the mock's place, `record` journals (D17). */
+export type MockEntry = ReturnType<typeof mockCoreFrom>['entry']
 
 /** The origins of the `baseUrl` option (`'*'` for any); a base URL that is no http(s) `…/api/v1` is a TypeError. */
 function originsOf(baseUrls: readonly string[]): string[] | '*' {
   if (baseUrls.includes('*')) return '*'
   return baseUrls.map((baseUrl) => {
-    let url: URL
-    try {
-      url = new URL(baseUrl)
-    } catch {
+    if (!URL.canParse(baseUrl))
       throw new TypeError(`invalid baseUrl: ${JSON.stringify(baseUrl)} is not an absolute URL`)
-    }
+    const url = new URL(baseUrl)
     const path = url.pathname.replace(/\/+$/, '')
     if (!/^https?:$/.test(url.protocol) || (path !== '' && path !== API_PREFIX) || url.search || url.hash) {
       throw new TypeError(`invalid baseUrl: ${JSON.stringify(baseUrl)}; expected http(s)://host[:port]${API_PREFIX}`)
     }
     return url.origin
   })
-}
-
-/** The mock without msw (node:http's way in): `proxy` answers in the mock's place, `record` journals (D17). */
-export interface MockEntry {
-  answer(request: RequestView, proxy?: RawStep): Promise<ApiAnswer | Response> | undefined
-  record(answer: TransportAnswer): void
 }
 
 /** The mock without msw over a checked library: what `createMockApi` and the standalone server (no msw loaded) run. */
@@ -69,23 +54,26 @@ export function mockCoreFrom(options: RuntimeOptions, initial: LibrarySnapshot) 
   const runtime = new Runtime(options, initial)
   const controls = controlsOf(runtime, baseUrls[0] as string)
   const control = createControlResolver(runtime)
-  const entry: MockEntry = {
-    answer: (request, proxy) => {
+  const entry = {
+    answer: (request: RequestView, proxy?: RawStep) => {
       const path = request.url.pathname
       if (apiPath(path) !== undefined) return answer(request, runtime, proxy)
       return isUnder(path, CONTROL_PREFIX) ? request.toRequest().then(control) : undefined
     },
-    record: (answered) => recordTransportAnswer(answered, runtime),
+    record: (answered: TransportAnswer) => recordTransportAnswer(answered, runtime),
   }
-  const live: LiveLibrary = {
+  const live = {
     image: () => runtime.library.image(),
-    exclusive: (work) => runtime.mutex.run(work),
-    restore: (change) => {
+    exclusive: <T>(work: () => Promise<T>) => runtime.mutex.run(work),
+    // Under the mutex: undoes a change the store could not make durable (D19).
+    restore: (change: LibraryChange) => {
       runtime.library.apply(change)
       runtime.library.drainChange()
     },
-    reportError: (message) => runtime.journal.noteError(message),
-    resumeImports: (pending) => {
+    // A failure outside any request, as health's `lastError` (D19).
+    reportError: (message: string) => runtime.journal.noteError(message),
+    // Goes on with the imports a restart interrupted (D15 with D19).
+    resumeImports: (pending: readonly PendingImport[]) => {
       for (const one of pending) runtime.imports.resume(one)
     },
   }

@@ -45,10 +45,7 @@ const withBody = <S extends z.ZodMiniType, Args extends unknown[]>(
 ): ControlRoute<Args> => ({ ...route, body: { schema, calls } })
 
 /** The mode, services and clock as the control surface and the `state` event say them. */
-export const modeOf = ({ settings }: Runtime) => ({
-  configuredMode: settings.configuredMode,
-  effectiveMode: settings.effectiveMode,
-})
+export const modeOf = ({ settings: { configuredMode, effectiveMode } }: Runtime) => ({ configuredMode, effectiveMode })
 export const servicesOf = ({ settings }: Runtime) => ({ unavailable: [...settings.unavailable] })
 export const clockOf = ({ clock }: Runtime) => ({ now: clock.iso(), fixed: clock.fixed })
 const pending = (runtime: Runtime) => ({ pending: runtime.faults.size })

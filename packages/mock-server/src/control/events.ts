@@ -65,10 +65,6 @@ class Subscription {
   constructor(controller: ReadableStreamDefaultController<Uint8Array>, runtime: Runtime) {
     this.#controller = controller
     this.#runtime = runtime
-  }
-
-  start(): void {
-    const runtime = this.#runtime
     this.#pending = event('state', stateOf(runtime))
     // The kept entries are replayed synchronously, before any new one: one `backlog` event.
     const backlog: JournalEvent[] = []
@@ -136,7 +132,6 @@ export function eventStream(runtime: Runtime): Response {
     {
       start(controller) {
         subscription = new Subscription(controller, runtime)
-        subscription.start()
       },
       cancel: () => subscription?.stop(),
     },

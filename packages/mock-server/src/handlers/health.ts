@@ -1,11 +1,6 @@
 import { API_PREFIX } from '@session-library/schemas'
 import type { HandlerTable } from './context.js'
 
-function portOf(url: URL): number {
-  if (url.port !== '') return Number(url.port)
-  return url.protocol === 'https:' ? 443 : 80
-}
-
 /** The health snapshot (D17), its addresses derived from the request's URL. */
 export const healthHandlers = {
   'health.get': ({ url, runtime }) => {
@@ -17,7 +12,7 @@ export const healthHandlers = {
         configuredMode: settings.configuredMode,
         effectiveMode: settings.effectiveMode,
         running: true,
-        port: portOf(url),
+        port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
         baseUrl: `${url.origin}${API_PREFIX}`,
         docsUrl: `${url.origin}/docs`,
         requestCount: journal.answered,

@@ -6,7 +6,7 @@ import { variantWaveform } from './waveform.js'
 /** The lane that replaces `previous` (D14): ids assigned, `createdAt` kept, `updatedAt` moved on a change, sorted. */
 function nextLane(
   previous: readonly WaveformNote[],
-  inputs: ParsedBodyOf<'waveformNotes.put'>['notes'],
+  inputs: ParsedBodyOf<LaneOperation>['notes'],
   now: string,
   newId: () => string,
 ): WaveformNote[] {
@@ -26,12 +26,10 @@ function nextLane(
   return notes.sort((a, b) => a.timestamp - b.timestamp || compareText(a.id, b.id))
 }
 
-const replaceLane: OperationHandler<'waveformNotes.put' | 'waveformNotes.patch'> = async ({
-  params,
-  query,
-  body,
-  runtime,
-}) => {
+/** The operations of a note lane, which PUT and PATCH both replace (D14). */
+type LaneOperation = 'waveformNotes.put' | 'waveformNotes.patch'
+
+const replaceLane: OperationHandler<LaneOperation> = async ({ params, query, body, runtime }) => {
   const { library, clock } = runtime
   const { record, preview, waveform } = await variantWaveform(runtime, params.id, query.variantId)
   const { key, duration } = waveform
@@ -48,8 +46,8 @@ const replaceLane: OperationHandler<'waveformNotes.put' | 'waveformNotes.patch'>
   return { data: lane }
 }
 
-/** A preview variant's note lane (D14), which PUT and PATCH both replace. */
+/** A preview variant's note lane. */
 export const waveformNoteHandlers = {
   'waveformNotes.put': replaceLane,
   'waveformNotes.patch': replaceLane,
-} satisfies HandlerTable<'waveformNotes.put' | 'waveformNotes.patch'>
+} satisfies HandlerTable<LaneOperation>

@@ -1,4 +1,5 @@
 import type { Runtime } from '../runtime/runtime.js'
+import { waveformKey } from '../store/records.js'
 import { chooseVariant, waveformOf } from '../waveform/waveforms.js'
 import type { HandlerTable } from './context.js'
 
@@ -7,7 +8,7 @@ export async function variantWaveform(runtime: Runtime, sessionId: string, varia
   const { library } = runtime
   const record = library.readSession(sessionId)
   const preview = chooseVariant(record, variantId)
-  const stored = library.storedWaveform(record.id, preview.id)
+  const stored = library.waveforms.peek(waveformKey(record.id, preview.id))?.waveform
   const waveform = await waveformOf(record.id, preview, runtime.readAudio, stored)
   return { record, preview, waveform }
 }

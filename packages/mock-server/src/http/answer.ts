@@ -124,12 +124,15 @@ export function failed(
 /**
  * D3's order, for every way in: auth → body size (413) → route (404) → `Prefer: code=` (D21) → fault →
  * mode (403) → service (501) → query and body (400) → the handler step (its 404s and late 400s, `onChange`).
+ * A {@link RawStep} has the body limit alone before it.
  */
-async function outcomeOf(request: RequestView, runtime: Runtime, generation: number, step?: Step): Promise<Outcome> {
-  const skips = (check: OverrideCheck) => step?.bypass?.includes(check) ?? false
+async function outcomeOf(request: RequestView, runtime: Runtime, generation: number, step: Step | RawStep = ownStep) {
+  const raw = typeof step === 'function' ? step : undefined
+  const skips = (check: OverrideCheck) => (step as Step).bypass?.includes(check) ?? false
   let operation: OperationName | undefined
   let body: Uint8Array | undefined
   try {
+    if (raw) return await raw(request, await request.bytes())
     if (!skips('auth') && !authorized(request.header('authorization'), runtime.token)) throw unauthorized()
     body = await request.bytes()
     const match = routeAt(request.method, request.url.pathname)
@@ -137,7 +140,7 @@ async function outcomeOf(request: RequestView, runtime: Runtime, generation: num
     operation = match.operation.name as OperationName
     const forced = runtime.settings.prefer ? forcedError(request.header('prefer'), match.operation) : undefined
     // Changes nothing, health's lastError included.
-    if (forced) return { ...failed(forced, runtime, operation), errorMessage: undefined, forced: true, body }
+    if (forced) return { ...failed(forced, runtime, operation), errorMessage: undefined, forced: true as const, body }
     // Reset while its body was read: a fault now is the next test's.
     if (runtime.generation !== generation) throw new Superseded()
     const fault = skips('fault') ? undefined : runtime.faults.take(operation)
@@ -145,15 +148,14 @@ async function outcomeOf(request: RequestView, runtime: Runtime, generation: num
     if (injected) return { ...injected, body }
     if (match.operation.writes && !skips('mode') && !runtime.settings.writable) throw new ApiError('read_only')
     const service = match.operation.service
-    if (service && !skips('service') && runtime.settings.unavailable.has(service)) {
-      throw serviceError(service)
-    }
+    if (service && !skips('service') && runtime.settings.unavailable.has(service)) throw serviceError(service)
     const input = await readInput(match.operation, request)
     const admitted = { request, operation: match.operation, params: match.params, ...input, runtime, generation }
-    return { ...(await (step ?? ownStep).answer(admitted)), body }
+    return { ...(await (step as Step).answer(admitted)), body }
   } catch (caught) {
     // Nothing to answer or journal: the transport knows what became of the request.
     if (caught instanceof UnreadableBody) throw caught
+    if (raw) return failed(caught, runtime)
     // A 401 comes before the route, but is journaled with the operation its route names.
     operation ??= operationAt(request.method, request.url.pathname)
     return { ...failed(caught, runtime, operation), body }
@@ -164,10 +166,9 @@ async function outcomeOf(request: RequestView, runtime: Runtime, generation: num
 export async function answer(request: RequestView, runtime: Runtime, step?: Step | RawStep) {
   const started = performance.now()
   const generation = runtime.generation
-  const raw = typeof step === 'function'
-  const outcome = raw ? await rawOutcome(request, runtime, step) : await outcomeOf(request, runtime, generation, step)
+  const outcome: Outcome = await outcomeOf(request, runtime, generation, step)
   // Every await is a turn of the microtask queue: none where there is nothing to wait for.
-  if (!raw && runtime.settings.latency > 0) await sleep(runtime.settings.latency)
+  if (typeof step !== 'function' && runtime.settings.latency > 0) await sleep(runtime.settings.latency)
   if (runtime.generation !== generation) return outcome.answer
   const { answer: answered, operation, code, message, target, forced } = outcome
   const statusCode = answered === 'dropped' ? 0 : answered.status
@@ -205,15 +206,6 @@ function droppedConnection(): Response {
   return Object.assign(Response.error(), { cause })
 }
 
-async function rawOutcome(request: RequestView, runtime: Runtime, step: RawStep): Promise<Outcome> {
-  try {
-    return await step(request, await request.bytes())
-  } catch (caught) {
-    if (caught instanceof UnreadableBody) throw caught
-    return failed(caught, runtime)
-  }
-}
-
 /** A request that a transport answered itself (see `MockApi.recordAnswer`). */
 export interface TransportAnswer {
   method: string
@@ -229,13 +221,9 @@ export interface TransportAnswer {
 
 /** Journals a transport's own answer under /api/v1 (D17: every answered request counts); others are ignored. */
 export function recordTransportAnswer(answer: TransportAnswer, runtime: Runtime): void {
-  let url: URL
-  try {
-    url = new URL(targetUrl('http://localhost', answer.target))
-  } catch {
-    return
-  }
-  if (apiPath(url.pathname) === undefined) return
+  const href = targetUrl('http://localhost', answer.target)
+  const url = URL.canParse(href) ? new URL(href) : undefined
+  if (url === undefined || apiPath(url.pathname) === undefined) return
   const { operation, statusCode, code, departures } = answer
   runtime.journal.record({
     time: runtime.clock.time(),
@@ -252,13 +240,8 @@ export function recordTransportAnswer(answer: TransportAnswer, runtime: Runtime)
 }
 
 function listJson(items: readonly unknown[]): string | undefined {
-  const parts: string[] = []
-  for (const item of items) {
-    const json = sessionJson(item)
-    if (json === undefined) return undefined
-    parts.push(json)
-  }
-  return `[${parts.join(',')}]`
+  const parts = items.map(sessionJson)
+  return parts.includes(undefined) ? undefined : `[${parts.join(',')}]`
 }
 
 /** `JSON.stringify` of an answer of stored sessions, from each one's kept JSON; `undefined` for any other answer. */

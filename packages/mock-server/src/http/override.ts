@@ -15,9 +15,9 @@ import {
   type Session,
   session,
 } from '@session-library/schemas'
+import { checkWhole } from '../runtime/faults.js'
 import { checkOperation, operationAt } from '../runtime/operation-names.js'
 import type { Runtime } from '../runtime/runtime.js'
-import { checkTimes } from '../runtime/verify.js'
 import type { StoredSession } from '../store/records.js'
 import { sessionRecord } from '../store/sessions.js'
 import { type Admitted, answer, asResponse, failed, type Outcome, ownStep } from './answer.js'
@@ -218,11 +218,10 @@ export function createOverride<Name extends OperationName>(
   { times = Number.POSITIVE_INFINITY, bypass = [] }: OverrideOptions = {},
 ): (request: Request) => Promise<Response | undefined> {
   checkOperation(name)
-  if (times !== Number.POSITIVE_INFINITY) checkTimes('override', times, 1)
-  for (const check of bypass) {
-    if (!OVERRIDE_CHECKS.includes(check)) {
-      throw new TypeError(`invalid bypass: ${JSON.stringify(check)}; expected any of ${OVERRIDE_CHECKS.join(', ')}`)
-    }
+  if (times !== Number.POSITIVE_INFINITY) checkWhole('override times', times, 'requests', 1)
+  const unknown = bypass.find((check) => !OVERRIDE_CHECKS.includes(check))
+  if (unknown !== undefined) {
+    throw new TypeError(`invalid bypass: ${JSON.stringify(unknown)}; expected any of ${OVERRIDE_CHECKS.join(', ')}`)
   }
   const uses = { times, used: 0 }
   return async (request) => {

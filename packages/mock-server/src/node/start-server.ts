@@ -70,8 +70,8 @@ const warn = (message: string) => process.stderr.write(`${message}\n`)
  * ```
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const { port, host, allowHosts, cors, timeouts, onExchange, ...rest } = options
-  const { data, compaction, proxy, proxyTimeout, proxyMaxBody, onDeparture, record, ...mockOptions } = rest
+  // The transport's and the proxy's options go to the mock too, which ignores them.
+  const { data, compaction, proxy, record, ...mockOptions } = options
   const opened = data === undefined ? undefined : await DataStore.open(data, compaction ?? {}, warn)
   const store = opened?.store
   const persisted = store && {
@@ -93,25 +93,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let served: Awaited<ReturnType<typeof serveHandlers>>
   try {
     if (store && !opened?.library) await live.exclusive(() => store.create())
-    served = await serveHandlers({
-      mock: entry,
-      ...(proxy !== undefined && {
-        proxy: proxyStep({
-          url: proxy,
-          timeout: proxyTimeout,
-          maxBody: proxyMaxBody,
-          onDeparture,
-          secrets: [api.token],
-        }),
-      }),
-      routes: createStaticRoutes(),
-      port,
-      host,
-      allowHosts,
-      cors,
-      timeouts,
-      onExchange,
-    })
+    const proxied = proxy === undefined ? undefined : proxyStep({ ...options, proxy, secrets: [api.token] })
+    served = await serveHandlers({ ...mockOptions, mock: entry, proxy: proxied, routes: createStaticRoutes() })
   } catch (error) {
     api.dispose()
     await store?.close().catch(() => undefined)

@@ -8,12 +8,8 @@ export class Clock {
 
   /** Fixes the clock, or lets it run with `undefined`. Throws on a date that does not parse. */
   set(now: string | Date | undefined): void {
-    if (now === undefined) {
-      this.#fixed = undefined
-      return
-    }
-    const date = new Date(now)
-    if (Number.isNaN(date.getTime())) throw new TypeError(`invalid clock time: ${String(now)}`)
+    const date = now === undefined ? undefined : new Date(now)
+    if (date && Number.isNaN(date.getTime())) throw new TypeError(`invalid clock time: ${String(now)}`)
     this.#fixed = date
   }
 

@@ -18,7 +18,15 @@ export type FaultStatus = Exclude<Upto<600>, Upto<400>>
 const isFaultStatus = (value: unknown): value is FaultStatus =>
   Number.isInteger(value) && (value as number) >= 400 && (value as number) <= 599
 
-/** A whole number from `min` to `max` of a unit, each bound's message naming it. */
+/** `value` if it is a whole number of `unit` from `min` (to `max`), else the TypeError `invalid <what>: …`. */
+export function checkWhole(what: string, value: unknown, unit: string, min: number, max?: number): number {
+  if (Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= (max ?? Infinity))
+    return value as number
+  const range = max === undefined ? `, at least ${min}` : ` from ${min} to ${max}`
+  throw new TypeError(`invalid ${what}: ${String(value)}; expected a whole number of ${unit}${range}`)
+}
+
+/** A whole number from `min` to `max` of a unit, each bound's message naming it (a schema's {@link checkWhole}). */
 export const wholeNumber = (min: number, max: number, what: string) =>
   z
     .int({ error: `must be a whole number of ${what}` })

@@ -33,14 +33,12 @@ export interface PendingImport {
 const RETRY_MS = 1_000
 const NOTHING_YET = { completed: 0, failed: 0, skipped: 0, done: false, durationMs: 0 }
 
-const extensions: Record<string, Kind> = PROJECT_EXTENSIONS
-
 /** Title and kind of the session an import item creates (D15); `undefined` when they break D5's rules (it fails). */
 function importedFields(item: ImportItem, requestKind: Kind | undefined): { title: string; kind: Kind } | undefined {
   const [base, extension] = fileParts(item.projectPath)
   const title = (item.title ?? base).trim()
   const projectType = item.projectType === '' ? undefined : item.projectType
-  const kind = requestKind ?? projectType ?? extensions[extension] ?? 'other'
+  const kind = requestKind ?? projectType ?? (PROJECT_EXTENSIONS as Record<string, Kind>)[extension] ?? 'other'
   if (title.length === 0 || title.length > LIMITS.titleLength || kind.length > LIMITS.kindLength) return undefined
   return { title, kind }
 }

@@ -5,7 +5,7 @@ import { Mutex } from '../primitives/mutex.js'
 import { Library } from '../store/library.js'
 import type { LibrarySnapshot } from '../store/records.js'
 import type { ReadAudio } from '../waveform/waveforms.js'
-import { FaultQueue, MAX_DELAY_MS } from './faults.js'
+import { checkWhole, FaultQueue, MAX_DELAY_MS } from './faults.js'
 import { type ImportLog, ImportRunner } from './imports.js'
 import { Journal } from './journal.js'
 
@@ -135,11 +135,7 @@ function oneOf<T extends string>(allowed: readonly T[], value: unknown, what: st
 
 export const checkService = (service: unknown): Service => oneOf(SERVICES, service, 'service')
 
-/** The latency in ms, or a TypeError: a whole number up to ten minutes. */
-export function checkLatency(ms: unknown): number {
-  if (Number.isInteger(ms) && (ms as number) >= 0 && (ms as number) <= MAX_DELAY_MS) return ms as number
-  throw new TypeError(`invalid latency: ${String(ms)}; expected a whole number of ms from 0 to ${MAX_DELAY_MS}`)
-}
+export const checkLatency = (ms: unknown): number => checkWhole('latency', ms, 'ms', 0, MAX_DELAY_MS)
 
 /** The switches of a running mock that the controls change and `reset()` restores (D1, D11, D15). */
 class Settings {

@@ -9,6 +9,7 @@ import {
   queryInput,
   type ReadonlyInput,
 } from '@session-library/schemas'
+import { checkWhole } from './faults.js'
 import type { JournalEntry } from './journal.js'
 import { routeAt } from './operation-names.js'
 
@@ -84,12 +85,6 @@ function mismatches(entry: JournalEntry, operation: Operation, pattern: VerifyPa
   ]
 }
 
-/** The `times` of `api.verify` or `api.override`, or a TypeError: a whole number of requests, at least `least`. */
-export function checkTimes(what: 'verify' | 'override', times: number, least: 0 | 1): void {
-  if (Number.isSafeInteger(times) && times >= least) return
-  throw new TypeError(`invalid ${what} times: ${String(times)}; expected a whole number of requests, at least ${least}`)
-}
-
 const PATTERN_KEYS = ['times', 'body', 'query', 'params', 'status']
 
 /** How near a request of another operation came (lower is nearer): its path, then its method, a 404 first. */
@@ -110,7 +105,7 @@ export function verifyRequests(name: OperationName, pattern: VerifyPattern, jour
     )
   }
   const { times, ...fields } = pattern
-  if (times !== undefined) checkTimes('verify', times, 0)
+  if (times !== undefined) checkWhole('verify times', times, 'requests', 0)
   const operation = endpoints[name] as Operation
   const own = journal.filter((entry) => entry.operation === name)
   const compared = own.map((entry) => ({ entry, differ: mismatches(entry, operation, fields) }))

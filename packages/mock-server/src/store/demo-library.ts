@@ -34,22 +34,29 @@ const VOCABULARY = {
 const HOME = '/Users/demo/Music'
 const extensionOf = Object.fromEntries(Object.entries(PROJECT_EXTENSIONS).map(([ext, kind]) => [kind, ext]))
 
-const slug = (title: string) =>
-  title
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
+// Kept across calls: the vocabulary is fixed, so there are at most a few hundred.
+const slugs = new Map<string, string>()
+function slug(text: string): string {
+  let known = slugs.get(text)
+  if (known === undefined) {
+    known = text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+    slugs.set(text, known)
+  }
+  return known
+}
 
 /** Titles and their slugs; a repeated title gets a number. */
 function uniqueTitles(random: () => number, count: number): { title: string; name: string }[] {
   const seen = new Map<string, number>()
-  const baseSlug = memoized(slug)
   const titles: { title: string; name: string }[] = []
   for (let index = 0; index < count; index++) {
     const base = `${pick(random, VOCABULARY.adjectives)} ${pick(random, VOCABULARY.nouns)}`
     const times = (seen.get(base) ?? 0) + 1
     seen.set(base, times)
-    const name = baseSlug(base)
+    const name = slug(base)
     titles.push(times === 1 ? { title: base, name } : { title: `${base} ${times}`, name: `${name}-${times}` })
   }
   return titles
@@ -64,18 +71,6 @@ function someOf<T>(random: () => number, values: readonly T[], most: number): T[
     if (!chosen.includes(value)) chosen.push(value)
   }
   return chosen
-}
-
-function memoized(change: (text: string) => string): (text: string) => string {
-  const known = new Map<string, string>()
-  return (text) => {
-    let result = known.get(text)
-    if (result === undefined) {
-      result = change(text)
-      known.set(text, result)
-    }
-    return result
-  }
 }
 
 /** Options of {@link demoLibrary}. */
@@ -93,14 +88,13 @@ export function demoLibrary({ seed, sessions, now }: DemoOptions): LibrarySnapsh
   const random = seededRandom(seed)
   let nextId = 1
   const newId = (prefix: string) => opaqueId(prefix, seed, nextId++)
-  const variantSlug = memoized(slug)
   const records = uniqueTitles(random, sessions).map(({ title, name }): StoredSession => {
     const kind = pick(random, KNOWN_KINDS)
     const projectPath = `${HOME}/Projects/${name}${extensionOf[kind] ?? ''}`
     const previews: Preview[] = VOCABULARY.previewNames.slice(0, Math.floor(random() * 4)).map((variant) => ({
       id: newId('pv'),
       name: variant,
-      path: `${HOME}/Previews/${name}-${variantSlug(variant)}.wav`,
+      path: `${HOME}/Previews/${name}-${slug(variant)}.wav`,
       status: random() < 0.85 ? 'ready' : 'pending',
     }))
     // Some sessions prefer a later variant, some prefer none (the first is used then, D12).
@@ -118,10 +112,7 @@ export function demoLibrary({ seed, sessions, now }: DemoOptions): LibrarySnapsh
       projectPath,
       projectOriginalPath: random() < 0.2 ? `${HOME}/Old Projects/${name}${extensionOf[kind] ?? ''}` : projectPath,
       previews,
-      previewStatus: preview.previewStatus,
-      previewUrl: preview.previewUrl,
-      previewAudioUrl: preview.previewAudioUrl,
-      previewAudioMime: preview.previewAudioMime,
+      ...preview,
       preferredPreviewId: preferred ? preview.preferredPreviewId : '',
       client: pick(random, VOCABULARY.clients),
     }

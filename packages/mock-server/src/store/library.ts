@@ -55,15 +55,12 @@ class SessionIndexes {
   }
 
   #countPaths({ projectPath, projectOriginalPath }: Readonly<StoredSession>, by: number): void {
-    this.#count(projectPath, by)
-    if (projectOriginalPath !== projectPath) this.#count(projectOriginalPath, by)
-  }
-
-  #count(path: string, by: number): void {
     const paths = this.#paths as Map<string, number>
-    const count = (paths.get(path) ?? 0) + by
-    if (count > 0) paths.set(path, count)
-    else paths.delete(path)
+    for (const path of projectOriginalPath === projectPath ? [projectPath] : [projectPath, projectOriginalPath]) {
+      const count = (paths.get(path) ?? 0) + by
+      if (count > 0) paths.set(path, count)
+      else paths.delete(path)
+    }
   }
 }
 
@@ -147,20 +144,14 @@ export class Library {
     const change: LibraryChange = { nextId: this.#nextId }
     for (const part of libraryPartNames) {
       const table = this.#tables[part] as Table<object>
-      const keys = table.drainChanged()
-      if (this.#whole) Object.assign(change, { [part]: { put: table.all(), del: [] } })
-      if (keys.size === 0 || this.#whole) continue
-      const put = [...keys].flatMap((key) => table.peek(key) ?? [])
-      const del = [...keys].filter((key) => !table.has(key))
-      Object.assign(change, { [part]: { put, del } })
+      const keys = [...table.drainChanged()]
+      const put = this.#whole ? table.all() : keys.flatMap((key) => table.peek(key) ?? [])
+      const del = this.#whole ? [] : keys.filter((key) => !table.has(key))
+      if (this.#whole || keys.length > 0) Object.assign(change, { [part]: { put, del } })
     }
     if (this.#whole) change.whole = true
     this.#whole = false
     return change
-  }
-
-  storedWaveform(sessionId: string, variantId: string): StoredWaveform['waveform'] | undefined {
-    return this.waveforms.peek(waveformKey(sessionId, variantId))?.waveform
   }
 
   get nextId(): number {
@@ -198,8 +189,8 @@ export class Library {
 
   /** Deletes a session, its waveform note lanes (D14) and its stored waveforms. */
   deleteSession(id: string): void {
-    const record = this.sessions.peek(id)
-    if (record === undefined || !this.sessions.delete(id)) throw new NotFound('session')
+    const record = this.readSession(id)
+    this.sessions.delete(id)
     for (const key of this.#indexes.lanesOf(id)) this.lanes.delete(key)
     for (const preview of record.previews) this.waveforms.delete(waveformKey(id, preview.id))
   }

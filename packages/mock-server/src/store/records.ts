@@ -152,16 +152,13 @@ export function namedIssues(
  */
 export function checkLibrary(library: unknown): LibrarySnapshot {
   const checked = writtenLibrary.safeParse(library)
-  if (!checked.success) {
-    const idAt = ([part, index]: readonly PropertyKey[]) =>
-      typeof index === 'number'
-        ? (library as Record<string, { id?: unknown }[] | undefined>)[String(part)]?.[index]?.id
-        : undefined
-    throw new TypeError(`invalid library: ${namedIssues(checked.error.issues, idAt, 'library').join('; ')}`)
-  }
-  const wrong = keyProblems(checked.data, 'library.')
-  if (wrong.length > 0) throw new TypeError(`invalid library: ${wrong.join('; ')}`)
-  return checked.data
+  const idAt = ([part, index]: readonly PropertyKey[]) =>
+    typeof index === 'number' ? (library as Record<string, { id?: unknown }[]>)[String(part)]?.[index]?.id : undefined
+  const problems = checked.success
+    ? keyProblems(checked.data, 'library.')
+    : namedIssues(checked.error.issues, idAt, 'library')
+  if (problems.length > 0) throw new TypeError(`invalid library: ${problems.join('; ')}`)
+  return checked.data as LibrarySnapshot
 }
 
 /** At most this many records' problems are listed; the rest are counted. */

@@ -165,11 +165,6 @@ export function previewFields(preferred: Preview | undefined): PreviewFields {
 /** The fields `sessionRecord` takes: a title, and any other field of a stored session. */
 export type SessionFields = Partial<StoredSession> & { title: string }
 
-interface RecordSource {
-  id(): string
-  now(): string
-}
-
 /**
  * A whole stored session, filled as the mock fills a created one (D5), from as few fields as you
  * like. The id is a hash of the fields given (the same whatever else ran; give two records of the same
@@ -188,7 +183,7 @@ export function sessionRecord(fields: SessionFields): StoredSession {
 }
 
 /** {@link sessionRecord} with the id and `lastOpened` from `source` (a mock's own). */
-export function recordFrom(fields: SessionFields, source: RecordSource): StoredSession {
+export function recordFrom(fields: SessionFields, source: { id(): string; now(): string }): StoredSession {
   const { id = source.id(), lastOpened = source.now(), client, ...rest } = fields
   // The server-set fields given win over the ones a create would set.
   const checked = writtenSession.safeParse({ ...newSessionRecord(id, lastOpened, rest, client), ...rest })

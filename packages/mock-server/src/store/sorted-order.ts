@@ -62,16 +62,23 @@ export class SortedOrder<T> {
 
   #lowerBound(record: T): number {
     const value = this.#by.value(record)
-    let low = 0
-    let high = this.#records.length
-    while (low < high) {
-      const middle = (low + high) >>> 1
-      const other = this.#records[middle] as T
-      if (this.#order(this.#by.value(other), other, value, record) < 0) low = middle + 1
-      else high = middle
-    }
-    return low
+    const records = this.#records
+    return lowerBound(records.length, (at) =>
+      this.#order(this.#by.value(records[at] as T), records[at] as T, value, record),
+    )
   }
+}
+
+/** The first place of `0..length` that `compare` does not put before the one sought (a binary search). */
+function lowerBound(length: number, compare: (at: number) => number): number {
+  let low = 0
+  let high = length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (compare(middle) < 0) low = middle + 1
+    else high = middle
+  }
+  return low
 }
 
 /** A page near the top is selected rather than sorted up to this many records. */
@@ -99,13 +106,7 @@ export function firstInOrder<T>(
     const value = by.value(record)
     const last = first.length - 1
     if (first.length === count && order(value, record, values[last] as string, first[last] as T) >= 0) continue
-    let low = 0
-    let high = first.length
-    while (low < high) {
-      const middle = (low + high) >>> 1
-      if (order(values[middle] as string, first[middle] as T, value, record) < 0) low = middle + 1
-      else high = middle
-    }
+    const low = lowerBound(first.length, (at) => order(values[at] as string, first[at] as T, value, record))
     first.splice(low, 0, record)
     values.splice(low, 0, value)
     if (first.length > count) {

@@ -135,17 +135,13 @@ export class Table<T extends object> {
    * cheaper), stored as they are, not copied. The index by key waits for the first lookup.
    */
   load(records: readonly T[]): void {
-    this.#records = []
+    this.#records = records.slice()
     this.#collection = undefined
     this.#slots = undefined
     this.#orders.clear()
     this.#selected.clear()
     this.#changed = new Set()
-    const stored = this.#records
-    for (const record of records) {
-      stored.push(record)
-      this.#watch?.(undefined, record, true)
-    }
+    for (const record of records) this.#watch?.(undefined, record, true)
   }
 
   all(): Readonly<T>[] {

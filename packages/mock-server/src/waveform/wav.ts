@@ -103,11 +103,7 @@ export function decodeWavPeaks(bytes: Uint8Array, bucketCount = 256): WavPeaks |
   const frames = Math.floor(dataSize / format.blockAlign)
   if (frames === 0) return undefined
   const buckets = Math.max(1, Math.min(Math.floor(bucketCount), frames))
-  return {
-    sampleRate: format.sampleRate,
-    channels: format.channels,
-    frames,
-    duration: frames / format.sampleRate,
-    peaks: bucketPeaks(view, format, dataOffset, frames, buckets),
-  }
+  const { sampleRate, channels } = format
+  const peaks = bucketPeaks(view, format, dataOffset, frames, buckets)
+  return { sampleRate, channels, frames, duration: frames / sampleRate, peaks }
 }

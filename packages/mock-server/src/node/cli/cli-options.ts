@@ -1,38 +1,36 @@
 import { parseFlags, type ShellFlag, UsageError, usageColumns } from '@session-library/internal'
-import { MODES, type Mode, SERVICES, type Service } from '@session-library/schemas'
+import { MODES, SERVICES } from '@session-library/schemas'
 import type { StartServerOptions } from '../start-server.js'
 
 interface Flag {
   value?: string
   meaning: string
   fallback: string
-  /** How its value reads into the start option named like the flag. */
-  read?: (value: string) => unknown
+  /** How its value reads into the start option named like the flag; a bad one is a UsageError naming the flag. */
+  read?: (value: string, flag: string) => unknown
 }
 
-const valued = (value: string, meaning: string, fallback: string, read: (value: string) => unknown): Flag => ({
+const valued = (value: string, meaning: string, fallback: string, read: Flag['read']): Flag => ({
   value,
   meaning,
   fallback,
   read,
 })
 
-function integer(name: string, min: number, max = Number.MAX_SAFE_INTEGER): (value: string) => number {
-  return (value) => {
+const integer =
+  (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  (value: string, flag: string): number => {
     const number = /^\d+$/.test(value) ? Number(value) : Number.NaN
-    if (!(number >= min && number <= max)) throw new UsageError(`--${name}: must be an integer from ${min} to ${max}`)
+    if (!(number >= min && number <= max)) throw new UsageError(`--${flag}: must be an integer from ${min} to ${max}`)
     return number
   }
-}
 
-function oneOf<T extends string>(name: string, allowed: readonly T[]): (value: string) => T {
-  return (value) => {
-    if (!(allowed as readonly string[]).includes(value)) {
-      throw new UsageError(`--${name}: must be one of ${allowed.join(', ')}`)
-    }
-    return value as T
+const oneOf =
+  <T extends string>(allowed: readonly T[]) =>
+  (value: string, flag: string): T => {
+    if ((allowed as readonly string[]).includes(value)) return value as T
+    throw new UsageError(`--${flag}: must be one of ${allowed.join(', ')}`)
   }
-}
 
 const list = (value: string) =>
   value
@@ -40,48 +38,39 @@ const list = (value: string) =>
     .map((item) => item.trim())
     .filter(Boolean)
 
-function origin(value: string): string {
+function origin(value: string, flag: string): string {
   const parsed = URL.canParse(value) ? new URL(value).origin : undefined
   if (parsed !== value)
-    throw new UsageError(`--cors: ${JSON.stringify(value)} is not an origin like http://localhost:5173`)
+    throw new UsageError(`--${flag}: ${JSON.stringify(value)} is not an origin like http://localhost:5173`)
   return value
 }
 
-function proxyUrl(value: string): string {
+function proxyUrl(value: string, flag: string): string {
   const protocol = URL.canParse(value) ? new URL(value).protocol : ''
-  if (protocol !== 'http:' && protocol !== 'https:') {
-    throw new UsageError(`--proxy: ${JSON.stringify(value)} is not a URL like http://127.0.0.1:5000/api/v1`)
-  }
-  return value
+  if (protocol === 'http:' || protocol === 'https:') return value
+  throw new UsageError(`--${flag}: ${JSON.stringify(value)} is not a URL like http://127.0.0.1:5000/api/v1`)
 }
 
-function instant(value: string): string {
-  if (Number.isNaN(Date.parse(value))) throw new UsageError('--now: must be an ISO 8601 date and time')
+function instant(value: string, flag: string): string {
+  if (Number.isNaN(Date.parse(value))) throw new UsageError(`--${flag}: must be an ISO 8601 date and time`)
   return new Date(value).toISOString()
 }
 
-const effectiveMode = oneOf<Mode>('effective-mode', MODES)
-
 /** Every flag of MOCK.md: its names and meanings are the CLI's public interface. */
 const FLAGS: Record<string, Flag> = {
-  port: valued('n', 'port to listen on; 0 picks a free one', '4777', integer('port', 0, 65_535)),
+  port: valued('n', 'port to listen on; 0 picks a free one', '4777', integer(0, 65_535)),
   host: valued('addr', 'address to bind', '127.0.0.1', String),
-  token: valued('t', 'the bearer token it accepts', '$SESSION_LIBRARY_TOKEN, else a random one', (value) => {
-    if (value === '') throw new UsageError('--token: must not be empty')
+  token: valued('t', 'the bearer token it accepts', '$SESSION_LIBRARY_TOKEN, else a random one', (value, flag) => {
+    if (value === '') throw new UsageError(`--${flag}: must not be empty`)
     return value
   }),
-  mode: valued('m', `configured mode: ${MODES.join(', ')}`, 'full-automation', oneOf<Mode>('mode', MODES)),
-  'effective-mode': valued('m', 'effective mode, when it should differ from --mode', 'same as --mode', effectiveMode),
-  unavailable: valued('list', `comma list of services that answer 501: ${SERVICES.join(', ')}`, 'none', (value) =>
-    list(value).map(oneOf<Service>('unavailable', SERVICES)),
+  mode: valued('m', `configured mode: ${MODES.join(', ')}`, 'full-automation', oneOf(MODES)),
+  'effective-mode': valued('m', 'effective mode, when it should differ from --mode', 'same as --mode', oneOf(MODES)),
+  unavailable: valued('list', `comma list of services that answer 501: ${SERVICES.join(', ')}`, 'none', (value, flag) =>
+    list(value).map((service) => oneOf(SERVICES)(service, flag)),
   ),
-  sessions: valued('n', 'demo sessions to seed; 0 starts with an empty library', '24', integer('sessions', 0, 100_000)),
-  seed: valued(
-    'n',
-    'seed of the demo data and of every generated id, so runs repeat',
-    '1',
-    integer('seed', 0, 2 ** 32 - 1),
-  ),
+  sessions: valued('n', 'demo sessions to seed; 0 starts with an empty library', '24', integer(0, 100_000)),
+  seed: valued('n', 'seed of the demo data and of every generated id, so runs repeat', '1', integer(0, 2 ** 32 - 1)),
   data: valued(
     'file',
     'load the library from this JSON file, every change made durable (created if missing)',
@@ -89,11 +78,13 @@ const FLAGS: Record<string, Flag> = {
     String,
   ),
   now: valued('iso', 'fix the clock (for lastOpened, recent, timestamps)', 'the real clock', instant),
-  'recent-days': valued('n', 'the window of recent=true', '30', integer('recent-days', 0, 100_000)),
-  'import-delay': valued('ms', 'time each import item takes', '25', integer('import-delay', 0, 600_000)),
-  latency: valued('ms', 'delay added to every answer', '0', integer('latency', 0, 600_000)),
+  'recent-days': valued('n', 'the window of recent=true', '30', integer(0, 100_000)),
+  'import-delay': valued('ms', 'time each import item takes', '25', integer(0, 600_000)),
+  latency: valued('ms', 'delay added to every answer', '0', integer(0, 600_000)),
   'allow-host': valued('list', 'extra Host names accepted besides loopback ones', 'none', list),
-  cors: valued('list', 'origins allowed by CORS', 'none', (value) => list(value).map(origin)),
+  cors: valued('list', 'origins allowed by CORS', 'none', (value, flag) =>
+    list(value).map((each) => origin(each, flag)),
+  ),
   proxy: valued(
     'url',
     'forward every /api/v1 request to this server and check both directions against the contract',
@@ -104,7 +95,7 @@ const FLAGS: Record<string, Flag> = {
     'bytes',
     'the largest upstream answer the proxy reads; a larger one is 502 bad_gateway',
     '8388608 (8 MiB)',
-    integer('proxy-max-body', 1, 2 ** 31 - 1),
+    integer(1, 2 ** 31 - 1),
   ),
   'no-prefer': {
     meaning: 'ignore Prefer: code=<status> (D21): every request gets the real rules',
@@ -168,7 +159,8 @@ export function parseCliArgs(
   const options: Partial<StartServerOptions> = {}
   for (const [name, flag] of Object.entries(FLAGS)) {
     const value = values[name]
-    if (typeof value === 'string' && flag.read) (options as Record<string, unknown>)[optionOf(name)] = flag.read(value)
+    if (typeof value === 'string' && flag.read)
+      (options as Record<string, unknown>)[optionOf(name)] = flag.read(value, name)
   }
   if (values['no-prefer']) options.prefer = false
   const token = options.token ?? (env.SESSION_LIBRARY_TOKEN || randomToken())

@@ -2,10 +2,7 @@ import { join } from 'node:path'
 import { assetRoute, distDirectory, escapeHtml, htmlPage, type PageRoute, textRoute } from './page-files.js'
 
 /** The dashboard's built files (`pnpm build` writes them to `dist/dashboard/`); no other is served. */
-const ASSET_TYPES: Readonly<Record<string, string>> = {
-  'dashboard.js': 'text/javascript; charset=utf-8',
-  'dashboard.css': 'text/css; charset=utf-8',
-}
+const ASSETS = ['dashboard.js', 'dashboard.css']
 
 const pageHtml = (title: string, assets: string) =>
   htmlPage(
@@ -21,10 +18,6 @@ const pageHtml = (title: string, assets: string) =>
 /** The dashboard's page at `<path>/` and its built files, no token (D18: no data; the user pastes it). */
 export function dashboardRoutes(path: string, title: () => string): PageRoute[] {
   const assets = `${path}/assets/`
-  const page = textRoute(path, 'text/html; charset=utf-8', false, () => pageHtml(title(), assets))
-  return [
-    page,
-    { ...page, path: `${path}/` },
-    assetRoute(assets, ASSET_TYPES, () => join(distDirectory(), 'dashboard')),
-  ]
+  const page = textRoute(path, false, () => pageHtml(title(), assets))
+  return [page, { ...page, path: `${path}/` }, assetRoute(assets, ASSETS, () => join(distDirectory(), 'dashboard'))]
 }

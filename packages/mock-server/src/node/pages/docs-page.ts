@@ -1,25 +1,20 @@
 import { join } from 'node:path'
 import { assetRoute, distDirectory, escapeHtml, htmlPage, type PageRoute, textRoute } from './page-files.js'
 
-const partsOf = (path: string) => ({ page: path, init: `${path}/init.js`, assets: `${path}/assets/` })
-
-type DocsPaths = ReturnType<typeof partsOf>
-
 // The dashboard link sits above Swagger UI's own layout, styled inline (the page allows it).
 const dashboardLink = (path: string) =>
   `<p style="font:14px/1.4 sans-serif;margin:12px 20px 0">This mock's dashboard (live journal, modes, faults, imports, library): <a href="${escapeHtml(path)}">${escapeHtml(path)}</a></p>\n`
 
-function pageHtml(title: string, paths: DocsPaths, dashboardPath: string): string {
-  const asset = (name: string) => `${paths.assets}${name}`
+function pageHtml(title: string, assets: string, init: string, dashboardPath: string): string {
   return htmlPage(
     `<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="${asset('swagger-ui.css')}">
-<link rel="icon" type="image/png" href="${asset('favicon-32x32.png')}" sizes="32x32">
-<link rel="icon" type="image/png" href="${asset('favicon-16x16.png')}" sizes="16x16">
+<link rel="stylesheet" href="${assets}swagger-ui.css">
+<link rel="icon" type="image/png" href="${assets}favicon-32x32.png" sizes="32x32">
+<link rel="icon" type="image/png" href="${assets}favicon-16x16.png" sizes="16x16">
 `,
     `${dashboardLink(dashboardPath)}<div id="swagger-ui"></div>
-<script src="${asset('swagger-ui-bundle.js')}"></script>
-<script src="${paths.init}"></script>
+<script src="${assets}swagger-ui-bundle.js"></script>
+<script src="${init}"></script>
 `,
   )
 }
@@ -41,19 +36,15 @@ export function docsRoutes(
   paths: { page: string; openApi: string; dashboard: string },
   title: () => string,
 ): PageRoute[] {
-  const parts = partsOf(paths.page)
+  const init = `${paths.page}/init.js`
+  const assets = `${paths.page}/assets/`
   // Swagger UI sets inline styles, and its CSS embeds its icons as data: URLs.
   return [
-    textRoute(parts.page, 'text/html; charset=utf-8', true, () => pageHtml(title(), parts, paths.dashboard)),
-    textRoute(parts.init, 'text/javascript; charset=utf-8', true, () => initScript(paths.openApi)),
-    assetRoute(parts.assets, ASSET_TYPES, () => join(distDirectory(), 'swagger-ui')),
+    textRoute(paths.page, true, () => pageHtml(title(), assets, init, paths.dashboard)),
+    textRoute(init, true, () => initScript(paths.openApi)),
+    assetRoute(assets, ASSETS, () => join(distDirectory(), 'swagger-ui')),
   ]
 }
 
 /** The files of Swagger UI the page loads (copied into `dist/swagger-ui/` by the build); no other is served. */
-const ASSET_TYPES: Readonly<Record<string, string>> = {
-  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
-  'swagger-ui.css': 'text/css; charset=utf-8',
-  'favicon-32x32.png': 'image/png',
-  'favicon-16x16.png': 'image/png',
-}
+const ASSETS = ['swagger-ui-bundle.js', 'swagger-ui.css', 'favicon-32x32.png', 'favicon-16x16.png']

@@ -34,11 +34,19 @@ function contentSecurityPolicy(inlineStyles: boolean): string {
   ].join('; ')
 }
 
+/** The `Content-Type` of each kind of file the pages serve, by extension; a path without one is a page. */
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  png: 'image/png',
+}
+const typeOf = (path: string) => CONTENT_TYPES[/\.(\w+)$/.exec(path)?.[1] ?? ''] ?? 'text/html; charset=utf-8'
+
 /** A page or script of the mock's, made when first asked, with its CSP, revalidation, no sniffing and no referrer. */
-export function textRoute(path: string, type: string, inlineStyles: boolean, make: () => string): PageRoute {
+export function textRoute(path: string, inlineStyles: boolean, make: () => string): PageRoute {
   const text = once(make)
   const headers = () => ({
-    'Content-Type': type,
+    'Content-Type': typeOf(path),
     'Cache-Control': 'no-cache',
     'Content-Security-Policy': contentSecurityPolicy(inlineStyles),
     'X-Content-Type-Options': 'nosniff',
@@ -63,8 +71,8 @@ const matches = (ifNoneMatch: string | null, etag: string) =>
     return trimmed === '*' || trimmed.replace(/^W\//, '') === etag
   }) ?? false
 
-/** The route `<prefix>{name}` of the files `types` lists (name → `Content-Type`) in one directory, with `ETag` and 304. */
-export function assetRoute(prefix: string, types: Readonly<Record<string, string>>, locate: () => string): PageRoute {
+/** The route `<prefix>{name}` of the files `names` lists in one directory, with `ETag` and 304. */
+export function assetRoute(prefix: string, names: readonly string[], locate: () => string): PageRoute {
   const directory = once(locate)
   const etags = new Map<string, string>()
   const etagOf = (path: string) => {
@@ -77,8 +85,7 @@ export function assetRoute(prefix: string, types: Readonly<Record<string, string
     return etag
   }
   const answer = (name: string, headers: Headers) => {
-    const type = Object.hasOwn(types, name) ? types[name] : undefined
-    if (type === undefined) return undefined
+    if (!names.includes(name)) return undefined
     const path = join(directory(), name)
     const etag = etagOf(path)
     const cacheHeaders = { ETag: etag, 'Cache-Control': ASSET_CACHE }
@@ -90,7 +97,7 @@ export function assetRoute(prefix: string, types: Readonly<Record<string, string
       },
     })
     return new Response(body, {
-      headers: { ...cacheHeaders, 'Content-Type': type, 'X-Content-Type-Options': 'nosniff' },
+      headers: { ...cacheHeaders, 'Content-Type': typeOf(name), 'X-Content-Type-Options': 'nosniff' },
     })
   }
   return { method: 'GET', path: `${prefix}{name}`, answer: (request, { name }) => answer(name ?? '', request.headers) }

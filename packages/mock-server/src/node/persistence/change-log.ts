@@ -195,16 +195,11 @@ export class DurableRecords {
     const undo: LibraryChange = { nextId: change.nextId, ...(change.whole && { whole: true as const }) }
     for (const part of libraryPartNames) {
       const records = this.#records()[part]
-      if (change.whole) {
-        Object.assign(undo, { [part]: { put: [...records.values()], del: [] } })
-        continue
-      }
       const touched = change[part]
-      if (!touched) continue
-      const keys = [...touched.put.map((record) => recordKey(part, record)), ...touched.del]
-      const put = keys.flatMap((key) => records.get(key) ?? [])
-      const del = keys.filter((key) => !records.has(key))
-      Object.assign(undo, { [part]: { put, del } })
+      const keys = touched ? [...touched.put.map((record) => recordKey(part, record)), ...touched.del] : []
+      const put = change.whole ? [...records.values()] : keys.flatMap((key) => records.get(key) ?? [])
+      const del = change.whole ? [] : keys.filter((key) => !records.has(key))
+      if (change.whole || touched) Object.assign(undo, { [part]: { put, del } })
     }
     return undo
   }

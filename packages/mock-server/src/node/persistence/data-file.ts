@@ -5,6 +5,7 @@ import { nestedDeeperThan, TOO_DEEP } from '@session-library/internal'
 import { FileHeld, type FileLock, lockFile, writeAtomically, writeFully } from '@session-library/internal/node'
 import { formatIssues, libraryLogs } from '@session-library/schemas'
 import type * as z from 'zod/mini'
+import { ApiError } from '../../http/api-error.js'
 import { type LibrarySnapshot, libraryPartNames, libraryProblems } from '../../store/records.js'
 import { version as mockVersion } from '../../version.js'
 
@@ -68,8 +69,9 @@ const sealOf = ({ bytes, crc32 }: Sum) =>
  * `undefined` when it does not exist yet, else {@link DataFileError} naming each bad record and field.
  */
 export async function loadDataFile(path: string): Promise<LibrarySnapshot | undefined> {
-  const read = sealedText(path)
-  if (read === undefined) return undefined
+  const bytes = bytesOf(path)
+  if (bytes === undefined) return undefined
+  const read = { text: bytes.toString('utf8'), seal: sealOf({ bytes: bytes.length, crc32: crc32(bytes) }) }
   const { checked } = libraryLogs(path)
   const sealed = (await readFile(checked, 'utf8').catch(() => undefined)) === read.seal
   let problems: string[] = []
@@ -82,11 +84,6 @@ export async function loadDataFile(path: string): Promise<LibrarySnapshot | unde
     throw new DataFileError(path, `is not a library file: ${problems.join('; ')} (${FIX_RECORDS})`)
   if (!sealed) await writeFile(checked, read.seal).catch(() => undefined)
   return library as LibrarySnapshot
-}
-
-function sealedText(path: string): { text: string; seal: string } | undefined {
-  const bytes = bytesOf(path)
-  return bytes && { text: bytes.toString('utf8'), seal: sealOf({ bytes: bytes.length, crc32: crc32(bytes) }) }
 }
 
 /** Writes a library as a `--data` file, atomically, one record a line, a slice at a time; then its seal. */
@@ -125,6 +122,13 @@ async function writeSnapshotText(file: FileHandle, image: LibrarySnapshot, sum: 
 export function causeOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
+
+/** D19's 503: a `what` that could not be saved to `path`, so nothing was `done`. */
+export const notSaved = (what: string, path: string, error: unknown, done: string) =>
+  new ApiError(
+    'storage_unavailable',
+    `The ${what} could not be saved to ${path} (${causeOf(error)}); nothing was ${done}.`,
+  )
 
 /** Takes the lock of a `--data` file by its real path (D19: one writer a file); {@link DataFileError} names the holder. */
 export async function lockDataFile(path: string): Promise<FileLock> {

@@ -2,12 +2,11 @@ import { readFile, rename, stat, unlink } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { type FileLock, realFilePath, syncDirectory, temporaryOf } from '@session-library/internal/node'
 import { libraryLogs } from '@session-library/schemas'
-import { ApiError } from '../../http/api-error.js'
 import type { LiveLibrary } from '../../mock-core.js'
 import type { PendingImport } from '../../runtime/imports.js'
 import type { LibraryChange, LibrarySnapshot } from '../../store/records.js'
 import { ChangeLogWriter, DurableRecords, readChangeLog, replayChanges } from './change-log.js'
-import { causeOf, DataFileError, loadDataFile, lockDataFile, writeDataFile } from './data-file.js'
+import { causeOf, DataFileError, loadDataFile, lockDataFile, notSaved, writeDataFile } from './data-file.js'
 import { ImportLogFile } from './import-log.js'
 
 /** When a `--data` file's change log is folded into a fresh library file. */
@@ -114,11 +113,9 @@ export class DataStore {
   /** Writes the file for the first time, from the attached library. */
   async create(): Promise<void> {
     const image = this.#image()
-    try {
-      await writeDataFile(this.#path, image)
-    } catch (error) {
-      throw new DataFileError(this.#path, `cannot be created (${(error as NodeJS.ErrnoException).code ?? 'error'})`)
-    }
+    await writeDataFile(this.#path, image).catch((error: NodeJS.ErrnoException) => {
+      throw new DataFileError(this.#path, `cannot be created (${error.code ?? 'error'})`)
+    })
     this.#durable = new DurableRecords(image)
     await this.#follow()
   }
@@ -129,10 +126,7 @@ export class DataStore {
       await this.#log.append(change)
     } catch (error) {
       if (this.#durable) this.#live?.restore(this.#durable.undoOf(change))
-      throw new ApiError(
-        'storage_unavailable',
-        `The change could not be saved to ${libraryLogs(this.#path).newer} (${causeOf(error)}); nothing was changed.`,
-      )
+      throw notSaved('change', libraryLogs(this.#path).newer, error, 'changed')
     }
     this.#durable?.commit(change)
     clearTimeout(this.#idle)
@@ -196,13 +190,10 @@ export class DataStore {
   async #detachLog(): Promise<void> {
     const { older, newer } = libraryLogs(this.#path)
     await rename(newer, older)
-    let fresh: ChangeLogWriter
-    try {
-      fresh = await ChangeLogWriter.open(newer)
-    } catch (error) {
+    const fresh = await ChangeLogWriter.open(newer).catch(async (error) => {
       await rename(older, newer)
       throw error
-    }
+    })
     const previous = this.#log
     this.#log = fresh
     await previous.close().catch(() => undefined)

@@ -1,10 +1,9 @@
 import { unlink } from 'node:fs/promises'
 import { importBody, parseJsonText } from '@session-library/schemas'
 import * as z from 'zod/mini'
-import { ApiError } from '../../http/api-error.js'
 import type { ImportLog, ImportRequest, ItemOutcome, PendingImport } from '../../runtime/imports.js'
 import { ChangeLogWriter, wholeLines } from './change-log.js'
-import { causeOf } from './data-file.js'
+import { notSaved } from './data-file.js'
 
 // One line a step: an import accepted (with its request), an item processed (by its index), an import ended.
 const line = z.union([
@@ -56,10 +55,7 @@ export class ImportLogFile implements ImportLog {
   /** Rejects with 503 `storage_unavailable` (D19) when the import cannot be made durable. */
   async started(importId: string, request: ImportRequest): Promise<void> {
     await this.#writer.append({ start: importId, request }).catch((error) => {
-      throw new ApiError(
-        'storage_unavailable',
-        `The import could not be saved to ${this.#path} (${causeOf(error)}); nothing was imported.`,
-      )
+      throw notSaved('import', this.#path, error, 'imported')
     })
     this.#open.add(importId)
   }

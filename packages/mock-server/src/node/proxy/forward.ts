@@ -80,22 +80,15 @@ export async function forward(
       redirect: 'manual',
       signal,
     })
+    const { status, statusText } = response
     // fetch takes any status to 999; a Response, and D20, only an HTTP one.
-    if (response.status < 200 || response.status > 599) {
+    if (status < 200 || status > 599) {
       await response.body?.cancel()
-      throw proxyFailure(
-        502,
-        `The server at ${target.origin} answered status ${response.status}, which is no HTTP status.`,
-      )
+      throw proxyFailure(502, `The server at ${target.origin} answered status ${status}, which is no HTTP status.`)
     }
     const declared = response.headers.get('content-length')
     const bytes = (await readBounded(response.body, { limit: target.maxBody, declared })) as Uint8Array<ArrayBuffer>
-    return {
-      status: response.status,
-      statusText: response.statusText,
-      headers: headersOf(response.headers, true),
-      bytes,
-    }
+    return { status, statusText, headers: headersOf(response.headers, true), bytes }
   } catch (error) {
     throw failure(error, target.origin, target.timeout, target.maxBody)
   }

@@ -14,10 +14,11 @@ import { refuseTooDeep, targetUrl } from '../../http/request-view.js'
 import { operationAt } from '../../runtime/operation-names.js'
 import { type Forwarded, forward, proxyFailure, proxyOrigin } from './forward.js'
 
+/** The start options of the proxy, and secrets to mask besides the token each request sends. */
 interface ProxyOptions {
-  url: string
-  timeout?: number
-  maxBody?: number
+  proxy: string
+  proxyTimeout?: number
+  proxyMaxBody?: number
   onDeparture?: (departure: Departure) => void
   secrets?: readonly string[]
 }
@@ -50,9 +51,9 @@ function answerDepartures(operation: OperationName | undefined, answered: Forwar
 /** The proxy (`--proxy`): the request path's handler step, none of the mock's checks before it; tokens masked (D2). */
 export function proxyStep(options: ProxyOptions): RawStep {
   const target = {
-    origin: proxyOrigin(options.url),
-    timeout: options.timeout ?? DEFAULT_TIMEOUT,
-    maxBody: options.maxBody ?? DEFAULT_PROXY_MAX_BODY,
+    origin: proxyOrigin(options.proxy),
+    timeout: options.proxyTimeout ?? DEFAULT_TIMEOUT,
+    maxBody: options.proxyMaxBody ?? DEFAULT_PROXY_MAX_BODY,
   }
   return async (view, sent) => {
     const { url, method } = view

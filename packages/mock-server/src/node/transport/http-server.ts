@@ -1,3 +1,4 @@
+import { once } from 'node:events'
 import type { Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { answerClientError, createRequestListener, isEventStream, type ListenerOptions } from './http-adapter.js'
@@ -55,13 +56,8 @@ export async function serveHandlers(options: ServeOptions): Promise<ServingServe
   )
   server.on('clientError', answerClientError)
   const host = options.host ?? DEFAULT_HOST
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? DEFAULT_PORT, host, () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
+  // Rejects with the server's 'error' (a port in use) instead.
+  await once(server.listen(options.port ?? DEFAULT_PORT, host), 'listening')
   const { port } = server.address() as AddressInfo
   const close = () =>
     new Promise<void>((resolve, reject) => {

@@ -210,7 +210,7 @@ describe('the proxy is the handler step of the mock’s one request path', () =>
     const options = { token, sessions: 0, baseUrl: '*' }
     const made = mockCoreFrom(options, startingLibrary(options))
     api = made.controls
-    const proxy = proxyStep({ url: source.url, secrets: [token] })
+    const proxy = proxyStep({ proxy: source.url, secrets: [token] })
     served = await serveHandlers({ mock: made.entry, proxy, port: 0 })
   })
   afterAll(async () => {
